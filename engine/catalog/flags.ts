@@ -1,0 +1,162 @@
+/**
+ * The closed catalog of flag codes (SPEC: "closed and stable; integrations branch on flag.code").
+ * Adding a code is an API change: document it in docs/flags.md and bump the engine version.
+ * Reason codes under each flag are an open set and are not listed here.
+ */
+import type { Category, Severity } from '../types.js';
+
+export interface FlagDefinition {
+  code: string;
+  category: Category;
+  /** Lowest and highest severity this flag can carry; strength is mapped into this range. */
+  severity: { min: Severity; max: Severity };
+  title: string;
+  description: string;
+}
+
+const defs = [
+  {
+    code: 'incremental_edit',
+    category: 'structure',
+    severity: { min: 'medium', max: 'critical' },
+    title: 'Edited after creation',
+    description: 'The file was changed by an incremental update after it was first produced.',
+  },
+  {
+    code: 'signature_invalidated',
+    category: 'structure',
+    severity: { min: 'high', max: 'critical' },
+    title: 'Changed after signing',
+    description: 'Content was changed after a digital signature was applied.',
+  },
+  {
+    code: 'font_inconsistency',
+    category: 'structure',
+    severity: { min: 'low', max: 'critical' },
+    title: 'Inconsistent fonts',
+    description: 'Text is drawn with fonts, sizes or spacing that do not match the rest of the document.',
+  },
+  {
+    code: 'hidden_content',
+    category: 'structure',
+    severity: { min: 'medium', max: 'critical' },
+    title: 'Covered or hidden content',
+    description: 'Text is covered by shapes, images or annotations, or drawn invisibly.',
+  },
+  {
+    code: 'page_inconsistency',
+    category: 'structure',
+    severity: { min: 'low', max: 'high' },
+    title: 'Page from another source',
+    description: 'A page differs in producer traits (fonts, resources, size) from the other pages.',
+  },
+  {
+    code: 'structural_anomaly',
+    category: 'structure',
+    severity: { min: 'low', max: 'medium' },
+    title: 'Structural anomaly',
+    description: 'The file structure has irregularities (orphaned or redefined objects, broken cross-references).',
+  },
+  {
+    code: 'active_content',
+    category: 'structure',
+    severity: { min: 'low', max: 'high' },
+    title: 'Active or embedded content',
+    description: 'The file carries JavaScript, launch actions or embedded files (reported, never executed).',
+  },
+  {
+    code: 'scrubbed_metadata',
+    category: 'metadata',
+    severity: { min: 'low', max: 'high' },
+    title: 'Metadata removed',
+    description: 'Metadata that genuine producers always write is missing.',
+  },
+  {
+    code: 'editing_software',
+    category: 'metadata',
+    severity: { min: 'low', max: 'high' },
+    title: 'Editing software',
+    description: 'The file was produced or last saved by software used to edit documents or images.',
+  },
+  {
+    code: 'metadata_mismatch',
+    category: 'metadata',
+    severity: { min: 'low', max: 'high' },
+    title: 'Metadata disagrees',
+    description: 'Metadata records (Info, XMP, EXIF) contradict each other.',
+  },
+  {
+    code: 'date_inconsistency',
+    category: 'metadata',
+    severity: { min: 'low', max: 'high' },
+    title: 'Inconsistent dates',
+    description: 'Creation, modification or history dates are out of order, in the future or far apart.',
+  },
+  {
+    code: 'low_trust_origin',
+    category: 'provenance',
+    severity: { min: 'low', max: 'low' },
+    title: 'Consumer-software origin',
+    description: 'The document was made with consumer software rather than an issuing system; context, not proof.',
+  },
+  {
+    code: 'arithmetic_error',
+    category: 'content',
+    severity: { min: 'medium', max: 'critical' },
+    title: 'Figures do not add up',
+    description: 'Running balances, totals or tax amounts disagree with the figures they are computed from.',
+  },
+  {
+    code: 'identifier_invalid',
+    category: 'content',
+    severity: { min: 'medium', max: 'high' },
+    title: 'Invalid identifier',
+    description: 'An identifier (IBAN, routing number, card number) fails its checksum or format.',
+  },
+  {
+    code: 'content_inconsistency',
+    category: 'content',
+    severity: { min: 'low', max: 'high' },
+    title: 'Inconsistent content',
+    description: 'Dates or values in the text are impossible or contradict each other.',
+  },
+  {
+    code: 'image_manipulation',
+    category: 'image',
+    severity: { min: 'medium', max: 'critical' },
+    title: 'Image manipulation',
+    description: 'Regions of the image were copied, pasted or retouched.',
+  },
+  {
+    code: 'compression_anomaly',
+    category: 'image',
+    severity: { min: 'low', max: 'high' },
+    title: 'Recompression traces',
+    description: 'The image was decoded and compressed again, or its compression contradicts its claimed source.',
+  },
+  {
+    code: 'ai_generated',
+    category: 'provenance',
+    severity: { min: 'high', max: 'critical' },
+    title: 'AI-generated',
+    description: 'Provenance markers show the content was made or altered by a generative model.',
+  },
+] as const satisfies readonly FlagDefinition[];
+
+export type FlagCode = (typeof defs)[number]['code'];
+
+export const FLAG_CATALOG: ReadonlyMap<FlagCode, FlagDefinition & { code: FlagCode }> = new Map(
+  defs.map((d) => [d.code, d as FlagDefinition & { code: FlagCode }]),
+);
+
+export const FLAG_CODES: readonly FlagCode[] = defs.map((d) => d.code);
+
+export function isFlagCode(code: string): code is FlagCode {
+  return FLAG_CATALOG.has(code as FlagCode);
+}
+
+export function flagDefinition(code: FlagCode): FlagDefinition {
+  const def = FLAG_CATALOG.get(code);
+  if (!def) throw new Error(`unknown flag code ${code}`);
+  return def;
+}

@@ -1,0 +1,46 @@
+/** What the low-level PDF parser recovers from the raw bytes (owned by engine/pdf/structure). */
+
+export interface PdfObjectRef {
+  num: number;
+  gen: number;
+}
+
+export interface XrefEntry {
+  num: number;
+  gen: number;
+  /** 'n' in use at offset, 'f' free, 'c' compressed in an object stream. */
+  type: 'n' | 'f' | 'c';
+  offset: number;
+  /** For 'c' entries: the object stream number and index. */
+  streamNum?: number;
+  streamIndex?: number;
+}
+
+export interface PdfRevision {
+  /** 1-based; revision 1 is the original file. */
+  number: number;
+  /** Offset of this section's xref table or stream. */
+  xrefOffset: number;
+  xrefKind: 'table' | 'stream' | 'hybrid' | 'reconstructed';
+  /** Byte offset just after this revision's %%EOF (its extent in the file). */
+  endOffset: number;
+  entries: XrefEntry[];
+  trailer: Record<string, unknown>;
+  /** True when this section is the first-page section of a linearised file, not an update. */
+  isLinearizationSection: boolean;
+}
+
+export interface PdfStructure {
+  version: string;
+  revisions: PdfRevision[];
+  /** Number of effective updates (revisions minus the original and linearisation sections). */
+  updateCount: number;
+  linearized: boolean;
+  encrypted: boolean;
+  pageCount: number;
+  info: Record<string, string> | null;
+  xmp: string | null;
+  trailerId: [string, string] | null;
+  /** Problems met while parsing that were repaired (broken xref offsets, etc.). */
+  repairs: string[];
+}

@@ -1,0 +1,79 @@
+/**
+ * The verdict: findings + workspace settings snapshot -> score, decision, flags, rules, summary.
+ * Order (each step documented in docs/scoring.md):
+ * 1. disabled flag codes are removed; 2. findings group into flags (saturation within a flag);
+ * 3. flags combine by saturation into the engine score; 4. the mode moves it;
+ * 5. rules add score_delta and bind; 6. decision and risk level follow from the final score.
+ */
+import type { Decision, Extracted, Finding, Flag, Mode, RiskLevel, DocumentFacts } from '../types.js';
+import { clampScore, decisionForScore, riskLevelFor, type Thresholds } from './bands.js';
+import { groupFindings } from './flags.js';
+import { applyMode } from './modes.js';
+import { applyRules, type RuleInput, type TriggeredRule } from './rules.js';
+import { combineFlags } from './saturation.js';
+import { summarize } from './summary.js';
+
+export interface ScoringInput {
+  findings: readonly Finding[];
+  document: DocumentFacts & Record<string, unknown>;
+  extracted: Extracted;
+  text: string;
+}
+
+export interface ScoringSettings {
+  mode: Mode;
+  thresholds: Thresholds;
+  disabledFlagCodes: readonly string[];
+  rules: readonly RuleInput[];
+}
+
+export interface Verdict {
+  risk_score: number;
+  /** Score after mode, before rules (what CEL sees as `risk_score`). */
+  engine_score: number;
+  decision: Decision;
+  risk_level: RiskLevel;
+  summary: string;
+  flags: Flag[];
+  rules: TriggeredRule[];
+  rule_errors: Array<{ id: string; message: string }>;
+}
+
+export const TEXT_LIMIT_FOR_RULES = 20_000;
+
+export function scoreAnalysis(input: ScoringInput, settings: ScoringSettings): Verdict {
+  const disabled = new Set(settings.disabledFlagCodes);
+  const kept = input.findings.filter((f) => !disabled.has(f.flag));
+  const grouped = groupFindings(kept);
+  const engineRaw = 100 * combineFlags(grouped.map((g) => g.strength));
+  const engineScore = clampScore(applyMode(engineRaw, settings.mode));
+  const flags = grouped.filter((g) => g.published).map((g) => g.flag);
+
+  const evaluation = applyRules(
+    settings.rules,
+    {
+      document: input.document,
+      extracted: { ...input.extracted },
+      flags,
+      flag_codes: flags.map((f) => f.code),
+      risk_score: engineScore,
+      mode: settings.mode,
+      text: input.text.slice(0, TEXT_LIMIT_FOR_RULES),
+    },
+    input.extracted.doc_type,
+    engineScore,
+    settings.thresholds,
+  );
+  const riskScore = clampScore(evaluation.score);
+  const decision = decisionForScore(riskScore, settings.thresholds);
+  return {
+    risk_score: riskScore,
+    engine_score: engineScore,
+    decision,
+    risk_level: riskLevelFor(decision),
+    summary: summarize(decision, flags, evaluation.triggered, input.document),
+    flags,
+    rules: evaluation.triggered,
+    rule_errors: evaluation.errors,
+  };
+}

@@ -1,0 +1,23 @@
+/** Plain-language summary of a verdict: the decision, then the strongest reasons in words. */
+import type { Decision, DocumentFacts, Flag } from '../types.js';
+import type { TriggeredRule } from './rules.js';
+
+const OPENERS: Record<Decision, string> = {
+  clear: 'No fraud signal strong enough to act on was found.',
+  pending: 'Ambiguous signals were found; hold for human review.',
+  suspicious: 'Fraud signals were found; route to a human reviewer.',
+  fraudulent: 'Strong evidence of tampering or fabrication was found.',
+};
+
+export function summarize(decision: Decision, flags: readonly Flag[], rules: readonly TriggeredRule[], doc: DocumentFacts): string {
+  const parts = [OPENERS[decision]];
+  const top = flags.slice(0, 3);
+  if (top.length > 0) {
+    const said = top.map((f) => f.reasons[0]?.summary ?? f.description).map((s) => s.replace(/\.$/, ''));
+    parts.push(`${said.join('; ')}.`);
+  } else if (decision === 'clear' && (doc.format === 'scanned_pdf' || doc.format === 'photo' || doc.format === 'scan_image')) {
+    parts.push('The document has no digital text layer, so structural checks could not vouch for it.');
+  }
+  if (rules.length > 0) parts.push(`Rules applied: ${rules.map((r) => r.title).join(', ')}.`);
+  return parts.join(' ');
+}

@@ -1,0 +1,164 @@
+/**
+ * Boundary types of the analysis engine. The engine is pure: bytes in, analysis out.
+ * Nothing here knows about HTTP, SQLite or Electron.
+ */
+import type { FlagCode } from './catalog/flags.js';
+
+export type Severity = 'low' | 'medium' | 'high' | 'critical';
+export type Category = 'structure' | 'metadata' | 'content' | 'image' | 'provenance';
+export type Mode = 'normal' | 'strict' | 'lenient';
+export type Decision = 'clear' | 'pending' | 'suspicious' | 'fraudulent';
+export type RiskLevel = 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL';
+export type DocumentFormat =
+  | 'digital_pdf'
+  | 'scanned_pdf'
+  | 'hybrid_pdf'
+  | 'photo'
+  | 'scan_image'
+  | 'screenshot'
+  | 'digital_image';
+export type DocType =
+  | 'bank_statement'
+  | 'payslip'
+  | 'invoice'
+  | 'receipt'
+  | 'utility_bill'
+  | 'tax_form'
+  | 'id_document'
+  | 'letter'
+  | 'other';
+export type MimeType = 'application/pdf' | 'image/png' | 'image/jpeg';
+
+/** A box on a page as fractions of the page size, origin top-left: [x0, y0, x1, y1]. */
+export type BBox = [number, number, number, number];
+
+/**
+ * Evidence a reviewer needs to see a reason for themselves. Free-form per SPEC, but these keys
+ * have fixed meanings everywhere so that the UI can draw them.
+ */
+export interface Evidence {
+  page?: number;
+  bbox?: BBox;
+  /** Several regions, each on its own page. */
+  regions?: Array<{ page: number; bbox: BBox; label?: string }>;
+  revision?: number;
+  revisions?: number[];
+  objects?: number[];
+  fonts?: string[];
+  before?: string;
+  after?: string;
+  [key: string]: unknown;
+}
+
+/**
+ * One concrete observation made by a detector. `strength` (0..1] is how strongly this single
+ * observation on its own indicates fraud: ~0.1 context, ~0.3 weak, ~0.6 strong, >=0.85 decisive.
+ * Observations of one flag combine by saturation in scoring.
+ */
+export interface Finding {
+  flag: FlagCode;
+  /** Reason code of the form `<flag>.<detail>`. */
+  code: string;
+  summary: string;
+  pages: number[];
+  evidence: Evidence;
+  strength: number;
+}
+
+export interface Reason {
+  code: string;
+  summary: string;
+  pages: number[];
+  evidence: Evidence;
+}
+
+export interface Flag {
+  code: FlagCode;
+  category: Category;
+  severity: Severity;
+  title: string;
+  description: string;
+  pages: number[];
+  reasons: Reason[];
+}
+
+export interface Extracted {
+  doc_type: DocType | null;
+  issuer: string | null;
+  name: string | null;
+  address: string | null;
+  document_date: string | null;
+  account_number: string | null;
+  currency: string | null;
+}
+
+export const EMPTY_EXTRACTED: Readonly<Extracted> = Object.freeze({
+  doc_type: null,
+  issuer: null,
+  name: null,
+  address: null,
+  document_date: null,
+  account_number: null,
+  currency: null,
+});
+
+/** One revision of a PDF as the dashboard shows it (never returned over the API). */
+export interface RevisionSummary {
+  number: number;
+  /** Byte offset of the end of this revision (its %%EOF). */
+  endOffset: number;
+  kind: 'original' | 'linearization' | 'signature' | 'annotation' | 'form_fill' | 'metadata' | 'content_edit' | 'other';
+  added: number[];
+  changed: number[];
+  deleted: number[];
+  changedPages: number[];
+  textDiff?: Array<{ page: number; before: string; after: string; bbox?: BBox }>;
+}
+
+/** What the engine knows about the document itself. */
+export interface DocumentFacts {
+  mime_type: MimeType;
+  format: DocumentFormat;
+  pages: number;
+  width?: number;
+  height?: number;
+}
+
+/** Output of `analyze`: everything the engine observed, before any workspace settings apply. */
+export interface Analysis {
+  engineVersion: string;
+  document: DocumentFacts;
+  extracted: Extracted;
+  findings: Finding[];
+  /** Extracted text (may be truncated); feeds CEL `text`. */
+  text: string;
+  /** Structural detail for the dashboard: revisions, page sizes. Never returned over the API. */
+  structure: {
+    revisions: RevisionSummary[];
+    pageSizes: Array<{ width: number; height: number }>;
+  };
+  /** Timings per detector in ms, for benchmarks. */
+  timings: Record<string, number>;
+}
+
+export interface AnalyzeOptions {
+  filename?: string;
+  /** Hard limits; the analysis throws an EngineError when they are exceeded. */
+  maxPages?: number;
+  maxMegapixels?: number;
+  /** Reference "now" for date checks (ISO string). Defaults to the current time. */
+  now?: string;
+}
+
+export type EngineErrorCode = 'corrupt_document' | 'encrypted_document' | 'unsupported_document' | 'too_many_pages' | 'image_too_large' | 'engine_error';
+
+/** A failure the engine can name; the service turns it into a `failed` check with this code. */
+export class EngineError extends Error {
+  constructor(
+    public readonly code: EngineErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'EngineError';
+  }
+}
