@@ -1,0 +1,3 @@
+import type { Detector } from '../detect/types.js';
+
+export const fontsDetectors: Detector[] = [];

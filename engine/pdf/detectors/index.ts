@@ -1,3 +1,0 @@
-import type { Detector } from '../../detect/types.js';
-
-export const pdfDetectors: Detector[] = [];
