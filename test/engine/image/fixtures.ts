@@ -1,0 +1,144 @@
+/**
+ * Synthetic document images for image/provenance detector tests: a white page with text drawn
+ * by sharp's SVG renderer, plus derivations a forger would make (cloned regions, recompression,
+ * injected metadata chunks). Deterministic: the same arguments give the same bytes.
+ */
+import { crc32 } from 'node:zlib';
+import sharp from 'sharp';
+
+export interface PageOptions {
+  width?: number;
+  height?: number;
+  /** Seed for the generated figures so pages differ between calls. */
+  seed?: number;
+  /** Light paper grain: scans and photos are never perfectly flat. */
+  noise?: boolean;
+}
+
+function rng(seed: number): () => number {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+/** SVG of a statement-like page: header, table rules, lines of text and amounts. */
+export function statementSvg({ width = 1000, height = 1300, seed = 1 }: PageOptions = {}): string {
+  const r = rng(seed);
+  const words = ['Payment', 'Transfer', 'Card', 'Salary', 'Grocery', 'Rent', 'Utilities', 'Refund', 'Fee', 'Interest', 'Insurance', 'Fuel'];
+  const rows: string[] = [];
+  const lineH = Math.round(height / 34);
+  for (let i = 0; i < 22; i++) {
+    const y = Math.round(height * 0.22) + i * lineH;
+    const day = String(1 + Math.floor(r() * 28)).padStart(2, '0');
+    const amount = (r() * 9000 + 10).toFixed(2);
+    const balance = (r() * 90000 + 100).toFixed(2);
+    const word = words[Math.floor(r() * words.length)];
+    const ref = Math.floor(r() * 1e8).toString().padStart(8, '0');
+    rows.push(
+      `<text x="${width * 0.06}" y="${y}" font-size="${lineH * 0.55}">${day}/03/2024</text>`,
+      `<text x="${width * 0.22}" y="${y}" font-size="${lineH * 0.55}">${word} ${ref}</text>`,
+      `<text x="${width * 0.62}" y="${y}" font-size="${lineH * 0.55}" text-anchor="end">${amount}</text>`,
+      `<text x="${width * 0.92}" y="${y}" font-size="${lineH * 0.55}" text-anchor="end">${balance}</text>`,
+      `<line x1="${width * 0.05}" x2="${width * 0.95}" y1="${y + lineH * 0.3}" y2="${y + lineH * 0.3}" stroke="#bbb" stroke-width="1"/>`,
+    );
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+  <rect width="100%" height="100%" fill="#ffffff"/>
+  <g font-family="DejaVu Sans, sans-serif" fill="#111">
+    <text x="${width * 0.06}" y="${height * 0.07}" font-size="${height * 0.03}" font-weight="bold">Example Bank plc</text>
+    <text x="${width * 0.06}" y="${height * 0.11}" font-size="${height * 0.014}">Account statement 01/03/2024 - 31/03/2024  Account 12345678</text>
+    <rect x="${width * 0.7}" y="${height * 0.04}" width="${width * 0.24}" height="${height * 0.07}" fill="none" stroke="#333" stroke-width="2"/>
+    <text x="${width * 0.82}" y="${height * 0.085}" font-size="${height * 0.018}" text-anchor="middle">PAID</text>
+    ${rows.join('\n    ')}
+  </g>
+</svg>`;
+}
+
+/** Raw RGB pixels of a page. */
+export async function pageRaw(opts: PageOptions = {}): Promise<{ data: Buffer; width: number; height: number }> {
+  const { data, info } = await sharp(Buffer.from(statementSvg(opts))).flatten({ background: '#fff' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  if (opts.noise) {
+    const r = rng((opts.seed ?? 1) * 7919);
+    for (let i = 0; i < data.length; i += 3) {
+      const n = Math.round((r() - 0.5) * 6);
+      for (let c = 0; c < 3; c++) data[i + c] = Math.max(0, Math.min(255, data[i + c] + n));
+    }
+  }
+  return { data, width: info.width, height: info.height };
+}
+
+function fromRaw(raw: { data: Buffer; width: number; height: number }): sharp.Sharp {
+  return sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 3 } });
+}
+
+export async function pagePng(opts: PageOptions = {}): Promise<Uint8Array> {
+  return new Uint8Array(await fromRaw(await pageRaw(opts)).png().toBuffer());
+}
+
+export async function pageJpeg(opts: PageOptions & { quality?: number; exif?: Record<string, Record<string, string>>; xmp?: string } = {}): Promise<Uint8Array> {
+  let s = fromRaw(await pageRaw(opts)).jpeg({ quality: opts.quality ?? 90, chromaSubsampling: '4:2:0' });
+  if (opts.exif) s = s.withExif(opts.exif);
+  if (opts.xmp) s = s.withXmp(opts.xmp);
+  return new Uint8Array(await s.toBuffer());
+}
+
+/** Copies a rectangle of the raw page onto another place (the classic cloned digit or stamp). */
+export function cloneRegion(raw: { data: Buffer; width: number; height: number }, src: [number, number, number, number], dst: [number, number]): void {
+  const [sx, sy, w, h] = src;
+  const copy = Buffer.alloc(w * h * 3);
+  for (let y = 0; y < h; y++) raw.data.copy(copy, y * w * 3, ((sy + y) * raw.width + sx) * 3, ((sy + y) * raw.width + sx + w) * 3);
+  for (let y = 0; y < h; y++) copy.copy(raw.data, ((dst[1] + y) * raw.width + dst[0]) * 3, y * w * 3, (y + 1) * w * 3);
+}
+
+export async function encodeRaw(raw: { data: Buffer; width: number; height: number }, as: { png: true } | { jpeg: number }): Promise<Uint8Array> {
+  const s = fromRaw(raw);
+  return new Uint8Array(await ('png' in as ? s.png() : s.jpeg({ quality: as.jpeg })).toBuffer());
+}
+
+/** Decodes and re-encodes a JPEG at another quality (what saving from an editor does). */
+export async function recompress(jpeg: Uint8Array, quality: number): Promise<Uint8Array> {
+  return new Uint8Array(await sharp(jpeg).jpeg({ quality }).toBuffer());
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const td = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(td) >>> 0);
+  return Buffer.concat([len, td, crc]);
+}
+
+/** Inserts chunks right after IHDR. */
+export function insertPngChunks(png: Uint8Array, chunks: Array<{ type: string; data: Buffer }>): Uint8Array {
+  const b = Buffer.from(png);
+  const ihdrEnd = 8 + 8 + b.readUInt32BE(8) + 4;
+  return new Uint8Array(Buffer.concat([b.subarray(0, ihdrEnd), ...chunks.map((c) => chunk(c.type, c.data)), b.subarray(ihdrEnd)]));
+}
+
+export function tEXt(keyword: string, text: string): { type: string; data: Buffer } {
+  return { type: 'tEXt', data: Buffer.concat([Buffer.from(keyword, 'latin1'), Buffer.from([0]), Buffer.from(text, 'latin1')]) };
+}
+
+export function iTXt(keyword: string, text: string): { type: string; data: Buffer } {
+  return { type: 'iTXt', data: Buffer.concat([Buffer.from(keyword, 'latin1'), Buffer.from([0, 0, 0, 0, 0]), Buffer.from(text, 'utf8')]) };
+}
+
+export function xmpPacket(inner: string): string {
+  return `<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>
+<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+<rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmlns:Iptc4xmpExt="http://iptc.org/std/Iptc4xmpExt/2008-02-29/" xmlns:photoshop="http://ns.adobe.com/photoshop/1.0/" xmlns:dc="http://purl.org/dc/elements/1.1/">
+${inner}
+</rdf:Description></rdf:RDF></x:xmpmeta>
+<?xpacket end="w"?>`;
+}
+
+/** EXIF of a phone camera photo (sharp writes IFD0 and the EXIF IFD). */
+export function cameraExif(extra: Record<string, string> = {}): Record<string, Record<string, string>> {
+  return {
+    IFD0: { Make: 'Google', Model: 'Pixel 5', DateTime: '2024:03:05 10:00:00', ...extra },
+    IFD2: { DateTimeOriginal: '2024:03:05 10:00:00', ExposureTime: '1/60', FNumber: '1.8', ISOSpeedRatings: '100' },
+  };
+}
