@@ -14,6 +14,81 @@ export interface TextRun {
   baseline: number;
 }
 
+/** What pdf.js knows about one loaded font; keyed by `fontId` (the pdf.js loaded name). */
+export interface FontFacts {
+  fontId: string;
+  /** BaseFont as written in the file, subset prefix included (`ABCDEF+Arial-BoldMT`). */
+  name: string;
+  /** The six-letter subset tag, or null when the font is not a subset. */
+  subsetTag: string | null;
+  /** Name without the subset tag. */
+  baseName: string;
+  /** False when the file does not carry the font program (viewer substitutes a system font). */
+  embedded: boolean;
+  type3: boolean;
+  bold: boolean;
+  italic: boolean;
+}
+
+/** Colour as `#rrggbb`, or null when the paint is a pattern/shading whose colour is not one value. */
+export type PaintColor = string | null;
+
+interface PaintBase {
+  /** Painting order on the page (0-based); a higher number is painted on top. */
+  seq: number;
+  /** Painted extent as page fractions, top-left origin; may extend past 0..1 when off-page. */
+  bbox: BBox;
+  /** Visible window left by clipping paths at paint time (page fractions), null when unclipped. */
+  clip: BBox | null;
+  /** Constant alpha in force (ExtGState ca), 0..1. */
+  alpha: number;
+  /** Set when painted by an annotation's appearance stream rather than the page content. */
+  annotation?: { id: string; subtype: string };
+  /** Set when inside an optional-content group that is switched off in the default view. */
+  hiddenByLayer?: boolean;
+}
+
+export interface TextPaint extends PaintBase {
+  kind: 'text';
+  text: string;
+  fontId: string;
+  /** Font size after the text and current transformation matrices (page units). */
+  size: number;
+  /** Tr: 0 fill, 1 stroke, 2 fill+stroke, 3 invisible, 4-7 the same plus clip. */
+  renderMode: number;
+  fill: PaintColor;
+  /** Tc, Tw (text-space units) and Tz (1 = 100 %). */
+  charSpacing: number;
+  wordSpacing: number;
+  hScale: number;
+  rise: number;
+}
+
+export interface FillPaint extends PaintBase {
+  kind: 'fill';
+  fill: PaintColor;
+  /** True when the path is one axis-aligned rectangle (a box), as opposed to a glyph-like outline. */
+  rect: boolean;
+}
+
+export interface ImagePaint extends PaintBase {
+  kind: 'image';
+  /** Stencil masks paint the fill colour through a 1-bit mask (often scanned text or logos). */
+  mask: boolean;
+}
+
+export type PaintOp = TextPaint | FillPaint | ImagePaint;
+
+/** An annotation as placed on the page (from the page's /Annots), for overlay checks. */
+export interface AnnotationFacts {
+  id: string;
+  subtype: string;
+  bbox: BBox;
+  /** Field name for widgets, contents for markup annotations (both may be empty). */
+  label: string;
+  hidden: boolean;
+}
+
 export interface PageLayer {
   page: number;
   width: number;
@@ -22,6 +97,13 @@ export interface PageLayer {
   text: string;
   /** Fraction of the page area covered by painted images (0..1). */
   imageCoverage: number;
+  /** True when the page is a picture with no visible text drawn (a scan, maybe with an invisible OCR layer). */
+  imageOnly?: boolean;
+  /** Fonts used on this page, by fontId. */
+  fonts?: Record<string, FontFacts>;
+  /** Everything painted on the page in painting order (text, filled shapes, images). */
+  paint?: PaintOp[];
+  annotations?: AnnotationFacts[];
 }
 
 export interface PdfTextLayer {

@@ -1,0 +1,320 @@
+/**
+ * Replays a pdf.js operator list into a neutral "paint list": every text show, filled shape and
+ * image with its page box (fractions, top-left origin), colour, alpha, clip, text state and
+ * painting order. Overlay detectors read this instead of the operator list so that they never
+ * depend on pdf.js internals. Coordinates follow pdf.js's canvas renderer so that what we measure
+ * is what a viewer shows.
+ */
+import type { BBox } from '../../types.js';
+import { intersect } from './box.js';
+import type { FontTable } from './fonts.js';
+import { multiply, transformBox, type Matrix } from './matrix.js';
+import { applyGState, beginText, cloneState, initialState, moveText, setTextMatrix, type PaintState } from './paint-state.js';
+import { pdfjs } from './pdfjs.js';
+import type { FillPaint, PaintOp } from './types.js';
+
+const OPS = pdfjs.OPS;
+const FILL_OPS = new Set<number>([OPS.fill, OPS.eoFill, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
+/** Guards memory on pathological vector pages; overlays need boxes, not every hairline. */
+const MAX_OPS_PER_PAGE = 50_000;
+
+export interface PaintInput {
+  fnArray: ArrayLike<number>;
+  argsArray: ArrayLike<unknown>;
+  /** pdf.js viewport transform (user space -> top-left pixels) and the viewport size. */
+  viewport: { transform: ArrayLike<number>; width: number; height: number };
+  fonts: FontTable;
+  fontStore: { has(id: string): boolean; get(id: string): unknown };
+  /** Optional-content visibility; null when the document has no layers. */
+  isLayerVisible: ((group: unknown) => boolean) | null;
+  annotationSubtypes: Map<string, string>;
+}
+
+interface Glyph {
+  unicode?: string;
+  width?: number;
+  isSpace?: boolean;
+}
+
+export function buildPaintList(input: PaintInput): PaintOp[] {
+  const { fnArray, argsArray, viewport } = input;
+  // User space -> page fractions with a top-left origin.
+  const toFrac = multiply([1 / viewport.width, 0, 0, 1 / viewport.height, 0, 0], viewport.transform);
+  const ops: PaintOp[] = [];
+  let state = initialState();
+  const stack: PaintState[] = [];
+  const layerStack: boolean[] = [];
+  let hiddenDepth = 0;
+  let pendingClip = false;
+  let annotation: { id: string; subtype: string } | undefined;
+  let seq = 0;
+
+  const frac = (m: Matrix, x0: number, y0: number, x1: number, y1: number): BBox => transformBox(multiply(toFrac, m), x0, y0, x1, y1);
+  const clipTo = (box: BBox): void => {
+    state.clip = state.clip ? (intersect(state.clip, box) ?? [box[0], box[1], box[0], box[1]]) : box;
+  };
+  const base = () => ({
+    seq: seq++,
+    clip: state.clip,
+    alpha: state.alpha,
+    ...(annotation ? { annotation } : {}),
+    ...(hiddenDepth > 0 ? { hiddenByLayer: true } : {}),
+  });
+  const pushImage = (m: Matrix, mask: boolean): void => {
+    if (ops.length < MAX_OPS_PER_PAGE) ops.push({ kind: 'image', mask, bbox: frac(m, 0, 0, 1, 1), ...base() });
+  };
+
+  for (let i = 0; i < fnArray.length; i++) {
+    const fn = fnArray[i];
+    const args = argsArray[i] as any[] | null;
+    switch (fn) {
+      case OPS.save:
+        stack.push(cloneState(state));
+        break;
+      case OPS.restore:
+        if (stack.length) state = stack.pop()!;
+        break;
+      case OPS.transform:
+        state.ctm = multiply(state.ctm, args!);
+        break;
+      case OPS.paintFormXObjectBegin: {
+        stack.push(cloneState(state));
+        if (args?.[0]) state.ctm = multiply(state.ctm, args[0]);
+        const b = args?.[1];
+        if (b) clipTo(frac(state.ctm, b[0], b[1], b[2], b[3]));
+        break;
+      }
+      case OPS.paintFormXObjectEnd:
+        if (stack.length) state = stack.pop()!;
+        break;
+      case OPS.beginAnnotation: {
+        stack.push(cloneState(state));
+        const [id, rect, transform, matrix] = args as [string, number[] | null, number[], number[]];
+        state = initialState();
+        if (rect) state.clip = frac(state.ctm, rect[0], rect[1], rect[2], rect[3]);
+        state.ctm = multiply(multiply(state.ctm, transform), matrix);
+        annotation = { id, subtype: input.annotationSubtypes.get(id) ?? 'Unknown' };
+        break;
+      }
+      case OPS.endAnnotation:
+        if (stack.length) state = stack.pop()!;
+        annotation = undefined;
+        break;
+      case OPS.beginMarkedContent:
+        layerStack.push(true);
+        break;
+      case OPS.beginMarkedContentProps: {
+        let visible = true;
+        if (args?.[0] === 'OC' && input.isLayerVisible) {
+          try {
+            visible = input.isLayerVisible(args[1]);
+          } catch {
+            visible = true;
+          }
+        }
+        layerStack.push(visible);
+        if (!visible) hiddenDepth++;
+        break;
+      }
+      case OPS.endMarkedContent:
+        if (layerStack.length && !layerStack.pop()) hiddenDepth--;
+        break;
+      case OPS.setGState:
+        applyGState(state, args?.[0]);
+        break;
+      case OPS.setFillRGBColor:
+        state.fill = typeof args?.[0] === 'string' ? args[0].toLowerCase() : null;
+        break;
+      case OPS.setFillColorN:
+      case OPS.setFillTransparent:
+        state.fill = null;
+        break;
+      case OPS.clip:
+      case OPS.eoClip:
+        pendingClip = true;
+        break;
+      case OPS.constructPath: {
+        const [pathOp, paths, minMax] = args as [number, Array<Float32Array | null>, ArrayLike<number> | null];
+        if (pendingClip && minMax) clipTo(frac(state.ctm, minMax[0], minMax[1], minMax[2], minMax[3]));
+        pendingClip = false;
+        if (FILL_OPS.has(pathOp) && paths?.[0] && ops.length < MAX_OPS_PER_PAGE) {
+          for (const sub of subpaths(paths[0])) {
+            const op: FillPaint = { kind: 'fill', fill: state.fill, rect: sub.rect, bbox: frac(state.ctm, sub.box[0], sub.box[1], sub.box[2], sub.box[3]), ...base() };
+            ops.push(op);
+          }
+        }
+        break;
+      }
+      case OPS.shadingFill:
+        // `sh` paints the whole clip region.
+        if (state.clip && ops.length < MAX_OPS_PER_PAGE) ops.push({ kind: 'fill', fill: null, rect: true, bbox: state.clip, ...base() });
+        break;
+      case OPS.paintImageXObject:
+      case OPS.paintInlineImageXObject:
+        pushImage(state.ctm, false);
+        break;
+      case OPS.paintImageMaskXObject:
+      case OPS.paintSolidColorImageMask:
+        pushImage(state.ctm, true);
+        break;
+      case OPS.paintImageMaskXObjectGroup:
+        for (const img of (args?.[0] ?? []) as Array<{ transform: number[] }>) pushImage(multiply(state.ctm, img.transform), true);
+        break;
+      case OPS.paintInlineImageXObjectGroup:
+        for (const entry of (args?.[1] ?? []) as Array<{ transform: number[] }>) pushImage(multiply(state.ctm, entry.transform), false);
+        break;
+      case OPS.paintImageXObjectRepeat: {
+        const [, sx, sy, pos] = args as [unknown, number, number, number[]];
+        for (let p = 0; p + 1 < pos.length; p += 2) pushImage(multiply(state.ctm, [sx, 0, 0, sy, pos[p], pos[p + 1]]), false);
+        break;
+      }
+      case OPS.paintImageMaskXObjectRepeat: {
+        const [, sx, kx, ky, sy, pos] = args as [unknown, number, number, number, number, number[]];
+        for (let p = 0; p + 1 < pos.length; p += 2) pushImage(multiply(state.ctm, [sx, kx, ky, sy, pos[p], pos[p + 1]]), true);
+        break;
+      }
+      case OPS.beginText:
+        beginText(state);
+        break;
+      case OPS.setFont:
+        state.fontId = args![0];
+        state.fontSize = args![1];
+        break;
+      case OPS.setTextMatrix:
+        setTextMatrix(state, args![0]);
+        break;
+      case OPS.moveText:
+        moveText(state, args![0], args![1]);
+        break;
+      case OPS.setLeadingMoveText:
+        state.leading = args![1];
+        moveText(state, args![0], args![1]);
+        break;
+      case OPS.nextLine:
+        moveText(state, 0, state.leading);
+        break;
+      case OPS.setLeading:
+        state.leading = -args![0];
+        break;
+      case OPS.setCharSpacing:
+        state.charSpacing = args![0];
+        break;
+      case OPS.setWordSpacing:
+        state.wordSpacing = args![0];
+        break;
+      case OPS.setHScale:
+        state.hScale = args![0] / 100;
+        break;
+      case OPS.setTextRise:
+        state.rise = args![0];
+        break;
+      case OPS.setTextRenderingMode:
+        state.renderMode = args![0];
+        break;
+      case OPS.showText:
+      case OPS.showSpacedText:
+        showText(state, (args?.[0] ?? []) as Array<Glyph | number>);
+        break;
+      default:
+        break;
+    }
+  }
+  return ops;
+
+  function showText(s: PaintState, glyphs: Array<Glyph | number>): void {
+    if (!s.fontId || s.fontSize === 0) return;
+    const metrics = input.fonts.lookup(input.fontStore, s.fontId);
+    const size = s.fontSize;
+    const dir = size < 0 ? -1 : 1;
+    const advanceScale = size * metrics.widthScale;
+    let x = 0;
+    let text = '';
+    for (const g of glyphs) {
+      if (typeof g === 'number') {
+        x += (-g * size) / 1000;
+        // A large negative kern is how many producers write a word gap.
+        if (g < -200 && text && !text.endsWith(' ')) text += ' ';
+        continue;
+      }
+      text += g.unicode ?? '';
+      const spacing = (g.isSpace ? s.wordSpacing : 0) + s.charSpacing;
+      x += (g.width ?? 0) * advanceScale + spacing * dir;
+    }
+    const advance = x * s.hScale * dir;
+    const textToUser = multiply(s.ctm, multiply(s.textMatrix, [1, 0, 0, 1, s.x, s.y + s.rise]));
+    const top = Math.abs(size) * metrics.ascent;
+    const bottom = Math.abs(size) * metrics.descent;
+    const x0 = Math.min(0, advance);
+    const x1 = Math.max(0, advance, 1e-3);
+    if (text.trim() && ops.length < MAX_OPS_PER_PAGE) {
+      const m = multiply(s.ctm, s.textMatrix);
+      ops.push({
+        kind: 'text',
+        text,
+        fontId: s.fontId,
+        size: Math.abs(size) * Math.hypot(m[2], m[3]),
+        renderMode: s.renderMode,
+        fill: s.fill,
+        charSpacing: s.charSpacing,
+        wordSpacing: s.wordSpacing,
+        hScale: s.hScale,
+        rise: s.rise,
+        bbox: frac(textToUser, x0, bottom, x1, top),
+        ...base(),
+      });
+    }
+    if (metrics.vertical) s.y -= x;
+    else s.x += x * s.hScale;
+  }
+}
+
+/** Splits pdf.js path data into subpaths with their own boxes; flags plain axis-aligned rectangles. */
+export function subpaths(data: ArrayLike<number>): Array<{ box: [number, number, number, number]; rect: boolean }> {
+  const out: Array<{ box: [number, number, number, number]; rect: boolean }> = [];
+  let pts: number[][] = [];
+  let curved = false;
+  const flush = () => {
+    if (pts.length >= 2) {
+      const xs = pts.map((p) => p[0]);
+      const ys = pts.map((p) => p[1]);
+      out.push({ box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)], rect: !curved && isAxisRect(pts) });
+    }
+    pts = [];
+    curved = false;
+  };
+  for (let i = 0; i < data.length; ) {
+    const op = data[i];
+    if (op === 0) {
+      flush();
+      pts.push([data[i + 1], data[i + 2]]);
+      i += 3;
+    } else if (op === 1) {
+      pts.push([data[i + 1], data[i + 2]]);
+      i += 3;
+    } else if (op === 2) {
+      pts.push([data[i + 1], data[i + 2]], [data[i + 3], data[i + 4]], [data[i + 5], data[i + 6]]);
+      curved = true;
+      i += 7;
+    } else if (op === 3) {
+      pts.push([data[i + 1], data[i + 2]], [data[i + 3], data[i + 4]]);
+      curved = true;
+      i += 5;
+    } else {
+      i += 1;
+    }
+  }
+  flush();
+  return out;
+}
+
+function isAxisRect(pts: number[][]): boolean {
+  const p = pts.length === 5 && pts[4][0] === pts[0][0] && pts[4][1] === pts[0][1] ? pts.slice(0, 4) : pts;
+  if (p.length !== 4) return false;
+  const eps = 1e-3;
+  for (let k = 0; k < 4; k++) {
+    const a = p[k];
+    const b = p[(k + 1) % 4];
+    if (Math.abs(a[0] - b[0]) > eps && Math.abs(a[1] - b[1]) > eps) return false;
+  }
+  return true;
+}

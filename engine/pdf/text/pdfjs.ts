@@ -1,0 +1,62 @@
+/**
+ * Opening a PDF with pdf.js in Node (and Electron's main/worker threads): no web worker, no eval,
+ * no font faces, no system fonts -- we read what the file says, never what this machine has.
+ * pdf.js's own failures are mapped to the engine's error codes here, once.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { EngineError } from '../../types.js';
+
+export { pdfjs };
+export type { PDFDocumentProxy };
+
+let assetDirs: { fonts: string; cmaps: string; wasm: string } | null = null;
+
+/** pdf.js resolves its data files by URL prefix; in Node a directory path with a trailing slash works. */
+function pdfjsAssets(): { fonts: string; cmaps: string; wasm: string } {
+  if (!assetDirs) {
+    const root = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+    assetDirs = {
+      fonts: path.join(root, 'standard_fonts') + path.sep,
+      cmaps: path.join(root, 'cmaps') + path.sep,
+      wasm: path.join(root, 'wasm') + path.sep,
+    };
+  }
+  return assetDirs;
+}
+
+export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
+  const assets = pdfjsAssets();
+  // pdf.js transfers (detaches) the buffer it is given; the caller's bytes must stay usable.
+  const task = pdfjs.getDocument({
+    data: bytes.slice(),
+    password: '',
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    standardFontDataUrl: assets.fonts,
+    cMapUrl: assets.cmaps,
+    cMapPacked: true,
+    wasmUrl: assets.wasm,
+    verbosity: pdfjs.VerbosityLevel.ERRORS,
+    stopAtErrors: false,
+  });
+  try {
+    return await task.promise;
+  } catch (err) {
+    await task.destroy().catch(() => undefined);
+    throw toEngineError(err);
+  }
+}
+
+export function toEngineError(err: unknown): EngineError {
+  if (err instanceof EngineError) return err;
+  const name = (err as { name?: string } | null)?.name ?? '';
+  const message = (err as { message?: string } | null)?.message ?? String(err);
+  if (name === 'PasswordException') {
+    return new EngineError('encrypted_document', 'The PDF is password-protected and cannot be opened without its password.');
+  }
+  return new EngineError('corrupt_document', `The PDF cannot be parsed: ${message}`);
+}
