@@ -1,0 +1,72 @@
+import { diffWords } from 'diff';
+import { useState } from 'react';
+import type { Revision, TextDiff } from '../api/types.js';
+import { humanize } from '../lib/format.js';
+
+function WordDiff({ d }: { d: TextDiff }) {
+  const parts = diffWords(d.before, d.after);
+  return (
+    <p className="word-diff">
+      {parts.map((p, i) =>
+        p.added ? <ins key={i}>{p.value}</ins> : p.removed ? <del key={i}>{p.value}</del> : <span key={i}>{p.value}</span>,
+      )}
+    </p>
+  );
+}
+
+interface Props {
+  revisions: Revision[];
+  onShowDiff(d: TextDiff): void;
+}
+
+/** Revisions as a timeline; choosing one shows the text it changed, word by word. */
+export function RevisionTimeline({ revisions, onShowDiff }: Props) {
+  const edited = revisions.filter((r) => r.textDiff?.length);
+  const [open, setOpen] = useState<number | null>(edited.at(-1)?.number ?? null);
+  if (revisions.length <= 1) {
+    return <p className="muted">{revisions.length === 1 ? 'One revision: the file was not updated after it was written.' : 'No revision history (not a PDF, or none recorded).'}</p>;
+  }
+  const current = revisions.find((r) => r.number === open);
+  return (
+    <div className="revisions">
+      <ol className="timeline">
+        {revisions.map((r) => (
+          <li key={r.number}>
+            <button type="button" className={`rev${open === r.number ? ' selected' : ''}`} aria-pressed={open === r.number} onClick={() => setOpen(r.number)}>
+              <span className="rev-num">Revision {r.number}</span>
+              <span className={`rev-kind kind-${r.kind}`}>{humanize(r.kind)}</span>
+              <span className="muted small">
+                {r.added.length} added · {r.changed.length} changed · {r.deleted.length} deleted
+                {r.changedPages.length ? ` · pages ${r.changedPages.join(', ')}` : ''}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ol>
+      {current && (
+        <div className="rev-detail" aria-live="polite">
+          <h4>Changes in revision {current.number}</h4>
+          {current.textDiff?.length ? (
+            <ul className="diffs">
+              {current.textDiff.map((d, i) => (
+                <li key={i}>
+                  <div className="diff-head">
+                    <span className="muted small">Page {d.page}</span>
+                    {d.bbox && (
+                      <button type="button" className="link-button small" onClick={() => onShowDiff(d)}>
+                        Show on page
+                      </button>
+                    )}
+                  </div>
+                  <WordDiff d={d} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">No text changed in this revision.</p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import type { Decision, Thresholds } from '../api/types.js';
+
+export function decisionFor(score: number, t: Thresholds): Decision {
+  if (score < t.pending_below) return 'clear';
+  if (score < t.suspicious_below) return 'pending';
+  if (score < t.fraudulent_below) return 'suspicious';
+  return 'fraudulent';
+}
+
+export interface Band {
+  decision: Decision;
+  from: number;
+  to: number; // exclusive, except the last band which ends at 100 inclusive
+}
+
+export function bandsOf(t: Thresholds): Band[] {
+  return [
+    { decision: 'clear', from: 0, to: t.pending_below },
+    { decision: 'pending', from: t.pending_below, to: t.suspicious_below },
+    { decision: 'suspicious', from: t.suspicious_below, to: t.fraudulent_below },
+    { decision: 'fraudulent', from: t.fraudulent_below, to: 100 },
+  ];
+}
+
+/** Same rule as the service: 0 < pending < suspicious < fraudulent <= 100, integers. */
+export function validThresholds(t: Thresholds): boolean {
+  const v = [t.pending_below, t.suspicious_below, t.fraudulent_below];
+  return v.every(Number.isInteger) && 0 < v[0] && v[0] < v[1] && v[1] < v[2] && v[2] <= 100;
+}
+
+export interface DecisionChange {
+  total: number;
+  changed: number;
+  /** e.g. "clear→pending": 3 */
+  moves: Record<string, number>;
+}
+
+/** How many past scores would land in another band under the proposed cut lines. */
+export function decisionChanges(scores: readonly number[], current: Thresholds, proposed: Thresholds): DecisionChange {
+  const moves: Record<string, number> = {};
+  let changed = 0;
+  for (const s of scores) {
+    const a = decisionFor(s, current);
+    const b = decisionFor(s, proposed);
+    if (a === b) continue;
+    changed++;
+    const key = `${a}→${b}`;
+    moves[key] = (moves[key] ?? 0) + 1;
+  }
+  return { total: scores.length, changed, moves };
+}
+
+/** Counts per bucket of `width` points over 0..100 (100 falls into the last bucket). */
+export function histogram(scores: readonly number[], width = 5): number[] {
+  const buckets = new Array(Math.ceil(100 / width)).fill(0) as number[];
+  for (const s of scores) {
+    const i = Math.min(buckets.length - 1, Math.max(0, Math.floor(s / width)));
+    buckets[i]++;
+  }
+  return buckets;
+}

@@ -1,0 +1,46 @@
+/** What the inbox accepts from a drop or a picker: PDF, PNG, JPEG (the service sniffs bytes again). */
+const EXT = /\.(pdf|png|jpe?g)$/i;
+const MIME = new Set(['application/pdf', 'image/png', 'image/jpeg']);
+
+export function isSupportedFile(file: { name: string; type: string }): boolean {
+  return MIME.has(file.type) || EXT.test(file.name);
+}
+
+interface EntryLike {
+  isFile: boolean;
+  isDirectory: boolean;
+  name: string;
+  file?(ok: (f: File) => void, fail: (e: unknown) => void): void;
+  createReader?(): { readEntries(ok: (entries: EntryLike[]) => void, fail: (e: unknown) => void): void };
+}
+
+async function readDirectory(entry: EntryLike): Promise<EntryLike[]> {
+  const reader = entry.createReader!();
+  const all: EntryLike[] = [];
+  // readEntries returns batches (about 100 at a time in Chromium) until an empty batch.
+  for (;;) {
+    const batch = await new Promise<EntryLike[]>((ok, fail) => reader.readEntries(ok, fail));
+    if (batch.length === 0) return all;
+    all.push(...batch);
+  }
+}
+
+async function walk(entry: EntryLike, out: File[]): Promise<void> {
+  if (entry.isFile && entry.file) {
+    const file = await new Promise<File>((ok, fail) => entry.file!(ok, fail));
+    if (isSupportedFile(file)) out.push(file);
+  } else if (entry.isDirectory) {
+    for (const child of await readDirectory(entry)) await walk(child, out);
+  }
+}
+
+/** Files of a drop, descending into dropped folders; unsupported files are skipped. */
+export async function filesFromDrop(dt: DataTransfer): Promise<File[]> {
+  const entries = [...dt.items]
+    .map((item) => (item.kind === 'file' ? (item.webkitGetAsEntry?.() as EntryLike | null) : null))
+    .filter((e): e is EntryLike => e !== null);
+  if (entries.length === 0) return [...dt.files].filter(isSupportedFile);
+  const out: File[] = [];
+  for (const entry of entries) await walk(entry, out);
+  return out;
+}

@@ -1,0 +1,130 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { DocumentCheck, Reason, TextDiff } from '../api/types.js';
+import { DecisionBadge } from '../components/DecisionBadge.js';
+import { DocumentViewer } from '../components/DocumentViewer.js';
+import { ExtractedFields } from '../components/ExtractedFields.js';
+import { FeedbackForm } from '../components/FeedbackForm.js';
+import { FlagList } from '../components/FlagList.js';
+import { RevisionTimeline } from '../components/RevisionTimeline.js';
+import { ScoreGauge } from '../components/ScoreGauge.js';
+import { TriggeredRules } from '../components/TriggeredRules.js';
+import { boxesOf, heatmapsOf, normalizeBBox, targetPage, type Box } from '../lib/evidence.js';
+import { formatBytes, formatDate, humanize } from '../lib/format.js';
+import { routeHref } from '../lib/route.js';
+import { useLoad } from '../hooks/useLoad.js';
+import { useInbox } from '../state/inbox.js';
+import { useApi } from '../state/session.js';
+
+function useCheck(id: string): { check: DocumentCheck | null; error: string | null } {
+  const api = useApi();
+  const cached = useInbox((s) => s.byId[id] ?? null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    const load = () =>
+      api.getCheck(id).then(
+        (c) => {
+          if (!live) return;
+          useInbox.getState().upsert([c]);
+          if (c.status === 'processing') setTimeout(load, 1000);
+        },
+        (e: Error) => live && setError(e.message),
+      );
+    void load();
+    return () => {
+      live = false;
+    };
+  }, [api, id]);
+  return { check: cached, error };
+}
+
+export function CheckView({ id }: { id: string }) {
+  const api = useApi();
+  const { check, error } = useCheck(id);
+  const completed = check?.status === 'completed';
+  const analysis = useLoad(() => (completed ? api.getAnalysis(id) : Promise.resolve(null)), [api, id, completed]);
+  const [selection, setSelection] = useState<{ key: string; boxes: Box[]; page: number | null; nonce: number } | null>(null);
+
+  const allBoxes = useMemo(() => check?.flags.flatMap((f) => f.reasons.flatMap(boxesOf)) ?? [], [check]);
+  const heatmaps = useMemo(() => check?.flags.flatMap((f) => f.reasons.flatMap(heatmapsOf)) ?? [], [check]);
+
+  if (error) return <p className="field-error" role="alert">Could not load this check: {error}</p>;
+  if (!check) return <p className="muted">Loading…</p>;
+
+  const selectReason = (key: string, reason: Reason) => {
+    // Boxes are matched by identity in the overlay, so take them from the shared list.
+    const own = boxesOf(reason);
+    const shared = allBoxes.filter((b) => own.some((o) => o.page === b.page && o.bbox.every((v, i) => v === b.bbox[i])));
+    setSelection({ key, boxes: shared, page: targetPage(reason), nonce: Date.now() });
+  };
+  const showDiff = (d: TextDiff) => {
+    const box: Box = { page: d.page, bbox: normalizeBBox(d.bbox!), label: `“${d.before}” → “${d.after}”` };
+    setSelection({ key: `diff-${d.page}-${d.before}`, boxes: [box], page: d.page, nonce: Date.now() });
+  };
+  const overlayBoxes = selection && !allBoxes.includes(selection.boxes[0]) ? [...allBoxes, ...selection.boxes] : allBoxes;
+
+  return (
+    <article className="check" aria-labelledby="check-title">
+      <nav className="crumbs" aria-label="Breadcrumb">
+        <a href={routeHref({ view: 'inbox' })}>← Inbox</a>
+      </nav>
+      <header className="check-head card">
+        <div className="check-title">
+          <h1 id="check-title">{check.document.filename}</h1>
+          <DecisionBadge check={check} />
+          {check.risk_level && <span className="risk-level">Risk {check.risk_level}</span>}
+          <button type="button" className="print-button" onClick={() => window.print()}>
+            Export report
+          </button>
+        </div>
+        <div className="check-verdict">
+          <ScoreGauge score={check.risk_score} thresholds={check.thresholds} />
+          <div>
+            <p className="summary">{check.status === 'failed' ? check.error?.message : check.summary ?? 'Analysing…'}</p>
+            <p className="muted small">
+              {humanize(check.document.format)} · {check.document.pages ?? '?'} page(s) · {formatBytes(check.document.size_bytes)} · checked{' '}
+              {formatDate(check.created_at)} · engine {check.engine.version} ({check.engine.mode})
+            </p>
+            <p className="muted small mono">sha256 {check.document.sha256}</p>
+          </div>
+        </div>
+      </header>
+      <div className="check-body">
+        <div className="check-side">
+          <section aria-labelledby="flags-title" className="card">
+            <h2 id="flags-title">Why</h2>
+            <FlagList flags={check.flags} selectedKey={selection?.key ?? null} onSelect={selectReason} />
+          </section>
+          <section aria-labelledby="rev-title" className="card">
+            <h2 id="rev-title">Revisions</h2>
+            {analysis.data ? <RevisionTimeline revisions={analysis.data.revisions} onShowDiff={showDiff} /> : <p className="muted">{analysis.error ?? (completed ? 'Loading…' : 'Available when the analysis completes.')}</p>}
+          </section>
+          <section aria-labelledby="rules-title" className="card">
+            <h2 id="rules-title">Rules that fired</h2>
+            <TriggeredRules rules={check.rules} />
+          </section>
+          <section aria-labelledby="fields-title" className="card">
+            <h2 id="fields-title">Extracted fields</h2>
+            <ExtractedFields extracted={check.extracted} />
+          </section>
+          {completed && (
+            <section aria-labelledby="fb-title" className="card no-print">
+              <h2 id="fb-title">Feedback</h2>
+              <FeedbackForm check={check} />
+            </section>
+          )}
+        </div>
+        <section className="check-doc" aria-label="Document pages">
+          <DocumentViewer
+            checkId={check.id}
+            mime={check.document.mime_type}
+            boxes={overlayBoxes}
+            selected={selection?.boxes ?? []}
+            heatmaps={heatmaps}
+            focus={selection?.page ? { page: selection.page, nonce: selection.nonce } : null}
+          />
+        </section>
+      </div>
+    </article>
+  );
+}

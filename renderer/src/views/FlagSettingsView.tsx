@@ -1,0 +1,72 @@
+import { useMemo, useState } from 'react';
+import type { FlagDefinition } from '../api/types.js';
+import { useLoad } from '../hooks/useLoad.js';
+import { humanize } from '../lib/format.js';
+import { useApi } from '../state/session.js';
+
+export function FlagSettingsView() {
+  const api = useApi();
+  const settings = useLoad(() => api.getFlagSettings(), [api]);
+  const catalog = useLoad(() => api.flagCatalog(), [api]);
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const defs: FlagDefinition[] = useMemo(() => {
+    const known = new Map((catalog.data?.data ?? []).map((d) => [d.code, d]));
+    const codes = settings.data?.available_flag_codes ?? [...known.keys()];
+    return codes.map(
+      (code) => known.get(code) ?? { code, category: '', severity: { min: 'low', max: 'high' }, title: humanize(code), description: '' },
+    );
+  }, [catalog.data, settings.data]);
+
+  if (!settings.data) return <p className="muted">{settings.error ?? 'Loading…'}</p>;
+  const disabled = new Set(settings.data.disabled_flag_codes);
+
+  const toggle = async (code: string, on: boolean) => {
+    const next = new Set(disabled);
+    if (on) next.delete(code);
+    else next.add(code);
+    setBusy(code);
+    setStatus(null);
+    try {
+      await api.setDisabledFlags([...next]);
+      setStatus({ ok: true, text: `${humanize(code)} ${on ? 'enabled' : 'ignored'} for new analyses.` });
+      settings.reload();
+    } catch (err) {
+      setStatus({ ok: false, text: (err as Error).message });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section aria-labelledby="flags-h">
+      <div className="page-head">
+        <h1 id="flags-h">Flags</h1>
+        <p className="muted">An ignored flag is left out of new checks and does not move their score. Existing checks are unchanged.</p>
+      </div>
+      {status && <p role="status" className={status.ok ? 'ok' : 'field-error'}>{status.text}</p>}
+      <ul className="flag-catalog">
+        {defs.map((d) => {
+          const on = !disabled.has(d.code);
+          return (
+            <li key={d.code} className={`card${on ? '' : ' dim'}`}>
+              <div>
+                <h2 className="h4">{d.title}</h2>
+                <p className="small">{d.description}</p>
+                <p className="muted small">
+                  <code>{d.code}</code>
+                  {d.category && ` · ${humanize(d.category)} · severity ${d.severity.min === d.severity.max ? d.severity.min : `${d.severity.min}–${d.severity.max}`}`}
+                </p>
+              </div>
+              <label className="switch">
+                <input type="checkbox" role="switch" checked={on} disabled={busy === d.code} onChange={(e) => void toggle(d.code, e.target.checked)} aria-label={`${d.title} (${d.code}) enabled`} />
+                <span>{on ? 'On' : 'Ignored'}</span>
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
