@@ -40,6 +40,10 @@ export async function readMetadataSegments(bytes: Uint8Array | null): Promise<Me
     if (!isRecord(parsed)) return {};
     const out: MetadataSegments = {};
     for (const [k, v] of Object.entries(parsed)) if (isRecord(v)) out[k] = v;
+    // exifr hands the EXIF UserComment back raw at top level; generators (AUTOMATIC1111) write
+    // their parameters there, so decode it per the EXIF character-code header.
+    const uc = parsed.userComment ?? out.exif?.UserComment;
+    if (uc instanceof Uint8Array) out.exif = { ...(out.exif ?? {}), UserComment: decodeUserComment(uc) };
     return out;
   } catch {
     // Malformed metadata is common in real files and is not a reason to refuse the image.
@@ -69,6 +73,25 @@ export function readXmpSegments(xml: string | null): MetadataSegments {
   } catch {
     return {};
   }
+}
+
+/** EXIF UserComment: 8-byte character code ("ASCII", "UNICODE", "JIS", or zeros) then the text. */
+export function decodeUserComment(raw: Uint8Array): string {
+  const code = Buffer.from(raw.subarray(0, 8)).toString('latin1').replace(/\0+$/, '');
+  const body = Buffer.from(raw.subarray(raw.length >= 8 ? 8 : 0));
+  if (code === 'UNICODE') {
+    // UCS-2 with no stated byte order: ASCII-range text puts its zero bytes first in big-endian.
+    let evenZeros = 0;
+    let oddZeros = 0;
+    for (let i = 0; i + 1 < body.length; i += 2) {
+      if (body[i] === 0) evenZeros++;
+      if (body[i + 1] === 0) oddZeros++;
+    }
+    const even = body.subarray(0, body.length - (body.length % 2));
+    const le = evenZeros > oddZeros ? Buffer.from(even).swap16() : even;
+    return le.toString('utf16le').replace(/\0+$/, '');
+  }
+  return body.toString(code === 'ASCII' ? 'latin1' : 'utf8').replace(/\0+$/, '').trim();
 }
 
 export async function readExifThumbnail(bytes: Uint8Array): Promise<Uint8Array | null> {
