@@ -4,11 +4,11 @@
  * name cameras or office tools (a "Gemini" camera exists; "Designer" alone is a common word).
  */
 const GENERATORS: Array<{ name: string; pattern: RegExp }> = [
-  { name: 'DALL-E', pattern: /\bdall[-·\s]?e\b/i },
+  { name: 'DALL-E', pattern: /\bdall.?e(?:[\s-]?[23])?\b/iu },
   { name: 'Midjourney', pattern: /\bmidjourney\b/i },
   { name: 'Adobe Firefly', pattern: /\bfirefly\b/i },
   { name: 'Stable Diffusion', pattern: /\bstable[\s_-]?diffusion\b|\bsdxl\b|\bdreamstudio\b|\bstability\.?ai\b/i },
-  { name: 'Google Imagen', pattern: /\bgoogle imagen\b|\bimagen[\s-]?[234]\b|\bgoogle (?:ai|gemini)\b|\bnano banana\b/i },
+  { name: 'Google Imagen', pattern: /\bgoogle imagen\b|\bimagen-[234]|\bgoogle (?:ai|gemini)\b|\bnano banana\b/i },
   { name: 'Amazon Titan Image Generator', pattern: /\btitan image generator\b|\bamazon[\s_]bedrock\b/i },
   { name: 'Bing Image Creator', pattern: /\bbing image creator\b|\bimage creator from microsoft designer\b|\bmicrosoft designer\b/i },
   { name: 'OpenAI', pattern: /\bopenai\b|\bchatgpt\b|\bgpt-4o\b|\bsora\b/i },
