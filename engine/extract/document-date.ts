@@ -1,0 +1,55 @@
+/**
+ * The date the document speaks for: statement date, invoice date, pay date, else the end of
+ * the statement/pay period, else a lone date line at the top of a letter or receipt.
+ */
+import type { DocType } from '../types.js';
+import { findDates, isoDate, type DateOrder, type DateToken } from './dates.js';
+import { labelledValue } from './labels.js';
+import type { Line } from './layout.js';
+import { findPeriod, PAY_PERIOD, STATEMENT_PERIOD } from './periods.js';
+
+const SPECIFIC: Partial<Record<DocType, RegExp>> = {
+  bank_statement: /statement date|date of statement|statement issued|issue date|date issued|as (?:of|at)/i,
+  payslip: /pay(?:ment)? date|date paid|paid on|pay ?day|date of payment|auszahlungsdatum|date de paiement/i,
+  invoice: /invoice date|date of invoice|date of issue|issue date|invoice issued|tax point|rechnungsdatum|factuur ?datum|date de (?:la )?facture|fecha de factura|data fattura/i,
+  receipt: /receipt date|transaction date|date of purchase|purchase date/i,
+  utility_bill: /bill date|statement date|date of bill|issue date|invoice date/i,
+};
+const GENERIC = /date(?!\s*of\s*(?:birth|delivery|supply|expiry|service))|dated|datum|fecha/i;
+const INLINE = /\b(?:issued (?:at|on)|dated|vom|du|del)\s+$/i;
+
+export function findDocumentDate(lines: Line[], docType: DocType | null, order: DateOrder): { date: DateToken; line: Line } | null {
+  const full = (text: string): DateToken | null => {
+    const d = findDates(text, order)[0];
+    return d && d.year !== null && d.valid && text.trim().length <= d.raw.length + 25 ? d : null;
+  };
+  const labels = [docType ? SPECIFIC[docType] : undefined, ...Object.values(SPECIFIC), GENERIC].filter((x): x is RegExp => Boolean(x));
+  for (const label of labels) {
+    // A bare "Date" is often a table header with the first row's date under it.
+    const hit = labelledValue(lines, label, full, { below: label !== GENERIC });
+    if (hit) return { date: hit.value, line: hit.line };
+  }
+  for (const line of lines) {
+    for (const d of findDates(line.text, order)) {
+      if (d.year !== null && d.valid && INLINE.test(line.text.slice(0, d.index))) return { date: d, line };
+    }
+  }
+  const period = docType === 'payslip' ? findPeriod(lines, order, PAY_PERIOD) : findPeriod(lines, order, STATEMENT_PERIOD);
+  if (period && (docType === 'bank_statement' || docType === 'payslip' || docType === 'utility_bill')) return { date: period.end, line: period.line };
+  const top = lines.filter((l) => l.page === lines[0]?.page && l.index < 15);
+  const lone = top.filter((l) => l.cells.some((c) => {
+    const d = findDates(c.text, order)[0];
+    return d && d.year !== null && d.valid && d.raw.length >= c.text.trim().length - 1;
+  }));
+  if (lone.length === 1) {
+    const cell = lone[0].cells.find((c) => findDates(c.text, order)[0]);
+    const d = cell ? findDates(cell.text, order)[0] : undefined;
+    if (d) return { date: d, line: lone[0] };
+  }
+  return null;
+}
+
+export function documentDateIso(lines: Line[], docType: DocType | null, order: DateOrder): string | null {
+  const found = findDocumentDate(lines, docType, order);
+  return found ? isoDate(found.date) : null;
+}

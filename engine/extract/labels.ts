@@ -1,0 +1,61 @@
+/**
+ * Label/value lookup on the line model: the value of "Invoice date: 03/04/2025" is what follows
+ * the label in its cell, else the next cell to the right, else the cell below the label.
+ */
+import type { Cell, Line } from './layout.js';
+
+export interface LabelHit {
+  line: Line;
+  cell: Cell;
+  /** Candidate value texts in order of preference (same cell, right cell, cell below). */
+  values: Array<{ text: string; line: Line; cell: Cell }>;
+}
+
+function overlaps(a: Cell, b: Cell): boolean {
+  return Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0;
+}
+
+/** Lines of the same page just below `line` (skipping none). */
+export function nextLine(lines: Line[], line: Line): Line | undefined {
+  const i = lines.indexOf(line);
+  const n = lines[i + 1];
+  return n && n.page === line.page ? n : undefined;
+}
+
+/**
+ * Every place where `label` opens a cell. The label regex must match at the start of the cell
+ * (it is anchored here); trailing punctuation such as ":" or "#" is skipped.
+ */
+export function findLabelled(lines: Line[], label: RegExp, opts: { below?: boolean } = {}): LabelHit[] {
+  const anchored = new RegExp(`^(?:${label.source})(?![\\p{L}\\d])\\s*(?:[:#.]|no\\.?|nr\\.?)?\\s*[:#]?\\s*`, label.flags.replace('g', '').replace('u', '') + 'u');
+  const hits: LabelHit[] = [];
+  for (const line of lines) {
+    line.cells.forEach((cell, ci) => {
+      const m = anchored.exec(cell.text);
+      if (!m) return;
+      const values: LabelHit['values'] = [];
+      const rest = cell.text.slice(m[0].length).trim();
+      if (rest) values.push({ text: rest, line, cell });
+      const right = line.cells[ci + 1];
+      if (right && right.x0 - cell.x1 < 0.45) values.push({ text: right.text, line, cell: right });
+      const below = opts.below === false ? undefined : nextLine(lines, line);
+      if (below) {
+        const under = below.cells.find((c) => overlaps(c, cell)) ?? below.cells.find((c) => c.x0 >= cell.x0 && c.x0 - cell.x1 < 0.45 && !line.cells[ci + 1]);
+        if (under) values.push({ text: under.text, line: below, cell: under });
+      }
+      hits.push({ line, cell, values });
+    });
+  }
+  return hits;
+}
+
+/** First labelled value that `parse` accepts. */
+export function labelledValue<T>(lines: Line[], label: RegExp, parse: (text: string) => T | null, opts: { below?: boolean } = {}): { value: T; line: Line; cell: Cell } | null {
+  for (const hit of findLabelled(lines, label, opts)) {
+    for (const v of hit.values) {
+      const value = parse(v.text);
+      if (value !== null) return { value, line: v.line, cell: v.cell };
+    }
+  }
+  return null;
+}

@@ -1,0 +1,141 @@
+/**
+ * Rebuilds reading lines and table cells from a page's text layer. With runs (positions from the
+ * PDF text layer) a line is the runs sharing a baseline band and a cell is a run cluster without a
+ * column-sized gap. Without runs (plain or `pdftotext -layout` text) a line is a text line and
+ * cells are split at two or more spaces, with character columns standing in for x positions.
+ * Both give x in fractions of the page width so column logic is the same for either source.
+ */
+import type { PageLayer, TextRun } from '../pdf/text/types.js';
+import type { BBox } from '../types.js';
+
+export interface Cell {
+  text: string;
+  x0: number;
+  x1: number;
+  bbox?: BBox;
+}
+
+export interface Line {
+  page: number;
+  /** Order of the line on its page, top to bottom. */
+  index: number;
+  /** Cells joined by two spaces, so label/value regexes work on either source. */
+  text: string;
+  cells: Cell[];
+  bbox?: BBox;
+  /** Vertical position and height in one unit per source (page fraction, or text rows). */
+  top: number;
+  height: number;
+  /** Representative font size (runs only). */
+  size?: number;
+}
+
+/** Empty space between two lines of a page, in heights of the upper line. */
+export function verticalGap(upper: Line, lower: Line): number {
+  return (lower.top - (upper.top + upper.height)) / Math.max(upper.height, 1e-6);
+}
+
+function union(boxes: BBox[]): BBox {
+  return [
+    Math.min(...boxes.map((b) => b[0])),
+    Math.min(...boxes.map((b) => b[1])),
+    Math.max(...boxes.map((b) => b[2])),
+    Math.max(...boxes.map((b) => b[3])),
+  ];
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.floor(s.length / 2)] : 0;
+}
+
+function cellsOfRuns(runs: TextRun[], page: PageLayer): Cell[] {
+  const sorted = [...runs].sort((a, b) => a.bbox[0] - b.bbox[0]);
+  const cells: Array<{ parts: TextRun[]; x1: number }> = [];
+  for (const run of sorted) {
+    if (!run.text.trim()) continue;
+    const em = Math.max(run.size, 1) / Math.max(page.width, 1);
+    const last = cells[cells.length - 1];
+    // A gap wider than about two character widths separates columns.
+    if (last && run.bbox[0] - last.x1 < em * 1.1) {
+      last.parts.push(run);
+      last.x1 = Math.max(last.x1, run.bbox[2]);
+    } else cells.push({ parts: [run], x1: run.bbox[2] });
+  }
+  return cells.map(({ parts }) => {
+    let text = '';
+    let prevX1: number | null = null;
+    for (const p of parts) {
+      const em = Math.max(p.size, 1) / Math.max(page.width, 1);
+      const t = p.text.replace(/\s+/g, ' ');
+      if (prevX1 !== null && p.bbox[0] - prevX1 > em * 0.15 && !text.endsWith(' ') && !t.startsWith(' ')) text += ' ';
+      text += t;
+      prevX1 = p.bbox[2];
+    }
+    const bbox = union(parts.map((p) => p.bbox));
+    return { text: text.trim(), x0: bbox[0], x1: bbox[2], bbox };
+  });
+}
+
+function linesOfRuns(page: PageLayer): Line[] {
+  const runs = page.runs.filter((r) => r.text.trim() !== '');
+  const sorted = [...runs].sort((a, b) => (a.bbox[1] + a.bbox[3]) / 2 - (b.bbox[1] + b.bbox[3]) / 2);
+  const bands: Array<{ top: number; bottom: number; runs: TextRun[] }> = [];
+  for (const run of sorted) {
+    const mid = (run.bbox[1] + run.bbox[3]) / 2;
+    const band = bands.find((b) => mid >= b.top && mid <= b.bottom);
+    if (band) {
+      band.runs.push(run);
+      continue;
+    }
+    const h = Math.max(run.bbox[3] - run.bbox[1], 1e-4);
+    bands.push({ top: run.bbox[1] + h * 0.2, bottom: run.bbox[3] - h * 0.2, runs: [run] });
+  }
+  bands.sort((a, b) => a.top - b.top);
+  return bands.map((band, index) => {
+    const cells = cellsOfRuns(band.runs, page);
+    return {
+      page: page.page,
+      index,
+      text: cells.map((c) => c.text).join('  '),
+      cells,
+      bbox: union(band.runs.map((r) => r.bbox)),
+      top: Math.min(...band.runs.map((r) => r.bbox[1])),
+      height: Math.max(1e-4, median(band.runs.map((r) => r.bbox[3] - r.bbox[1]))),
+      size: median(band.runs.map((r) => r.size)),
+    };
+  });
+}
+
+/** Character-grid lines (pdftotext -layout style); x is the column over the widest line. */
+export function linesOfText(text: string, page: number): Line[] {
+  const raw = text.split(/\r?\n/);
+  const width = Math.max(80, ...raw.map((l) => l.length));
+  const out: Line[] = [];
+  for (const [row, l] of raw.entries()) {
+    if (!l.trim()) continue;
+    const cells: Cell[] = [];
+    for (const m of l.matchAll(/\S+(?: \S+)*/g)) {
+      const start = m.index ?? 0;
+      cells.push({ text: m[0], x0: start / width, x1: (start + m[0].length) / width });
+    }
+    out.push({ page, index: out.length, text: cells.map((c) => c.text).join('  '), cells, top: row, height: 1 });
+  }
+  return out;
+}
+
+export function pageLines(page: PageLayer): Line[] {
+  return page.runs.some((r) => r.text.trim()) ? linesOfRuns(page) : linesOfText(page.text, page.page);
+}
+
+/** All lines of a document; pages without a layer fall back to the joined text (form feeds). */
+export function documentLines(pages: PageLayer[], text: string): Line[] {
+  if (pages.length) return pages.flatMap(pageLines);
+  return text.split('\f').flatMap((t, i) => linesOfText(t, i + 1));
+}
+
+/** The box of a line, or of the cells that matter on it. */
+export function boxOf(line: Line, cells?: Cell[]): BBox | undefined {
+  const boxes = (cells ?? line.cells).map((c) => c.bbox).filter((b): b is BBox => Boolean(b));
+  return boxes.length ? union(boxes) : line.bbox;
+}

@@ -1,0 +1,184 @@
+/**
+ * Money and quantity parsing across the notations documents actually use: 1,234.56 / 1.234,56 /
+ * 1 234,56 / 1'234.56, negatives as -1.00, (1.00), 1.00- or trailing CR/DR, with or without a
+ * currency symbol or code. Amounts are returned in integer-safe form (`cents` rounded) as well as
+ * a float, so that comparisons can use a fixed tolerance.
+ */
+
+export type DecimalMark = '.' | ',';
+
+export interface ParsedAmount {
+  value: number;
+  /** Digits after the decimal mark (0 when none). */
+  decimals: number;
+  /** Text as it appeared. */
+  raw: string;
+  /** Explicit marker that the figure is a debit / credit (CR, DR, -, parentheses). */
+  sign: 'neg' | 'pos' | null;
+  currency: string | null;
+  percent: boolean;
+}
+
+const CURRENCY_SYMBOLS: Record<string, string> = {
+  '£': 'GBP',
+  '€': 'EUR',
+  $: 'USD',
+  '¥': 'JPY',
+  '₹': 'INR',
+  '₩': 'KRW',
+  '₺': 'TRY',
+  '₽': 'RUB',
+  '₪': 'ILS',
+  '₱': 'PHP',
+  '฿': 'THB',
+  '₫': 'VND',
+  '₦': 'NGN',
+  'zł': 'PLN',
+  Rs: 'INR',
+  'Rs.': 'INR',
+  'R$': 'BRL',
+  'A$': 'AUD',
+  'AU$': 'AUD',
+  'C$': 'CAD',
+  'CA$': 'CAD',
+  'NZ$': 'NZD',
+  'HK$': 'HKD',
+  'S$': 'SGD',
+  'US$': 'USD',
+  Fr: 'CHF',
+  'Fr.': 'CHF',
+};
+
+/** ISO 4217 codes common enough on documents to be trusted when they sit next to a figure. */
+export const ISO_CURRENCIES = new Set([
+  'GBP', 'EUR', 'USD', 'CHF', 'JPY', 'CNY', 'INR', 'CAD', 'AUD', 'NZD', 'SEK', 'NOK', 'DKK', 'PLN',
+  'CZK', 'HUF', 'RON', 'BGN', 'HRK', 'TRY', 'RUB', 'UAH', 'ZAR', 'BRL', 'MXN', 'ARS', 'CLP', 'COP',
+  'PEN', 'HKD', 'SGD', 'KRW', 'TWD', 'THB', 'MYR', 'IDR', 'PHP', 'VND', 'AED', 'SAR', 'QAR', 'KWD',
+  'ILS', 'EGP', 'NGN', 'KES', 'ISK', 'PKR', 'BDT', 'LKR', 'MAD',
+]);
+
+export function currencyOfSymbol(sym: string): string | null {
+  if (CURRENCY_SYMBOLS[sym]) return CURRENCY_SYMBOLS[sym];
+  const upper = sym.toUpperCase();
+  return ISO_CURRENCIES.has(upper) && sym === upper ? upper : null;
+}
+
+// Thin spaces and no-break spaces are unambiguous digit-group separators; a plain space is only
+// accepted when the document is known to group with spaces (see `spaceGrouping`).
+const GROUP_SPACE = '\u00a0\u202f\u2009';
+const SYMBOL = String.raw`(?:[A-Z]{1,2}\$|US\$|R\$|Rs\.?|Fr\.?|zł|[£€$¥₹₩₺₽₪₱฿₫₦]|[A-Z]{3})`;
+const NUMBER_CORE = String.raw`\d{1,3}(?:(?:[,.'${GROUP_SPACE} ])\d{3})+(?:[.,]\d{1,4})?|\d+(?:[.,]\d{1,4})?|[.,]\d{2}`;
+
+/** One amount token, anchored at both ends. */
+const AMOUNT_RE = new RegExp(
+  String.raw`^(?<open>\()?\s*(?<pre>[-+−–])?\s*(?<sym1>${SYMBOL})?\s*(?<pre2>[-+−])?\s*(?<num>${NUMBER_CORE})\s*(?<sym2>${SYMBOL})?\s*(?<post>-|CR|DR|Cr|Dr|cr|dr)?\s*(?<close>\))?\s*(?<pct>%)?$`,
+  'u',
+);
+
+export interface NumberStyle {
+  decimal: DecimalMark;
+  /** True when the document groups thousands with plain spaces (1 234,56). */
+  spaceGrouping: boolean;
+}
+
+export const DEFAULT_STYLE: NumberStyle = { decimal: '.', spaceGrouping: false };
+
+/**
+ * Which decimal mark a document uses, from figures that are unambiguous on their own
+ * (1,234.56 or 12,34 with exactly two decimals at the end of a figure).
+ */
+export function inferNumberStyle(text: string): NumberStyle {
+  const dotDecimal = (text.match(/\d,\d{3}\.\d{2}(?!\d)|(?<![\d.,])\d+\.\d{2}(?![\d.,]?\d)/g) ?? []).length;
+  const commaDecimal = (text.match(/\d\.\d{3},\d{2}(?!\d)|(?<![\d.,])\d+,\d{2}(?![\d.,]?\d)/g) ?? []).length;
+  const decimal: DecimalMark = commaDecimal > dotDecimal ? ',' : '.';
+  const spaced = (text.match(/(?<![\d.,])\d{1,3} \d{3}[.,]\d{2}(?!\d)/g) ?? []).length;
+  return { decimal, spaceGrouping: decimal === ',' && spaced > 0 && !/\d\.\d{3},\d{2}/.test(text) };
+}
+
+function digitsValue(num: string, style: NumberStyle): { value: number; decimals: number } | null {
+  const s = num.replace(/['\u00a0\u202f\u2009 ]/g, (m) => (m === ' ' && !style.spaceGrouping ? '\u0000' : ''));
+  if (s.includes('\u0000')) return null;
+  const lastDot = s.lastIndexOf('.');
+  const lastComma = s.lastIndexOf(',');
+  let decimalAt = -1;
+  if (lastDot >= 0 && lastComma >= 0) decimalAt = Math.max(lastDot, lastComma);
+  else if (lastDot >= 0 || lastComma >= 0) {
+    const at = Math.max(lastDot, lastComma);
+    const mark = s[at] as DecimalMark;
+    const tail = s.length - at - 1;
+    const marks = s.split(mark).length - 1;
+    // A lone mark is the decimal mark when the document writes decimals with it; otherwise it
+    // groups thousands when exactly three digits follow (1,234 in a dot-decimal document).
+    if (marks > 1) decimalAt = -1;
+    else if (mark === style.decimal || tail !== 3) decimalAt = at;
+  }
+  const intPart = (decimalAt >= 0 ? s.slice(0, decimalAt) : s).replace(/[.,]/g, '');
+  const frac = decimalAt >= 0 ? s.slice(decimalAt + 1) : '';
+  if (intPart !== '' && !/^\d+$/.test(intPart)) return null;
+  if (frac !== '' && !/^\d+$/.test(frac)) return null;
+  // Grouped figures must group consistently (12,34,567 is not a figure we understand).
+  if (decimalAt >= 0 && /[.,]/.test(s.slice(0, decimalAt))) {
+    const groups = s.slice(0, decimalAt).split(/[.,]/);
+    if (groups.slice(1).some((g) => g.length !== 3)) return null;
+  }
+  const value = Number(`${intPart || '0'}.${frac || '0'}`);
+  return Number.isFinite(value) ? { value, decimals: frac.length } : null;
+}
+
+/** Parses one token that should be nothing but an amount (optionally with currency and sign). */
+export function parseAmount(token: string, style: NumberStyle = DEFAULT_STYLE): ParsedAmount | null {
+  const t = token.trim();
+  if (!t || t.length > 40) return null;
+  const m = AMOUNT_RE.exec(t);
+  if (!m?.groups) return null;
+  const g = m.groups;
+  if (Boolean(g.open) !== Boolean(g.close)) return null;
+  const sym = g.sym1 ?? g.sym2 ?? null;
+  const currency = sym ? currencyOfSymbol(sym) : null;
+  if (sym && !currency) return null;
+  const parsed = digitsValue(g.num, style);
+  if (!parsed) return null;
+  const minus = [g.pre, g.pre2].some((p) => p && p !== '+') || Boolean(g.open) || g.post === '-' || /^dr$/i.test(g.post ?? '');
+  const plus = /^cr$/i.test(g.post ?? '') || g.pre === '+';
+  return {
+    value: minus ? -parsed.value : parsed.value,
+    decimals: parsed.decimals,
+    raw: t,
+    sign: minus ? 'neg' : plus ? 'pos' : null,
+    currency,
+    percent: Boolean(g.pct),
+  };
+}
+
+/** A figure that is money-shaped: exactly two decimals (or a currency marker with none). */
+export function isMoney(a: ParsedAmount): boolean {
+  return !a.percent && (a.decimals === 2 || (a.currency !== null && a.decimals === 0));
+}
+
+const IN_TEXT_RE = new RegExp(
+  String.raw`(?<![\w.,])\(?[-−]?(?:${SYMBOL}\s?)?[-−]?(?:\d{1,3}(?:[,.'${GROUP_SPACE}]\d{3})+|\d+)[.,]\d{2}(?:\s?${SYMBOL})?(?:\s?(?:CR|DR|-))?\)?(?![\w.,]?\d)`,
+  'gu',
+);
+
+export interface AmountInText extends ParsedAmount {
+  index: number;
+}
+
+/** Money figures (two decimals) inside free text, e.g. "Total due: £1,234.50". */
+export function findMoney(text: string, style: NumberStyle = DEFAULT_STYLE): AmountInText[] {
+  const out: AmountInText[] = [];
+  for (const m of text.matchAll(IN_TEXT_RE)) {
+    const a = parseAmount(m[0], style);
+    if (a && a.decimals === 2) out.push({ ...a, index: m.index ?? 0 });
+  }
+  return out;
+}
+
+/** Rounds to cents so that float noise never decides a comparison. */
+export function cents(v: number): number {
+  return Math.round(v * 100);
+}
+
+export function formatAmount(v: number): string {
+  return v.toFixed(2);
+}

@@ -1,0 +1,46 @@
+/**
+ * Date ranges printed on statements and payslips ("Statement period 1 March 2025 to 31 March
+ * 2025", "Pay period: 01/03/2025 - 31/03/2025", "From 01.03.2025 bis 31.03.2025").
+ */
+import { dayValue, findDates, type DateOrder, type DateToken } from './dates.js';
+import type { Line } from './layout.js';
+
+export interface Period {
+  start: DateToken;
+  end: DateToken;
+  line: Line;
+  label: string;
+}
+
+const RANGE_JOIN = /^\s*(?:-|–|—|to|until|till|thru|through|bis|au|al|tot)\s*$/i;
+
+/** Ranges on one line: two dated tokens joined by "to"/"-" (the first pair on the line). */
+function rangeOn(line: Line, order: DateOrder): { start: DateToken; end: DateToken; before: string } | null {
+  const dates = findDates(line.text, order);
+  for (let i = 0; i + 1 < dates.length; i++) {
+    const a = dates[i];
+    const b = dates[i + 1];
+    const between = line.text.slice(a.index + a.raw.length, b.index);
+    if (!RANGE_JOIN.test(between.replace(/\s{2,}/g, ' '))) continue;
+    const start = a.year === null && b.year !== null ? { ...a, year: b.year - (a.month > b.month ? 1 : 0) } : a;
+    const sv = dayValue(start);
+    const ev = dayValue(b);
+    if (sv === null || ev === null || ev < sv || !start.valid || !b.valid) continue;
+    return { start, end: b, before: line.text.slice(0, a.index) };
+  }
+  return null;
+}
+
+/** The first labelled period matching `label` (checked on the line text before the range). */
+export function findPeriod(lines: Line[], order: DateOrder, label: RegExp): Period | null {
+  for (const line of lines) {
+    const r = rangeOn(line, order);
+    if (!r) continue;
+    const m = label.exec(r.before);
+    if (m) return { start: r.start, end: r.end, line, label: m[0] };
+  }
+  return null;
+}
+
+export const STATEMENT_PERIOD = /(?:statement |account |billing )?period|statement (?:from|for)|from|zeitraum|période|periode|\bfor\b/i;
+export const PAY_PERIOD = /pay(?:ment)? period|period|abrechnungszeitraum|période de paie|from/i;
