@@ -1,3 +1,5 @@
 import type { Detector } from '../detect/types.js';
+import { coveredTextDetector } from './covered-text.js';
+import { invisibleTextDetector } from './invisible-text.js';
 
-export const overlaysDetectors: Detector[] = [];
+export const overlaysDetectors: Detector[] = [coveredTextDetector, invisibleTextDetector];

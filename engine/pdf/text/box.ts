@@ -22,6 +22,6 @@ export function union(a: BBox, b: BBox): BBox {
   return [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
 }
 
-export function round4(b: BBox): BBox {
-  return b.map((v) => Math.round(v * 10000) / 10000) as BBox;
+export function round5(b: ArrayLike<number>): BBox {
+  return [0, 1, 2, 3].map((k) => Math.round(b[k] * 100000) / 100000) as BBox;
 }

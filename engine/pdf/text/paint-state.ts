@@ -7,6 +7,8 @@ export interface PaintState {
   ctm: Matrix;
   fill: PaintColor;
   alpha: number;
+  /** Blend mode other than Normal (Multiply, Screen...): such paint tints rather than hides. */
+  blend: string | null;
   clip: BBox | null;
   fontId: string | null;
   fontSize: number;
@@ -29,6 +31,7 @@ export function initialState(): PaintState {
     ctm: [...IDENTITY] as Matrix,
     fill: '#000000',
     alpha: 1,
+    blend: null,
     clip: null,
     fontId: null,
     fontSize: 0,
@@ -74,9 +77,18 @@ export function applyGState(s: PaintState, entries: unknown): void {
     if (!Array.isArray(entry)) continue;
     const [key, value] = entry as [string, unknown];
     if (key === 'ca' && typeof value === 'number') s.alpha = Math.max(0, Math.min(1, value));
+    else if (key === 'BM') s.blend = blendName(value);
     else if (key === 'Font' && Array.isArray(value) && typeof value[0] === 'string' && typeof value[1] === 'number') {
       s.fontId = value[0];
       s.fontSize = value[1];
     }
   }
+}
+
+function blendName(value: unknown): string | null {
+  const name = Array.isArray(value) ? value[0] : value;
+  const text = typeof name === 'string' ? name : ((name as { name?: string } | null)?.name ?? null);
+  if (!text) return null;
+  const lower = text.toLowerCase();
+  return lower === 'normal' || lower === 'compatible' || lower === 'source-over' ? null : text;
 }

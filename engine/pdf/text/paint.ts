@@ -6,7 +6,7 @@
  * is what a viewer shows.
  */
 import type { BBox } from '../../types.js';
-import { intersect } from './box.js';
+import { intersect, round5 } from './box.js';
 import type { FontTable } from './fonts.js';
 import { multiply, transformBox, type Matrix } from './matrix.js';
 import { applyGState, beginText, cloneState, initialState, moveText, setTextMatrix, type PaintState } from './paint-state.js';
@@ -49,7 +49,7 @@ export function buildPaintList(input: PaintInput): PaintOp[] {
   let annotation: { id: string; subtype: string } | undefined;
   let seq = 0;
 
-  const frac = (m: Matrix, x0: number, y0: number, x1: number, y1: number): BBox => transformBox(multiply(toFrac, m), x0, y0, x1, y1);
+  const frac = (m: Matrix, x0: number, y0: number, x1: number, y1: number): BBox => round5(transformBox(multiply(toFrac, m), x0, y0, x1, y1));
   const clipTo = (box: BBox): void => {
     state.clip = state.clip ? (intersect(state.clip, box) ?? [box[0], box[1], box[0], box[1]]) : box;
   };
@@ -57,6 +57,7 @@ export function buildPaintList(input: PaintInput): PaintOp[] {
     seq: seq++,
     clip: state.clip,
     alpha: state.alpha,
+    ...(state.blend ? { blend: state.blend } : {}),
     ...(annotation ? { annotation } : {}),
     ...(hiddenDepth > 0 ? { hiddenByLayer: true } : {}),
   });

@@ -12,14 +12,13 @@ import { EngineError } from '../../types.js';
 export { pdfjs };
 export type { PDFDocumentProxy };
 
-let assetDirs: { fonts: string; cmaps: string; wasm: string } | null = null;
+let assetDirs: { cmaps: string; wasm: string } | null = null;
 
 /** pdf.js resolves its data files by URL prefix; in Node a directory path with a trailing slash works. */
-function pdfjsAssets(): { fonts: string; cmaps: string; wasm: string } {
+function pdfjsAssets(): { cmaps: string; wasm: string } {
   if (!assetDirs) {
     const root = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
     assetDirs = {
-      fonts: path.join(root, 'standard_fonts') + path.sep,
       cmaps: path.join(root, 'cmaps') + path.sep,
       wasm: path.join(root, 'wasm') + path.sep,
     };
@@ -36,7 +35,9 @@ export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
     isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,
-    standardFontDataUrl: assets.fonts,
+    // No standardFontDataUrl on purpose: with it pdf.js loads substitute programs for
+    // non-embedded fonts and reports them as embedded (missingFile = false). We never render, and
+    // pdf.js has built-in metrics for the base-14 fonts, so positions stay exact without them.
     cMapUrl: assets.cmaps,
     cMapPacked: true,
     wasmUrl: assets.wasm,

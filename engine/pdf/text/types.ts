@@ -42,6 +42,8 @@ interface PaintBase {
   clip: BBox | null;
   /** Constant alpha in force (ExtGState ca), 0..1. */
   alpha: number;
+  /** Blend mode when not Normal (e.g. Multiply): such paint tints what is below instead of hiding it. */
+  blend?: string;
   /** Set when painted by an annotation's appearance stream rather than the page content. */
   annotation?: { id: string; subtype: string };
   /** Set when inside an optional-content group that is switched off in the default view. */

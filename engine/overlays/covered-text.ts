@@ -1,0 +1,147 @@
+/**
+ * Text painted over by an opaque box, image or annotation: the classic "white box" edit. Only a
+ * cover painted AFTER the text counts (cell backgrounds are drawn before their text); it is
+ * decisive when new text is then drawn on top of the covered text (cover and retype).
+ * Page-sized pictures drawn over a text layer are how some scanners store OCR ("text under
+ * image"), so covers larger than a third of the page are left alone.
+ */
+import { defineDetector } from '../detect/types.js';
+import type { DetectorContext } from '../context.js';
+import { coveredFraction, union } from '../pdf/text/box.js';
+import type { FillPaint, ImagePaint, PageLayer, TextPaint } from '../pdf/text/types.js';
+import type { BBox, Finding } from '../types.js';
+import { BandIndex, boxArea, isDrawnText, isOpaqueCover, regionOf, truncate, visibleBox } from './paint-query.js';
+
+/** A text counts as covered when this share of its box lies under the cover. */
+const MIN_COVERED = 0.7;
+/** Replacement text must sit mostly inside the cover. */
+const MIN_REPLACEMENT_INSIDE = 0.6;
+const MAX_COVER_AREA = 0.33;
+
+type Cover = (FillPaint | ImagePaint) & { visible: BBox };
+
+interface CoverHit {
+  cover: Cover;
+  covered: TextPaint[];
+  replacement: TextPaint[];
+}
+
+export const coveredTextDetector = defineDetector({
+  meta: {
+    id: 'overlays/covered-text',
+    description: 'Text hidden under an opaque box, image or annotation painted after it, with or without new text on top.',
+    appliesTo: ['pdf'],
+    emits: [{ flag: 'hidden_content', reasons: ['covered_text_replaced', 'covered_text', 'image_over_text', 'annotation_over_text'] }],
+  },
+  run(ctx: DetectorContext): Finding[] {
+    const findings: Finding[] = [];
+    for (const page of ctx.pages) {
+      if (!page.paint || page.imageOnly) continue;
+      for (const hit of coverHits(page)) findings.push(toFinding(page.page, hit));
+    }
+    return findings;
+  },
+});
+
+function coverHits(page: PageLayer): CoverHit[] {
+  const paint = page.paint ?? [];
+  const texts = paint.filter(isDrawnText);
+  if (texts.length === 0) return [];
+  const covers: Cover[] = [];
+  for (const op of paint) {
+    if (!isOpaqueCover(op)) continue;
+    const visible = visibleBox(op);
+    const a = boxArea(visible);
+    if (visible && a > 0 && a <= MAX_COVER_AREA) covers.push({ ...op, visible });
+  }
+  if (covers.length === 0) return [];
+  const textIndex = new BandIndex(texts);
+  const hits: CoverHit[] = [];
+  for (const cover of covers) {
+    const near = textIndex.near(cover.visible);
+    const covered = near.filter((t) => t.seq < cover.seq && !sameAnnotation(t, cover) && coveredFraction(visibleBox(t) ?? t.bbox, cover.visible) >= MIN_COVERED);
+    if (covered.length === 0) continue;
+    const replacement = near.filter((t) => t.seq > cover.seq && coveredFraction(t.bbox, cover.visible) >= MIN_REPLACEMENT_INSIDE);
+    hits.push({ cover, covered, replacement });
+  }
+  return mergeOverlapping(hits);
+}
+
+/** An annotation's own text under its own background is its appearance, not a cover. */
+function sameAnnotation(t: TextPaint, cover: Cover): boolean {
+  return !!t.annotation && t.annotation.id === cover.annotation?.id;
+}
+
+/** One finding per spot: several boxes painted over the same text are one edit. */
+function mergeOverlapping(hits: CoverHit[]): CoverHit[] {
+  const out: CoverHit[] = [];
+  for (const hit of hits) {
+    const same = out.find((o) => o.covered.some((t) => hit.covered.includes(t)));
+    if (!same) {
+      out.push({ ...hit, covered: [...hit.covered], replacement: [...hit.replacement] });
+      continue;
+    }
+    for (const t of hit.covered) if (!same.covered.includes(t)) same.covered.push(t);
+    for (const t of hit.replacement) if (!same.replacement.includes(t)) same.replacement.push(t);
+  }
+  return out;
+}
+
+function toFinding(pageNo: number, hit: CoverHit): Finding {
+  const { cover, covered, replacement } = hit;
+  const before = truncate(covered.map((t) => t.text).join(' '));
+  const after = replacement.length ? truncate(replacement.map((t) => t.text).join(' ')) : undefined;
+  const textBox = covered.map((t) => t.bbox).reduce(union);
+  const evidence = {
+    page: pageNo,
+    bbox: cover.visible,
+    regions: [regionOf(pageNo, cover.visible, 'cover'), ...covered.slice(0, 5).map((t) => regionOf(pageNo, t.bbox, 'covered text'))],
+    before,
+    ...(after ? { after } : {}),
+    cover: cover.annotation ? `annotation ${cover.annotation.subtype}` : cover.kind === 'image' ? 'image' : `filled shape ${cover.fill ?? '(pattern)'}`,
+    coveredTextBox: textBox,
+  };
+  const where = `on page ${pageNo}`;
+  if (cover.annotation) {
+    return {
+      flag: 'hidden_content',
+      code: 'hidden_content.annotation_over_text',
+      summary: after
+        ? `A ${cover.annotation.subtype} annotation ${where} covers "${before}" and shows "${after}" in its place.`
+        : `A ${cover.annotation.subtype} annotation ${where} covers the text "${before}".`,
+      pages: [pageNo],
+      evidence,
+      strength: after ? 0.8 : 0.5,
+    };
+  }
+  if (cover.kind === 'image') {
+    return {
+      flag: 'hidden_content',
+      code: 'hidden_content.image_over_text',
+      summary: after
+        ? `An image ${where} is pasted over "${before}" and new text "${after}" is drawn on top of it.`
+        : `An image ${where} is pasted over the text "${before}".`,
+      pages: [pageNo],
+      evidence,
+      strength: after ? 0.85 : 0.6,
+    };
+  }
+  if (after) {
+    return {
+      flag: 'hidden_content',
+      code: 'hidden_content.covered_text_replaced',
+      summary: `Text "${before}" ${where} is painted over by an opaque box and "${after}" is written on top of it.`,
+      pages: [pageNo],
+      evidence,
+      strength: 0.9,
+    };
+  }
+  return {
+    flag: 'hidden_content',
+    code: 'hidden_content.covered_text',
+    summary: `Text "${before}" ${where} is hidden under an opaque box painted after it.`,
+    pages: [pageNo],
+    evidence,
+    strength: 0.6,
+  };
+}

@@ -1,0 +1,76 @@
+/** Questions overlay detectors ask of a page's paint list. */
+import type { BBox } from '../types.js';
+import { area, intersect } from '../pdf/text/box.js';
+import type { FillPaint, ImagePaint, PaintOp, TextPaint } from '../pdf/text/types.js';
+
+/** Letters or digits: what a reader would miss, as opposed to rules, dots and bullets. */
+export function meaningful(text: string): boolean {
+  return /[\p{L}\p{N}]/u.test(text);
+}
+
+/** Painted text a reader can see if nothing covers it (not invisible, transparent or on a hidden layer). */
+export function isDrawnText(op: PaintOp): op is TextPaint {
+  return op.kind === 'text' && op.renderMode !== 3 && op.renderMode !== 7 && op.alpha > 0.05 && !op.hiddenByLayer && meaningful(op.text);
+}
+
+/** The part of a paint that is actually visible after clipping (null when clipped away). */
+export function visibleBox(op: PaintOp): BBox | null {
+  return op.clip ? intersect(op.bbox, op.clip) : op.bbox;
+}
+
+/** A shape or image that hides what is under it: opaque, normal blending, not a stencil mask. */
+export function isOpaqueCover(op: PaintOp): op is FillPaint | ImagePaint {
+  if (op.hiddenByLayer || op.blend || op.alpha < 0.9) return false;
+  if (op.kind === 'image') return !op.mask;
+  return op.kind === 'fill';
+}
+
+export function regionOf(page: number, box: BBox, label?: string): { page: number; bbox: BBox; label?: string } {
+  return label ? { page, bbox: box, label } : { page, bbox: box };
+}
+
+export function boxArea(box: BBox | null): number {
+  return box ? area(box) : 0;
+}
+
+/** `#rrggbb` -> [r, g, b] (0..255), null for unknown colours. */
+export function rgb(color: string | null): [number, number, number] | null {
+  if (!color || !/^#[0-9a-f]{6}$/i.test(color)) return null;
+  return [parseInt(color.slice(1, 3), 16), parseInt(color.slice(3, 5), 16), parseInt(color.slice(5, 7), 16)];
+}
+
+export function colorDistance(a: string | null, b: string | null): number | null {
+  const x = rgb(a);
+  const y = rgb(b);
+  if (!x || !y) return null;
+  return Math.max(Math.abs(x[0] - y[0]), Math.abs(x[1] - y[1]), Math.abs(x[2] - y[2]));
+}
+
+/** Buckets paints by horizontal bands so that overlap queries stay cheap on busy pages. */
+export class BandIndex<T extends { bbox: BBox }> {
+  private readonly bands: T[][];
+  constructor(
+    items: readonly T[],
+    private readonly count = 32,
+  ) {
+    this.bands = Array.from({ length: count }, () => []);
+    for (const item of items) for (const b of this.bandsOf(item.bbox)) this.bands[b].push(item);
+  }
+  private bandsOf(box: BBox): number[] {
+    const lo = Math.max(0, Math.min(this.count - 1, Math.floor(box[1] * this.count)));
+    const hi = Math.max(0, Math.min(this.count - 1, Math.floor(box[3] * this.count)));
+    const out: number[] = [];
+    for (let b = lo; b <= hi; b++) out.push(b);
+    return out;
+  }
+  near(box: BBox): T[] {
+    const seen = new Set<T>();
+    for (const b of this.bandsOf(box)) for (const item of this.bands[b]) seen.add(item);
+    return [...seen];
+  }
+}
+
+export function truncate(text: string, max = 120): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
+}
