@@ -17,6 +17,7 @@ export interface TextItem {
   size: number;
   bold: boolean;
   width: number;
+  align: 'left' | 'right';
   key?: string;
 }
 
@@ -79,7 +80,7 @@ class Flow {
     const bold = opts.bold ?? false;
     const width = textWidth(this.face, bold, size, shown);
     const left = opts.align === 'right' ? x - width : x;
-    this.page.items.push({ kind: 'text', text: shown, x: left, baseline, size, bold, width, key: opts.key });
+    this.page.items.push({ kind: 'text', text: shown, x: left, baseline, size, bold, width, align: opts.align ?? 'left', key: opts.key });
   }
 
   line(x0: number, y0: number, x1: number, y1: number): void {
@@ -217,11 +218,11 @@ export function layoutDocument(model: DocModel, face: FontFace, overrides: Reado
   const total = f.pages.length;
   f.pages.forEach((page, i) => {
     const y = height - margin + (roll ? 10 : 24);
-    page.items.push({ kind: 'text', text: model.footer, x: margin, baseline: y, size: roll ? 6 : 7, bold: false, width: textWidth(face, false, roll ? 6 : 7, model.footer) });
+    page.items.push({ kind: 'text', text: model.footer, x: margin, baseline: y, size: roll ? 6 : 7, bold: false, align: 'left', width: textWidth(face, false, roll ? 6 : 7, model.footer) });
     if (!roll) {
       const label = `Page ${i + 1} of ${total}`;
       const wd = textWidth(face, false, 7, label);
-      page.items.push({ kind: 'text', text: label, x: f.width - margin - wd, baseline: y, size: 7, bold: false, width: wd });
+      page.items.push({ kind: 'text', text: label, x: f.width - margin - wd, baseline: y, size: 7, bold: false, align: 'right', width: wd });
     }
   });
   return { width: f.width, height, face, pages: f.pages };

@@ -1,0 +1,111 @@
+/**
+ * Same-font edits straight in a content stream: a forger decompresses the file (qpdf --qdf),
+ * changes a digit inside a text-showing string and lets qpdf fix the offsets. Fonts, objects
+ * and metadata stay as the issuer wrote them; only the figures stop adding up.
+ */
+
+interface StringToken {
+  /** Decoded bytes as latin1 text. */
+  text: string;
+  /** Source offset of each decoded byte, or -1 when it came from an escape sequence. */
+  offsets: number[];
+  end: number;
+}
+
+function readLiteral(src: string, start: number): StringToken {
+  let depth = 1;
+  let i = start + 1;
+  let text = '';
+  const offsets: number[] = [];
+  while (i < src.length && depth > 0) {
+    const ch = src[i];
+    if (ch === '\\') {
+      const next = src[i + 1];
+      const oct = /^[0-7]{1,3}/.exec(src.slice(i + 1, i + 4));
+      if (oct) {
+        text += String.fromCharCode(parseInt(oct[0], 8));
+        offsets.push(-1);
+        i += 1 + oct[0].length;
+        continue;
+      }
+      const map: Record<string, string> = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f', '(': '(', ')': ')', '\\': '\\' };
+      if (next in map) {
+        text += map[next];
+        offsets.push(-1);
+      }
+      i += 2;
+      continue;
+    }
+    if (ch === '(') depth++;
+    if (ch === ')' && --depth === 0) break;
+    text += ch;
+    offsets.push(i);
+    i++;
+  }
+  return { text, offsets, end: i + 1 };
+}
+
+/** Text-showing groups: the strings of one TJ array, or a single Tj string. */
+function textGroups(src: string): StringToken[][] {
+  const groups: StringToken[][] = [];
+  let current: StringToken[] | null = null;
+  let i = 0;
+  while (i < src.length) {
+    const ch = src[i];
+    if (ch === '[') {
+      current = [];
+      i++;
+    } else if (ch === ']') {
+      if (current) groups.push(current);
+      current = null;
+      i++;
+    } else if (ch === '(') {
+      const tok = readLiteral(src, i);
+      if (current) current.push(tok);
+      else groups.push([tok]);
+      i = tok.end;
+    } else if (ch === '%' && !current) {
+      const nl = src.indexOf('\n', i);
+      i = nl < 0 ? src.length : nl + 1;
+    } else i++;
+  }
+  return groups;
+}
+
+export interface DigitSwap {
+  before: string;
+  after: string;
+  /** Byte offset of the changed digit in the QDF file. */
+  offset: number;
+}
+
+/**
+ * Finds `target` as shown text and raises its leading digit (or lowers a 9). Returns the patched
+ * file with the same length, so QDF offsets stay valid until fix-qdf recomputes them anyway.
+ */
+export function swapDigitInQdf(qdf: Uint8Array, target: string): { bytes: Uint8Array; swap: DigitSwap } | null {
+  const src = Buffer.from(qdf).toString('latin1');
+  for (const group of textGroups(src)) {
+    const joined = group.map((t) => t.text).join('');
+    const at = joined.indexOf(target);
+    if (at < 0) continue;
+    const digitIndex = [...target].findIndex((c) => c >= '1' && c <= '9');
+    if (digitIndex < 0) continue;
+    let k = at + digitIndex;
+    for (const tok of group) {
+      if (k >= tok.text.length) {
+        k -= tok.text.length;
+        continue;
+      }
+      const offset = tok.offsets[k];
+      if (offset < 0) return null;
+      const old = Number(src[offset]);
+      const digit = old === 9 ? 8 : Math.min(9, old + 2);
+      const out = Buffer.from(qdf);
+      out[offset] = 0x30 + digit;
+      const after = target.slice(0, digitIndex) + String(digit) + target.slice(digitIndex + 1);
+      return { bytes: new Uint8Array(out), swap: { before: target, after, offset } };
+    }
+  }
+  return null;
+}
