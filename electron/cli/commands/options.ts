@@ -1,0 +1,19 @@
+/** Option parsers shared by the commands. */
+import { InvalidArgumentError } from 'commander';
+
+export function nonNegativeInt(name: string) {
+  return (value: string): number => {
+    if (!/^\d+$/.test(value)) throw new InvalidArgumentError(`${name} must be a whole number.`);
+    return Number(value);
+  };
+}
+
+export function positiveInt(name: string) {
+  return (value: string): number => {
+    const n = nonNegativeInt(name)(value);
+    if (n < 1) throw new InvalidArgumentError(`${name} must be at least 1.`);
+    return n;
+  };
+}
+
+export const DATA_DIR_HELP = 'workspace data folder (default: $VERACITY_DATA_DIR, else the per-user app-data folder)';

@@ -1,0 +1,49 @@
+/** `veracity serve`: the API (and built renderer) until SIGINT/SIGTERM. */
+import { spawn } from 'node:child_process';
+import type { Command } from 'commander';
+import { resolveDataDir } from '../../service/data-dir.js';
+import { startService } from '../../service/server.js';
+import { DATA_DIR_HELP, nonNegativeInt, positiveInt } from './options.js';
+
+interface ServeOptions {
+  host: string;
+  port: number;
+  dataDir?: string;
+  workers?: number;
+  open?: boolean;
+}
+
+export function registerServe(program: Command): void {
+  program
+    .command('serve')
+    .description('start the local API (http://127.0.0.1 by default) and the review UI')
+    .option('--host <host>', 'address to bind; anything but loopback exposes the API to the network', '127.0.0.1')
+    .option('--port <port>', 'port to listen on; 0 picks a free port', nonNegativeInt('--port'), 0)
+    .option('--data-dir <dir>', DATA_DIR_HELP)
+    .option('--workers <n>', 'analysis worker threads (default: CPU cores - 1, at least 1)', positiveInt('--workers'))
+    .option('--open', 'open the review UI in the default browser, signed in with a session key')
+    .action(async (opts: ServeOptions) => {
+      const service = await startService({ dataDir: resolveDataDir(opts.dataDir), host: opts.host, port: opts.port, workers: opts.workers });
+      process.stdout.write(`listening ${service.url}\n`);
+      if (opts.open) openBrowser(`${service.url}/#key=${service.createSessionKey('owner', 'browser session (serve --open)')}`);
+      let stopping = false;
+      const stop = () => {
+        if (stopping) return;
+        stopping = true;
+        service.close().then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
+      };
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
+    });
+}
+
+function openBrowser(url: string): void {
+  const [cmd, args] =
+    process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : process.platform === 'darwin' ? ['open', [url]] : ['xdg-open', [url]];
+  const child = spawn(cmd, args as string[], { detached: true, stdio: 'ignore' });
+  child.on('error', () => process.stderr.write(`Could not open a browser; visit ${url.split('#')[0]} and sign in with a key.\n`));
+  child.unref();
+}

@@ -1,0 +1,14 @@
+/** `veracity webhook-secret`: the workspace signing secret for Veracity-Signature. */
+import type { Command } from 'commander';
+import { DATA_DIR_HELP } from './options.js';
+import { withStore } from './workspace.js';
+
+export function registerWebhookSecret(program: Command): void {
+  program
+    .command('webhook-secret')
+    .description('print the webhook signing secret (created on first use)')
+    .option('--data-dir <dir>', DATA_DIR_HELP)
+    .action((opts: { dataDir?: string }) => {
+      withStore(opts.dataDir, (store) => process.stdout.write(`${store.settings.webhookSecret()}\n`));
+    });
+}

@@ -1,0 +1,45 @@
+/**
+ * The Express app: the v1 API under /api/v1 (bearer auth, per-key rate limit, JSON envelope on
+ * every error) and, when built, the renderer as static files at `/` (no auth: it signs in with a key).
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import express, { Router, type Express } from 'express';
+import type { ServiceContext } from '../context.js';
+import { authenticate } from './auth.js';
+import { errorHandler, unknownRoute } from './errors.js';
+import { perKeyRateLimit } from './rate-limit.js';
+import { checkRoutes } from './routes/checks.js';
+import { ruleRoutes } from './routes/rules.js';
+import { settingsRoutes } from './routes/settings.js';
+
+/** Extra routers mounted by the host (e.g. the dashboard endpoints); they see the same context. */
+export type AppExtension = (app: Express, ctx: ServiceContext) => void;
+
+export function createApp(ctx: ServiceContext, extensions: readonly AppExtension[] = []): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  // API bodies are small JSON documents; hashing each for an ETag would only cost latency.
+  app.set('etag', false);
+
+  const api = Router();
+  api.use(authenticate(ctx.store.keys, (id) => ctx.store.keys.touch(id)));
+  api.use(perKeyRateLimit(ctx.config.rateLimitPerMinute));
+  api.use(express.json({ limit: '1mb' }));
+  api.use(express.urlencoded({ extended: false, limit: '1mb' }));
+  api.use(checkRoutes(ctx));
+  api.use(ruleRoutes(ctx));
+  api.use(settingsRoutes(ctx));
+  api.use(unknownRoute);
+  app.use('/api/v1', api);
+
+  for (const extend of extensions) extend(app, ctx);
+
+  const renderer = ctx.config.rendererDir;
+  if (renderer && existsSync(join(renderer, 'index.html'))) {
+    app.use(express.static(renderer, { index: 'index.html', fallthrough: true }));
+  }
+  app.use(unknownRoute);
+  app.use(errorHandler(ctx.logger));
+  return app;
+}

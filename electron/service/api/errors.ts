@@ -1,0 +1,77 @@
+/** The error envelope `{error: {type, code, message}}` (SPEC "Errors") for every failure path. */
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
+
+export type ErrorType =
+  | 'invalid_request_error'
+  | 'authentication_error'
+  | 'insufficient_credits_error'
+  | 'permission_error'
+  | 'not_found_error'
+  | 'rate_limit_error'
+  | 'api_error';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: ErrorType,
+    readonly code: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const invalidRequest = (code: string, message: string) => new ApiError(400, 'invalid_request_error', code, message);
+export const notFound = (what: string, id: string) => new ApiError(404, 'not_found_error', 'resource_missing', `No such ${what}: '${id}'.`);
+
+export function sendError(res: Response, err: ApiError): void {
+  for (const [name, value] of Object.entries(err.headers)) res.setHeader(name, value);
+  res.status(err.status).json({ error: { type: err.type, code: err.code, message: err.message } });
+}
+
+/** Answers for paths no route claims. */
+export const unknownRoute: RequestHandler = (req, _res, next) => {
+  next(new ApiError(404, 'not_found_error', 'route_not_found', `Unrecognized request URL (${req.method} ${req.originalUrl.split('?')[0]}).`));
+};
+
+/** For a known path asked with a method it does not support. */
+export function methodNotAllowed(allowed: string[]): RequestHandler {
+  const allow = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', ');
+  return (req, _res, next) => {
+    next(new ApiError(405, 'invalid_request_error', 'method_not_allowed', `${req.method} is not allowed on ${req.originalUrl.split('?')[0]}; allowed: ${allow}.`, { Allow: allow }));
+  };
+}
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+  expose?: boolean;
+}
+
+/** Turns anything thrown into the envelope; stack traces are logged, never sent. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err: unknown, req, res, _next) => {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    if (err instanceof ApiError) return sendError(res, err);
+    const parserError = err as BodyParserError;
+    switch (parserError?.type) {
+      case 'entity.parse.failed':
+        return sendError(res, invalidRequest('invalid_json', 'The request body is not valid JSON.'));
+      case 'entity.too.large':
+        return sendError(res, new ApiError(413, 'invalid_request_error', 'request_too_large', 'The request body is too large.'));
+      case 'encoding.unsupported':
+      case 'charset.unsupported':
+        return sendError(res, invalidRequest('unsupported_encoding', 'The request body encoding is not supported.'));
+      case 'request.aborted':
+        return sendError(res, invalidRequest('request_aborted', 'The request was aborted by the client.'));
+    }
+    logger.error({ err, method: req.method, path: req.path }, 'unhandled error');
+    sendError(res, new ApiError(500, 'api_error', 'internal_error', 'An internal error occurred; it has been logged.'));
+  };
+}

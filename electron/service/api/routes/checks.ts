@@ -1,0 +1,102 @@
+/** Document checks: submit, get, list, feedback. */
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import { isFlagCode } from '../../../../engine/catalog/flags.js';
+import type { ServiceContext } from '../../context.js';
+import type { FeedbackRecord } from '../../store/feedback.js';
+import { isMultipart, parseMultipart } from '../../upload/multipart.js';
+import { apiKeyOf, requirePermission } from '../auth.js';
+import { renderCheck } from '../document-check.js';
+import { ApiError, invalidRequest, methodNotAllowed, notFound } from '../errors.js';
+import { submitHandler } from '../submit.js';
+import { emptyToUndefined, integerParam, parseWith } from '../validation.js';
+
+const listQuery = z.object({
+  limit: integerParam(1, 100).optional(),
+  starting_after: z.string({ error: 'must be a single check id' }).optional(),
+});
+
+const DECISIONS = ['clear', 'pending', 'suspicious', 'fraudulent'] as const;
+
+const feedbackBody = z.object({
+  rating: z.enum(['agree', 'disagree'], { error: 'must be agree or disagree' }),
+  flag_code: z.preprocess(emptyToUndefined, z.string({ error: 'must be a string' }).nullable().optional()),
+  corrected_decision: z.preprocess(
+    emptyToUndefined,
+    z.enum(DECISIONS, { error: 'must be one of clear, pending, suspicious, fraudulent, or empty' }).nullable().optional(),
+  ),
+  reason: z.preprocess(emptyToUndefined, z.string({ error: 'must be a string' }).max(5000, { error: 'must be at most 5000 characters' }).nullable().optional()),
+});
+
+export function renderFeedback(f: FeedbackRecord) {
+  return {
+    id: f.id,
+    object: 'check_feedback' as const,
+    created_at: f.created_at,
+    document_check: f.check_id,
+    kind: f.kind,
+    rating: f.rating,
+    flag_code: f.flag_code,
+    corrected_decision: f.corrected_decision,
+    reason: f.reason,
+  };
+}
+
+/** Feedback bodies may be JSON, form-urlencoded or multipart (fields only). */
+async function feedbackFields(req: Request): Promise<unknown> {
+  if (isMultipart(req)) return (await parseMultipart(req, { maxBytes: 0 })).fields;
+  return req.body;
+}
+
+export function checkRoutes(ctx: ServiceContext): Router {
+  const { store } = ctx;
+  const router = Router();
+  const view = requirePermission('view_documents');
+  const submit = requirePermission('submit_documents');
+
+  router
+    .route('/document-checks')
+    .get(view, (req, res) => {
+      const q = parseWith(listQuery, req.query);
+      const page = store.checks.list(q.limit ?? 20, q.starting_after);
+      if (!page) throw invalidRequest('resource_missing', `Invalid 'starting_after': no such document_check '${q.starting_after}'.`);
+      res.json({ object: 'list', data: page.data.map(renderCheck), has_more: page.has_more });
+    })
+    .post(submit, submitHandler(ctx))
+    .all(methodNotAllowed(['GET', 'POST']));
+
+  router
+    .route('/document-checks/:id')
+    .get(view, (req, res) => {
+      const check = store.checks.get(req.params.id);
+      if (!check) throw notFound('document_check', req.params.id);
+      res.json(renderCheck(check));
+    })
+    .all(methodNotAllowed(['GET']));
+
+  router
+    .route('/document-checks/:id/feedback')
+    .post(submit, async (req, res) => {
+      const id = String(req.params.id);
+      // Read the body first: an unread multipart upload would otherwise stall the connection.
+      const raw = await feedbackFields(req);
+      if (!store.checks.get(id)) throw notFound('document_check', id);
+      const body = parseWith(feedbackBody, raw);
+      const flagCode = body.flag_code ?? null;
+      if (flagCode !== null && !isFlagCode(flagCode)) {
+        throw new ApiError(400, 'invalid_request_error', 'unknown_flag_code', `Invalid 'flag_code': '${flagCode}' is not a flag code (see GET /api/v1/flag-settings/ for the list).`);
+      }
+      const record = store.feedback.create({
+        check_id: id,
+        rating: body.rating,
+        flag_code: flagCode,
+        corrected_decision: body.corrected_decision ?? null,
+        reason: body.reason ?? null,
+        api_key_id: apiKeyOf(res).id,
+      });
+      res.status(201).json(renderFeedback(record));
+    })
+    .all(methodNotAllowed(['POST']));
+
+  return router;
+}

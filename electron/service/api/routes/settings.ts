@@ -1,0 +1,75 @@
+/** Thresholds and flag settings: workspace-wide, applied to checks submitted after a change. */
+import { Router } from 'express';
+import { z } from 'zod';
+import { FLAG_CODES, isFlagCode } from '../../../../engine/catalog/flags.js';
+import { thresholdsAreValid } from '../../../../engine/scoring/bands.js';
+import type { ServiceContext } from '../../context.js';
+import type { ThresholdsRecord } from '../../store/settings.js';
+import { requirePermission } from '../auth.js';
+import { ApiError, invalidRequest, methodNotAllowed } from '../errors.js';
+import { parseWith } from '../validation.js';
+
+const cut = z.number({ error: 'must be an integer between 1 and 100' }).int({ error: 'must be an integer between 1 and 100' });
+
+const thresholdsPatch = z.object({
+  pending_below: cut.optional(),
+  suspicious_below: cut.optional(),
+  fraudulent_below: cut.optional(),
+});
+
+const flagSettingsPatch = z.object({
+  disabled_flag_codes: z.array(z.string({ error: 'must contain only strings' }), { error: 'must be an array of flag codes' }),
+});
+
+function renderThresholds(t: ThresholdsRecord) {
+  return { object: 'thresholds' as const, pending_below: t.pending_below, suspicious_below: t.suspicious_below, fraudulent_below: t.fraudulent_below, updated_at: t.updated_at };
+}
+
+export function settingsRoutes({ store }: ServiceContext): Router {
+  const router = Router();
+  const view = requirePermission('view_documents');
+  const manage = requirePermission('manage_documents');
+
+  router
+    .route('/thresholds')
+    .get(view, (_req, res) => {
+      res.json(renderThresholds(store.settings.thresholds()));
+    })
+    .patch(manage, (req, res) => {
+      const patch = parseWith(thresholdsPatch, req.body);
+      const current = store.settings.thresholds();
+      const next = {
+        pending_below: patch.pending_below ?? current.pending_below,
+        suspicious_below: patch.suspicious_below ?? current.suspicious_below,
+        fraudulent_below: patch.fraudulent_below ?? current.fraudulent_below,
+      };
+      if (!thresholdsAreValid(next)) {
+        throw invalidRequest(
+          'invalid_thresholds',
+          `Thresholds must satisfy 0 < pending_below < suspicious_below < fraudulent_below <= 100 (got ${next.pending_below}, ${next.suspicious_below}, ${next.fraudulent_below}).`,
+        );
+      }
+      res.json(renderThresholds(store.settings.setThresholds(next)));
+    })
+    .all(methodNotAllowed(['GET', 'PATCH']));
+
+  const renderFlagSettings = (codes: string[]) => ({ object: 'flag_settings' as const, disabled_flag_codes: codes, available_flag_codes: [...FLAG_CODES] });
+
+  router
+    .route('/flag-settings')
+    .get(view, (_req, res) => {
+      res.json(renderFlagSettings(store.settings.flagSettings().disabled_flag_codes));
+    })
+    .patch(manage, (req, res) => {
+      const { disabled_flag_codes } = parseWith(flagSettingsPatch, req.body);
+      const unknown = disabled_flag_codes.filter((c) => !isFlagCode(c));
+      if (unknown.length > 0) {
+        throw new ApiError(400, 'invalid_request_error', 'unknown_flag_code', `Invalid 'disabled_flag_codes': unknown flag code${unknown.length > 1 ? 's' : ''} ${unknown.map((c) => `'${c}'`).join(', ')}.`);
+      }
+      const codes = [...new Set(disabled_flag_codes)];
+      res.json(renderFlagSettings(store.settings.setDisabledFlagCodes(codes).disabled_flag_codes));
+    })
+    .all(methodNotAllowed(['GET', 'PATCH']));
+
+  return router;
+}

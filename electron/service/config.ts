@@ -1,0 +1,99 @@
+/**
+ * Service settings: explicit options win, then VERACITY_* environment variables, then defaults
+ * (DECISIONS "Limits"). Environment knobs exist so a spawned `veracity serve` can be tuned by
+ * scripts and tests without new CLI flags.
+ */
+import type { Logger } from 'pino';
+import { DEFAULT_RETRY_DELAYS_MS } from './webhooks/dispatcher.js';
+
+export interface ServiceConfig {
+  dataDir: string;
+  host: string;
+  port: number;
+  /** Analysis worker threads; default cores - 1 (min 1). */
+  workers?: number;
+  maxUploadBytes: number;
+  maxPages: number;
+  maxMegapixels: number;
+  analysisTimeoutMs: number;
+  /** How long `?wait=true` blocks (SPEC: up to 55 s). */
+  waitTimeoutMs: number;
+  /** Requests per minute per API key; 0 disables limiting. */
+  rateLimitPerMinute: number;
+  /** Whether `url` and `webhook_url` may point at loopback/private addresses (DECISIONS: yes by default). */
+  allowPrivateUrls: boolean;
+  urlFetchTimeoutMs: number;
+  urlMaxRedirects: number;
+  webhookRetryDelaysMs: readonly number[];
+  webhookTimeoutMs: number;
+  /** Registered as owner when the workspace has no key yet. */
+  bootstrapKey?: string;
+  /** Folder served at `/` (the built renderer); false to serve nothing. Default dist/renderer if built. */
+  rendererDir?: string | false;
+  /** Compiled analysis worker; tests swap in fakes. */
+  workerFile?: string;
+  logger?: Logger;
+}
+
+export type ServiceOptions = Partial<ServiceConfig> & { dataDir: string };
+
+export const DEFAULTS = {
+  host: '127.0.0.1',
+  port: 0,
+  maxUploadBytes: 50 * 1024 * 1024,
+  maxPages: 500,
+  maxMegapixels: 100,
+  analysisTimeoutMs: 120_000,
+  waitTimeoutMs: 55_000,
+  rateLimitPerMinute: 1200,
+  allowPrivateUrls: true,
+  urlFetchTimeoutMs: 30_000,
+  urlMaxRedirects: 3,
+  webhookRetryDelaysMs: DEFAULT_RETRY_DELAYS_MS,
+  webhookTimeoutMs: 10_000,
+} as const;
+
+function num(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number, got '${raw}'`);
+  return value;
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string): boolean | undefined {
+  const raw = env[name]?.toLowerCase();
+  if (raw === undefined || raw === '') return undefined;
+  if (['1', 'true', 'yes'].includes(raw)) return true;
+  if (['0', 'false', 'no'].includes(raw)) return false;
+  throw new Error(`${name} must be true or false, got '${raw}'`);
+}
+
+/** Settings read from the environment (documented in docs/api.md). */
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<ServiceConfig> {
+  const delays = env.VERACITY_WEBHOOK_RETRY_DELAYS_MS;
+  const out: Partial<ServiceConfig> = {
+    maxUploadBytes: num(env, 'VERACITY_MAX_UPLOAD_BYTES'),
+    maxPages: num(env, 'VERACITY_MAX_PAGES'),
+    maxMegapixels: num(env, 'VERACITY_MAX_MEGAPIXELS'),
+    analysisTimeoutMs: num(env, 'VERACITY_ANALYSIS_TIMEOUT_MS'),
+    waitTimeoutMs: num(env, 'VERACITY_WAIT_TIMEOUT_MS'),
+    rateLimitPerMinute: num(env, 'VERACITY_RATE_LIMIT_PER_MINUTE'),
+    allowPrivateUrls: bool(env, 'VERACITY_ALLOW_PRIVATE_URLS'),
+    webhookTimeoutMs: num(env, 'VERACITY_WEBHOOK_TIMEOUT_MS'),
+    webhookRetryDelaysMs: delays
+      ? delays.split(',').map((d) => {
+          const ms = Number(d.trim());
+          if (!Number.isFinite(ms) || ms < 0) throw new Error(`VERACITY_WEBHOOK_RETRY_DELAYS_MS must be comma-separated milliseconds, got '${delays}'`);
+          return ms;
+        })
+      : undefined,
+    bootstrapKey: env.VERACITY_BOOTSTRAP_KEY || undefined,
+  };
+  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as Partial<ServiceConfig>;
+}
+
+export function resolveConfig(options: ServiceOptions, env: NodeJS.ProcessEnv = process.env): ServiceConfig {
+  const defined = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
+  return { ...DEFAULTS, ...configFromEnv(env), ...defined } as ServiceConfig;
+}

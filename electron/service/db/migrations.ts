@@ -1,0 +1,117 @@
+/**
+ * Numbered, append-only schema migrations. Never edit a shipped migration: add the next number.
+ * Each runs once, inside a transaction, and is recorded in `schema_migrations`.
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'initial',
+    sql: `
+      CREATE TABLE settings (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+
+      CREATE TABLE api_keys (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        role TEXT NOT NULL,
+        key_hash TEXT NOT NULL UNIQUE,
+        key_prefix TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        last_used_at TEXT,
+        revoked_at TEXT
+      );
+
+      CREATE TABLE uploads (
+        sha256 TEXT PRIMARY KEY,
+        size_bytes INTEGER NOT NULL,
+        mime_type TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+
+      -- seq is the created order: newest-first lists and keyset pagination walk this rowid.
+      CREATE TABLE checks (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        created_at TEXT NOT NULL,
+        status TEXT NOT NULL,
+        filename TEXT NOT NULL,
+        mime_type TEXT NOT NULL,
+        size_bytes INTEGER NOT NULL,
+        sha256 TEXT NOT NULL REFERENCES uploads(sha256),
+        pages INTEGER,
+        format TEXT,
+        mode TEXT NOT NULL,
+        engine_version TEXT NOT NULL,
+        thresholds TEXT NOT NULL,
+        -- settings at submit (disabled flag codes, active rules); read only when scoring
+        snapshot TEXT NOT NULL,
+        verdict TEXT,
+        extracted TEXT,
+        error TEXT,
+        webhook_url TEXT,
+        override_decision TEXT,
+        completed_at TEXT
+      );
+      CREATE INDEX checks_status ON checks(status) WHERE status = 'processing';
+      CREATE INDEX checks_sha256 ON checks(sha256);
+
+      -- The full engine Analysis (revisions, page sizes, timings): dashboard only, never the API.
+      CREATE TABLE check_analyses (
+        check_id TEXT PRIMARY KEY REFERENCES checks(id),
+        analysis TEXT NOT NULL
+      );
+
+      CREATE TABLE rules (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        title TEXT NOT NULL,
+        condition TEXT NOT NULL,
+        guidance TEXT,
+        outcome_guidance TEXT NOT NULL,
+        score_delta INTEGER NOT NULL,
+        document_types TEXT,
+        status TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        deleted_at TEXT
+      );
+
+      CREATE TABLE feedback (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        created_at TEXT NOT NULL,
+        check_id TEXT NOT NULL REFERENCES checks(id),
+        kind TEXT NOT NULL,
+        rating TEXT NOT NULL,
+        flag_code TEXT,
+        corrected_decision TEXT,
+        reason TEXT,
+        api_key_id TEXT
+      );
+      CREATE INDEX feedback_check ON feedback(check_id);
+
+      CREATE TABLE webhook_outbox (
+        id TEXT PRIMARY KEY,
+        check_id TEXT NOT NULL,
+        event TEXT NOT NULL,
+        url TEXT NOT NULL,
+        body TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        last_error TEXT,
+        created_at TEXT NOT NULL,
+        delivered_at TEXT
+      );
+      CREATE INDEX webhook_outbox_due ON webhook_outbox(next_attempt_at) WHERE status = 'pending';
+    `,
+  },
+];

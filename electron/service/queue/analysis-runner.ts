@@ -1,0 +1,103 @@
+/**
+ * Runs analyses on a piscina pool with at most `workers` at once. The time limit starts when a
+ * task reaches a thread (not while it waits), and an expired or crashed task never takes the
+ * pool down: aborting a piscina task terminates its thread and piscina starts a fresh one.
+ */
+import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { Piscina } from 'piscina';
+import { compiledModule } from '../paths.js';
+import type { AnalysisOutcome, AnalysisTask } from './types.js';
+
+export interface AnalysisRunnerOptions {
+  workers?: number;
+  timeoutMs: number;
+  /** Compiled worker module; tests substitute fakes (crashing, hanging, scripted findings). */
+  workerFile?: string;
+}
+
+export function defaultWorkerCount(): number {
+  return Math.max(1, availableParallelism() - 1);
+}
+
+interface Pending {
+  task: AnalysisTask;
+  resolve: (outcome: AnalysisOutcome) => void;
+}
+
+export class AnalysisRunner {
+  readonly workers: number;
+  private readonly pool: Piscina;
+  private readonly waiting: Pending[] = [];
+  private readonly running = new Set<AbortController>();
+  private closed = false;
+
+  constructor(private readonly options: AnalysisRunnerOptions) {
+    this.workers = Math.max(1, Math.floor(options.workers ?? defaultWorkerCount()));
+    const file = options.workerFile ?? compiledModule('electron/service/queue/worker.ts');
+    this.pool = new Piscina({
+      filename: pathToFileURL(file).href,
+      maxThreads: this.workers,
+      minThreads: this.workers,
+      idleTimeout: 60_000,
+      concurrentTasksPerWorker: 1,
+    });
+    // A thread that dies is reported through the task's rejection; keep the pool's own emitter quiet.
+    this.pool.on('error', () => {});
+  }
+
+  run(task: AnalysisTask): Promise<AnalysisOutcome> {
+    if (this.closed) return Promise.resolve({ ok: false, code: 'service_stopping', message: 'The service is shutting down.' });
+    return new Promise((resolve) => {
+      this.waiting.push({ task, resolve });
+      this.pump();
+    });
+  }
+
+  get queued(): number {
+    return this.waiting.length;
+  }
+
+  get active(): number {
+    return this.running.size;
+  }
+
+  private pump(): void {
+    while (!this.closed && this.running.size < this.workers && this.waiting.length > 0) {
+      const next = this.waiting.shift()!;
+      void this.dispatch(next);
+    }
+  }
+
+  private async dispatch({ task, resolve }: Pending): Promise<void> {
+    const abort = new AbortController();
+    this.running.add(abort);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      abort.abort();
+    }, this.options.timeoutMs);
+    try {
+      resolve((await this.pool.run(task, { signal: abort.signal })) as AnalysisOutcome);
+    } catch (err) {
+      if (timedOut) {
+        resolve({ ok: false, code: 'analysis_timeout', message: `Analysis did not finish within ${Math.round(this.options.timeoutMs / 1000)} s.` });
+      } else if (this.closed) {
+        resolve({ ok: false, code: 'service_stopping', message: 'The service is shutting down.' });
+      } else {
+        resolve({ ok: false, code: 'engine_error', message: `The analysis worker stopped unexpectedly: ${(err as Error).message.split('\n')[0]}` });
+      }
+    } finally {
+      clearTimeout(timer);
+      this.running.delete(abort);
+      this.pump();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const pending of this.waiting.splice(0)) pending.resolve({ ok: false, code: 'service_stopping', message: 'The service is shutting down.' });
+    for (const abort of this.running) abort.abort();
+    await this.pool.destroy();
+  }
+}

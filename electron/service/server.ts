@@ -1,0 +1,125 @@
+/**
+ * startService: the whole local service in one call, used by `veracity serve` and by the
+ * Electron main process (in-process). Never imports `electron`, so it runs under plain Node.
+ */
+import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import { pino, type Logger } from 'pino';
+import { createApp, type AppExtension } from './api/app.js';
+import { resolveConfig, type ServiceConfig, type ServiceOptions } from './config.js';
+import type { ServiceContext } from './context.js';
+import { rendererDir } from './paths.js';
+import { AnalysisRunner } from './queue/analysis-runner.js';
+import { CheckProcessor } from './queue/check-processor.js';
+import { Store } from './store/index.js';
+import type { Role } from './store/keys.js';
+import { WebhookDispatcher } from './webhooks/dispatcher.js';
+import { assertPublicUrl } from './upload/address-policy.js';
+
+export interface RunningService {
+  /** Base URL, e.g. http://127.0.0.1:5173 (the API is under `${url}/api/v1`). */
+  url: string;
+  host: string;
+  port: number;
+  config: ServiceConfig;
+  context: ServiceContext;
+  /** Creates a key for this run only (revoked by close()): the desktop app's session key. */
+  createSessionKey(role?: Role, name?: string): string;
+  /** Stops accepting requests, lets in-flight ones finish, stops workers; unfinished checks resume next start. */
+  close(): Promise<void>;
+}
+
+export interface StartOptions extends ServiceOptions {
+  extensions?: readonly AppExtension[];
+}
+
+export function defaultLogger(level = process.env.VERACITY_LOG_LEVEL ?? 'info'): Logger {
+  // stderr: stdout of `veracity serve` carries only the `listening` line.
+  return pino({ level, base: { name: 'veracity' } }, pino.destination({ fd: 2, sync: false }));
+}
+
+export async function startService(options: StartOptions): Promise<RunningService> {
+  const config = resolveConfig({ rendererDir: rendererDir(), ...options });
+  const logger = config.logger ?? defaultLogger();
+  const store = new Store(config.dataDir);
+  let runner: AnalysisRunner | null = null;
+  try {
+    if (config.bootstrapKey && store.keys.bootstrap(config.bootstrapKey)) logger.info('registered VERACITY_BOOTSTRAP_KEY as owner');
+    await store.uploads.sweepTemp();
+
+    const webhooks = new WebhookDispatcher({
+      outbox: store.outbox,
+      secret: () => store.settings.webhookSecret(),
+      logger,
+      retryDelaysMs: config.webhookRetryDelaysMs,
+      requestTimeoutMs: config.webhookTimeoutMs,
+      checkUrl: config.allowPrivateUrls ? undefined : assertPublicUrl,
+    });
+    runner = new AnalysisRunner({ workers: config.workers, timeoutMs: config.analysisTimeoutMs, workerFile: config.workerFile });
+    const processor = new CheckProcessor(store, runner, webhooks, logger, { maxPages: config.maxPages, maxMegapixels: config.maxMegapixels });
+    const context: ServiceContext = { config, store, processor, webhooks, logger };
+    const app = createApp(context, options.extensions ?? []);
+
+    const server = createServer(app);
+    // Long enough for `?wait=true` (55 s) plus slow uploads; Node's defaults would cut them off.
+    server.requestTimeout = config.waitTimeoutMs + 5 * 60_000;
+    server.headersTimeout = 60_000;
+    server.keepAliveTimeout = 5_000;
+    await listen(server, config.port, config.host);
+    const address = server.address() as AddressInfo;
+    const host = address.address.includes(':') ? `[${address.address}]` : address.address;
+    const url = `http://${host}:${address.port}`;
+
+    processor.recover();
+    webhooks.start();
+    logger.info({ url, dataDir: config.dataDir, workers: runner.workers }, 'service started');
+
+    const sessionKeys: string[] = [];
+    const activeRunner = runner;
+    let closing: Promise<void> | null = null;
+    return {
+      url,
+      host: address.address,
+      port: address.port,
+      config,
+      context,
+      createSessionKey(role = 'owner', name = 'session') {
+        const { key, record } = store.keys.create(role, name);
+        sessionKeys.push(record.id);
+        return key;
+      },
+      close() {
+        closing ??= (async () => {
+          processor.stop();
+          server.closeIdleConnections();
+          const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+          // Waiting requests (?wait=true) would hold close() for up to 55 s.
+          const forced = setTimeout(() => server.closeAllConnections(), 2_000);
+          await activeRunner.close();
+          await webhooks.stop();
+          await closed;
+          clearTimeout(forced);
+          for (const id of sessionKeys) store.keys.revoke(id);
+          store.close();
+          logger.info('service stopped');
+          logger.flush?.();
+        })();
+        return closing;
+      },
+    };
+  } catch (err) {
+    await runner?.close();
+    store.close();
+    throw err;
+  }
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}

@@ -1,0 +1,205 @@
+/**
+ * Document checks. A check snapshots the workspace settings when it is submitted (SPEC rule 6:
+ * later edits never rewrite it) and stays `processing` in this table until a worker finishes,
+ * which is what makes the queue durable: start-up re-queues whatever is still `processing`.
+ */
+import type { Db } from '../db/open.js';
+import type { Thresholds } from '../../../engine/scoring/bands.js';
+import type { RuleInput, TriggeredRule } from '../../../engine/scoring/rules.js';
+import type { Decision, DocumentFormat, Extracted, Flag, MimeType, Mode, RiskLevel } from '../../../engine/types.js';
+import { nowIso } from './ids.js';
+
+export type CheckStatus = 'processing' | 'completed' | 'failed';
+
+export interface SettingsSnapshot {
+  disabled_flag_codes: string[];
+  rules: RuleInput[];
+}
+
+export interface StoredVerdict {
+  decision: Decision;
+  risk_level: RiskLevel;
+  risk_score: number;
+  /** Score before rules; kept for the dashboard and threshold suggestions. */
+  engine_score: number;
+  summary: string;
+  flags: Flag[];
+  rules: TriggeredRule[];
+}
+
+export interface CheckError {
+  type: 'api_error';
+  code: string;
+  message: string;
+}
+
+export interface CheckRecord {
+  id: string;
+  created_at: string;
+  status: CheckStatus;
+  filename: string;
+  mime_type: MimeType;
+  size_bytes: number;
+  sha256: string;
+  pages: number | null;
+  format: DocumentFormat | null;
+  mode: Mode;
+  engine_version: string;
+  thresholds: Thresholds;
+  verdict: StoredVerdict | null;
+  extracted: Extracted | null;
+  error: CheckError | null;
+  webhook_url: string | null;
+  /** A reviewer's decision override (SPEC rule 3); the score keeps the engine's value. */
+  override_decision: Decision | null;
+  completed_at: string | null;
+}
+
+export interface NewCheck {
+  id: string;
+  filename: string;
+  mime_type: MimeType;
+  size_bytes: number;
+  sha256: string;
+  mode: Mode;
+  engine_version: string;
+  thresholds: Thresholds;
+  snapshot: SettingsSnapshot;
+  webhook_url: string | null;
+  /** Known at submit for images (always one page). */
+  pages?: number | null;
+  created_at?: string;
+}
+
+const RECORD_COLUMNS =
+  'id, created_at, status, filename, mime_type, size_bytes, sha256, pages, format, mode, engine_version, thresholds, verdict, extracted, error, webhook_url, override_decision, completed_at';
+
+interface CheckRow extends Omit<CheckRecord, 'thresholds' | 'verdict' | 'extracted' | 'error'> {
+  thresholds: string;
+  verdict: string | null;
+  extracted: string | null;
+  error: string | null;
+}
+
+const parse = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
+
+function fromRow(row: CheckRow): CheckRecord {
+  return {
+    ...row,
+    thresholds: JSON.parse(row.thresholds) as Thresholds,
+    verdict: parse<StoredVerdict>(row.verdict),
+    extracted: parse<Extracted>(row.extracted),
+    error: parse<CheckError>(row.error),
+  };
+}
+
+export interface CompletedAnalysis {
+  pages: number;
+  format: DocumentFormat;
+  verdict: StoredVerdict;
+  extracted: Extracted;
+  engine_version: string;
+  /** The full engine Analysis, kept for the dashboard only. */
+  analysis: unknown;
+}
+
+export class CheckStore {
+  private readonly byId;
+  private readonly seqOf;
+  private readonly firstPage;
+  private readonly nextPage;
+
+  constructor(private readonly db: Db) {
+    this.byId = db.prepare(`SELECT ${RECORD_COLUMNS} FROM checks WHERE id = ?`);
+    this.seqOf = db.prepare('SELECT seq FROM checks WHERE id = ?');
+    this.firstPage = db.prepare(`SELECT ${RECORD_COLUMNS} FROM checks ORDER BY seq DESC LIMIT ?`);
+    this.nextPage = db.prepare(`SELECT ${RECORD_COLUMNS} FROM checks WHERE seq < ? ORDER BY seq DESC LIMIT ?`);
+  }
+
+  insert(check: NewCheck): CheckRecord {
+    this.db
+      .prepare(
+        `INSERT INTO checks (id, created_at, status, filename, mime_type, size_bytes, sha256, pages, mode, engine_version, thresholds, snapshot, webhook_url)
+         VALUES (?, ?, 'processing', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        check.id,
+        check.created_at ?? nowIso(),
+        check.filename,
+        check.mime_type,
+        check.size_bytes,
+        check.sha256,
+        check.pages ?? null,
+        check.mode,
+        check.engine_version,
+        JSON.stringify(check.thresholds),
+        JSON.stringify(check.snapshot),
+        check.webhook_url,
+      );
+    return this.get(check.id)!;
+  }
+
+  get(id: string): CheckRecord | null {
+    const row = this.byId.get(id) as CheckRow | undefined;
+    return row ? fromRow(row) : null;
+  }
+
+  snapshot(id: string): SettingsSnapshot | null {
+    const row = this.db.prepare('SELECT snapshot FROM checks WHERE id = ?').get(id) as { snapshot: string } | undefined;
+    return row ? (JSON.parse(row.snapshot) as SettingsSnapshot) : null;
+  }
+
+  /** Newest first. `null` when `startingAfter` names no check. */
+  list(limit: number, startingAfter?: string): { data: CheckRecord[]; has_more: boolean } | null {
+    let rows: CheckRow[];
+    if (startingAfter) {
+      const anchor = this.seqOf.get(startingAfter) as { seq: number } | undefined;
+      if (!anchor) return null;
+      rows = this.nextPage.all(anchor.seq, limit + 1) as CheckRow[];
+    } else {
+      rows = this.firstPage.all(limit + 1) as CheckRow[];
+    }
+    return { data: rows.slice(0, limit).map(fromRow), has_more: rows.length > limit };
+  }
+
+  /** Checks still `processing`, oldest first: the durable queue after a restart. */
+  processing(): string[] {
+    return (this.db.prepare("SELECT id FROM checks WHERE status = 'processing' ORDER BY seq").all() as Array<{ id: string }>).map((r) => r.id);
+  }
+
+  complete(id: string, result: CompletedAnalysis): boolean {
+    return this.db.transaction(() => {
+      const info = this.db
+        .prepare(
+          `UPDATE checks SET status = 'completed', pages = ?, format = ?, verdict = ?, extracted = ?, engine_version = ?, error = NULL, completed_at = ?
+           WHERE id = ? AND status = 'processing'`,
+        )
+        .run(result.pages, result.format, JSON.stringify(result.verdict), JSON.stringify(result.extracted), result.engine_version, nowIso(), id);
+      if (info.changes === 0) return false;
+      this.db.prepare('INSERT OR REPLACE INTO check_analyses (check_id, analysis) VALUES (?, ?)').run(id, JSON.stringify(result.analysis));
+      return true;
+    })();
+  }
+
+  fail(id: string, error: CheckError): boolean {
+    const info = this.db
+      .prepare(`UPDATE checks SET status = 'failed', error = ?, completed_at = ? WHERE id = ? AND status = 'processing'`)
+      .run(JSON.stringify(error), nowIso(), id);
+    return info.changes > 0;
+  }
+
+  /** The stored engine Analysis of a completed check (dashboard only). */
+  analysis(id: string): unknown | null {
+    const row = this.db.prepare('SELECT analysis FROM check_analyses WHERE check_id = ?').get(id) as { analysis: string } | undefined;
+    return row ? JSON.parse(row.analysis) : null;
+  }
+
+  /** Reviewer override (SPEC rule 3); `null` clears it. Only completed checks carry a decision. */
+  setOverride(id: string, decision: Decision | null): boolean {
+    return this.db.prepare("UPDATE checks SET override_decision = ? WHERE id = ? AND status = 'completed'").run(decision, id).changes > 0;
+  }
+
+  count(): number {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM checks').get() as { n: number }).n;
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * Uploaded files, content-addressed by sha256 under <data>/uploads/ab/abcdef...: identical files
+ * are stored once. A file is fsynced and renamed into place before its check is created, so
+ * anything the API acknowledged is on disk.
+ */
+import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { open, rename, rm, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Db } from '../db/open.js';
+import { nowIso, randomBase62 } from './ids.js';
+
+/** Bytes kept from the start of a file for magic-byte sniffing (PDF headers may sit in the first KiB). */
+export const SNIFF_BYTES = 1024;
+
+export class FileTooLargeError extends Error {
+  constructor(public readonly limit: number) {
+    super(`The file is larger than the ${Math.round(limit / 1024 / 1024)} MiB limit.`);
+  }
+}
+
+/** A file being written to the temp folder: hashed and size-checked as bytes arrive. */
+export class IncomingFile {
+  private readonly hash = createHash('sha256');
+  private readonly out;
+  private head = Buffer.alloc(0);
+  size = 0;
+
+  constructor(
+    readonly tempPath: string,
+    private readonly maxBytes: number,
+  ) {
+    this.out = createWriteStream(tempPath, { flags: 'wx' });
+  }
+
+  /** Waits for the disk to keep up (backpressure); throws FileTooLargeError past the limit. */
+  async write(chunk: Buffer): Promise<void> {
+    this.size += chunk.length;
+    if (this.size > this.maxBytes) throw new FileTooLargeError(this.maxBytes);
+    this.hash.update(chunk);
+    if (this.head.length < SNIFF_BYTES) this.head = Buffer.concat([this.head, chunk.subarray(0, SNIFF_BYTES - this.head.length)]);
+    if (!this.out.write(chunk)) await once(this.out, 'drain');
+  }
+
+  /** Flushes to disk; returns the hex sha256 and the first bytes. */
+  async finish(): Promise<{ sha256: string; size: number; head: Buffer }> {
+    this.out.end();
+    await once(this.out, 'finish');
+    const fh = await open(this.tempPath, 'r');
+    try {
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+    return { sha256: this.hash.digest('hex'), size: this.size, head: this.head };
+  }
+
+  async discard(): Promise<void> {
+    this.out.destroy();
+    await rm(this.tempPath, { force: true });
+  }
+}
+
+export class UploadStore {
+  readonly tmpDir: string;
+  readonly filesDir: string;
+
+  constructor(
+    private readonly db: Db,
+    dataDir: string,
+  ) {
+    this.tmpDir = join(dataDir, 'tmp');
+    this.filesDir = join(dataDir, 'uploads');
+    mkdirSync(this.tmpDir, { recursive: true });
+    mkdirSync(this.filesDir, { recursive: true });
+  }
+
+  begin(maxBytes: number): IncomingFile {
+    return new IncomingFile(join(this.tmpDir, `${Date.now()}-${randomBase62(12)}.part`), maxBytes);
+  }
+
+  pathFor(sha256: string): string {
+    return join(this.filesDir, sha256.slice(0, 2), sha256);
+  }
+
+  /** Moves a finished temp file into its content address and records it. */
+  async commit(tempPath: string, sha256: string, size: number, mimeType: string): Promise<string> {
+    const target = this.pathFor(sha256);
+    if (existsSync(target)) {
+      await rm(tempPath, { force: true });
+    } else {
+      mkdirSync(join(this.filesDir, sha256.slice(0, 2)), { recursive: true });
+      await rename(tempPath, target);
+    }
+    this.db.prepare('INSERT OR IGNORE INTO uploads (sha256, size_bytes, mime_type, created_at) VALUES (?, ?, ?, ?)').run(sha256, size, mimeType, nowIso());
+    return target;
+  }
+
+  exists(sha256: string): boolean {
+    return existsSync(this.pathFor(sha256));
+  }
+
+  read(sha256: string): Promise<Buffer> {
+    return readFile(this.pathFor(sha256));
+  }
+
+  /** Temp files left by a crash mid-upload belong to no check. */
+  async sweepTemp(): Promise<void> {
+    await rm(this.tmpDir, { recursive: true, force: true });
+    mkdirSync(this.tmpDir, { recursive: true });
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * Streams a multipart/form-data body with busboy: text fields are collected, the `file` part is
+ * written straight to the upload temp area (hashed on the way), so an upload never sits in memory.
+ */
+import busboy from 'busboy';
+import type { Request } from 'express';
+import { invalidRequest } from '../api/errors.js';
+import type { IncomingFile, UploadStore } from '../store/uploads.js';
+
+export interface ReceivedFile {
+  incoming: IncomingFile;
+  filename: string;
+  sha256: string;
+  size: number;
+  head: Buffer;
+}
+
+export interface MultipartResult {
+  fields: Record<string, string>;
+  file: ReceivedFile | null;
+}
+
+export interface MultipartOptions {
+  /** Where a `file` part goes; without it file parts are skipped. */
+  uploads?: UploadStore;
+  maxBytes: number;
+  fileField?: string;
+}
+
+export function isMultipart(req: Request): boolean {
+  return (req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data');
+}
+
+export function parseMultipart(req: Request, options: MultipartOptions): Promise<MultipartResult> {
+  const fileField = options.fileField ?? 'file';
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: req.headers, limits: { fields: 100, fieldSize: 1024 * 1024, parts: 200 } });
+    } catch (err) {
+      return reject(invalidRequest('invalid_multipart', `The multipart body could not be read: ${(err as Error).message}.`));
+    }
+    const fields: Record<string, string> = {};
+    let incoming: IncomingFile | null = null;
+    let fileDone: Promise<ReceivedFile> | null = null;
+    let failed = false;
+
+    const fail = (err: unknown) => {
+      if (failed) return;
+      failed = true;
+      // Stop parsing but drain what the client still sends, so it can read our error response.
+      req.unpipe(parser);
+      req.resume();
+      void incoming?.discard();
+      reject(err);
+    };
+
+    parser.on('field', (name, value) => {
+      if (!(name in fields)) fields[name] = value;
+    });
+
+    parser.on('file', (name, stream, info) => {
+      if (name !== fileField || !options.uploads || failed) {
+        stream.resume();
+        return;
+      }
+      if (incoming) {
+        stream.resume();
+        return fail(invalidRequest('too_many_files', `Send exactly one '${fileField}' part.`));
+      }
+      const file = options.uploads.begin(options.maxBytes);
+      incoming = file;
+      fileDone = new Promise<ReceivedFile>((done, broken) => {
+        stream.on('data', (chunk: Buffer) => {
+          stream.pause();
+          file.write(chunk).then(
+            () => stream.resume(),
+            (err) => {
+              stream.resume();
+              broken(err);
+            },
+          );
+        });
+        stream.on('error', broken);
+        stream.on('end', () => {
+          // The last write may still be in flight; finish() ends the stream after queued writes.
+          setImmediate(() => {
+            file.finish().then((r) => done({ incoming: file, filename: cleanFilename(info.filename), ...r }), broken);
+          });
+        });
+      });
+      fileDone.catch(fail);
+    });
+
+    parser.on('error', (err: Error) => fail(invalidRequest('invalid_multipart', `The multipart body could not be read: ${err.message}.`)));
+    parser.on('close', () => {
+      if (failed) return;
+      (fileDone ?? Promise.resolve(null)).then((file) => {
+        if (!failed) resolve({ fields, file });
+      }, fail);
+    });
+    req.on('aborted', () => fail(invalidRequest('request_aborted', 'The upload was interrupted.')));
+    req.pipe(parser);
+  });
+}
+
+/** Keep the name a client gave, minus any path, control characters and excess length. */
+export function cleanFilename(name: string | undefined): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+  return clean || 'document';
+}
