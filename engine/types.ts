@@ -113,6 +113,16 @@ export interface RevisionSummary {
   deleted: number[];
   changedPages: number[];
   textDiff?: Array<{ page: number; before: string; after: string; bbox?: BBox }>;
+  /** What the objects this revision added or changed are for (role -> object numbers). */
+  objectRoles?: Record<string, number[]>;
+  /** Per changed page, which part of it changed. */
+  pageChanges?: Array<{ page: number; contents: boolean; xobjects: boolean; resources: boolean; pageDict: boolean; inserted: boolean }>;
+  /** Digital signatures whose dictionaries were written in this revision. */
+  signatures?: Array<{ object: number; byteRangeEnd: number; coversRevision: number | null; subFilter?: string; signer?: string }>;
+  /** Info Producer / Creator / ModDate as this revision left them. */
+  producer?: string;
+  creator?: string;
+  modDate?: string;
 }
 
 /** What the engine knows about the document itself. */

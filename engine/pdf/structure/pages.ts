@@ -1,6 +1,11 @@
 /** The page tree walked iteratively (loops and absurd depths in hostile files end the walk). */
-import type { PdfFile } from './document.js';
 import { PdfDict, PdfRef, type PdfValue } from './objects.js';
+
+/** Anything that can dereference objects: the whole file, or the file as of one revision. */
+export interface ObjectSource {
+  resolve(v: PdfValue | undefined): PdfValue | undefined;
+  dict(v: PdfValue | undefined): PdfDict | null;
+}
 
 export interface PageNode {
   /** Object number of the page dictionary (0 when it is a direct object, which is invalid but seen). */
@@ -15,7 +20,7 @@ export interface PageNode {
 const INHERITED = ['Resources', 'MediaBox', 'CropBox', 'Rotate'] as const;
 const MAX_PAGES = 100_000;
 
-export function walkPages(file: PdfFile, rootRef: PdfValue | undefined): PageNode[] {
+export function walkPages(file: ObjectSource, rootRef: PdfValue | undefined): PageNode[] {
   const root = file.dict(rootRef);
   const pagesRef = root?.get('Pages');
   const top = file.dict(pagesRef);

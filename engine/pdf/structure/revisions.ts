@@ -1,7 +1,229 @@
-// SCAFFOLD: replaced by the revision analysis (helper A).
+/**
+ * Revision analysis: for every incremental update, what it added, changed and freed, which pages
+ * it touched and how (content, images, resources), what kind of update it is (signature, form
+ * fill, annotation, metadata, content edit), and the page text before and after.
+ */
 import type { RevisionSummary } from '../../types.js';
-import type { PdfStructure } from './types.js';
+import { openPdf, type PdfFile } from './document.js';
+import { PdfDict, PdfName, PdfStream, PdfString } from './objects.js';
+import { classifyObjects, fingerprint, pageFootprints, type ObjectRole, type PageFootprint } from './roles.js';
+import { RevisionState } from './state.js';
+import { decodePdfText } from './text-strings.js';
+import { diffLines, openVersion, pageLines } from './text-diff.js';
+import type { PdfRevision, PdfStructure } from './types.js';
 
-export async function analyzeRevisions(_bytes: Uint8Array, _pdf: PdfStructure): Promise<RevisionSummary[]> {
-  return [];
+/** Text diffs are costly (two pdf.js loads); bounded so that pathological files stay fast. */
+const MAX_DIFFED_REVISIONS = 8;
+const MAX_DIFFED_PAGES = 12;
+
+type Summary = RevisionSummary;
+
+export async function analyzeRevisions(bytes: Uint8Array, pdf: PdfStructure): Promise<RevisionSummary[]> {
+  const file = openPdf(bytes);
+  const revs = pdf.revisions;
+  if (!revs.length) return [];
+  const out: Summary[] = [];
+  const originalIndex = revs.findIndex((r) => !r.isLinearizationSection);
+  let prevState: RevisionState | null = null;
+  let prevPages: PageFootprint[] | null = null;
+  for (let i = 0; i < revs.length; i++) {
+    const rev = revs[i];
+    const state = RevisionState.upTo(file, revs, i);
+    const info = infoOf(state);
+    if (rev.isLinearizationSection || i <= originalIndex || originalIndex < 0) {
+      const live = rev.entries.filter((e) => e.type !== 'f').map((e) => e.num);
+      out.push({
+        number: rev.number,
+        endOffset: rev.endOffset,
+        kind: rev.isLinearizationSection ? 'linearization' : 'original',
+        added: unique(live),
+        changed: [],
+        deleted: [],
+        changedPages: [],
+        ...info,
+      });
+      if (!rev.isLinearizationSection) {
+        prevState = state;
+        prevPages = null;
+      }
+      continue;
+    }
+    const before = prevState ?? RevisionState.upTo(file, revs, i - 1);
+    const summary = diffRevision(rev, before, state, prevPages ?? pageFootprints(before));
+    out.push({ ...summary, ...info });
+    prevState = state;
+    prevPages = null;
+  }
+  attachSignatures(file, revs, out);
+  await attachTextDiffs(bytes, revs, out);
+  return out;
+}
+
+function unique(nums: number[]): number[] {
+  return [...new Set(nums)].sort((a, b) => a - b);
+}
+
+function infoOf(state: RevisionState): Pick<Summary, 'producer' | 'creator' | 'modDate'> {
+  const num = state.trailerRef('Info');
+  const d = num === null ? null : state.dict(state.getObject(num));
+  if (!d) return {};
+  const str = (k: string): string | undefined => {
+    const v = state.resolve(d.get(k));
+    if (!(v instanceof PdfString)) return undefined;
+    const bytes = state.file.encrypted ? state.file.stringBytes(v, num!, 0) : v.bytes;
+    return bytes ? decodePdfText(bytes) : undefined;
+  };
+  const out: Pick<Summary, 'producer' | 'creator' | 'modDate'> = {};
+  const p = str('Producer');
+  const c = str('Creator');
+  const m = str('ModDate');
+  if (p) out.producer = p;
+  if (c) out.creator = c;
+  if (m) out.modDate = m;
+  return out;
+}
+
+function diffRevision(rev: PdfRevision, before: RevisionState, after: RevisionState, oldPages: PageFootprint[]): Summary {
+  const added: number[] = [];
+  const changed: number[] = [];
+  const deleted: number[] = [];
+  const seen = new Set<number>();
+  for (const e of rev.entries) {
+    if (seen.has(e.num) || e.num === 0) continue;
+    seen.add(e.num);
+    const final = after.entries.get(e.num);
+    if (!final || final.type === 'f') {
+      if (before.live(e.num)) deleted.push(e.num);
+      continue;
+    }
+    // Xref and object streams are containers; what they hold is compared object by object.
+    const value = after.getObject(e.num);
+    const type = value instanceof PdfStream ? value.dict.name('Type') : undefined;
+    if (type === 'XRef' || type === 'ObjStm') continue;
+    if (!before.live(e.num)) added.push(e.num);
+    else if (fingerprint(before.getObject(e.num)) !== fingerprint(after.getObject(e.num))) changed.push(e.num);
+  }
+  const touched = new Set([...added, ...changed]);
+  const newPages = pageFootprints(after);
+  const roles = classifyObjects(after, newPages, touched);
+  for (const n of deleted) roles.set(n, classifyObjects(before, oldPages, [n]).get(n) ?? 'other');
+  const oldByNum = new Map(oldPages.map((p) => [p.num, p]));
+  const pageChanges: NonNullable<Summary['pageChanges']> = [];
+  for (const p of newPages) {
+    const old = oldByNum.get(p.num);
+    const inserted = !old;
+    const contents = [...p.contents].some((n) => touched.has(n)) || (!!old && !sameSet(old.contents, p.contents));
+    const xobjects = [...p.xobjects].some((n) => touched.has(n)) || (!!old && !sameSet(old.xobjects, p.xobjects));
+    const resources = [...p.resources].some((n) => changed.includes(n));
+    // A page dictionary rewritten only to list new annotations is not a content change.
+    const pageDict = !!old && touched.has(p.num) && fingerprint(before.getObject(p.num), ['Annots', 'Parent', 'Contents', 'Resources']) !== fingerprint(after.getObject(p.num), ['Annots', 'Parent', 'Contents', 'Resources']);
+    if (inserted || contents || xobjects || resources || pageDict) pageChanges.push({ page: p.page, contents, xobjects, resources, pageDict, inserted });
+  }
+  const removedPages = oldPages.length > newPages.length;
+  const objectRoles: Record<string, number[]> = {};
+  for (const [num, role] of roles) (objectRoles[role] ??= []).push(num);
+  return {
+    number: rev.number,
+    endOffset: rev.endOffset,
+    kind: kindOf(roles, pageChanges, removedPages),
+    added: unique(added),
+    changed: unique(changed),
+    deleted: unique(deleted),
+    changedPages: pageChanges.filter((c) => c.contents || c.xobjects || c.pageDict || c.inserted || c.resources).map((c) => c.page),
+    objectRoles,
+    pageChanges,
+  };
+}
+
+function sameSet(a: Set<number>, b: Set<number>): boolean {
+  return a.size === b.size && [...a].every((x) => b.has(x));
+}
+
+const BENIGN_FOR: Record<string, ReadonlySet<ObjectRole>> = {
+  signature: new Set(['signature', 'widget', 'form_field', 'acroform', 'appearance', 'dss', 'catalog', 'info', 'metadata', 'page', 'other', 'page_resource']),
+  form_fill: new Set(['widget', 'form_field', 'acroform', 'appearance', 'catalog', 'info', 'metadata', 'page', 'page_resource', 'other']),
+  annotation: new Set(['annotation', 'widget', 'appearance', 'catalog', 'info', 'metadata', 'page', 'page_resource', 'other']),
+  metadata: new Set(['info', 'metadata', 'catalog']),
+};
+
+function kindOf(roles: Map<number, ObjectRole>, pages: NonNullable<Summary['pageChanges']>, removedPages: boolean): Summary['kind'] {
+  if (pages.some((p) => p.contents || p.xobjects || p.pageDict || p.inserted) || removedPages) return 'content_edit';
+  const present = new Set(roles.values());
+  const only = (kind: string) => [...present].every((r) => BENIGN_FOR[kind].has(r));
+  if (present.size === 0) return 'other';
+  if ((present.has('signature') || present.has('dss')) && only('signature')) return 'signature';
+  if (only('metadata')) return 'metadata';
+  if ((present.has('widget') || present.has('form_field') || present.has('acroform')) && only('form_fill')) return 'form_fill';
+  if (present.has('annotation') && only('annotation')) return 'annotation';
+  return 'other';
+}
+
+/** Signature dictionaries (with /ByteRange) found in the body, each credited to the revision that wrote it. */
+function attachSignatures(file: PdfFile, revs: PdfRevision[], out: Summary[]): void {
+  for (const o of file.scan.objects) {
+    const d = o.value instanceof PdfDict ? o.value : null;
+    const br = d?.get('ByteRange');
+    if (!d || !Array.isArray(br) || br.length !== 4 || !br.every((x) => typeof x === 'number')) continue;
+    const [, , c, len] = br as number[];
+    const end = c + len;
+    const idx = revs.findIndex((r) => o.offset < r.endOffset);
+    if (idx < 0) continue;
+    const covered = revs.find((r) => Math.abs(r.endOffset - end) <= 2) ?? revs.find((r) => r.endOffset >= end && r.xrefOffset < end);
+    const name = d.get('Name');
+    const sub = d.get('SubFilter');
+    (out[idx].signatures ??= []).push({
+      object: o.num,
+      byteRangeEnd: end,
+      coversRevision: covered?.number ?? null,
+      ...(sub instanceof PdfName ? { subFilter: sub.name } : {}),
+      ...(name instanceof PdfString && !file.encrypted ? { signer: decodePdfText(name.bytes) } : {}),
+    });
+  }
+}
+
+async function attachTextDiffs(bytes: Uint8Array, revs: PdfRevision[], out: Summary[]): Promise<void> {
+  const edits = out.filter((s) => s.kind === 'content_edit').slice(0, MAX_DIFFED_REVISIONS);
+  for (const s of edits) {
+    const idx = out.indexOf(s);
+    const prevEnd = revs[idx - 1]?.endOffset;
+    if (prevEnd === undefined) continue;
+    const [oldDoc, newDoc] = await Promise.all([openVersion(bytes, prevEnd), openVersion(bytes, s.endOffset)]);
+    try {
+      if (!oldDoc || !newDoc) continue;
+      const diffs: NonNullable<Summary['textDiff']> = [];
+      const oldPageOf = await pageNumberMap(oldDoc, newDoc);
+      for (const page of s.changedPages.slice(0, MAX_DIFFED_PAGES)) {
+        const oldPage = oldPageOf.get(page);
+        const after = await pageLines(newDoc, page);
+        const before = oldPage ? await pageLines(oldDoc, oldPage) : [];
+        for (const d of diffLines(before, after)) diffs.push({ page, ...d });
+      }
+      s.textDiff = diffs;
+    } finally {
+      await oldDoc?.destroy();
+      await newDoc?.destroy();
+    }
+  }
+}
+
+/** Maps new page numbers to old ones through the page objects' numbers. */
+async function pageNumberMap(oldDoc: Awaited<ReturnType<typeof openVersion>>, newDoc: Awaited<ReturnType<typeof openVersion>>): Promise<Map<number, number>> {
+  const map = new Map<number, number>();
+  if (!oldDoc || !newDoc) return map;
+  // Identity beyond this size: resolving every page reference costs more than it tells.
+  if (oldDoc.numPages > 200 || newDoc.numPages > 200) {
+    for (let p = 1; p <= Math.min(oldDoc.numPages, newDoc.numPages); p++) map.set(p, p);
+    return map;
+  }
+  const oldNums = new Map<number, number>();
+  for (let p = 1; p <= oldDoc.numPages; p++) {
+    const ref = await oldDoc.getPage(p).then((pg) => pg.ref).catch(() => null);
+    if (ref) oldNums.set(ref.num, p);
+  }
+  for (let p = 1; p <= newDoc.numPages; p++) {
+    const ref = await newDoc.getPage(p).then((pg) => pg.ref).catch(() => null);
+    const old = ref ? oldNums.get(ref.num) : undefined;
+    if (old) map.set(p, old);
+  }
+  return map;
 }
