@@ -1,0 +1,18 @@
+/** Every technique the lab can make, by id. */
+import { AI_GENERATED } from './ai.js';
+import { GENUINE } from './genuine.js';
+import { IMAGE_FORGERIES } from './images.js';
+import { TAMPERED } from './tampered.js';
+import type { Technique } from './types.js';
+
+export const TECHNIQUES: readonly Technique[] = [...GENUINE, ...TAMPERED, ...IMAGE_FORGERIES, ...AI_GENERATED];
+
+const BY_ID = new Map(TECHNIQUES.map((t) => [t.id, t]));
+
+export function technique(id: string): Technique {
+  const t = BY_ID.get(id);
+  if (!t) throw new Error(`unknown technique ${id}`);
+  return t;
+}
+
+export type { BuiltSample, SampleSpec, Technique } from './types.js';

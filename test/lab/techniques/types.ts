@@ -1,0 +1,30 @@
+/** What a technique is and what building one sample returns. */
+import type { FlagCode } from '../../../engine/catalog/flags.js';
+import type { LabelRecord, SampleLabel } from '../labels.js';
+import type { LabDocType } from '../model/index.js';
+
+export interface SampleSpec {
+  technique: string;
+  seed: number;
+  docType: LabDocType;
+  /** Target pages for statements and invoices. */
+  pages: number;
+}
+
+export interface BuiltSample {
+  bytes: Uint8Array;
+  ext: 'pdf' | 'png' | 'jpg';
+  label: Omit<LabelRecord, 'file'>;
+}
+
+export interface Technique {
+  id: string;
+  label: SampleLabel;
+  description: string;
+  docTypes: readonly LabDocType[];
+  /** Smallest page count that makes sense (page swaps need two). */
+  minPages?: number;
+  build(spec: SampleSpec): Promise<BuiltSample>;
+}
+
+export type { FlagCode };
