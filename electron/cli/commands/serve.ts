@@ -1,6 +1,7 @@
 /** `veracity serve`: the API (and built renderer) until SIGINT/SIGTERM. */
 import { spawn } from 'node:child_process';
 import type { Command } from 'commander';
+import { dashboardExtension } from '../../service/dashboard/extension.js';
 import { resolveDataDir } from '../../service/data-dir.js';
 import { startService } from '../../service/server.js';
 import { DATA_DIR_HELP, nonNegativeInt, positiveInt } from './options.js';
@@ -23,7 +24,14 @@ export function registerServe(program: Command): void {
     .option('--workers <n>', 'analysis worker threads (default: CPU cores - 1, at least 1)', positiveInt('--workers'))
     .option('--open', 'open the review UI in the default browser, signed in with a session key')
     .action(async (opts: ServeOptions) => {
-      const service = await startService({ dataDir: resolveDataDir(opts.dataDir), host: opts.host, port: opts.port, workers: opts.workers });
+      const service = await startService({
+        dataDir: resolveDataDir(opts.dataDir),
+        host: opts.host,
+        port: opts.port,
+        workers: opts.workers,
+        // The review UI's dashboard-only endpoints (revisions, file bytes, key management).
+        extensions: [dashboardExtension],
+      });
       process.stdout.write(`listening ${service.url}\n`);
       if (opts.open) openBrowser(`${service.url}/#key=${service.createSessionKey('owner', 'browser session (serve --open)')}`);
       let stopping = false;

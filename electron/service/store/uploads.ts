@@ -57,7 +57,12 @@ export class IncomingFile {
   }
 
   async discard(): Promise<void> {
-    this.out.destroy();
+    // Wait for the descriptor to close: the file may otherwise be (re)created by a pending open.
+    if (!this.out.closed) {
+      const closed = once(this.out, 'close');
+      this.out.destroy();
+      await closed;
+    }
     await rm(this.tempPath, { force: true });
   }
 }

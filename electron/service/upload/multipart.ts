@@ -51,8 +51,11 @@ export function parseMultipart(req: Request, options: MultipartOptions): Promise
       // Stop parsing but drain what the client still sends, so it can read our error response.
       req.unpipe(parser);
       req.resume();
-      void incoming?.discard();
-      reject(err);
+      const cleaned = incoming ? incoming.discard() : Promise.resolve();
+      cleaned.then(
+        () => reject(err),
+        () => reject(err),
+      );
     };
 
     parser.on('field', (name, value) => {

@@ -1,0 +1,159 @@
+/** Shared helpers for service tests: tiny PDFs made with pdf-lib, a service in a temp folder, requests. */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { pino } from 'pino';
+import { startService, type RunningService, type StartOptions } from '../../electron/service/server.js';
+import { compiledModule } from '../../electron/service/paths.js';
+
+export const FAKE_WORKER = fileURLToPath(new URL('./fixtures/fake-engine-worker.mjs', import.meta.url));
+
+export interface Finding {
+  flag: string;
+  code: string;
+  summary: string;
+  pages: number[];
+  evidence: Record<string, unknown>;
+  strength: number;
+}
+
+/** What the fake worker should report for this document (see fixtures/fake-engine-worker.mjs). */
+export interface EngineScript {
+  findings?: Finding[];
+  doc_type?: string;
+  crash?: boolean;
+  hang?: boolean;
+  throw?: string;
+  engine_error?: { code: string; message: string };
+  delay_ms?: number;
+}
+
+/** A one-page PDF; with a script, a comment line that the fake worker reads (real engines ignore it). */
+export async function makePdf(text = 'Invoice 1001  Total 45.00', script?: EngineScript): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  page.drawText(text, { x: 50, y: 780, size: 12, font: await doc.embedFont(StandardFonts.Helvetica) });
+  const bytes = Buffer.from(await doc.save());
+  if (!script) return bytes;
+  // A PDF comment after the header: harmless to readers, unique per script.
+  const header = bytes.indexOf('\n') + 1;
+  return Buffer.concat([bytes.subarray(0, header), Buffer.from(`%VERACITY-TEST ${JSON.stringify(script)}\n`), bytes.subarray(header)]);
+}
+
+export const finding = (flag: string, strength: number, detail = 'test'): Finding => ({
+  flag,
+  code: `${flag}.${detail}`,
+  summary: `${flag} observed for the test`,
+  pages: [1],
+  evidence: {},
+  strength,
+});
+
+export function tempDir(prefix = 'veracity-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export const OWNER_KEY = `vk_live_${'A1b2C3d4'.repeat(4)}`;
+
+export interface TestService {
+  service: RunningService;
+  url: string;
+  dataDir: string;
+  key: string;
+  api: (path: string, init?: ApiInit) => Promise<ApiResponse>;
+  close: () => Promise<void>;
+}
+
+export interface ApiInit {
+  method?: string;
+  json?: unknown;
+  form?: FormData;
+  body?: BodyInit;
+  headers?: Record<string, string>;
+  /** Overrides the owner key; `null` sends no Authorization header. */
+  key?: string | null;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
+export function assertWorkerBuilt(): void {
+  const worker = compiledModule('electron/service/queue/worker.ts');
+  if (!existsSync(worker)) throw new Error(`${worker} is missing: run \`npx tsc -p tsconfig.build.json\` before the service tests`);
+}
+
+/** A service on a free port in a temp folder, with the fake engine unless `workerFile` says otherwise. */
+export async function startTestService(options: Partial<StartOptions> = {}): Promise<TestService> {
+  const dataDir = options.dataDir ?? tempDir();
+  const service = await startService({
+    workerFile: FAKE_WORKER,
+    workers: 1,
+    rendererDir: false,
+    logger: pino({ level: 'silent' }),
+    bootstrapKey: OWNER_KEY,
+    ...options,
+    dataDir,
+  });
+  const api = (path: string, init: ApiInit = {}) => request(service.url, path, { key: OWNER_KEY, ...init });
+  return {
+    service,
+    url: service.url,
+    dataDir,
+    key: OWNER_KEY,
+    api,
+    close: async () => {
+      await service.close();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function request(base: string, path: string, init: ApiInit = {}): Promise<ApiResponse> {
+  const headers: Record<string, string> = { ...(init.headers ?? {}) };
+  if (init.key) headers.authorization = `Bearer ${init.key}`;
+  let body: BodyInit | undefined = init.body;
+  if (init.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(init.json);
+  } else if (init.form) {
+    body = init.form;
+  }
+  const res = await fetch(`${base}${path}`, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // non-JSON body (e.g. static files): keep the text
+  }
+  return { status: res.status, headers: res.headers, body: parsed };
+}
+
+export function pdfForm(bytes: Buffer, fields: Record<string, string> = {}, filename = 'doc.pdf'): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), filename);
+  return form;
+}
+
+/** Submits a PDF and waits for the check to settle. */
+export async function submitAndWait(svc: TestService, bytes: Buffer, fields: Record<string, string> = {}): Promise<any> {
+  const res = await svc.api('/api/v1/document-checks/?wait=true', { form: pdfForm(bytes, fields) });
+  if (res.status !== 201) throw new Error(`submit failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+export async function pollUntilSettled(svc: { api: TestService['api'] }, id: string, timeoutMs = 30_000): Promise<any> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await svc.api(`/api/v1/document-checks/${id}/`);
+    if (res.body?.status !== 'processing') return res.body;
+    if (Date.now() > deadline) throw new Error(`check ${id} still processing after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
