@@ -1,0 +1,90 @@
+/**
+ * Dates that cannot be right: modified before created, dated in the future, or modified long
+ * after creation (a statement is issued once; months later someone saved it again). A change
+ * of time zone between creation and modification shows the file was saved on another machine.
+ */
+import type { DetectorContext } from '../context.js';
+import { defineDetector } from '../detect/types.js';
+import type { Finding } from '../types.js';
+import { metadataFacts } from './facts.js';
+import { describe } from './metadata-mismatch.js';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+/** Clocks drift and zones are misread; a day in the future is still "now". */
+const FUTURE_SLACK = DAY;
+const LATE_MODIFICATION = 90 * DAY;
+
+export const dateInconsistencyDetector = defineDetector({
+  meta: {
+    id: 'metadata/date-inconsistency',
+    description: 'Creation and modification dates out of order, in the future, far apart, or in different time zones.',
+    appliesTo: ['pdf'],
+    emits: [{ flag: 'date_inconsistency', reasons: ['modified_before_created', 'future_date', 'late_modification', 'timezone_changed'] }],
+  },
+  run(ctx: DetectorContext): Finding[] {
+    const m = metadataFacts(ctx);
+    if (!m || !m.readable) return [];
+    const findings: Finding[] = [];
+    const created = m.created ?? m.xmpCreated;
+    const modified = m.modified ?? m.xmpModified;
+    const rawCreated = m.info?.CreationDate ?? m.xmp?.createDate;
+    const rawModified = m.info?.ModDate ?? m.xmp?.modifyDate;
+    if (created && modified && modified.date.getTime() < created.date.getTime() - 2 * MINUTE) {
+      // Without zones, "earlier" may only be a zone misreading.
+      const unzoned = created.tzMinutes === null || modified.tzMinutes === null;
+      const gap = created.date.getTime() - modified.date.getTime();
+      if (!unzoned || gap > 14 * 3600_000) {
+        findings.push({
+          flag: 'date_inconsistency',
+          code: 'date_inconsistency.modified_before_created',
+          summary: `The file says it was modified (${rawModified}) ${describe(gap)} before it was created (${rawCreated}).`,
+          pages: [],
+          evidence: { before: rawCreated, after: rawModified },
+          strength: 0.5,
+        });
+      }
+    }
+    for (const [label, d, raw] of [['creation', created, rawCreated], ['modification', modified, rawModified]] as const) {
+      if (d && d.date.getTime() > ctx.now.getTime() + FUTURE_SLACK) {
+        findings.push({
+          flag: 'date_inconsistency',
+          code: 'date_inconsistency.future_date',
+          summary: `The ${label} date (${raw}) is in the future relative to the time of the check.`,
+          pages: [],
+          evidence: { date: raw, now: ctx.now.toISOString() },
+          strength: 0.5,
+        });
+      }
+    }
+    if (created && modified && modified.date.getTime() - created.date.getTime() > LATE_MODIFICATION) {
+      const gap = modified.date.getTime() - created.date.getTime();
+      findings.push({
+        flag: 'date_inconsistency',
+        code: 'date_inconsistency.late_modification',
+        summary: `The file was modified ${describe(gap)} after it was created (${rawCreated} -> ${rawModified}).`,
+        pages: [],
+        evidence: { before: rawCreated, after: rawModified },
+        strength: 0.25,
+      });
+    }
+    // UTC ('Z') is what many writers record whatever the local zone, so it proves nothing.
+    if (created && modified && created.tzMinutes && modified.tzMinutes && Math.abs(created.tzMinutes - modified.tzMinutes) > 60) {
+      findings.push({
+        flag: 'date_inconsistency',
+        code: 'date_inconsistency.timezone_changed',
+        summary: `Created in time zone UTC${fmtTz(created.tzMinutes)} but modified in UTC${fmtTz(modified.tzMinutes)}: the file was saved again on a machine elsewhere.`,
+        pages: [],
+        evidence: { before: rawCreated, after: rawModified },
+        strength: 0.2,
+      });
+    }
+    return findings;
+  },
+});
+
+function fmtTz(min: number): string {
+  const sign = min < 0 ? '-' : '+';
+  const a = Math.abs(min);
+  return `${sign}${String(Math.floor(a / 60)).padStart(2, '0')}:${String(a % 60).padStart(2, '0')}`;
+}

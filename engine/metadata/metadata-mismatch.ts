@@ -1,0 +1,92 @@
+/**
+ * Info and XMP are two copies of the same facts; the writer that made the file keeps them in
+ * step. When they disagree, a later tool rewrote one of them (typically the Info dictionary)
+ * without the other -- a re-save or an edit after the document was issued.
+ */
+import type { DetectorContext } from '../context.js';
+import { defineDetector } from '../detect/types.js';
+import type { Finding } from '../types.js';
+import { metadataFacts } from './facts.js';
+import { classifySoftware } from './producers.js';
+
+/** Writers round or drop seconds and time zones; two minutes absorbs that. */
+const DATE_TOLERANCE_MS = 2 * 60_000;
+/** A date written without a zone may be local time anywhere on earth. */
+const UNZONED_TOLERANCE_MS = 14 * 3600_000 + DATE_TOLERANCE_MS;
+
+function norm(s: string): string {
+  return s.toLowerCase().replace(/[®™©]/g, '').replace(/\s+/g, ' ').trim();
+}
+
+/** Same software when one names the other (versions and suffixes are often added on one side). */
+function sameSoftware(a: string, b: string): boolean {
+  const x = norm(a);
+  const y = norm(b);
+  if (x === y || x.includes(y) || y.includes(x)) return true;
+  const ca = classifySoftware(a);
+  const cb = classifySoftware(b);
+  return ca.kind !== 'unknown' && ca.product === cb.product;
+}
+
+export const metadataMismatchDetector = defineDetector({
+  meta: {
+    id: 'metadata/metadata-mismatch',
+    description: 'Info dictionary and XMP packet disagree on producer, creator tool or dates.',
+    appliesTo: ['pdf'],
+    emits: [{ flag: 'metadata_mismatch', reasons: ['producer', 'creator_tool', 'creation_date', 'modification_date'] }],
+  },
+  run(ctx: DetectorContext): Finding[] {
+    const m = metadataFacts(ctx);
+    if (!m?.info || !m.xmp || !m.readable) return [];
+    const findings: Finding[] = [];
+    const infoProducer = m.info.Producer?.trim();
+    if (infoProducer && m.xmp.producer && !sameSoftware(infoProducer, m.xmp.producer)) {
+      findings.push({
+        flag: 'metadata_mismatch',
+        code: 'metadata_mismatch.producer',
+        summary: `The Info dictionary names the producer "${infoProducer}" but the XMP metadata says "${m.xmp.producer}": one of them was rewritten by other software.`,
+        pages: [],
+        evidence: { before: m.xmp.producer, after: infoProducer, field: 'Producer' },
+        strength: 0.4,
+      });
+    }
+    const infoCreator = m.info.Creator?.trim();
+    if (infoCreator && m.xmp.creatorTool && !sameSoftware(infoCreator, m.xmp.creatorTool)) {
+      findings.push({
+        flag: 'metadata_mismatch',
+        code: 'metadata_mismatch.creator_tool',
+        summary: `The Info Creator "${infoCreator}" differs from the XMP CreatorTool "${m.xmp.creatorTool}".`,
+        pages: [],
+        evidence: { before: m.xmp.creatorTool, after: infoCreator, field: 'Creator' },
+        strength: 0.3,
+      });
+    }
+    const pairs = [
+      ['creation_date', 'creation', m.created, m.xmpCreated, m.info.CreationDate, m.xmp.createDate, 0.35],
+      ['modification_date', 'modification', m.modified, m.xmpModified, m.info.ModDate, m.xmp.modifyDate, 0.3],
+    ] as const;
+    for (const [detail, label, a, b, rawA, rawB, strength] of pairs) {
+      if (!a || !b) continue;
+      const tol = a.tzMinutes === null || b.tzMinutes === null ? UNZONED_TOLERANCE_MS : DATE_TOLERANCE_MS;
+      const diff = Math.abs(a.date.getTime() - b.date.getTime());
+      if (diff <= tol) continue;
+      findings.push({
+        flag: 'metadata_mismatch',
+        code: `metadata_mismatch.${detail}`,
+        summary: `The ${label} date in the Info dictionary (${rawA}) and in XMP (${rawB}) are ${describe(diff)} apart.`,
+        pages: [],
+        evidence: { before: rawB, after: rawA, differenceMinutes: Math.round(diff / 60_000) },
+        strength,
+      });
+    }
+    return findings;
+  },
+});
+
+export function describe(ms: number): string {
+  const min = ms / 60_000;
+  if (min < 120) return `${Math.round(min)} minutes`;
+  const h = min / 60;
+  if (h < 48) return `${Math.round(h)} hours`;
+  return `${Math.round(h / 24)} days`;
+}

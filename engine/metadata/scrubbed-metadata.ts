@@ -1,0 +1,62 @@
+/**
+ * Metadata that genuine producers always write is missing: no Info and no XMP at all, or a
+ * Creator without the Producer every PDF writer records. Modest on its own: some libraries and
+ * privacy tools write nothing, so this is a reason to look closer, never a verdict.
+ */
+import type { DetectorContext } from '../context.js';
+import { defineDetector } from '../detect/types.js';
+import type { Finding } from '../types.js';
+import { metadataFacts } from './facts.js';
+import { classifySoftware } from './producers.js';
+
+export const scrubbedMetadataDetector = defineDetector({
+  meta: {
+    id: 'metadata/scrubbed-metadata',
+    description: 'Info and XMP metadata, the document ID or the Producer are missing where writers always record them.',
+    appliesTo: ['pdf'],
+    emits: [{ flag: 'scrubbed_metadata', reasons: ['no_metadata', 'producer_removed', 'dates_removed'] }],
+  },
+  run(ctx: DetectorContext): Finding[] {
+    const m = metadataFacts(ctx);
+    const pdf = ctx.pdf;
+    if (!m || !pdf || !m.readable) return [];
+    const infoKeys = Object.entries(m.info ?? {}).filter(([, v]) => v.trim()).map(([k]) => k);
+    const findings: Finding[] = [];
+    if (infoKeys.length === 0 && !m.xmp) {
+      const noId = pdf.trailerId === null;
+      findings.push({
+        flag: 'scrubbed_metadata',
+        code: 'scrubbed_metadata.no_metadata',
+        summary: `The file carries no document metadata at all (no Info dictionary entries and no XMP packet${noId ? ', and no document ID' : ''}); every common PDF writer records at least the producing software.`,
+        pages: [],
+        evidence: { info: m.info, xmp: false, trailerId: pdf.trailerId },
+        strength: noId ? 0.45 : 0.35,
+      });
+      return findings;
+    }
+    const creatorClass = classifySoftware(m.creator);
+    if (!m.producer && m.creator && creatorClass.kind !== 'unknown') {
+      findings.push({
+        flag: 'scrubbed_metadata',
+        code: 'scrubbed_metadata.producer_removed',
+        summary: `The Creator is "${m.creator}" but the Producer entry is missing; the PDF writer behind ${creatorClass.product} always records it.`,
+        pages: [],
+        evidence: { creator: m.creator, info: m.info },
+        strength: 0.35,
+      });
+    }
+    const producerClass = classifySoftware(m.producer);
+    const datesExpected = producerClass.kind === 'office_suite' || producerClass.kind === 'issuer_system' || producerClass.kind === 'browser_print';
+    if (datesExpected && !m.created && !m.xmpCreated) {
+      findings.push({
+        flag: 'scrubbed_metadata',
+        code: 'scrubbed_metadata.dates_removed',
+        summary: `No creation date is recorded although the producer (${producerClass.product}) always writes one.`,
+        pages: [],
+        evidence: { producer: m.producer, info: m.info },
+        strength: 0.3,
+      });
+    }
+    return findings;
+  },
+});

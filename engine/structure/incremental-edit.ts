@@ -1,0 +1,92 @@
+/**
+ * Content changed by an incremental update after the document was produced. Updates that
+ * legitimately follow issuance (signatures, form filling, annotations, linearisation,
+ * metadata-only) are not evidence; an update that rewrites what a page shows is, and a changed
+ * figure, date or name in the text diff is decisive.
+ */
+import type { DetectorContext } from '../context.js';
+import { defineDetector } from '../detect/types.js';
+import type { BBox, Finding, RevisionSummary } from '../types.js';
+
+type TextChange = NonNullable<RevisionSummary['textDiff']>[number];
+
+/** Figures, dates and amounts: what forgers change. */
+const FIGURE = /\d/;
+
+function changedTokens(before: string, after: string): { removed: string[]; added: string[] } {
+  const a = before.split(/\s+/).filter(Boolean);
+  const b = after.split(/\s+/).filter(Boolean);
+  let s = 0;
+  while (s < a.length && s < b.length && a[s] === b[s]) s++;
+  let e = 0;
+  while (e < a.length - s && e < b.length - s && a[a.length - 1 - e] === b[b.length - 1 - e]) e++;
+  return { removed: a.slice(s, a.length - e), added: b.slice(s, b.length - e) };
+}
+
+function isFigureChange(d: TextChange): boolean {
+  const { removed, added } = changedTokens(d.before, d.after);
+  return [...removed, ...added].some((t) => FIGURE.test(t));
+}
+
+export const incrementalEditDetector = defineDetector({
+  meta: {
+    id: 'structure/incremental-edit',
+    description: 'An incremental update changed page content (text, images, pages) after the document was produced.',
+    appliesTo: ['pdf'],
+    emits: [{ flag: 'incremental_edit', reasons: ['figures_changed', 'text_changed', 'text_removed', 'image_replaced', 'page_inserted', 'content_changed', 'resources_changed', 'other_update'] }],
+  },
+  run(ctx: DetectorContext): Finding[] {
+    const findings: Finding[] = [];
+    for (const r of ctx.revisions) {
+      if (r.kind === 'content_edit') findings.push(...contentEdit(r));
+      else if (r.kind === 'other') findings.push(otherUpdate(r));
+    }
+    return findings;
+  },
+});
+
+function base(r: RevisionSummary): Pick<Finding, 'flag' | 'pages'> & { evidence: Finding['evidence'] } {
+  return {
+    flag: 'incremental_edit',
+    pages: r.changedPages,
+    evidence: { revision: r.number, revisions: [r.number], objects: [...r.changed, ...r.added].slice(0, 50), deleted: r.deleted.slice(0, 50) },
+  };
+}
+
+function contentEdit(r: RevisionSummary): Finding[] {
+  const diffs = (r.textDiff ?? []).filter((d) => d.before !== d.after);
+  const regions = diffs.filter((d) => d.bbox).map((d) => ({ page: d.page, bbox: d.bbox as BBox, label: `${d.before || '∅'} → ${d.after || '∅'}` }));
+  const figures = diffs.filter((d) => d.before && d.after && isFigureChange(d));
+  const replaced = diffs.filter((d) => d.before && d.after);
+  const added = diffs.filter((d) => !d.before && d.after);
+  const top = figures[0] ?? replaced[0] ?? added[0] ?? diffs[0];
+  const where = top ? { page: top.page, bbox: top.bbox, before: top.before, after: top.after, regions } : {};
+  const b = base(r);
+  if (figures.length) {
+    return [{ ...b, code: 'incremental_edit.figures_changed', summary: `Revision ${r.number} changed figures on page ${top.page}: "${top.before}" became "${top.after}"${figures.length > 1 ? ` (and ${figures.length - 1} more line(s))` : ''}.`, evidence: { ...b.evidence, ...where }, strength: 0.9 }];
+  }
+  if (replaced.length || added.length) {
+    return [{ ...b, code: 'incremental_edit.text_changed', summary: `Revision ${r.number} changed the text of page ${top.page}: "${top.before || '(nothing)'}" became "${top.after}".`, evidence: { ...b.evidence, ...where }, strength: 0.75 }];
+  }
+  if (diffs.length) {
+    return [{ ...b, code: 'incremental_edit.text_removed', summary: `Revision ${r.number} removed text from page ${top.page} ("${top.before}"${diffs.length > 1 ? ` and ${diffs.length - 1} more line(s)` : ''}).`, evidence: { ...b.evidence, ...where }, strength: 0.6 }];
+  }
+  const changes = r.pageChanges ?? [];
+  if (changes.some((c) => c.inserted)) {
+    const pages = changes.filter((c) => c.inserted).map((c) => c.page);
+    return [{ ...b, code: 'incremental_edit.page_inserted', summary: `Revision ${r.number} added page(s) ${pages.join(', ')} to the document after it was produced.`, evidence: { ...b.evidence, page: pages[0] }, strength: 0.6 }];
+  }
+  if (changes.some((c) => c.xobjects) && !changes.some((c) => c.contents)) {
+    return [{ ...b, code: 'incremental_edit.image_replaced', summary: `Revision ${r.number} replaced an image or drawing on page(s) ${r.changedPages.join(', ')}.`, evidence: { ...b.evidence, page: r.changedPages[0] }, strength: 0.6 }];
+  }
+  return [{ ...b, code: 'incremental_edit.content_changed', summary: `Revision ${r.number} rewrote the content of page(s) ${r.changedPages.join(', ') || '?'} (objects ${[...r.changed, ...r.added].slice(0, 8).join(', ')}); the visible text is unchanged, so the edit is in drawings, layout or hidden content.`, evidence: { ...b.evidence, page: r.changedPages[0] }, strength: 0.45 }];
+}
+
+function otherUpdate(r: RevisionSummary): Finding {
+  const b = base(r);
+  const fonts = (r.pageChanges ?? []).filter((c) => c.resources);
+  if (fonts.length) {
+    return { ...b, code: 'incremental_edit.resources_changed', summary: `Revision ${r.number} changed fonts or resources used by page(s) ${fonts.map((c) => c.page).join(', ')} without changing the page text.`, evidence: { ...b.evidence, roles: r.objectRoles }, strength: 0.3 };
+  }
+  return { ...b, pages: [], code: 'incremental_edit.other_update', summary: `Revision ${r.number} is an update that changed no page content (${Object.keys(r.objectRoles ?? {}).join(', ') || 'no objects'}); recorded as context.`, evidence: { ...b.evidence, roles: r.objectRoles }, strength: 0.1 };
+}

@@ -1,0 +1,96 @@
+/**
+ * A page inserted from another document carries its producer's habits: how resources are named
+ * (/F1 vs /TT0 vs /R12), which fonts it uses, its page size, how its content stream is encoded.
+ * When every other page agrees on these and one page does not, that page came from elsewhere.
+ */
+import type { DetectorContext } from '../context.js';
+import { defineDetector } from '../detect/types.js';
+import { openPdf } from '../pdf/structure/index.js';
+import { PdfName, PdfStream } from '../pdf/structure/objects.js';
+import { walkPages, type PageNode } from '../pdf/structure/pages.js';
+import type { PdfFile } from '../pdf/structure/document.js';
+import type { Finding } from '../types.js';
+
+const MAX_PAGES = 500;
+
+interface PageTraits {
+  naming: string;
+  fonts: Set<string>;
+  size: string;
+  encoding: string;
+}
+
+function traitsOf(file: PdfFile, p: PageNode): PageTraits {
+  const res = p.resources;
+  const fontDict = file.dict(res?.get('Font'));
+  const names = [...(fontDict?.keys() ?? []), ...(file.dict(res?.get('XObject'))?.keys() ?? [])];
+  // The naming scheme with digits folded: F1, F2 -> "F#"; TT0 -> "TT#".
+  const naming = [...new Set(names.map((n) => n.replace(/\d+/g, '#').replace(/[a-f0-9]{6,}/gi, 'h')))].sort().join(',');
+  const fonts = new Set<string>();
+  for (const k of fontDict?.keys() ?? []) {
+    const base = file.dict(fontDict!.get(k))?.get('BaseFont');
+    if (base instanceof PdfName) fonts.add(base.name.replace(/^[A-Z]{6}\+/, ''));
+  }
+  const box = p.mediaBox ? p.mediaBox.map((x) => Math.round(x)) : [];
+  const w = box.length === 4 ? Math.abs(box[2] - box[0]) : 0;
+  const h = box.length === 4 ? Math.abs(box[3] - box[1]) : 0;
+  const size = p.rotate % 180 === 0 ? `${w}x${h}` : `${h}x${w}`;
+  const contents = file.resolve(p.dict.get('Contents'));
+  const first = Array.isArray(contents) ? file.resolve(contents[0]) : contents;
+  const filter = first instanceof PdfStream ? file.resolve(first.dict.get('Filter')) : undefined;
+  const encoding = `${Array.isArray(contents) ? 'multi' : 'single'}:${filter instanceof PdfName ? filter.name : Array.isArray(filter) ? 'chain' : 'none'}`;
+  return { naming, fonts, size, encoding };
+}
+
+function majority<T>(values: T[]): { value: T; count: number } {
+  const counts = new Map<T, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  let best: { value: T; count: number } = { value: values[0], count: 0 };
+  for (const [value, count] of counts) if (count > best.count) best = { value, count };
+  return best;
+}
+
+export const pageInconsistencyDetector = defineDetector({
+  meta: {
+    id: 'structure/page-inconsistency',
+    description: 'One page differs from all others in resource naming, fonts, size and content encoding: a page from another document.',
+    appliesTo: ['pdf'],
+    emits: [{ flag: 'page_inconsistency', reasons: ['foreign_page'] }],
+  },
+  run(ctx: DetectorContext): Finding[] {
+    if (!ctx.pdf || ctx.pdf.pageCount < 3 || ctx.pdf.pageCount > MAX_PAGES) return [];
+    const file = openPdf(ctx.bytes);
+    const pages = walkPages(file, file.trailerValue('Root'));
+    if (pages.length < 3) return [];
+    const traits = pages.map((p) => traitsOf(file, p));
+    // Pages without fonts (scans, blank pages) say nothing about naming habits.
+    const withText = traits.map((t, i) => ({ t, page: i + 1 })).filter((x) => x.t.fonts.size > 0);
+    if (withText.length < 3) return [];
+    const naming = majority(withText.map((x) => x.t.naming));
+    const size = majority(withText.map((x) => x.t.size));
+    const encoding = majority(withText.map((x) => x.t.encoding));
+    const findings: Finding[] = [];
+    for (const { t, page } of withText) {
+      const others = withText.filter((x) => x.page !== page);
+      const differs: string[] = [];
+      // A trait counts only when all the other pages agree on it.
+      if (t.naming !== naming.value && others.every((o) => o.t.naming === naming.value)) differs.push(`resource names (${t.naming || 'none'} vs ${naming.value})`);
+      const otherFonts = new Set(others.flatMap((o) => [...o.t.fonts]));
+      const sharedByOthers = [...otherFonts].filter((f) => others.every((o) => o.t.fonts.has(f)));
+      if (sharedByOthers.length && ![...t.fonts].some((f) => otherFonts.has(f))) differs.push(`fonts (${[...t.fonts].slice(0, 4).join(', ')} vs ${sharedByOthers.slice(0, 4).join(', ')})`);
+      if (t.size !== size.value && others.every((o) => o.t.size === size.value)) differs.push(`page size (${t.size} vs ${size.value})`);
+      if (t.encoding !== encoding.value && others.every((o) => o.t.encoding === encoding.value)) differs.push(`content encoding (${t.encoding} vs ${encoding.value})`);
+      if (differs.length < 2) continue;
+      findings.push({
+        flag: 'page_inconsistency',
+        code: 'page_inconsistency.foreign_page',
+        summary: `Page ${page} differs from every other page in ${differs.join(', ')}: it looks inserted from another document.`,
+        pages: [page],
+        evidence: { page, traits: differs, fonts: [...t.fonts] },
+        strength: Math.min(0.65, 0.3 + 0.12 * differs.length),
+      });
+    }
+    // One odd page out of many is a signal; half the pages differing is just a mixed document.
+    return findings.length <= Math.max(1, Math.floor(withText.length / 4)) ? findings : [];
+  },
+});
