@@ -1,3 +1,8 @@
 import type { Detector } from '../detect/types.js';
+import copyMove from './copy-move.js';
+import editingSoftware from './editing-software.js';
+import metadataMismatch from './metadata-mismatch.js';
+import noiseInconsistency from './noise-inconsistency.js';
+import thumbnailMismatch from './thumbnail-mismatch.js';
 
-export const imageDetectors: Detector[] = [];
+export const imageDetectors: Detector[] = [editingSoftware, metadataMismatch, thumbnailMismatch, copyMove, noiseInconsistency];

@@ -60,10 +60,11 @@ export function statementSvg({ width = 1000, height = 1300, seed = 1 }: PageOpti
 export async function pageRaw(opts: PageOptions = {}): Promise<{ data: Buffer; width: number; height: number }> {
   const { data, info } = await sharp(Buffer.from(statementSvg(opts))).flatten({ background: '#fff' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   if (opts.noise) {
+    // Off-white paper with grain (sigma ~2.5), ink slightly lifted: what a 300 dpi scan looks like.
     const r = rng((opts.seed ?? 1) * 7919);
     for (let i = 0; i < data.length; i += 3) {
-      const n = Math.round((r() - 0.5) * 6);
-      for (let c = 0; c < 3; c++) data[i + c] = Math.max(0, Math.min(255, data[i + c] + n));
+      const n = (r() + r() + r() - 1.5) * 5;
+      for (let c = 0; c < 3; c++) data[i + c] = Math.max(0, Math.min(255, Math.round(20 + data[i + c] * 0.86 + n)));
     }
   }
   return { data, width: info.width, height: info.height };
@@ -141,4 +142,19 @@ export function cameraExif(extra: Record<string, string> = {}): Record<string, R
     IFD0: { Make: 'Google', Model: 'Pixel 5', DateTime: '2024:03:05 10:00:00', ...extra },
     IFD2: { DateTimeOriginal: '2024:03:05 10:00:00', ExposureTime: '1/60', FNumber: '1.8', ISOSpeedRatings: '100' },
   };
+}
+
+/**
+ * Pastes a rectangle from `src` into `dst` at the same place, mapping tones the way the noisy
+ * page maps them (so brightness matches) but without grain: a digitally retyped field.
+ */
+export function pasteClean(src: { data: Buffer; width: number }, dst: { data: Buffer; width: number }, rect: [number, number, number, number]): void {
+  const [x0, y0, w, h] = rect;
+  for (let y = y0; y < y0 + h; y++) {
+    for (let x = x0; x < x0 + w; x++) {
+      const i = (y * dst.width + x) * 3;
+      const j = (y * src.width + x) * 3;
+      for (let c = 0; c < 3; c++) dst.data[i + c] = Math.round(20 + src.data[j + c] * 0.86);
+    }
+  }
 }

@@ -1,0 +1,58 @@
+/**
+ * An image editor named as the software that last wrote the image (EXIF Software, XMP
+ * CreatorTool, XMP history, PNG Software). For a document image this is context a reviewer
+ * needs: the pixels passed through a tool that can change them. It is never proof on its own
+ * (photographers develop genuine photos in Lightroom), hence modest strengths.
+ */
+import type { DetectorContext } from '../context.js';
+import { defineDetector } from '../detect/types.js';
+import { xmpValues } from '../provenance/xmp-source.js';
+import { editorNamed } from './editors.js';
+
+function candidates(ctx: DetectorContext): Array<{ field: string; value: string }> {
+  const image = ctx.image!;
+  const out: Array<{ field: string; value: string }> = [];
+  const add = (field: string, v: unknown) => {
+    if (typeof v === 'string' && v.trim() && v.length < 300) out.push({ field, value: v.trim() });
+  };
+  add('EXIF Software', image.metadataSegments.ifd0?.Software);
+  add('EXIF ProcessingSoftware', image.metadataSegments.ifd0?.ProcessingSoftware);
+  add('PNG Software', image.pngText.Software);
+  add('PNG ihdr Software', image.metadataSegments.ihdr?.Software);
+  if (image.xmp) {
+    for (const v of xmpValues(image.xmp, 'CreatorTool')) add('XMP CreatorTool', v);
+    for (const v of xmpValues(image.xmp, 'softwareAgent')) add('XMP history', v);
+  }
+  return out;
+}
+
+export default defineDetector({
+  meta: {
+    id: 'image/editing-software',
+    description: 'An image editor recorded as the software that produced or last saved the image.',
+    appliesTo: ['image'],
+    emits: [{ flag: 'editing_software', reasons: ['image_editor', 'photo_workflow'] }],
+  },
+  run(ctx) {
+    if (!ctx.image) return [];
+    let best: { field: string; value: string; name: string; kind: 'heavy' | 'workflow' } | null = null;
+    for (const c of candidates(ctx)) {
+      const e = editorNamed(c.value);
+      if (e && (!best || (best.kind === 'workflow' && e.kind === 'heavy'))) best = { ...c, ...e };
+    }
+    if (!best) return [];
+    const heavy = best.kind === 'heavy';
+    return [
+      {
+        flag: 'editing_software',
+        code: heavy ? 'editing_software.image_editor' : 'editing_software.photo_workflow',
+        summary: heavy
+          ? `The image was saved by ${best.name} (${best.field}: "${best.value}"), an editor that can alter pixels.`
+          : `The image passed through ${best.name} (${best.field}: "${best.value}"), a photo development tool.`,
+        pages: [1],
+        strength: heavy ? 0.4 : 0.15,
+        evidence: { field: best.field, value: best.value, software: best.name },
+      },
+    ];
+  },
+});

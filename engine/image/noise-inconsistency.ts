@@ -1,0 +1,125 @@
+/**
+ * A pasted patch on a scanned or photographed page: paper everywhere carries the same grain,
+ * while a region rendered or whited-out digitally is clean (or clipped pure white). Error-level
+ * style maps light up every text edge in genuine files, so this looks only at paper cells
+ * (bright background) and fires only on a compact minority region whose noise level disagrees
+ * with the rest of the paper.
+ */
+import { defineDetector } from '../detect/types.js';
+import type { BBox } from '../types.js';
+import { estimateNoise } from './noise.js';
+import type { GrayRaster } from './types.js';
+
+const CELL = 24;
+const MIN_PAPER_NOISE = 1.0;
+const CLEAN_RATIO = 0.35;
+
+interface Cell {
+  paper: boolean;
+  anomalous: boolean;
+}
+
+function analyseCells(g: GrayRaster, sigma: number): { cells: Cell[]; cols: number; rows: number } {
+  const cols = Math.floor(g.width / CELL);
+  const rows = Math.floor(g.height / CELL);
+  const cells: Cell[] = [];
+  let clippedCells = 0;
+  const clipped: number[] = [];
+  for (let cy = 0; cy < rows; cy++) {
+    for (let cx = 0; cx < cols; cx++) {
+      let sum = 0;
+      let clip = 0;
+      for (let y = cy * CELL; y < (cy + 1) * CELL; y++) {
+        const row = y * g.width;
+        for (let x = cx * CELL; x < (cx + 1) * CELL; x++) {
+          const v = g.data[row + x];
+          sum += v;
+          if (v === 255) clip++;
+        }
+      }
+      const mean = sum / (CELL * CELL);
+      const clipFrac = clip / (CELL * CELL);
+      const paper = mean >= 150;
+      const s = paper ? estimateNoise(g, { x0: cx * CELL, y0: cy * CELL, x1: (cx + 1) * CELL, y1: (cy + 1) * CELL }) : Number.NaN;
+      if (paper && clipFrac > 0.6) clippedCells++;
+      clipped.push(clipFrac);
+      cells.push({ paper, anomalous: paper && Number.isFinite(s) && s < CLEAN_RATIO * sigma });
+    }
+  }
+  const paperCount = cells.filter((c) => c.paper).length;
+  // Clipped-white cells count as clean only where the page otherwise never clips.
+  if (clippedCells <= 0.03 * paperCount) cells.forEach((c, i) => (c.anomalous ||= c.paper && clipped[i] > 0.6));
+  return { cells, cols, rows };
+}
+
+function components(cells: Cell[], cols: number, rows: number): number[][] {
+  const seen = new Uint8Array(cells.length);
+  const out: number[][] = [];
+  for (let i = 0; i < cells.length; i++) {
+    if (!cells[i].anomalous || seen[i]) continue;
+    const stack = [i];
+    const comp: number[] = [];
+    seen[i] = 1;
+    while (stack.length) {
+      const c = stack.pop()!;
+      comp.push(c);
+      const x = c % cols;
+      const y = Math.floor(c / cols);
+      for (const [nx, ny] of [[x - 1, y], [x + 1, y], [x, y - 1], [x, y + 1]]) {
+        if (nx < 0 || ny < 0 || nx >= cols || ny >= rows) continue;
+        const n = ny * cols + nx;
+        if (!seen[n] && cells[n].anomalous) {
+          seen[n] = 1;
+          stack.push(n);
+        }
+      }
+    }
+    out.push(comp);
+  }
+  return out;
+}
+
+export default defineDetector({
+  meta: {
+    id: 'image/noise-inconsistency',
+    description: 'A compact region of a scanned or photographed page without the paper grain found everywhere else.',
+    appliesTo: ['image'],
+    emits: [{ flag: 'image_manipulation', reasons: ['noise_inconsistency'] }],
+  },
+  run(ctx) {
+    const image = ctx.image;
+    if (!image || image.whiteFraction < 0.3) return [];
+    const g = image.gray;
+    if (g.width < CELL * 6 || g.height < CELL * 6) return [];
+    const sigma = estimateNoise(g, undefined, 2);
+    if (!(sigma >= MIN_PAPER_NOISE)) return [];
+    const { cells, cols, rows } = analyseCells(g, sigma);
+    const paper = cells.filter((c) => c.paper).length;
+    const anomalous = cells.filter((c) => c.anomalous).length;
+    // Widespread clean paper is the image's nature (compression, clipping), not a patch.
+    if (paper < 40 || anomalous > 0.06 * paper) return [];
+    const found = components(cells, cols, rows)
+      .filter((comp) => comp.length >= 2)
+      .map((comp) => {
+        const xs = comp.map((c) => c % cols);
+        const ys = comp.map((c) => Math.floor(c / cols));
+        const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs) + 1, Math.min(...ys), Math.max(...ys) + 1];
+        return { comp, box: [x0, y0, x1, y1], fill: comp.length / ((x1 - x0) * (y1 - y0)) };
+      })
+      .filter((c) => c.fill >= 0.5)
+      .sort((a, b) => b.comp.length - a.comp.length);
+    if (!found.length) return [];
+    const best = found[0];
+    const bbox: BBox = [(best.box[0] * CELL) / g.width, (best.box[1] * CELL) / g.height, (best.box[2] * CELL) / g.width, (best.box[3] * CELL) / g.height].map((v) => Math.round(Math.min(1, v) * 10000) / 10000) as BBox;
+    return [
+      {
+        flag: 'image_manipulation',
+        code: 'image_manipulation.noise_inconsistency',
+        summary: `A region of the page lacks the paper grain present everywhere else (noise ${sigma.toFixed(1)} on the page, far lower there): it was likely pasted or painted over digitally.`,
+        pages: [1],
+        strength: best.comp.length >= 4 ? 0.6 : 0.5,
+        evidence: { page: 1, bbox, cells: best.comp.length, pageNoise: Math.round(sigma * 100) / 100 },
+      },
+    ];
+  },
+});
