@@ -1,0 +1,76 @@
+/**
+ * Labelled money figures ("Subtotal £120.00", "Closing balance 1.234,56 EUR") and the money
+ * cells of a table row, read on the shared line model.
+ */
+import type { Cell, Line } from '../extract/layout.js';
+import { findMoney, isMoney, parseAmount, type NumberStyle, type ParsedAmount } from '../extract/numbers.js';
+
+export interface Labelled {
+  line: Line;
+  label: string;
+  /** Money figures after the label on its line, left to right. */
+  amounts: ParsedAmount[];
+  cells: Cell[];
+  /** Rate printed in the label ("VAT 20%"), if any. */
+  rate: number | null;
+  /** Base printed in the label ("Tax 15% on $ 112.90"), if any. */
+  base: number | null;
+}
+
+/**
+ * Cells that start with `label`, with the money figures that follow on the line up to the next
+ * text cell (so side-by-side "Gross pay 2,500.00  Total deductions 650.00" reads as two labels).
+ */
+export function labelledAmounts(lines: Line[], label: RegExp, style: NumberStyle): Labelled[] {
+  const anchored = new RegExp(`^\\s*(?:${label.source})(?![\\p{L}])`, 'iu');
+  const out: Labelled[] = [];
+  for (const line of lines) {
+    const ci = line.cells.findIndex((c) => anchored.test(c.text));
+    if (ci < 0) continue;
+    const labelCell = line.cells[ci];
+    const m = anchored.exec(labelCell.text)!;
+    const restOfLabel = labelCell.text.slice(m[0].length);
+    const rateM = /(\d{1,2}(?:[.,]\d{1,3})?)\s?%/.exec(restOfLabel);
+    const baseM = /\b(?:on|of|auf|sur|base)\s+(.+)$/i.exec(restOfLabel);
+    const base = baseM ? findMoney(baseM[1], style)[0]?.value ?? null : null;
+    const cells: Cell[] = [];
+    const amounts: ParsedAmount[] = [];
+    const inLabel = findMoney(baseM ? restOfLabel.slice(0, baseM.index) : restOfLabel, style);
+    if (inLabel.length) {
+      amounts.push(...inLabel);
+      cells.push(labelCell);
+    }
+    for (const c of line.cells.slice(ci + 1)) {
+      const a = parseAmount(c.text.replace(/^[:=]\s*/, ''), style);
+      if (a && isMoney(a)) {
+        amounts.push(a);
+        cells.push(c);
+      } else if (a?.percent && rateM === null && amounts.length === 0) continue;
+      else if (!a && /\p{L}{3}/u.test(c.text) && amounts.length) break;
+    }
+    if (!amounts.length) continue;
+    out.push({ line, label: m[0].trim(), amounts, cells, rate: rateM ? Number(rateM[1].replace(',', '.')) : null, base });
+  }
+  return out;
+}
+
+/** Money cells of a row (cells that are nothing but a figure), with their cell. */
+export function moneyCells(line: Line, style: NumberStyle, from = 0): Array<{ cell: Cell; amount: ParsedAmount }> {
+  const out: Array<{ cell: Cell; amount: ParsedAmount }> = [];
+  for (const cell of line.cells.slice(from)) {
+    const a = parseAmount(cell.text, style);
+    if (a && isMoney(a)) out.push({ cell, amount: a });
+  }
+  return out;
+}
+
+/** Number cells including quantities and percentages ("1.00 kg", "15 %", "41,1765 €"). */
+export function numberCells(line: Line, style: NumberStyle): Array<{ cell: Cell; amount: ParsedAmount }> {
+  const out: Array<{ cell: Cell; amount: ParsedAmount }> = [];
+  for (const cell of line.cells) {
+    const t = cell.text.replace(/\s+(?:kg|g|l|L|m|pcs|PCS|pc|Stk\.?|units?|Units|hrs?|hours?|x|EA|ea)$/, '').replace(/\s+%$/, '%');
+    const a = parseAmount(t, style);
+    if (a) out.push({ cell, amount: a });
+  }
+  return out;
+}

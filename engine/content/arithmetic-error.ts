@@ -1,0 +1,28 @@
+/** arithmetic_error: figures that do not add up (statements, invoices/receipts, payslips). */
+import { defineDetector } from '../detect/types.js';
+import { buildModel } from '../extract/model.js';
+import { invoiceFindings } from './arithmetic/invoice.js';
+import { payslipFindings } from './arithmetic/payslip.js';
+import { statementFindings } from './arithmetic/statement.js';
+
+export const arithmeticError = defineDetector({
+  meta: {
+    id: 'content/arithmetic-error',
+    description: 'Running balances, statement summaries, invoice line items, totals and tax, receipt change and payslip net pay must add up.',
+    appliesTo: ['pdf', 'image'],
+    emits: [
+      {
+        flag: 'arithmetic_error',
+        reasons: ['running_balance', 'statement_summary', 'line_item', 'items_subtotal', 'invoice_total', 'tax_rate', 'change_due', 'payslip_net', 'payslip_deductions', 'payslip_ytd'],
+      },
+    ],
+  },
+  run(ctx) {
+    if (!ctx.text.trim() && !ctx.pages.length) return [];
+    const model = buildModel(ctx.pages, ctx.text);
+    const type = ctx.extracted.doc_type;
+    if (type === 'payslip') return [...payslipFindings(model), ...statementFindings(model)];
+    if (type === 'bank_statement') return statementFindings(model);
+    return [...statementFindings(model), ...invoiceFindings(model)];
+  },
+});

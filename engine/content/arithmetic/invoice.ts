@@ -1,0 +1,171 @@
+/**
+ * Invoice and receipt arithmetic: line items (qty x unit), items vs subtotal, subtotal + tax
+ * (+ shipping - discount) = total, tax = rate x base, and cash tendered - total = change.
+ * The totals walk starts at a subtotal line and must recognise every figure it passes before
+ * the total, otherwise it gives up: an unexplained figure means we do not understand the block.
+ */
+import type { Finding } from '../../types.js';
+import type { Line } from '../../extract/layout.js';
+import type { DocModel } from '../../extract/model.js';
+import { formatAmount, parseAmount, type ParsedAmount } from '../../extract/numbers.js';
+import { labelledAmounts, moneyCells, type Labelled } from '../amounts.js';
+import { finding, near } from '../evidence.js';
+import { readItemTable } from './line-items.js';
+
+const SUBTOTAL = /sub-?total|net total|total net|net amount|total excl\.?(?:uding)? (?:vat|tax)|total before tax|zwischensumme|nettobetrag|netto|summe netto|rechnungssumme netto|total ht|montant ht|subtotaal|totaal excl/;
+const TAX = /vat|tax|sales tax|gst|hst|pst|mwst\.?|ust\.?|umsatzsteuer|mehrwertsteuer|steuerbasisbetrag|tva|btw|iva/;
+const TAX_TOTAL = /total (?:vat|tax)|vat total|tax total|summe (?:ust|mwst)|total tva/;
+const DISCOUNT = /discount|rabatt|remise|korting|descuento/;
+const EXTRA = /shipping|delivery|postage|freight|handling|service charge|tip|gratuity|versand|fracht|livraison|frais de port/;
+const TOTAL = /grand total|total amount|invoice total|total due|total to pay|total payable|amount payable|total|gesamtbetrag|rechnungsbetrag|endbetrag|brutto|summe brutto|rechnungssumme brutto|total ttc|montant ttc|factuur totaal|totaal|due payable|zahlbetrag/;
+
+function labelOf(text: string, re: RegExp): boolean {
+  return new RegExp(`^\\s*(?:${re.source})(?![\\p{L}])`, 'iu').test(text);
+}
+
+interface Step {
+  kind: 'tax' | 'tax_total' | 'discount' | 'extra' | 'total';
+  hit: Labelled;
+}
+
+function classify(h: Labelled): Step['kind'] | null {
+  const t = h.label;
+  if (labelOf(t, TAX_TOTAL)) return 'tax_total';
+  if (labelOf(t, TAX)) return 'tax';
+  if (labelOf(t, DISCOUNT)) return 'discount';
+  if (labelOf(t, EXTRA)) return 'extra';
+  if (labelOf(t, TOTAL)) return 'total';
+  return null;
+}
+
+/** A tax breakdown row: "19 %  336.00  63.84" (rate, base, tax). */
+function taxRow(line: Line, model: DocModel): { rate: number; base: number; tax: number } | null {
+  const first = parseAmount(line.cells[0]?.text.replace(/\s+%$/, '%') ?? '', model.style);
+  const money = moneyCells(line, model.style, 1);
+  if (!first?.percent || money.length < 2) return null;
+  return { rate: first.value, base: money[0].amount.value, tax: money[1].amount.value };
+}
+
+function totalsFindings(model: DocModel): Finding[] {
+  const anyLabel = /[\p{L}][\p{L} .()/%-]*/u;
+  const labelled = new Map(labelledAmounts(model.lines, anyLabel, model.style).map((h) => [h.line, h]));
+  const subtotals = [...labelled.values()].filter((h) => labelOf(h.label, SUBTOTAL) && !labelOf(h.label, TAX) && h.amounts.length === 1);
+  for (const sub of subtotals) {
+    const start = model.lines.indexOf(sub.line);
+    const steps: Step[] = [];
+    const rows: Array<{ rate: number; base: number; tax: number; line: Line }> = [];
+    let total: Labelled | null = null;
+    let understood = true;
+    for (const line of model.lines.slice(start + 1, start + 12)) {
+      const row = taxRow(line, model);
+      if (row) {
+        rows.push({ ...row, line });
+        continue;
+      }
+      const h = labelled.get(line);
+      if (!h) {
+        if (moneyCells(line, model.style).length) understood = false;
+        if (!understood) break;
+        continue;
+      }
+      const kind = classify(h);
+      if (!kind) {
+        understood = false;
+        break;
+      }
+      if (kind === 'total') {
+        total = h;
+        break;
+      }
+      steps.push({ kind, hit: h });
+    }
+    if (!understood || !total || total.amounts.length !== 1) continue;
+    const subtotal = sub.amounts[0].value;
+    const last = (h: Labelled): ParsedAmount => h.amounts[h.amounts.length - 1];
+    const taxTotal = steps.find((s) => s.kind === 'tax_total');
+    const taxLines = steps.filter((s) => s.kind === 'tax');
+    const tax = taxTotal ? last(taxTotal.hit).value : taxLines.length ? taxLines.reduce((a, s) => a + last(s.hit).value, 0) : rows.reduce((a, r) => a + r.tax, 0);
+    const discount = steps.filter((s) => s.kind === 'discount').reduce((a, s) => a + Math.abs(last(s.hit).value), 0);
+    const extra = steps.filter((s) => s.kind === 'extra').reduce((a, s) => a + last(s.hit).value, 0);
+    const expected = subtotal + tax + extra - discount;
+    const found = total.amounts[0].value;
+    const out: Finding[] = [];
+    // Discounts are sometimes applied before the subtotal and only repeated below it.
+    if (!near(expected, found, 0.011) && !(discount && near(expected + discount, found, 0.011))) {
+      out.push(finding('arithmetic_error', 'invoice_total', `Total ${formatAmount(found)} does not equal subtotal, tax and charges (${formatAmount(expected)}).`, total.line, 0.85, { expected: formatAmount(expected), found: formatAmount(found) }, total.cells));
+    }
+    out.push(...rateFindings(taxLines.map((s) => s.hit), rows, subtotal));
+    return out;
+  }
+  return [];
+}
+
+/** Tax = rate x base, where the base is printed or (with a single rate) is the subtotal. */
+function rateFindings(taxLines: Labelled[], rows: Array<{ rate: number; base: number; tax: number; line: Line }>, subtotal: number): Finding[] {
+  const out: Finding[] = [];
+  const single = taxLines.length === 1 && rows.length === 0;
+  for (const h of taxLines) {
+    const tax = h.amounts[h.amounts.length - 1].value;
+    const base = h.amounts.length === 2 ? h.amounts[0].value : h.base ?? (single ? subtotal : null);
+    if (h.rate === null || base === null || h.rate <= 0) continue;
+    const expected = (base * h.rate) / 100;
+    if (!near(expected, tax, 0.02 + Math.abs(base) * 0.0005)) {
+      out.push(finding('arithmetic_error', 'tax_rate', `Tax ${formatAmount(tax)} is not ${h.rate}% of ${formatAmount(base)} (expected ${formatAmount(expected)}).`, h.line, 0.7, { expected: formatAmount(expected), found: formatAmount(tax), rate: h.rate }, h.cells));
+    }
+  }
+  for (const r of rows) {
+    const expected = (r.base * r.rate) / 100;
+    if (!near(expected, r.tax, 0.02 + Math.abs(r.base) * 0.0005)) {
+      out.push(finding('arithmetic_error', 'tax_rate', `Tax ${formatAmount(r.tax)} is not ${r.rate}% of ${formatAmount(r.base)} (expected ${formatAmount(expected)}).`, r.line, 0.7, { expected: formatAmount(expected), found: formatAmount(r.tax), rate: r.rate }));
+    }
+  }
+  return out;
+}
+
+function itemFindings(model: DocModel): Finding[] {
+  const table = readItemTable(model.lines, model.style);
+  if (!table) return [];
+  const good = table.rows.filter((r) => r.ok).length;
+  const bad = table.rows.filter((r) => !r.ok);
+  const out: Finding[] = [];
+  if (bad.length && good >= 1 && bad.length <= Math.max(1, Math.floor(table.rows.length * 0.25))) {
+    for (const r of bad) {
+      const exp = r.expected !== null ? ` (quantity x unit price gives ${formatAmount(r.expected)})` : '';
+      out.push(finding('arithmetic_error', 'line_item', `Line total ${formatAmount(r.total)} does not match its quantity and unit price${exp}.`, r.line, good >= 2 ? 0.85 : 0.6, { expected: r.expected !== null ? formatAmount(r.expected) : null, found: formatAmount(r.total) }));
+    }
+  }
+  // Items against the subtotal just below them, only when every row was read and adds up.
+  const aligned = table.totalX1 !== null && table.rows.every((r) => Math.abs(r.x1 - (table.totalX1 as number)) < 0.04);
+  if (!bad.length && table.rows.length >= 2 && table.end && table.complete && aligned) {
+    const sub = labelledAmounts([table.end], SUBTOTAL, model.style)[0];
+    if (sub && sub.amounts.length === 1) {
+      const sum = table.rows.reduce((a, r) => a + r.total, 0);
+      if (!near(sum, sub.amounts[0].value, 0.011)) {
+        out.push(finding('arithmetic_error', 'items_subtotal', `Subtotal ${formatAmount(sub.amounts[0].value)} does not equal the sum of the line items (${formatAmount(sum)}).`, sub.line, 0.7, { expected: formatAmount(sum), found: formatAmount(sub.amounts[0].value) }, sub.cells));
+      }
+    }
+  }
+  return out;
+}
+
+const TENDERED = /cash tendered|amount tendered|tendered|cash|bar|gegeben|espèces/;
+const CHANGE = /change due|change|rückgeld|wechselgeld|rendu|monnaie rendue/;
+const RECEIPT_TOTAL = /total|amount due|to pay|summe|gesamt|zu zahlen|total ttc/;
+
+function changeFindings(model: DocModel): Finding[] {
+  const one = (re: RegExp) => labelledAmounts(model.lines, re, model.style).filter((h) => h.amounts.length === 1);
+  const change = one(CHANGE)[0];
+  if (!change) return [];
+  const tendered = one(TENDERED).filter((h) => h.line !== change.line && model.lines.indexOf(h.line) < model.lines.indexOf(change.line)).pop();
+  if (!tendered) return [];
+  const total = one(RECEIPT_TOTAL).filter((h) => model.lines.indexOf(h.line) < model.lines.indexOf(tendered.line) && !labelOf(h.label, SUBTOTAL)).pop();
+  if (!total) return [];
+  const expected = tendered.amounts[0].value - total.amounts[0].value;
+  const found = Math.abs(change.amounts[0].value);
+  if (expected < 0 || near(expected, found)) return [];
+  return [finding('arithmetic_error', 'change_due', `Change ${formatAmount(found)} does not equal amount tendered minus total (${formatAmount(expected)}).`, change.line, 0.8, { expected: formatAmount(expected), found: formatAmount(found) }, change.cells)];
+}
+
+export function invoiceFindings(model: DocModel): Finding[] {
+  return [...itemFindings(model), ...totalsFindings(model), ...changeFindings(model)];
+}

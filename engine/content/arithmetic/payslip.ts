@@ -1,0 +1,50 @@
+/**
+ * Payslip arithmetic: gross pay - deductions = net pay (this period, the first figure after
+ * each label), itemised deductions = total deductions, and year-to-date figures no smaller
+ * than this period's.
+ */
+import type { Finding } from '../../types.js';
+import type { DocModel } from '../../extract/model.js';
+import { formatAmount } from '../../extract/numbers.js';
+import { labelledAmounts, type Labelled } from '../amounts.js';
+import { finding, near } from '../evidence.js';
+
+const GROSS = /gross pay|gross earnings|total gross(?: pay)?|gross salary|total earnings|total payments|gross|gesamtbrutto|bruttoverdienst|brutto|salaire brut/;
+const DEDUCTIONS = /total deductions|deductions total|summe (?:der )?abzüge|gesetzliche abzüge|total des retenues|total cotisations/;
+const NET = /net pay|net salary|take home pay|net earnings|net amount paid|nettoverdienst|auszahlungsbetrag|auszahlung|net à payer|net payé/;
+const ITEM = /income tax|tax|paye|federal (?:income )?tax|state (?:income )?tax|national insurance|ni(?: contributions?)?|employee ni|social security|medicare|fica|pension|student loan|union dues|health insurance|lohnsteuer|kirchensteuer|solidaritätszuschlag|solizuschlag|krankenversicherung|rentenversicherung|arbeitslosenversicherung|pflegeversicherung|cotisations?/;
+
+export function payslipFindings(model: DocModel): Finding[] {
+  const first = (re: RegExp): Labelled | undefined => labelledAmounts(model.lines, re, model.style)[0];
+  const gross = first(GROSS);
+  const net = first(NET);
+  const total = first(DEDUCTIONS);
+  const out: Finding[] = [];
+  const g = gross?.amounts[0].value;
+  const n = net?.amounts[0].value;
+  if (gross && net && total && g !== undefined && n !== undefined) {
+    const expected = g - Math.abs(total.amounts[0].value);
+    if (!near(expected, n)) {
+      out.push(finding('arithmetic_error', 'payslip_net', `Net pay ${formatAmount(n)} does not equal gross pay minus deductions (${formatAmount(expected)}).`, net.line, 0.85, { expected: formatAmount(expected), found: formatAmount(n) }, net.cells));
+    }
+  }
+  if (total && gross) {
+    const from = model.lines.indexOf(gross.line);
+    const to = model.lines.indexOf(total.line);
+    const items = labelledAmounts(model.lines.slice(Math.min(from, to), to), ITEM, model.style).filter((h) => h.line !== gross.line || h.cells[0] !== gross.cells[0]);
+    const sum = items.reduce((a, h) => a + Math.abs(h.amounts[0].value), 0);
+    const found = Math.abs(total.amounts[0].value);
+    // Only a full set of recognised deductions can contradict the total.
+    if (items.length >= 2 && !near(sum, found) && sum > found) {
+      out.push(finding('arithmetic_error', 'payslip_deductions', `Total deductions ${formatAmount(found)} is less than the itemised deductions (${formatAmount(sum)}).`, total.line, 0.6, { expected: formatAmount(sum), found: formatAmount(found) }, total.cells));
+    }
+  }
+  for (const h of [gross, net]) {
+    if (!h || h.amounts.length !== 2) continue;
+    const [period, ytd] = h.amounts.map((a) => a.value);
+    if (ytd + 0.01 < period && ytd > 0) {
+      out.push(finding('arithmetic_error', 'payslip_ytd', `Year-to-date ${formatAmount(ytd)} is smaller than this period's ${formatAmount(period)}.`, h.line, 0.6, { expected: `>= ${formatAmount(period)}`, found: formatAmount(ytd) }, h.cells));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,135 @@
+/**
+ * Reads the transaction table of a bank statement: rows that open with a date, their money
+ * cells assigned to the columns named by the nearest header above (debit/credit/amount/balance),
+ * or, without a header, "amount then balance" when a row has exactly two figures.
+ */
+import type { Cell, Line } from '../../extract/layout.js';
+import { leadingDate, type DateOrder, type DateToken } from '../../extract/dates.js';
+import type { NumberStyle } from '../../extract/numbers.js';
+import { moneyCells } from '../amounts.js';
+
+export type ColumnKind = 'debit' | 'credit' | 'amount' | 'balance';
+
+interface Column {
+  kind: ColumnKind;
+  x0: number;
+  x1: number;
+}
+
+export interface TxRow {
+  line: Line;
+  date: DateToken | null;
+  /** Signed change when known (credit - debit, or a signed amount). */
+  delta: number | null;
+  /** Unsigned change when the sign cannot be read (no header, no sign marks). */
+  magnitude: number | null;
+  balance: number | null;
+  cells: Cell[];
+  /** Balance-only line such as "Balance brought forward". */
+  carried: boolean;
+}
+
+const KIND: Array<[ColumnKind, RegExp]> = [
+  ['balance', /^(?:running )?balance(?: \(.+\))?$|^saldo$|^solde$|^kontostand$/i],
+  ['debit', /^(?:debits?|paid out|money out|out|withdrawals?|payments?|withdrawn|debit amount|charges|soll|belastung|lastschrift|débit|retraits?|ausgang)(?: \(.+\))?$/i],
+  ['credit', /^(?:credits?|paid in|money in|in|deposits?|receipts?|credit amount|haben|gutschrift|crédit|versements?|eingang)(?: \(.+\))?$/i],
+  ['amount', /^(?:amount|transaction amount|betrag|montant|importe|umsatz)(?: \(.+\))?$/i],
+];
+
+export const CARRIED = /^(?:balance (?:brought|carried) forward|brought forward|carried forward|opening balance|closing balance|previous balance|starting balance|ending balance|balance b\/?f|balance c\/?f|start balance|end balance|alter (?:kontostand|saldo)|neuer (?:kontostand|saldo)|anfangssaldo|endsaldo|solde (?:précédent|initial|final|au .+))\b/i;
+
+function headerColumns(line: Line): Column[] | null {
+  const cols: Column[] = [];
+  for (const cell of line.cells) {
+    const t = cell.text.trim().replace(/[:.]$/, '');
+    const kind = KIND.find(([, re]) => re.test(t))?.[0];
+    if (kind) cols.push({ kind, x0: cell.x0, x1: cell.x1 });
+  }
+  const kinds = new Set(cols.map((c) => c.kind));
+  if (!kinds.has('balance') || !(kinds.has('amount') || kinds.has('debit') || kinds.has('credit'))) return null;
+  if (!/date|datum|date de|fecha/i.test(line.text)) return null;
+  return cols;
+}
+
+function nearestColumn(cell: Cell, cols: Column[]): Column | null {
+  let best: Column | null = null;
+  let bestD = Infinity;
+  for (const c of cols) {
+    const d = Math.min(Math.abs(c.x1 - cell.x1), Math.abs((c.x0 + c.x1) / 2 - (cell.x0 + cell.x1) / 2), cell.x0 <= c.x1 && cell.x1 >= c.x0 ? 0 : Infinity);
+    if (d < bestD) {
+      bestD = d;
+      best = c;
+    }
+  }
+  return bestD < 0.12 ? best : null;
+}
+
+export interface StatementTable {
+  rows: TxRow[];
+  /** True when a header named the columns (signs are then known). */
+  headed: boolean;
+}
+
+export function readStatementTable(lines: Line[], style: NumberStyle, order: DateOrder): StatementTable | null {
+  let cols: Column[] | null = null;
+  let headed = false;
+  let usesAmountColumn = false;
+  const rows: TxRow[] = [];
+  for (const line of lines) {
+    const h = headerColumns(line);
+    if (h) {
+      cols = h;
+      headed = true;
+      continue;
+    }
+    const first = line.cells[0]?.text ?? '';
+    const date = leadingDate(first, order);
+    // Balance-only lines count inside the table, not in a summary box above it.
+    const carried = (cols !== null || rows.length > 0 || date !== null) && (CARRIED.test(first) || (date !== null && line.cells[1] !== undefined && CARRIED.test(line.cells[1].text)));
+    if (!date && !carried) continue;
+    const money = moneyCells(line, style, 1);
+    if (!money.length) continue;
+    const row: TxRow = { line, date, delta: null, magnitude: null, balance: null, cells: money.map((m) => m.cell), carried };
+    if (carried) {
+      row.balance = money[money.length - 1].amount.value;
+      rows.push(row);
+      continue;
+    }
+    if (cols) {
+      let debit = 0;
+      let credit = 0;
+      let amount: number | null = null;
+      let ok = true;
+      for (const m of money) {
+        const col = nearestColumn(m.cell, cols);
+        if (!col) ok = false;
+        else if (col.kind === 'balance') row.balance = m.amount.value;
+        else if (col.kind === 'debit') debit += Math.abs(m.amount.value);
+        else if (col.kind === 'credit') credit += Math.abs(m.amount.value);
+        else amount = m.amount.value;
+      }
+      if (!ok) continue;
+      if (cols.some((c) => c.kind === 'amount')) {
+        usesAmountColumn = true;
+        if (amount !== null) row.delta = amount;
+      } else if (debit || credit || money.length > 1) row.delta = credit - debit;
+    } else if (money.length === 2) {
+      const [a, b] = money.map((m) => m.amount);
+      if (a.sign) row.delta = a.value;
+      else row.magnitude = Math.abs(a.value);
+      row.balance = b.value;
+    } else continue;
+    rows.push(row);
+  }
+  if (rows.filter((r) => !r.carried).length < 3) return null;
+  // A signed "amount" column that never shows a negative figure does not tell its signs.
+  if (usesAmountColumn && !rows.some((r) => r.delta !== null && r.delta < 0)) {
+    for (const r of rows) {
+      if (r.delta !== null) {
+        r.magnitude = Math.abs(r.delta);
+        r.delta = null;
+      }
+    }
+  }
+  return { rows, headed };
+}

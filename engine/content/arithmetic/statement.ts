@@ -1,0 +1,111 @@
+/**
+ * Bank statement arithmetic: each printed balance must equal the previous balance plus the
+ * transactions since, and the summary (opening + money in - money out) must give the closing
+ * balance. Rows are checked in both directions (statements list oldest or newest first) and
+ * the direction that explains more rows wins. A table where many rows disagree was probably
+ * misread, so it produces nothing.
+ */
+import type { Finding } from '../../types.js';
+import type { DocModel } from '../../extract/model.js';
+import { formatAmount } from '../../extract/numbers.js';
+import { labelledAmounts } from '../amounts.js';
+import { finding, near } from '../evidence.js';
+import { readStatementTable, type TxRow } from './statement-table.js';
+
+interface Check {
+  row: TxRow;
+  expected: number;
+  found: number;
+  ok: boolean;
+}
+
+/** Walks the rows, comparing each printed balance with the running one. */
+function walk(rows: TxRow[], reverse: boolean): Check[] {
+  const seq = reverse ? [...rows].reverse() : rows;
+  const checks: Check[] = [];
+  let prev: number | null = null;
+  let pending: number[] = [];
+  let unsigned: number[] = [];
+  // In newest-first order a row's own amount leads from the row below it to its balance, so
+  // walking the reversed list applies the same rule.
+  for (const r of seq) {
+    if (r.delta !== null) pending.push(r.delta);
+    if (r.magnitude !== null) unsigned.push(r.magnitude);
+    if (r.balance === null) continue;
+    if (prev !== null && unsigned.length <= 1) {
+      const base = prev + pending.reduce((a, b) => a + b, 0);
+      const options = unsigned.length ? [base + unsigned[0], base - unsigned[0]] : [base];
+      const ok = options.some((o) => near(o, r.balance as number));
+      const expected = ok ? r.balance : options[0];
+      checks.push({ row: r, expected: expected as number, found: r.balance, ok });
+    }
+    prev = r.balance;
+    pending = [];
+    unsigned = [];
+  }
+  return checks;
+}
+
+function tableFindings(model: DocModel): Finding[] {
+  const table = readStatementTable(model.lines, model.style, model.dateOrder);
+  if (!table) return [];
+  const forward = walk(table.rows, false);
+  const backward = walk(table.rows, true);
+  const score = (cs: Check[]) => cs.filter((c) => c.ok).length;
+  const checks = score(backward) > score(forward) ? backward : forward;
+  const good = checks.filter((c) => c.ok).length;
+  const bad = checks.filter((c) => !c.ok);
+  // One or two wrong rows in a table that otherwise adds up is decisive; more means misreading.
+  if (!bad.length || good < 2 || bad.length > Math.max(2, Math.floor(checks.length * 0.25))) return [];
+  return bad.map((c, i) =>
+    finding(
+      'arithmetic_error',
+      'running_balance',
+      `Balance ${formatAmount(c.found)} does not follow from the previous balance and the transactions (expected ${formatAmount(c.expected)}).`,
+      c.row.line,
+      i === 0 ? 0.9 : 0.6,
+      { expected: formatAmount(c.expected), found: formatAmount(c.found) },
+    ),
+  );
+}
+
+const OPENING = /opening balance|previous balance|starting balance|start balance|balance brought forward|brought forward|beginning balance|balance at start of period|anfangssaldo|alter (?:kontostand|saldo)|solde (?:précédent|initial|de début)/;
+const CLOSING = /closing balance|new balance|ending balance|end balance|balance carried forward|carried forward|balance at end of period|endsaldo|neuer (?:kontostand|saldo)|solde (?:final|de fin|nouveau)/;
+const MONEY_IN = /(?:total )?(?:money in|paid in|payments in|deposits(?: and (?:other )?(?:credits|additions))?|total credits|credits|total deposits|summe haben|total des crédits)/;
+const MONEY_OUT = /(?:total )?(?:money out|paid out|payments out|withdrawals(?: and (?:other )?(?:debits|subtractions))?|total debits|debits|total withdrawals|summe soll|total des débits)/;
+
+/** Opening + money in - money out = closing, from the statement summary. */
+function summaryFindings(model: DocModel): Finding[] {
+  const one = (re: RegExp) => {
+    const hits = labelledAmounts(model.lines, re, model.style).filter((h) => h.amounts.length === 1);
+    return hits[0];
+  };
+  const opening = one(OPENING);
+  const closing = one(CLOSING);
+  const inflow = one(MONEY_IN);
+  const outflow = one(MONEY_OUT);
+  if (!opening || !closing || !inflow || !outflow) return [];
+  if (new Set([opening.line, closing.line, inflow.line, outflow.line]).size < 2) return [];
+  const expected = opening.amounts[0].value + Math.abs(inflow.amounts[0].value) - Math.abs(outflow.amounts[0].value);
+  const found = closing.amounts[0].value;
+  if (near(expected, found)) return [];
+  return [
+    finding(
+      'arithmetic_error',
+      'statement_summary',
+      `Closing balance ${formatAmount(found)} does not equal opening balance plus money in minus money out (${formatAmount(expected)}).`,
+      closing.line,
+      0.85,
+      {
+        expected: formatAmount(expected),
+        found: formatAmount(found),
+        regions: [opening, inflow, outflow, closing].filter((h) => h.line.bbox).map((h) => ({ page: h.line.page, bbox: h.line.bbox!, label: h.label })),
+      },
+      closing.cells,
+    ),
+  ];
+}
+
+export function statementFindings(model: DocModel): Finding[] {
+  return [...tableFindings(model), ...summaryFindings(model)];
+}

@@ -1,0 +1,146 @@
+/**
+ * content_inconsistency: dates in the text that cannot be true together: days that do not
+ * exist, a document dated in the future, transactions outside the statement period or out of
+ * order, a pay date before its pay period, an invoice due before it was issued.
+ */
+import { defineDetector } from '../detect/types.js';
+import { DAY_MS, dayValue, findDates, isoDate, leadingDate, type DateOrder, type DateToken } from '../extract/dates.js';
+import { findDocumentDate } from '../extract/document-date.js';
+import { labelledValue } from '../extract/labels.js';
+import type { Line } from '../extract/layout.js';
+import { buildModel, type DocModel } from '../extract/model.js';
+import { findPeriod, PAY_PERIOD, STATEMENT_PERIOD } from '../extract/periods.js';
+import type { DocType, Finding } from '../types.js';
+import { moneyCells } from './amounts.js';
+import { finding } from './evidence.js';
+
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+function impossibleDates(model: DocModel): Finding[] {
+  const out: Finding[] = [];
+  for (const line of model.lines) {
+    for (const d of findDates(line.text, model.dateOrder)) {
+      if (d.valid || d.year === null) continue;
+      out.push(finding('content_inconsistency', 'impossible_date', `"${d.raw}" is not a real date: ${MONTH_NAMES[d.month - 1]} ${d.year} has no day ${d.day}.`, line, 0.75, { value: d.raw }));
+    }
+  }
+  return out.slice(0, 5);
+}
+
+function futureDate(model: DocModel, type: DocType | null, now: Date): Finding[] {
+  const found = findDocumentDate(model.lines, type, model.dateOrder);
+  const v = found ? dayValue(found.date) : null;
+  if (!found || v === null) return [];
+  const days = Math.floor((v - now.getTime()) / DAY_MS);
+  if (days < 2) return [];
+  return [finding('content_inconsistency', 'future_date', `The document is dated ${isoDate(found.date)}, ${days} days after the time of analysis.`, found.line, days > 30 ? 0.6 : 0.45, { value: isoDate(found.date), now: now.toISOString().slice(0, 10) })];
+}
+
+interface DatedRow {
+  line: Line;
+  date: DateToken;
+  value: number;
+}
+
+const HEADER = /\b(?:date|datum|fecha)\b.*\b(?:balance|amount|debit|credit|paid|saldo|betrag|montant)\b/i;
+
+/** Dated transaction rows in reading order, split into segments at table headers. */
+function transactionRows(model: DocModel, yearOf: (d: DateToken) => number | null): DatedRow[][] {
+  const segments: DatedRow[][] = [[]];
+  for (const line of model.lines) {
+    if (HEADER.test(line.text)) {
+      if (segments[segments.length - 1].length) segments.push([]);
+      continue;
+    }
+    const d = leadingDate(line.cells[0]?.text ?? '', model.dateOrder);
+    if (!d || !d.valid || !moneyCells(line, model.style, 1).length) continue;
+    const year = d.year ?? yearOf(d);
+    const value = year === null ? null : dayValue({ ...d, year });
+    if (value !== null) segments[segments.length - 1].push({ line, date: d, value });
+  }
+  return segments.filter((s) => s.length);
+}
+
+function statementDates(model: DocModel): Finding[] {
+  const period = findPeriod(model.lines, model.dateOrder, STATEMENT_PERIOD);
+  const start = period ? dayValue(period.start) : null;
+  const end = period ? dayValue(period.end) : null;
+  const yearOf = (d: DateToken): number | null => {
+    if (!period || period.end.year === null) return null;
+    return d.month > period.end.month && period.start.year !== null && period.start.year < period.end.year ? period.start.year : period.end.year;
+  };
+  const segments = transactionRows(model, yearOf);
+  const out: Finding[] = [];
+  if (period && start !== null && end !== null) {
+    const outside = segments.flat().filter((r) => r.value < start - 7 * DAY_MS || r.value > end + 3 * DAY_MS);
+    const total = segments.flat().length;
+    if (outside.length && total >= 3 && outside.length <= Math.max(1, total * 0.2)) {
+      for (const r of outside.slice(0, 3)) {
+        out.push(finding('content_inconsistency', 'outside_period', `Transaction dated ${new Date(r.value).toISOString().slice(0, 10)} lies outside the statement period ${isoDate(period.start)} to ${isoDate(period.end)}.`, r.line, 0.6, { value: r.date.raw, period: [isoDate(period.start), isoDate(period.end)] }));
+      }
+    }
+  }
+  for (const rows of segments) out.push(...outOfOrder(rows));
+  return out;
+}
+
+/** Rows that break an otherwise consistent chronological order. */
+function outOfOrder(rows: DatedRow[]): Finding[] {
+  if (rows.length < 5) return [];
+  let up = 0;
+  let down = 0;
+  for (let i = 1; i < rows.length; i++) {
+    if (rows[i].value > rows[i - 1].value) up++;
+    else if (rows[i].value < rows[i - 1].value) down++;
+  }
+  const ascending = up >= down;
+  const breaks = rows.filter((r, i) => i > 0 && (ascending ? r.value < rows[i - 1].value : r.value > rows[i - 1].value));
+  if (!breaks.length || breaks.length > 2 || Math.min(up, down) > breaks.length || Math.max(up, down) < 3) return [];
+  return breaks.map((r) => finding('content_inconsistency', 'dates_out_of_order', `Transaction dated ${r.date.raw} breaks the ${ascending ? 'oldest-first' : 'newest-first'} order of the statement.`, r.line, 0.45, { value: r.date.raw }));
+}
+
+function fullDate(order: DateOrder) {
+  return (text: string): DateToken | null => {
+    const d = findDates(text, order)[0];
+    return d && d.year !== null && d.valid ? d : null;
+  };
+}
+
+function payslipDates(model: DocModel): Finding[] {
+  const period = findPeriod(model.lines, model.dateOrder, PAY_PERIOD);
+  const pay = labelledValue(model.lines, /pay(?:ment)? date|date paid|paid on|pay ?day|date of payment/i, fullDate(model.dateOrder));
+  if (!period || !pay) return [];
+  const start = dayValue(period.start);
+  const paid = dayValue(pay.value);
+  if (start === null || paid === null || paid >= start) return [];
+  return [finding('content_inconsistency', 'pay_before_period', `Pay date ${isoDate(pay.value)} is before the pay period starts (${isoDate(period.start)}).`, pay.line, 0.6, { value: isoDate(pay.value), period: [isoDate(period.start), isoDate(period.end)] }, [pay.cell])];
+}
+
+function dueBeforeIssue(model: DocModel): Finding[] {
+  const parse = fullDate(model.dateOrder);
+  const issued = labelledValue(model.lines, /invoice date|date of issue|issue date|rechnungsdatum|date de facture|factuur ?datum/i, parse);
+  const due = labelledValue(model.lines, /due date|payment due|due by|pay by|fälligkeitsdatum|fällig am|date d'échéance|échéance|vervaldatum/i, parse);
+  const a = issued ? dayValue(issued.value) : null;
+  const b = due ? dayValue(due.value) : null;
+  if (!issued || !due || a === null || b === null || b >= a) return [];
+  return [finding('content_inconsistency', 'due_before_issue', `Payment is due on ${isoDate(due.value)}, before the invoice date ${isoDate(issued.value)}.`, due.line, 0.45, { value: isoDate(due.value), issued: isoDate(issued.value) }, [due.cell])];
+}
+
+export const contentInconsistency = defineDetector({
+  meta: {
+    id: 'content/content-inconsistency',
+    description: 'Impossible calendar dates, future document dates, transactions outside the statement period or out of order, pay date before the pay period, due date before the invoice date.',
+    appliesTo: ['pdf', 'image'],
+    emits: [{ flag: 'content_inconsistency', reasons: ['impossible_date', 'future_date', 'outside_period', 'dates_out_of_order', 'pay_before_period', 'due_before_issue'] }],
+  },
+  run(ctx) {
+    if (!ctx.text.trim() && !ctx.pages.length) return [];
+    const model = buildModel(ctx.pages, ctx.text);
+    const type = ctx.extracted.doc_type;
+    const out = [...impossibleDates(model), ...futureDate(model, type, ctx.now)];
+    if (type === 'bank_statement' || type === 'other' || type === null) out.push(...statementDates(model));
+    if (type === 'payslip') out.push(...payslipDates(model));
+    if (type === 'invoice' || type === 'utility_bill') out.push(...dueBeforeIssue(model));
+    return out;
+  },
+});

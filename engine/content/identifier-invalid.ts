@@ -1,0 +1,84 @@
+/**
+ * identifier_invalid: identifiers that fail their own check digits or format. Only tokens that
+ * are labelled as such (IBAN, routing number, card number, sort code) or that are unmistakably
+ * IBAN-shaped (known country, exact country length) are judged.
+ */
+import { defineDetector } from '../detect/types.js';
+import { findIbans } from '../extract/account.js';
+import { abaValid, cardBrand, IBAN_LENGTHS, ibanProblem, luhnValid, sortCodeDigits } from '../extract/identifiers.js';
+import { findLabelled } from '../extract/labels.js';
+import type { Line } from '../extract/layout.js';
+import { buildModel } from '../extract/model.js';
+import type { Finding } from '../types.js';
+import { finding } from './evidence.js';
+
+function ibanFindings(lines: Line[]): Finding[] {
+  const out: Finding[] = [];
+  const seen = new Set<string>();
+  for (const hit of findIbans(lines)) {
+    if (seen.has(hit.iban)) continue;
+    seen.add(hit.iban);
+    const expectedLen = IBAN_LENGTHS[hit.iban.slice(0, 2)];
+    // A following token glued on by text extraction must not make a valid IBAN look too long.
+    const candidate = hit.iban.length > expectedLen && ibanProblem(hit.iban.slice(0, expectedLen)) === null ? hit.iban.slice(0, expectedLen) : hit.iban;
+    const problem = ibanProblem(candidate);
+    if (!problem) continue;
+    if (problem === 'checksum' && (hit.labelled || candidate.length === expectedLen)) {
+      out.push(finding('identifier_invalid', 'iban_checksum', `IBAN ${candidate} fails its mod-97 check digits.`, hit.line, hit.labelled ? 0.85 : 0.6, { value: candidate }, [hit.cell]));
+    } else if (problem === 'length' && hit.labelled) {
+      out.push(finding('identifier_invalid', 'iban_length', `IBAN ${candidate} has ${candidate.length} characters; ${candidate.slice(0, 2)} IBANs have ${expectedLen}.`, hit.line, 0.7, { value: candidate, expected_length: expectedLen }, [hit.cell]));
+    }
+  }
+  return out;
+}
+
+const ROUTING = /routing (?:number|no\.?|#|transit number)|aba(?: routing)?(?: number| no\.?| #)?|rtn|routing/i;
+const CARD = /(?:credit |debit )?card (?:number|no\.?|#)|card|visa|mastercard|amex|american express/i;
+const SORT_CODE = /sort[ -]?code/i;
+
+function labelledDigits(lines: Line[], label: RegExp): Array<{ digits: string; raw: string; line: Line; cell: Line['cells'][number] }> {
+  const out: Array<{ digits: string; raw: string; line: Line; cell: Line['cells'][number] }> = [];
+  for (const hit of findLabelled(lines, label, { below: true })) {
+    const v = hit.values.find((x) => /^\d[\d -]{4,24}\d$/.test(x.text.trim().split(/\s{2,}/)[0]));
+    if (!v) continue;
+    const raw = v.text.trim().split(/\s{2,}/)[0];
+    out.push({ digits: raw.replace(/[ -]/g, ''), raw, line: v.line, cell: v.cell });
+  }
+  return out;
+}
+
+function otherFindings(lines: Line[]): Finding[] {
+  const out: Finding[] = [];
+  for (const r of labelledDigits(lines, ROUTING)) {
+    if (r.digits.length === 9 && !abaValid(r.digits)) {
+      out.push(finding('identifier_invalid', 'aba_checksum', `Routing number ${r.digits} fails the ABA checksum.`, r.line, 0.8, { value: r.digits }, [r.cell]));
+    } else if (r.digits.length !== 9 && /^\d+$/.test(r.digits)) {
+      out.push(finding('identifier_invalid', 'aba_length', `Routing number ${r.digits} does not have 9 digits.`, r.line, 0.6, { value: r.digits }, [r.cell]));
+    }
+  }
+  for (const c of labelledDigits(lines, CARD)) {
+    if (c.digits.length >= 13 && c.digits.length <= 19 && cardBrand(c.digits) && !luhnValid(c.digits)) {
+      out.push(finding('identifier_invalid', 'card_luhn', `Card number ${c.raw} fails the Luhn check.`, c.line, 0.7, { value: c.raw }, [c.cell]));
+    }
+  }
+  for (const hit of findLabelled(lines, SORT_CODE, { below: true })) {
+    const v = hit.values.find((x) => /^\d[\d -]*\d$/.test(x.text.trim()));
+    if (!v || sortCodeDigits(v.text)) continue;
+    out.push(finding('identifier_invalid', 'sort_code_format', `Sort code "${v.text.trim()}" is not six digits (NN-NN-NN).`, v.line, 0.6, { value: v.text.trim() }, [v.cell]));
+  }
+  return out;
+}
+
+export const identifierInvalid = defineDetector({
+  meta: {
+    id: 'content/identifier-invalid',
+    description: 'IBAN mod-97 and country length, ABA routing checksum, card Luhn and UK sort code format on labelled or IBAN-shaped tokens.',
+    appliesTo: ['pdf', 'image'],
+    emits: [{ flag: 'identifier_invalid', reasons: ['iban_checksum', 'iban_length', 'aba_checksum', 'aba_length', 'card_luhn', 'sort_code_format'] }],
+  },
+  run(ctx) {
+    if (!ctx.text.trim() && !ctx.pages.length) return [];
+    const { lines } = buildModel(ctx.pages, ctx.text);
+    return [...ibanFindings(lines), ...otherFindings(lines)];
+  },
+});
