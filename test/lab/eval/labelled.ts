@@ -1,0 +1,120 @@
+/**
+ * Scores a labelled corpus run: detection and false-positive rates (two cut lines: "flagged" =
+ * suspicious or fraudulent, and "not clear"), ROC AUC of risk_score, recall per technique,
+ * per-flag precision/recall, extraction accuracy, failures and latency. Rates are over the
+ * samples the engine analysed; failed samples are counted separately.
+ */
+import { FLAG_CODES } from '../../../engine/catalog/flags.js';
+import type { LabelRecord } from '../labels.js';
+import { rocAuc } from '../metrics/auc.js';
+import { ratio } from '../metrics/confusion.js';
+import { fieldScores, type FieldScore } from '../metrics/extraction.js';
+import { perFlagScores, type FlagScore } from '../metrics/flags.js';
+import { latencySummary } from '../metrics/percentiles.js';
+import { isFlagged, isNotClear, type Outcome } from './outcome.js';
+
+export interface RateBlock {
+  samples: number;
+  analysed: number;
+  failed: number;
+  /** Share of analysed samples decided suspicious or fraudulent. */
+  flagged: number | null;
+  /** Share of analysed samples not decided clear. */
+  not_clear: number | null;
+  mean_score: number | null;
+}
+
+export interface TechniqueRow extends RateBlock {
+  technique: string;
+  label: string;
+}
+
+export interface LabelledReport {
+  corpus: string;
+  samples: number;
+  by_label: Record<string, number>;
+  detection: { tampered: RateBlock; ai_generated: RateBlock; forged: RateBlock };
+  false_positives: { genuine: RateBlock };
+  roc_auc: number | null;
+  decisions: Record<string, Record<string, number>>;
+  per_technique: TechniqueRow[];
+  per_flag: FlagScore[];
+  extraction: FieldScore[];
+  failures: { count: number; by_status: Record<string, number>; by_code: Record<string, number>; items: Array<{ file: string; status: string; error?: string }> };
+  detector_errors: Record<string, number>;
+  latency_ms: ReturnType<typeof latencySummary>;
+}
+
+export function rateBlock(outcomes: readonly Outcome[]): RateBlock {
+  const ok = outcomes.filter((o) => o.status === 'ok');
+  const scores = ok.map((o) => o.risk_score!);
+  return {
+    samples: outcomes.length,
+    analysed: ok.length,
+    failed: outcomes.length - ok.length,
+    flagged: ratio(ok.filter(isFlagged).length, ok.length),
+    not_clear: ratio(ok.filter(isNotClear).length, ok.length),
+    mean_score: scores.length ? scores.reduce((a, b) => a + b, 0) / scores.length : null,
+  };
+}
+
+function count<T>(items: readonly T[], key: (t: T) => string | undefined): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const it of items) {
+    const k = key(it);
+    if (k !== undefined) out[k] = (out[k] ?? 0) + 1;
+  }
+  return out;
+}
+
+export function summarizeLabelled(corpus: string, labels: readonly LabelRecord[], outcomes: readonly Outcome[]): LabelledReport {
+  const byFile = new Map(outcomes.map((o) => [o.file, o]));
+  const pairs = labels.map((l) => {
+    const o = byFile.get(l.file);
+    if (!o) throw new Error(`no outcome for ${l.file}`);
+    return { l, o };
+  });
+  const of = (pred: (l: LabelRecord) => boolean) => pairs.filter((p) => pred(p.l)).map((p) => p.o);
+  const ok = pairs.filter((p) => p.o.status === 'ok');
+  const failed = pairs.filter((p) => p.o.status !== 'ok');
+
+  const techniques = [...new Set(labels.map((l) => l.technique))];
+  const per_technique = techniques.map((technique) => {
+    const sel = pairs.filter((p) => p.l.technique === technique);
+    return { technique, label: sel[0].l.label, ...rateBlock(sel.map((p) => p.o)) };
+  });
+  const order = { tampered: 0, ai_generated: 1, genuine: 2 } as Record<string, number>;
+  per_technique.sort((a, b) => order[a.label] - order[b.label] || a.technique.localeCompare(b.technique));
+
+  const decisions: Record<string, Record<string, number>> = {};
+  for (const { l, o } of pairs) {
+    const d = o.status === 'ok' ? o.decision! : `failed:${o.status}`;
+    decisions[l.label] ??= {};
+    decisions[l.label][d] = (decisions[l.label][d] ?? 0) + 1;
+  }
+
+  return {
+    corpus,
+    samples: labels.length,
+    by_label: count(labels, (l) => l.label),
+    detection: {
+      tampered: rateBlock(of((l) => l.label === 'tampered')),
+      ai_generated: rateBlock(of((l) => l.label === 'ai_generated')),
+      forged: rateBlock(of((l) => l.label !== 'genuine')),
+    },
+    false_positives: { genuine: rateBlock(of((l) => l.label === 'genuine')) },
+    roc_auc: rocAuc(ok.map((p) => ({ score: p.o.risk_score!, positive: p.l.label !== 'genuine' }))),
+    decisions,
+    per_technique,
+    per_flag: perFlagScores(ok.map((p) => ({ expected: p.l.expected_flags, raised: p.o.flags ?? [] })), FLAG_CODES),
+    extraction: fieldScores(ok.map((p) => ({ truth: p.l.fields, extracted: p.o.extracted ?? null }))),
+    failures: {
+      count: failed.length,
+      by_status: count(failed, (p) => p.o.status),
+      by_code: count(failed, (p) => p.o.error_code),
+      items: failed.map((p) => ({ file: p.l.file, status: p.o.status, error: p.o.error })),
+    },
+    detector_errors: count(ok.flatMap((p) => p.o.detector_errors ?? []), (d) => d),
+    latency_ms: latencySummary(ok.map((p) => p.o.latency_ms ?? 0)),
+  };
+}
