@@ -10,15 +10,18 @@ const POSTCODE_LINE: RegExp[] = [
   /\b(?:GIR ?0AA|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})\b/, // UK
   /\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC),?\s+\d{5}(?:-\d{4})?$/, // US
   /\b[A-Z]\d[A-Z] ?\d[A-Z]\d\b/, // Canada
-  /^(?:[A-Z]{1,2}[- ])?\d{4,5}(?: [A-Z]{2})?\s+\p{Lu}[\p{L}.'-]+(?:[ -]\p{L}[\p{L}.'-]*){0,3}$/u, // 12345 Berlin, DE 12345 Stadt, 3500 MJ Utrecht
-  /^\p{Lu}[\p{L}.' -]+,?\s+\d{4,6}$/u, // City 560067
+  /^(?:[A-Z]{1,2}[- ])?\d{4,5}(?: [A-Z]{2})?\s+\p{Lu}[\p{L}\p{M}.'-]+(?:[ -]\p{L}[\p{L}\p{M}.'-]*){0,3}$/u, // 12345 Berlin, DE 12345 Stadt, 3500 MJ Utrecht
+  /^\p{Lu}[\p{L}\p{M}.' -]+,?\s+\d{4,6}$/u, // City 560067
 ];
 
 export const COUNTRY_LINE = /^(?:United Kingdom|UK|Great Britain|England|Scotland|Wales|Northern Ireland|United States(?: of America)?|USA|U\.S\.A\.|Canada|Ireland|Deutschland|Germany|Deutschland \/ Germany|France|Nederland|Netherlands|Belgi(?:um|ë|que)|Österreich|Austria|Schweiz|Switzerland|Suisse|España|Spain|Italia|Italy|India|Australia)$/i;
 
+/** "1600 Main Street" looks like "8001 Zürich"; a street word says it is a street line. */
+const STREET_WORD = /(?<![\p{L}\p{M}])(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|boulevard|blvd|way|court|ct|place|pl|terrace|close|crescent|parkway|highway|hwy|square|sq)\.?$|(?:straße|strasse|str\.|weg|gasse|allee|platz)$|^\d+\s+(?:rue|avenue|boulevard|place|chemin|impasse)\b/iu;
+
 export function hasPostcode(text: string): boolean {
   const t = text.trim();
-  return t.length <= 60 && POSTCODE_LINE.some((re) => re.test(t)) && !/@|https?:|www\./i.test(t);
+  return t.length <= 60 && POSTCODE_LINE.some((re) => re.test(t)) && !STREET_WORD.test(t) && !/@|https?:|www\./i.test(t);
 }
 
 export interface AddressBlock {
@@ -29,7 +32,7 @@ export interface AddressBlock {
   postcodeAt: number;
 }
 
-const STOP = /:\s*$|^(?:tel|phone|fax|e-?mail|www|web|vat|page|date|invoice|statement|account|iban|bic|ust|gln|customer|kunden?-?nummer)\b/i;
+const STOP = /:\s*$|^[\p{L} .]{2,30}:\s|^(?:tel|phone|fax|e-?mail|www|web|vat|page|date|invoice|statement|account|iban|bic|ust|gln|customer|kunden?-?nummer)\b/iu;
 
 /** Sender lines above a window address ("Acme Ltd • 1 Road • Town"). */
 const SENDER = /\s[•·|]\s/;
@@ -48,7 +51,7 @@ export function findAddressBlocks(lines: Line[]): AddressBlock[] {
       const parts: AddressBlock['parts'] = [{ line, cell }];
       for (let j = li - 1; j >= 0 && parts.length < 7; j--) {
         const up = lines[j];
-        if (up.page !== line.page || verticalGap(up, parts[0].line) > 2.2) break;
+        if (up.page !== line.page || verticalGap(up, parts[0].line) > 1.9) break;
         const c = up.cells.find((x) => sameColumn(x, cell));
         if (!c) continue;
         const labelValue = up.cells.some((x) => /^:/.test(x.text)) || /\s:\s/.test(c.text);

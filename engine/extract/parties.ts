@@ -9,7 +9,7 @@ import { findLabelled } from './labels.js';
 import { CUSTOMER_LABEL, SELLER_LABEL } from './party-labels.js';
 import type { Cell, Line } from './layout.js';
 
-const SUFFIX = String.raw`(?:Ltd\.?|Limited|LLC|L\.L\.C\.|Inc\.?|Incorporated|Corp\.?|Corporation|plc|PLC|LLP|GmbH(?: & Co\.? KG)?|AG|KGaA|KG|OHG|e\.K\.|UG|S\.A\.S?\.?|SAS|SARL|S\.à r\.l\.|B\.V\.?|BV|N\.V\.|NV|S\.p\.A\.|S\.r\.l\.|Pty\.? Ltd\.?|Pvt\.? Ltd\.?|Private Limited|Oy|AB|A/S|ASA|Bank|Building Society|Credit Union|Bancorp|Banque|Sparkasse|Volksbank|Co\.)`;
+const SUFFIX = String.raw`(?:Ltd\.?|Limited|LLC|L\.L\.C\.|Inc\.?|Incorporated|Corp\.?|Corporation|plc|PLC|LLP|GmbH(?: & Co\.? KG)?|AG|KGaA|KG|OHG|e\.K\.|UG|S\.A\.S?\.?|SAS|SARL|S\.à r\.l\.|B\.V\.?|BV|N\.V\.|NV|S\.p\.A\.|S\.r\.l\.|Pty\.? Ltd\.?|Pvt\.? Ltd\.?|Private Limited|Oy|AB|SA|A/S|ASA|Bank|Building Society|Credit Union|Bancorp|Banque|Sparkasse|Volksbank|Co\.)`;
 const ENTITY = new RegExp(String.raw`(?:^|[^\p{L}&'’.-])((?:\p{Lu}[\p{L}\d&'’.-]*|&|and|of|the|de|du|und)(?:\s+(?:\p{Lu}[\p{L}\d&'’.-]*|&|and|of|the|de|du|und)){0,5}\s+${SUFFIX})(?=$|[\s,;:•|)])`, 'u');
 
 const TITLE = /^(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Herr|Frau|M|Mme|Mlle|Monsieur|Madame)\.?\s+/i;
@@ -88,13 +88,17 @@ export function findCustomer(lines: Line[]): Party {
   const blocks = findAddressBlocks(lines);
   for (const hit of findLabelled(lines, CUSTOMER_LABEL)) {
     const block = blockUnder(blocks, hit.line, hit.cell) ?? blocks.find((b) => b.parts.some((p) => p.line === hit.values[0]?.line && p.cell === hit.values[0]?.cell));
+    const same = hit.values.find((v) => v.line === hit.line);
+    const name = same ? personName(same.text, /name/i.test(hit.cell.text)) : null;
+    if (name) {
+      // "Employee: Jane Doe" with the postal lines right under it.
+      const cells = block ? block.parts.map((p) => p.cell) : [];
+      return { name, address: block ? joinAddress(cells) : null, cells: new Set([same!.cell, ...cells]) };
+    }
     if (block) {
       const r = readBlock(block, true);
       if (r.name || r.address) return { ...r, cells: new Set(block.parts.map((p) => p.cell)) };
     }
-    const same = hit.values.find((v) => v.line === hit.line);
-    const name = same ? personName(same.text, /name/i.test(hit.cell.text)) : null;
-    if (name) return { name, address: null, cells: new Set([same!.cell]) };
   }
   // No label: the first block on the first page that is headed by a person's name.
   for (const block of blocks) {
