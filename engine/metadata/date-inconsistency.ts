@@ -65,7 +65,7 @@ export const dateInconsistencyDetector = defineDetector({
         summary: `The file was modified ${describe(gap)} after it was created (${rawCreated} -> ${rawModified}).`,
         pages: [],
         evidence: { before: rawCreated, after: rawModified },
-        strength: 0.25,
+        strength: 0.15,
       });
     }
     // UTC ('Z') is what many writers record whatever the local zone, so it proves nothing.

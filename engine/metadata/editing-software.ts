@@ -86,7 +86,7 @@ function lastWriterFinding(producerName: string | undefined, producer: SoftwareC
         summary: `The document was made with ${creator.product} ("${creatorName}"), software for designing or editing documents and images.`,
         pages: [],
         evidence: { producer: producerName, creator: creatorName },
-        strength: 0.5,
+        strength: 0.4,
       };
     }
     return null;
@@ -103,7 +103,7 @@ function lastWriterFinding(producerName: string | undefined, producer: SoftwareC
     };
   }
   // Authoring in Acrobat or a desktop editor is common for forms; online and image editors are not.
-  const strength = editor.kind === 'editor' ? (differentCreator ? 0.4 : 0.25) : 0.6;
+  const strength = editor.kind === 'editor' ? (differentCreator ? 0.4 : 0.15) : 0.6;
   return {
     flag: 'editing_software',
     code: 'editing_software.editor_producer',

@@ -47,7 +47,7 @@ export const metadataMismatchDetector = defineDetector({
         summary: `The Info dictionary names the producer "${infoProducer}" but the XMP metadata says "${m.xmp.producer}": one of them was rewritten by other software.`,
         pages: [],
         evidence: { before: m.xmp.producer, after: infoProducer, field: 'Producer' },
-        strength: 0.4,
+        strength: 0.35,
       });
     }
     const infoCreator = m.info.Creator?.trim();
@@ -58,18 +58,20 @@ export const metadataMismatchDetector = defineDetector({
         summary: `The Info Creator "${infoCreator}" differs from the XMP CreatorTool "${m.xmp.creatorTool}".`,
         pages: [],
         evidence: { before: m.xmp.creatorTool, after: infoCreator, field: 'Creator' },
-        strength: 0.3,
+        strength: 0.2,
       });
     }
     const pairs = [
-      ['creation_date', 'creation', m.created, m.xmpCreated, m.info.CreationDate, m.xmp.createDate, 0.35],
-      ['modification_date', 'modification', m.modified, m.xmpModified, m.info.ModDate, m.xmp.modifyDate, 0.3],
+      ['creation_date', 'creation', m.created, m.xmpCreated, m.info.CreationDate, m.xmp.createDate, 0.3],
+      ['modification_date', 'modification', m.modified, m.xmpModified, m.info.ModDate, m.xmp.modifyDate, 0.2],
     ] as const;
     for (const [detail, label, a, b, rawA, rawB, strength] of pairs) {
       if (!a || !b) continue;
       const tol = a.tzMinutes === null || b.tzMinutes === null ? UNZONED_TOLERANCE_MS : DATE_TOLERANCE_MS;
       const diff = Math.abs(a.date.getTime() - b.date.getTime());
       if (diff <= tol) continue;
+      // Same wall-clock time with another zone: a writer's zone formatting bug (TCPDF flips the sign).
+      if (a.tzMinutes !== null && b.tzMinutes !== null && Math.abs(a.date.getTime() + a.tzMinutes * 60_000 - (b.date.getTime() + b.tzMinutes * 60_000)) <= DATE_TOLERANCE_MS) continue;
       findings.push({
         flag: 'metadata_mismatch',
         code: `metadata_mismatch.${detail}`,

@@ -30,7 +30,7 @@ export const scrubbedMetadataDetector = defineDetector({
         summary: `The file carries no document metadata at all (no Info dictionary entries and no XMP packet${noId ? ', and no document ID' : ''}); every common PDF writer records at least the producing software.`,
         pages: [],
         evidence: { info: m.info, xmp: false, trailerId: pdf.trailerId },
-        strength: noId ? 0.45 : 0.35,
+        strength: noId ? 0.38 : 0.3,
       });
       return findings;
     }
@@ -42,7 +42,7 @@ export const scrubbedMetadataDetector = defineDetector({
         summary: `The Creator is "${m.creator}" but the Producer entry is missing; the PDF writer behind ${creatorClass.product} always records it.`,
         pages: [],
         evidence: { creator: m.creator, info: m.info },
-        strength: 0.35,
+        strength: 0.3,
       });
     }
     const producerClass = classifySoftware(m.producer);

@@ -41,7 +41,7 @@ export const activeContentDetector = defineDetector({
     }
     const findings: Finding[] = [];
     if (js.length) {
-      findings.push({ flag: 'active_content', code: 'active_content.javascript', summary: `The file contains JavaScript (${js.length} action(s), objects ${js.slice(0, 5).join(', ')}); it was not run.`, pages: [], evidence: { objects: js.slice(0, 50) }, strength: 0.25 });
+      findings.push({ flag: 'active_content', code: 'active_content.javascript', summary: `The file contains JavaScript (${js.length} action(s), objects ${js.slice(0, 5).join(', ')}); it was not run.`, pages: [], evidence: { objects: js.slice(0, 50) }, strength: 0.2 });
     }
     if (launch.length) {
       findings.push({ flag: 'active_content', code: 'active_content.launch_action', summary: `The file contains ${launch.length} launch action(s) that would start another program (objects ${launch.slice(0, 5).join(', ')}).`, pages: [], evidence: { objects: launch.slice(0, 50) }, strength: 0.5 });

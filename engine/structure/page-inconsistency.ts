@@ -42,6 +42,12 @@ function traitsOf(file: PdfFile, p: PageNode): PageTraits {
   return { naming, fonts, size, encoding };
 }
 
+/** Naming schemes differ when they share no pattern (an extra image name is not another producer). */
+function disjoint(a: string, b: string): boolean {
+  const x = new Set(a.split(',').filter(Boolean));
+  return !b.split(',').filter(Boolean).some((n) => x.has(n));
+}
+
 function majority<T>(values: T[]): { value: T; count: number } {
   const counts = new Map<T, number>();
   for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
@@ -74,13 +80,15 @@ export const pageInconsistencyDetector = defineDetector({
       const others = withText.filter((x) => x.page !== page);
       const differs: string[] = [];
       // A trait counts only when all the other pages agree on it.
-      if (t.naming !== naming.value && others.every((o) => o.t.naming === naming.value)) differs.push(`resource names (${t.naming || 'none'} vs ${naming.value})`);
+      if (disjoint(t.naming, naming.value) && others.every((o) => !disjoint(o.t.naming, naming.value))) differs.push(`resource names (${t.naming || 'none'} vs ${naming.value})`);
       const otherFonts = new Set(others.flatMap((o) => [...o.t.fonts]));
       const sharedByOthers = [...otherFonts].filter((f) => others.every((o) => o.t.fonts.has(f)));
       if (sharedByOthers.length && ![...t.fonts].some((f) => otherFonts.has(f))) differs.push(`fonts (${[...t.fonts].slice(0, 4).join(', ')} vs ${sharedByOthers.slice(0, 4).join(', ')})`);
       if (t.size !== size.value && others.every((o) => o.t.size === size.value)) differs.push(`page size (${t.size} vs ${size.value})`);
       if (t.encoding !== encoding.value && others.every((o) => o.t.encoding === encoding.value)) differs.push(`content encoding (${t.encoding} vs ${encoding.value})`);
-      if (differs.length < 2) continue;
+      // Naming habits are the strongest producer trait; size or fonts alone differ on covers and annexes.
+      const namingDiffers = differs[0]?.startsWith('resource names');
+      if (differs.length < 3 && !(namingDiffers && differs.length >= 2)) continue;
       findings.push({
         flag: 'page_inconsistency',
         code: 'page_inconsistency.foreign_page',

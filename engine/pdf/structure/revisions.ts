@@ -109,17 +109,22 @@ function diffRevision(rev: PdfRevision, before: RevisionState, after: RevisionSt
   for (const n of deleted) roles.set(n, classifyObjects(before, oldPages, [n]).get(n) ?? 'other');
   const oldByNum = new Map(oldPages.map((p) => [p.num, p]));
   const pageChanges: NonNullable<Summary['pageChanges']> = [];
-  for (const p of newPages) {
-    const old = oldByNum.get(p.num);
+  const samePageCount = oldPages.length === newPages.length;
+  // An earlier state whose page tree cannot be read says nothing about which pages changed.
+  for (const p of oldPages.length ? newPages : []) {
+    // A page object replaced under a new number (some viewers rewrite the page tree) is the same page.
+    const old = oldByNum.get(p.num) ?? (samePageCount ? oldPages[p.page - 1] : undefined);
     const inserted = !old;
-    const contents = [...p.contents].some((n) => touched.has(n)) || (!!old && !sameSet(old.contents, p.contents));
-    const xobjects = [...p.xobjects].some((n) => touched.has(n)) || (!!old && !sameSet(old.xobjects, p.xobjects));
+    // Compared by what the streams hold: a viewer may rewrite the same bytes under new numbers.
+    const contents = !!old && (([...p.contents].some((n) => touched.has(n)) || !sameSet(old.contents, p.contents)) && streamsPrint(before, old.contents) !== streamsPrint(after, p.contents));
+    const xobjects = !!old && (([...p.xobjects].some((n) => touched.has(n)) || !sameSet(old.xobjects, p.xobjects)) && streamsPrint(before, old.xobjects, true) !== streamsPrint(after, p.xobjects, true));
     const resources = [...p.resources].some((n) => changed.includes(n));
     // A page dictionary rewritten only to list new annotations is not a content change.
-    const pageDict = !!old && touched.has(p.num) && fingerprint(before.getObject(p.num), ['Annots', 'Parent', 'Contents', 'Resources']) !== fingerprint(after.getObject(p.num), ['Annots', 'Parent', 'Contents', 'Resources']);
+    const SKIP = ['Annots', 'Parent', 'Contents', 'Resources'];
+    const pageDict = !!old && (touched.has(p.num) || old.num !== p.num) && fingerprint(before.getObject(old.num), SKIP) !== fingerprint(after.getObject(p.num), SKIP);
     if (inserted || contents || xobjects || resources || pageDict) pageChanges.push({ page: p.page, contents, xobjects, resources, pageDict, inserted });
   }
-  const removedPages = oldPages.length > newPages.length;
+  const removedPages = newPages.length > 0 && oldPages.length > newPages.length;
   const objectRoles: Record<string, number[]> = {};
   for (const [num, role] of roles) (objectRoles[role] ??= []).push(num);
   return {
@@ -133,6 +138,11 @@ function diffRevision(rev: PdfRevision, before: RevisionState, after: RevisionSt
     objectRoles,
     pageChanges,
   };
+}
+
+function streamsPrint(state: RevisionState, nums: Set<number>, unordered = false): string {
+  const prints = [...nums].map((n) => fingerprint(state.getObject(n)));
+  return (unordered ? prints.sort() : prints).join(',');
 }
 
 function sameSet(a: Set<number>, b: Set<number>): boolean {
