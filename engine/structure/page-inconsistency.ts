@@ -95,7 +95,7 @@ export const pageInconsistencyDetector = defineDetector({
         summary: `Page ${page} differs from every other page in ${differs.join(', ')}: it looks inserted from another document.`,
         pages: [page],
         evidence: { page, traits: differs, fonts: [...t.fonts] },
-        strength: Math.min(0.65, 0.3 + 0.12 * differs.length),
+        strength: Math.min(0.5, 0.2 + 0.1 * differs.length),
       });
     }
     // One odd page out of many is a signal; half the pages differing is just a mixed document.

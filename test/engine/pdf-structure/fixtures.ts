@@ -22,6 +22,8 @@ export interface RawPage {
   mediaBox?: [number, number, number, number];
   /** Extra fonts in this page's resources: resource name -> BaseFont. */
   fonts?: Record<string, string>;
+  /** Leave out the shared /F1 Helvetica (a page made by another producer). */
+  noDefaultFont?: boolean;
   /** Extra raw entries for the page dictionary, e.g. `/Annots [9 0 R]`. */
   extra?: string;
 }
@@ -75,7 +77,7 @@ export function buildRawPdf(opts: RawPdfOptions): Uint8Array {
   opts.pages.forEach((p, i) => {
     const fonts = Object.entries(p.fonts ?? {}).map(([k, v]) => ` /${k} << /Type /Font /Subtype /Type1 /BaseFont /${v} >>`).join('');
     const box = (p.mediaBox ?? [0, 0, 612, 792]).join(' ');
-    objs.set(L.page(i), `<< /Type /Page /Parent ${L.pages} 0 R /MediaBox [${box}] /Resources << /Font << /F1 ${L.font} 0 R${fonts} >> >> /Contents ${L.content(i)} 0 R${p.extra ? ' ' + p.extra : ''} >>`);
+    objs.set(L.page(i), `<< /Type /Page /Parent ${L.pages} 0 R /MediaBox [${box}] /Resources << /Font << ${p.noDefaultFont ? '' : `/F1 ${L.font} 0 R`}${fonts} >> >> /Contents ${L.content(i)} 0 R${p.extra ? ' ' + p.extra : ''} >>`);
     const content = contentFor(p.lines);
     objs.set(L.content(i), `<< /Length ${enc(content).length} >>\nstream\n${content}\nendstream`);
   });

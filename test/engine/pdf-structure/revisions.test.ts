@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { parsePdfStructure } from '../../../engine/pdf/structure/index.js';
+import { analyzeRevisions } from '../../../engine/pdf/structure/revisions.js';
+import { hasQpdf, qpdf, rawLayout } from './fixtures.js';
+import { amountEdit, annotationUpdate, formFill, metadataUpdate, signatureFieldUpdate, signedStatement, statement } from './updates.js';
+
+const revisionsOf = async (bytes: Uint8Array) => analyzeRevisions(bytes, parsePdfStructure(bytes));
+
+describe('analyzeRevisions', () => {
+  it('describes the original revision', async () => {
+    const [r] = await revisionsOf(statement());
+    expect(r).toMatchObject({ number: 1, kind: 'original', changed: [], deleted: [], changedPages: [] });
+    expect(r.added.length).toBeGreaterThan(4);
+  });
+
+  it('finds a content edit with the text before and after and its box', async () => {
+    const revs = await revisionsOf(amountEdit());
+    expect(revs).toHaveLength(2);
+    const r = revs[1];
+    expect(r.kind).toBe('content_edit');
+    expect(r.changed).toEqual([rawLayout(1).content(0)]);
+    expect(r.changedPages).toEqual([1]);
+    expect(r.textDiff).toHaveLength(1);
+    const d = r.textDiff![0];
+    expect(d).toMatchObject({ page: 1, before: 'Closing balance: 1,350.00', after: 'Closing balance: 9,350.00' });
+    // The line is drawn at y=590 of 792 from the bottom, x=72 of 612: top-left origin fractions.
+    expect(d.bbox![0]).toBeCloseTo(72 / 612, 2);
+    expect(d.bbox![1]).toBeGreaterThan(0.2);
+    expect(d.bbox![3]).toBeLessThan(0.28);
+  });
+
+  it('classifies benign updates: annotation, signature field, form fill, metadata', async () => {
+    expect((await revisionsOf(annotationUpdate()))[1]).toMatchObject({ kind: 'annotation', changedPages: [] });
+    expect((await revisionsOf(signatureFieldUpdate()))[1]).toMatchObject({ kind: 'signature', changedPages: [] });
+    expect((await revisionsOf(formFill()))[1]).toMatchObject({ kind: 'form_fill', changedPages: [] });
+    expect((await revisionsOf(metadataUpdate()))[1]).toMatchObject({ kind: 'metadata', changedPages: [] });
+  });
+
+  it('records which revision a signature covers', async () => {
+    const signed = signedStatement();
+    const revs = await revisionsOf(annotationUpdate(signed));
+    expect(revs[0].signatures).toEqual([expect.objectContaining({ coversRevision: 1, subFilter: 'adbe.pkcs7.detached', signer: 'Jane Signer' })]);
+    expect(revs[1].kind).toBe('annotation');
+  });
+
+  it.skipIf(!hasQpdf())('marks the first-page section of a linearised file as linearization, not an edit', async () => {
+    const revs = await revisionsOf(qpdf(statement(), ['--linearize']));
+    expect(revs.map((r) => r.kind)).toEqual(['linearization', 'original']);
+  });
+
+  it.skipIf(!hasQpdf())('sees a qpdf re-save of an edited file as one original revision', async () => {
+    const revs = await revisionsOf(qpdf(amountEdit(), []));
+    expect(revs.map((r) => r.kind)).toEqual(['original']);
+  });
+});

@@ -1,0 +1,71 @@
+/** Typical incremental updates, benign and not, built on the raw fixtures. */
+import { STATEMENT_LINES, appendUpdate, buildRawPdf, contentEditUpdate, rawLayout } from './fixtures.js';
+
+export const statement = (info?: Record<string, string> | null) => buildRawPdf({ pages: [{ lines: STATEMENT_LINES }], info });
+const L = rawLayout(1);
+
+/** Changes the closing balance, as a forger using an editor would. */
+export const amountEdit = () => contentEditUpdate(statement(), 1, 0, STATEMENT_LINES.map((l) => (l.text.startsWith('Closing') ? { ...l, text: 'Closing balance: 9,350.00' } : l)));
+
+/** Adds a sticky-note annotation: page dict gains /Annots. */
+export const annotationUpdate = (base = statement()) =>
+  appendUpdate(base, {
+    objects: [
+      { num: L.firstFree, body: '<< /Type /Annot /Subtype /Text /Rect [400 700 420 720] /Contents (Checked) >>' },
+      { num: L.page(0), body: `<< /Type /Page /Parent ${L.pages} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${L.font} 0 R >> >> /Contents ${L.content(0)} 0 R /Annots [${L.firstFree} 0 R] >>` },
+    ],
+  });
+
+/** Adds an empty signature field (widget + AcroForm), as Acrobat's "prepare form" does. */
+export const signatureFieldUpdate = (base = statement()) =>
+  appendUpdate(base, {
+    objects: [
+      { num: L.firstFree, body: `<< /Type /Annot /Subtype /Widget /FT /Sig /T (Signature1) /Rect [400 80 560 120] /P ${L.page(0)} 0 R >>` },
+      { num: L.firstFree + 1, body: `<< /Fields [${L.firstFree} 0 R] /SigFlags 1 >>` },
+      { num: L.catalog, body: `<< /Type /Catalog /Pages ${L.pages} 0 R /AcroForm ${L.firstFree + 1} 0 R >>` },
+      { num: L.page(0), body: `<< /Type /Page /Parent ${L.pages} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${L.font} 0 R >> >> /Contents ${L.content(0)} 0 R /Annots [${L.firstFree} 0 R] >>` },
+    ],
+  });
+
+/** A form with a text field, then an update that fills it (new /V and appearance stream). */
+export function formFill() {
+  const field = L.firstFree;
+  const form = L.firstFree + 1;
+  const ap = L.firstFree + 2;
+  const base = buildRawPdf({
+    pages: [{ lines: STATEMENT_LINES, extra: `/Annots [${field} 0 R]` }],
+    catalogExtra: `/AcroForm ${form} 0 R`,
+    extraObjects: {
+      [field]: `<< /Type /Annot /Subtype /Widget /FT /Tx /T (Reference) /Rect [300 500 500 520] /P ${L.page(0)} 0 R >>`,
+      [form]: `<< /Fields [${field} 0 R] >>`,
+    },
+  });
+  const apContent = 'BT /Helv 10 Tf 2 5 Td (REF-2231) Tj ET';
+  return appendUpdate(base, {
+    objects: [
+      { num: field, body: `<< /Type /Annot /Subtype /Widget /FT /Tx /T (Reference) /V (REF-2231) /Rect [300 500 500 520] /P ${L.page(0)} 0 R /AP << /N ${ap} 0 R >> >>` },
+      { num: ap, body: `<< /Type /XObject /Subtype /Form /BBox [0 0 200 20] /Length ${apContent.length} >>\nstream\n${apContent}\nendstream` },
+    ],
+  });
+}
+
+/** Only the Info dictionary is rewritten (a viewer's "save"). */
+export const metadataUpdate = (base = statement()) =>
+  appendUpdate(base, { objects: [{ num: L.info, body: "<< /Producer (Veracity Test Writer) /CreationDate (D:20240105093000+01'00') /ModDate (D:20240106100000+01'00') /Title (Statement) >>" }] });
+
+/**
+ * A file whose original revision carries a signature dictionary with a /ByteRange covering the
+ * whole file as first written (the /Contents gap is not a real CMS: structure only).
+ */
+export function signedStatement(): Uint8Array {
+  const sig = L.firstFree;
+  const placeholder = '/ByteRange [0 0000000100 0000000200 0000000000]';
+  const base = buildRawPdf({
+    pages: [{ lines: STATEMENT_LINES }],
+    extraObjects: { [sig]: `<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /adbe.pkcs7.detached /Name (Jane Signer) ${placeholder} /Contents <00> >>` },
+  });
+  const text = Buffer.from(base).toString('latin1');
+  const len = base.length;
+  const patched = text.replace(placeholder, `/ByteRange [0 0000000100 0000000200 ${String(len - 200).padStart(10, '0')}]`);
+  return new Uint8Array(Buffer.from(patched, 'latin1'));
+}

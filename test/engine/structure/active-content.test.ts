@@ -1,0 +1,21 @@
+import { activeContentDetector } from '../../../engine/structure/active-content.js';
+import { testDetector } from '../detector-tester.js';
+import { structureContext } from '../pdf-structure/context.js';
+import { STATEMENT_LINES, buildRawPdf } from '../pdf-structure/fixtures.js';
+import { statement } from '../pdf-structure/updates.js';
+
+const withExtras = (catalogExtra: string, extraObjects: Record<number, string>) => buildRawPdf({ pages: [{ lines: STATEMENT_LINES }], catalogExtra, extraObjects });
+const js = withExtras('/OpenAction 20 0 R', { 20: '<< /S /JavaScript /JS (app.alert\\(1\\)) >>' });
+const launch = withExtras('/OpenAction 20 0 R', { 20: '<< /S /Launch /F (cmd.exe) >>' });
+const attachment = (name: string) =>
+  withExtras('/Names << /EmbeddedFiles << /Names [(f) 21 0 R] >> >>', { 21: `<< /Type /Filespec /F (${name}) /UF (${name}) /EF << /F 22 0 R >> >>`, 22: '<< /Type /EmbeddedFile /Length 4 >>\nstream\nMZ..\nendstream' });
+
+testDetector(activeContentDetector, {
+  valid: [{ name: 'a plain statement', input: structureContext(statement()) }],
+  invalid: [
+    { name: 'JavaScript open action', input: structureContext(js), reasons: ['active_content.javascript'] },
+    { name: 'a launch action', input: structureContext(launch), reasons: ['active_content.launch_action'] },
+    { name: 'an executable attachment', input: structureContext(attachment('invoice.exe')), reasons: ['active_content.risky_attachment'] },
+    { name: 'an XML attachment (e-invoice), weak', input: structureContext(attachment('factur-x.xml')), reasons: ['active_content.embedded_file'], check: (f) => f.every((x) => x.strength <= 0.1) || (() => { throw new Error('too strong'); })() },
+  ],
+});
