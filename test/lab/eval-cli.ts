@@ -28,10 +28,12 @@ interface Options {
   quiet?: boolean;
 }
 
+/** A progress counter on a terminal; every 50 files when stderr is a log. */
 function progress(name: string, quiet?: boolean) {
   return (_o: unknown, done: number, total: number) => {
-    if (!quiet) process.stderr.write(`\r  ${name}: ${done}/${total}`);
-    if (done === total && !quiet) process.stderr.write('\n');
+    if (quiet) return;
+    if (process.stderr.isTTY) process.stderr.write(`\r  ${name}: ${done}/${total}${done === total ? '\n' : ''}`);
+    else if (done % 50 === 0 || done === total) process.stderr.write(`  ${name}: ${done}/${total}\n`);
   };
 }
 

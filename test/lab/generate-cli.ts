@@ -15,11 +15,13 @@ export async function generateLab(out: string, profile: Profile, seed: number, o
     concurrency: opts.concurrency,
     onSample: (done, total, spec, error) => {
       if (error) process.stderr.write(`\n  failed ${spec.technique} seed ${spec.seed}: ${error}\n`);
-      if (!opts.quiet) process.stderr.write(`\r  ${done}/${total} ${spec.technique.padEnd(40)}`);
+      if (opts.quiet) return;
+      if (process.stderr.isTTY) process.stderr.write(`\r  ${done}/${total} ${spec.technique.padEnd(40)}`);
+      else if (done % 50 === 0 || done === total) process.stderr.write(`  ${done}/${total}\n`);
     },
   });
   const byLabel = labels.reduce<Record<string, number>>((acc, l) => ((acc[l.label] = (acc[l.label] ?? 0) + 1), acc), {});
-  process.stderr.write(`\n`);
+  if (!opts.quiet && process.stderr.isTTY) process.stderr.write('\n');
   console.log(`lab: ${labels.length} samples in ${out} (${Object.entries(byLabel).map(([k, v]) => `${k} ${v}`).join(', ')}), ${failures.length} failed, ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return failures.length;
 }
