@@ -79,8 +79,17 @@ export function DocumentViewer({ checkId, mime, boxes, selected, heatmaps, focus
   useEffect(() => {
     if (!focus || !root.current) return;
     // Prefer the highlighted box; fall back to the page itself.
-    const target = root.current.querySelector('.evidence-box.selected') ?? root.current.querySelector(`[data-page="${focus.page}"]`);
-    target?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    const viewer = root.current;
+    const target = viewer.querySelector('.evidence-box.selected') ?? viewer.querySelector(`[data-page="${focus.page}"]`);
+    if (!target) return;
+    // Scroll the viewer only, so the reason that was clicked stays where it is.
+    const t = target.getBoundingClientRect();
+    const v = viewer.getBoundingClientRect();
+    const top = viewer.scrollTop + t.top - v.top - (viewer.clientHeight - Math.min(t.height, viewer.clientHeight)) / 2;
+    const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    viewer.scrollTo({ top: Math.max(0, top), behavior: smooth ? 'smooth' : 'auto' });
+    // On narrow layouts the viewer sits below the reasons: bring it into the window too.
+    if (v.top > window.innerHeight || v.bottom < 0) viewer.scrollIntoView({ block: 'start' });
   }, [focus, pdf, imageUrl]);
 
   const onPage = (n: number) => ({

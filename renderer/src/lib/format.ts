@@ -1,6 +1,9 @@
 export function humanize(code: string | null | undefined): string {
   if (!code) return '—';
-  return code.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+  return code
+    .replace(/_/g, ' ')
+    .replace(/\b(pdf|id|api)\b/gi, (w) => w.toUpperCase())
+    .replace(/^./, (c) => c.toUpperCase());
 }
 
 export function formatDate(iso: string): string {

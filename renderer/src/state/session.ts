@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { ApiClient } from '../api/client.js';
-import { forgetKey, rememberKey, resolveSession, type Bridge, type Session } from '../lib/session.js';
+import { forgetKey, keyFromFragment, rememberKey, resolveSession, type Bridge, type Session } from '../lib/session.js';
 
 interface SessionState {
   session: Session | null;
@@ -40,4 +40,13 @@ export function useApi(): ApiClient {
   const api = useSession((s) => s.api);
   if (!api) throw new Error('useApi outside a signed-in session');
   return api;
+}
+
+// A `#key=` link opened in a tab that is already showing the app changes only the fragment.
+if (typeof window !== 'undefined') {
+  window.addEventListener('hashchange', () => {
+    if (!keyFromFragment(window.location.hash)) return;
+    const s = resolveSession(window as unknown as Parameters<typeof resolveSession>[0]);
+    if (s) useSession.setState({ session: s, api: clientFor(s) });
+  });
 }

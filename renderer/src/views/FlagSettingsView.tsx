@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { FlagDefinition } from '../api/types.js';
 import { useLoad } from '../hooks/useLoad.js';
 import { humanize } from '../lib/format.js';
@@ -19,20 +19,27 @@ export function FlagSettingsView() {
     );
   }, [catalog.data, settings.data]);
 
-  if (!settings.data) return <p className="muted">{settings.error ?? 'Loading…'}</p>;
-  const disabled = new Set(settings.data.disabled_flag_codes);
+  // Shown at once (optimistic); the saved list from the service replaces it, or a failure reverts it.
+  const [disabledCodes, setDisabledCodes] = useState<string[] | null>(null);
+  useEffect(() => {
+    if (settings.data) setDisabledCodes(settings.data.disabled_flag_codes);
+  }, [settings.data]);
 
-  const toggle = async (code: string, on: boolean) => {
-    const next = new Set(disabled);
-    if (on) next.delete(code);
-    else next.add(code);
-    setBusy(code);
+  if (!settings.data || !disabledCodes) return <p className="muted">{settings.error ?? 'Loading…'}</p>;
+  const disabled = new Set(disabledCodes);
+
+  const toggle = async (def: FlagDefinition, on: boolean) => {
+    const before = disabledCodes;
+    const next = on ? before.filter((c) => c !== def.code) : [...before, def.code];
+    setDisabledCodes(next);
+    setBusy(def.code);
     setStatus(null);
     try {
-      await api.setDisabledFlags([...next]);
-      setStatus({ ok: true, text: `${humanize(code)} ${on ? 'enabled' : 'ignored'} for new analyses.` });
-      settings.reload();
+      const saved = await api.setDisabledFlags(next);
+      setDisabledCodes(saved.disabled_flag_codes);
+      setStatus({ ok: true, text: `${def.title} ${on ? 'enabled' : 'ignored'} for new analyses.` });
     } catch (err) {
+      setDisabledCodes(before);
       setStatus({ ok: false, text: (err as Error).message });
     } finally {
       setBusy(null);
@@ -60,7 +67,7 @@ export function FlagSettingsView() {
                 </p>
               </div>
               <label className="switch">
-                <input type="checkbox" role="switch" checked={on} disabled={busy === d.code} onChange={(e) => void toggle(d.code, e.target.checked)} aria-label={`${d.title} (${d.code}) enabled`} />
+                <input type="checkbox" role="switch" checked={on} disabled={busy === d.code} onChange={(e) => void toggle(d, e.target.checked)} aria-label={`${d.title} (${d.code}) enabled`} />
                 <span>{on ? 'On' : 'Ignored'}</span>
               </label>
             </li>

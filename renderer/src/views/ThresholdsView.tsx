@@ -80,7 +80,7 @@ export function ThresholdsView() {
               key={c.key}
               className="cut"
               type="range"
-              min={1}
+              min={0}
               max={100}
               value={draft[c.key]}
               aria-label={c.label}
