@@ -1,3 +1,7 @@
 import type { Detector } from '../detect/types.js';
+import { duplicateSubsetDetector } from './duplicate-subset.js';
+import { foreignFontDetector } from './foreign-font.js';
+import { isolatedFontDetector } from './isolated-font.js';
+import { spacingBreakDetector } from './spacing-break.js';
 
-export const fontsDetectors: Detector[] = [];
+export const fontsDetectors: Detector[] = [duplicateSubsetDetector, foreignFontDetector, isolatedFontDetector, spacingBreakDetector];

@@ -10,7 +10,7 @@ import type { DetectorContext } from '../context.js';
 import { coveredFraction, union } from '../pdf/text/box.js';
 import type { FillPaint, ImagePaint, PageLayer, TextPaint } from '../pdf/text/types.js';
 import type { BBox, Finding } from '../types.js';
-import { BandIndex, boxArea, isDrawnText, isOpaqueCover, regionOf, truncate, visibleBox } from './paint-query.js';
+import { Backdrop, BandIndex, boxArea, isDrawnText, isOpaqueCover, regionOf, truncate, visibleBox, words } from './paint-query.js';
 
 /** A text counts as covered when this share of its box lies under the cover. */
 const MIN_COVERED = 0.7;
@@ -56,15 +56,28 @@ function coverHits(page: PageLayer): CoverHit[] {
   }
   if (covers.length === 0) return [];
   const textIndex = new BandIndex(texts);
+  const backdrop = new Backdrop(paint);
   const hits: CoverHit[] = [];
   for (const cover of covers) {
     const near = textIndex.near(cover.visible);
-    const covered = near.filter((t) => t.seq < cover.seq && !sameAnnotation(t, cover) && coveredFraction(visibleBox(t) ?? t.bbox, cover.visible) >= MIN_COVERED);
+    const covered = near.filter(
+      // Text that was already invisible (white on white) loses nothing by being covered.
+      (t) => t.seq < cover.seq && !sameAnnotation(t, cover) && coveredFraction(visibleBox(t) ?? t.bbox, cover.visible) >= MIN_COVERED && !backdrop.hides(t),
+    );
     if (covered.length === 0) continue;
     const replacement = near.filter((t) => t.seq > cover.seq && coveredFraction(t.bbox, cover.visible) >= MIN_REPLACEMENT_INSIDE);
+    if (sameWords(covered, replacement)) continue;
     hits.push({ cover, covered, replacement });
   }
   return mergeOverlapping(hits);
+}
+
+/** The same words drawn again on top (a layered design effect) hide nothing. */
+function sameWords(covered: TextPaint[], replacement: TextPaint[]): boolean {
+  if (replacement.length === 0) return false;
+  const a = words(covered.map((t) => t.text).join(''));
+  const b = words(replacement.map((t) => t.text).join(''));
+  return a.length > 0 && (a.includes(b) || b.includes(a));
 }
 
 /** An annotation's own text under its own background is its appearance, not a cover. */
@@ -123,7 +136,8 @@ function toFinding(pageNo: number, hit: CoverHit): Finding {
         : `An image ${where} is pasted over the text "${before}".`,
       pages: [pageNo],
       evidence,
-      strength: after ? 0.85 : 0.6,
+      // Signatures and stamps are often placed over printed names; a patch with new text is not.
+      strength: after ? 0.85 : 0.35,
     };
   }
   if (after) {

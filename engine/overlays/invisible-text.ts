@@ -7,19 +7,23 @@
 import { defineDetector } from '../detect/types.js';
 import type { DetectorContext } from '../context.js';
 import { coveredFraction, intersect, union } from '../pdf/text/box.js';
-import type { PageLayer, PaintOp, TextPaint } from '../pdf/text/types.js';
+import type { PaintOp, TextPaint } from '../pdf/text/types.js';
 import type { BBox, Finding } from '../types.js';
-import { colorDistance, isOpaqueCover, meaningful, regionOf, truncate, visibleBox } from './paint-query.js';
+import { Backdrop, meaningful, regionOf, truncate } from './paint-query.js';
 
 type Reason = 'invisible_text' | 'text_matches_background' | 'clipped_text' | 'off_page_text' | 'hidden_layer_text';
 
-const STRENGTH: Record<Reason, number> = {
-  invisible_text: 0.4,
-  text_matches_background: 0.5,
-  clipped_text: 0.3,
-  off_page_text: 0.3,
-  hidden_layer_text: 0.5,
+/** Strength without and with figures in the hidden text (hidden amounts feed text extraction). */
+const STRENGTH: Record<Reason, [number, number]> = {
+  invisible_text: [0.25, 0.4],
+  text_matches_background: [0.25, 0.45],
+  clipped_text: [0.2, 0.3],
+  off_page_text: [0.1, 0.15],
+  hidden_layer_text: [0.35, 0.5],
 };
+
+/** Producers stamp invisible credits in the page margins ("Powered by ..."). */
+const MARGIN = 0.1;
 
 const DESCRIBE: Record<Reason, string> = {
   invisible_text: 'is drawn in invisible render mode',
@@ -28,9 +32,6 @@ const DESCRIBE: Record<Reason, string> = {
   off_page_text: 'is placed outside the visible page',
   hidden_layer_text: 'sits on a layer (optional content) that is switched off',
 };
-
-/** Colours closer than this (0..255 per channel) are indistinguishable to a reader. */
-const SAME_COLOUR = 24;
 
 export const invisibleTextDetector = defineDetector({
   meta: {
@@ -41,54 +42,45 @@ export const invisibleTextDetector = defineDetector({
   },
   run(ctx: DetectorContext): Finding[] {
     const findings: Finding[] = [];
+    const offPage: TextPaint[] = [];
     for (const page of ctx.pages) {
       if (!page.paint || page.imageOnly) continue;
       const byReason = new Map<Reason, TextPaint[]>();
       const images = page.paint.filter((op) => op.kind === 'image' && !op.hiddenByLayer);
+      const backdrop = new Backdrop(page.paint);
       for (const op of page.paint) {
         if (op.kind !== 'text' || !meaningful(op.text) || op.annotation) continue;
-        const reason = hiddenReason(op, page, images);
+        const reason = hiddenReason(op, images, backdrop);
         if (!reason) continue;
+        if (reason === 'off_page_text') {
+          offPage.push({ ...op, page: page.page } as TextPaint & { page: number });
+          continue;
+        }
         const list = byReason.get(reason) ?? [];
         list.push(op);
         byReason.set(reason, list);
       }
       for (const [reason, ops] of byReason) findings.push(toFinding(page.page, reason, ops));
     }
+    // Text past the page edge is common in genuine files (line numbers, print marks): one note per document.
+    if (offPage.length) findings.push(offPageFinding(offPage as Array<TextPaint & { page: number }>));
     return findings;
   },
 });
 
-function hiddenReason(op: TextPaint, page: PageLayer, images: PaintOp[]): Reason | null {
+function hiddenReason(op: TextPaint, images: PaintOp[], backdrop: Backdrop): Reason | null {
   if (op.hiddenByLayer) return 'hidden_layer_text';
   if (op.renderMode === 3 || op.renderMode === 7) {
     // An OCR layer: invisible text laid over a picture of the same words.
     const overPicture = images.some((img) => coveredFraction(op.bbox, img.bbox) >= 0.5);
-    return overPicture ? null : 'invisible_text';
+    const credit = !/\d/.test(op.text) && (op.bbox[3] <= MARGIN || op.bbox[1] >= 1 - MARGIN);
+    return overPicture || credit ? null : 'invisible_text';
   }
   if (!intersect(op.bbox, [0, 0, 1, 1])) return 'off_page_text';
   if (op.clip && coveredFraction(op.bbox, op.clip) < 0.1) return 'clipped_text';
   if (op.alpha <= 0.05) return 'invisible_text';
-  if (matchesBackground(op, page.paint ?? [])) return 'text_matches_background';
+  if (backdrop.hides(op)) return 'text_matches_background';
   return null;
-}
-
-/** Compares the text colour with the topmost opaque paint under it, or the white page. */
-function matchesBackground(op: TextPaint, paint: readonly PaintOp[]): boolean {
-  if (op.renderMode !== 0 || !op.fill) return false;
-  const cx = (op.bbox[0] + op.bbox[2]) / 2;
-  const cy = (op.bbox[1] + op.bbox[3]) / 2;
-  let below: PaintOp | null = null;
-  for (const p of paint) {
-    if (p.seq >= op.seq) break;
-    if (!isOpaqueCover(p)) continue;
-    const box = visibleBox(p);
-    if (box && box[0] <= cx && cx <= box[2] && box[1] <= cy && cy <= box[3]) below = p;
-  }
-  if (below?.kind === 'image') return false;
-  const background = below ? (below.kind === 'fill' ? below.fill : null) : '#ffffff';
-  const d = colorDistance(op.fill, background);
-  return d !== null && d <= SAME_COLOUR;
 }
 
 function toFinding(pageNo: number, reason: Reason, ops: TextPaint[]): Finding {
@@ -107,6 +99,19 @@ function toFinding(pageNo: number, reason: Reason, ops: TextPaint[]): Finding {
       text,
       characters: chars,
     },
-    strength: STRENGTH[reason],
+    strength: STRENGTH[reason][/\d/.test(text) ? 1 : 0],
+  };
+}
+
+function offPageFinding(ops: Array<TextPaint & { page: number }>): Finding {
+  const pages = [...new Set(ops.map((o) => o.page))].sort((a, b) => a - b);
+  const text = truncate(ops.slice(0, 20).map((o) => o.text).join(' '), 160);
+  return {
+    flag: 'hidden_content',
+    code: 'hidden_content.off_page_text',
+    summary: `Text is placed outside the visible page on ${pages.length === 1 ? `page ${pages[0]}` : `${pages.length} pages`}: "${truncate(text, 80)}".`,
+    pages,
+    evidence: { page: pages[0], text, pagesAffected: pages.length, characters: ops.reduce((n, o) => n + o.text.replace(/\s/g, '').length, 0) },
+    strength: STRENGTH.off_page_text[/\d/.test(text) && pages.length === 1 ? 1 : 0],
   };
 }

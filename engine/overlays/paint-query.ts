@@ -21,8 +21,45 @@ export function visibleBox(op: PaintOp): BBox | null {
 /** A shape or image that hides what is under it: opaque, normal blending, not a stencil mask. */
 export function isOpaqueCover(op: PaintOp): op is FillPaint | ImagePaint {
   if (op.hiddenByLayer || op.blend || op.alpha < 0.9) return false;
-  if (op.kind === 'image') return !op.mask;
+  if (op.kind === 'image') return !op.mask && !op.alphaChannel;
   return op.kind === 'fill';
+}
+
+/** Colours closer than this (0..255 per channel) are indistinguishable to a reader. */
+const SAME_COLOUR = 24;
+
+/**
+ * Answers "is this text the colour of what lies under it?" (the topmost opaque paint before it,
+ * or the white page). Unknown backgrounds (pictures, gradients, blended or soft-masked paint
+ * around the text) answer false: we only claim invisibility we can see.
+ */
+export class Backdrop {
+  private readonly index: BandIndex<PaintOp>;
+  constructor(paint: readonly PaintOp[]) {
+    this.index = new BandIndex(paint.filter((p) => p.kind !== 'text'));
+  }
+
+  hides(op: TextPaint): boolean {
+    if (op.renderMode !== 0 || !op.fill) return false;
+    const cx = (op.bbox[0] + op.bbox[2]) / 2;
+    const cy = (op.bbox[1] + op.bbox[3]) / 2;
+    const contains = (b: BBox | null) => !!b && b[0] <= cx && cx <= b[2] && b[1] <= cy && cy <= b[3];
+    let below: PaintOp | null = null;
+    for (const p of this.index.near([cx, cy, cx, cy])) {
+      if (!contains(visibleBox(p))) continue;
+      const uncertain = p.blend || p.alpha < 0.9 || (p.kind === 'fill' && !p.fill) || p.kind === 'image';
+      if (uncertain) return false;
+      if (p.seq < op.seq && (!below || p.seq > below.seq)) below = p;
+    }
+    const background = below && below.kind === 'fill' ? below.fill : '#ffffff';
+    const d = colorDistance(op.fill, background);
+    return d !== null && d <= SAME_COLOUR;
+  }
+}
+
+/** Letters and digits only, lower-cased: to compare what two texts say. */
+export function words(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
 export function regionOf(page: number, box: BBox, label?: string): { page: number; bbox: BBox; label?: string } {

@@ -9,6 +9,11 @@ export interface PaintState {
   alpha: number;
   /** Blend mode other than Normal (Multiply, Screen...): such paint tints rather than hides. */
   blend: string | null;
+  /** Soft masks in force: from a masked transparency group, or from the ExtGState's SMask. */
+  groupMask: boolean;
+  gsMask: boolean;
+  /** Blend mode a transparency group is composited with; applies to all it paints. */
+  groupBlend: string | null;
   clip: BBox | null;
   fontId: string | null;
   fontSize: number;
@@ -32,6 +37,9 @@ export function initialState(): PaintState {
     fill: '#000000',
     alpha: 1,
     blend: null,
+    groupMask: false,
+    gsMask: false,
+    groupBlend: null,
     clip: null,
     fontId: null,
     fontSize: 0,
@@ -78,6 +86,7 @@ export function applyGState(s: PaintState, entries: unknown): void {
     const [key, value] = entry as [string, unknown];
     if (key === 'ca' && typeof value === 'number') s.alpha = Math.max(0, Math.min(1, value));
     else if (key === 'BM') s.blend = blendName(value);
+    else if (key === 'SMask') s.gsMask = !!value;
     else if (key === 'Font' && Array.isArray(value) && typeof value[0] === 'string' && typeof value[1] === 'number') {
       s.fontId = value[0];
       s.fontSize = value[1];

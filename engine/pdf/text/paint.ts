@@ -25,6 +25,8 @@ export interface PaintInput {
   viewport: { transform: ArrayLike<number>; width: number; height: number };
   fonts: FontTable;
   fontStore: { has(id: string): boolean; get(id: string): unknown };
+  /** Page-level decoded images (page.objs), to tell images with an alpha channel. */
+  imageStore?: { has(id: string): boolean; get(id: string): unknown };
   /** Optional-content visibility; null when the document has no layers. */
   isLayerVisible: ((group: unknown) => boolean) | null;
   annotationSubtypes: Map<string, string>;
@@ -48,6 +50,7 @@ export function buildPaintList(input: PaintInput): PaintOp[] {
   let pendingClip = false;
   let annotation: { id: string; subtype: string } | undefined;
   let seq = 0;
+  let formDepth = 0;
 
   const frac = (m: Matrix, x0: number, y0: number, x1: number, y1: number): BBox => round5(transformBox(multiply(toFrac, m), x0, y0, x1, y1));
   const clipTo = (box: BBox): void => {
@@ -57,12 +60,14 @@ export function buildPaintList(input: PaintInput): PaintOp[] {
     seq: seq++,
     clip: state.clip,
     alpha: state.alpha,
-    ...(state.blend ? { blend: state.blend } : {}),
+    ...effectiveBlend(state),
     ...(annotation ? { annotation } : {}),
     ...(hiddenDepth > 0 ? { hiddenByLayer: true } : {}),
   });
-  const pushImage = (m: Matrix, mask: boolean): void => {
-    if (ops.length < MAX_OPS_PER_PAGE) ops.push({ kind: 'image', mask, bbox: frac(m, 0, 0, 1, 1), ...base() });
+  const pushImage = (m: Matrix, mask: boolean, image?: unknown): void => {
+    if (ops.length >= MAX_OPS_PER_PAGE) return;
+    const alpha = !mask && hasAlphaChannel(typeof image === 'string' ? lookup(input.imageStore, image) : image);
+    ops.push({ kind: 'image', mask, ...(alpha ? { alphaChannel: true } : {}), bbox: frac(m, 0, 0, 1, 1), ...base() });
   };
 
   for (let i = 0; i < fnArray.length; i++) {
@@ -78,7 +83,18 @@ export function buildPaintList(input: PaintInput): PaintOp[] {
       case OPS.transform:
         state.ctm = multiply(state.ctm, args!);
         break;
+      case OPS.beginGroup: {
+        stack.push(cloneState(state));
+        // A soft-masked group shows through its mask: what it paints does not simply hide.
+        if ((args?.[0] as { smask?: unknown } | undefined)?.smask) state.groupMask = true;
+        if (state.blend) state.groupBlend = state.blend;
+        break;
+      }
+      case OPS.endGroup:
+        if (stack.length) state = stack.pop()!;
+        break;
       case OPS.paintFormXObjectBegin: {
+        formDepth++;
         stack.push(cloneState(state));
         if (args?.[0]) state.ctm = multiply(state.ctm, args[0]);
         const b = args?.[1];
@@ -86,6 +102,7 @@ export function buildPaintList(input: PaintInput): PaintOp[] {
         break;
       }
       case OPS.paintFormXObjectEnd:
+        formDepth = Math.max(0, formDepth - 1);
         if (stack.length) state = stack.pop()!;
         break;
       case OPS.beginAnnotation: {
@@ -152,7 +169,7 @@ export function buildPaintList(input: PaintInput): PaintOp[] {
         break;
       case OPS.paintImageXObject:
       case OPS.paintInlineImageXObject:
-        pushImage(state.ctm, false);
+        pushImage(state.ctm, false, args?.[0]);
         break;
       case OPS.paintImageMaskXObject:
       case OPS.paintSolidColorImageMask:
@@ -162,11 +179,11 @@ export function buildPaintList(input: PaintInput): PaintOp[] {
         for (const img of (args?.[0] ?? []) as Array<{ transform: number[] }>) pushImage(multiply(state.ctm, img.transform), true);
         break;
       case OPS.paintInlineImageXObjectGroup:
-        for (const entry of (args?.[1] ?? []) as Array<{ transform: number[] }>) pushImage(multiply(state.ctm, entry.transform), false);
+        for (const entry of (args?.[1] ?? []) as Array<{ transform: number[] }>) pushImage(multiply(state.ctm, entry.transform), false, args?.[0]);
         break;
       case OPS.paintImageXObjectRepeat: {
         const [, sx, sy, pos] = args as [unknown, number, number, number[]];
-        for (let p = 0; p + 1 < pos.length; p += 2) pushImage(multiply(state.ctm, [sx, 0, 0, sy, pos[p], pos[p + 1]]), false);
+        for (let p = 0; p + 1 < pos.length; p += 2) pushImage(multiply(state.ctm, [sx, 0, 0, sy, pos[p], pos[p + 1]]), false, args?.[0]);
         break;
       }
       case OPS.paintImageMaskXObjectRepeat: {
@@ -256,10 +273,11 @@ export function buildPaintList(input: PaintInput): PaintOp[] {
         size: Math.abs(size) * Math.hypot(m[2], m[3]),
         renderMode: s.renderMode,
         fill: s.fill,
-        charSpacing: s.charSpacing,
-        wordSpacing: s.wordSpacing,
+        charSpacing: s.charSpacing * Math.hypot(m[0], m[1]),
+        wordSpacing: s.wordSpacing * Math.hypot(m[0], m[1]),
         hScale: s.hScale,
         rise: s.rise,
+        ...(formDepth > 0 ? { inForm: true } : {}),
         bbox: frac(textToUser, x0, bottom, x1, top),
         ...base(),
       });
@@ -267,6 +285,24 @@ export function buildPaintList(input: PaintInput): PaintOp[] {
     if (metrics.vertical) s.y -= x;
     else s.x += x * s.hScale;
   }
+}
+
+function effectiveBlend(s: PaintState): { blend?: string } {
+  const blend = s.blend ?? s.groupBlend ?? (s.groupMask || s.gsMask ? 'softmask' : null);
+  return blend ? { blend } : {};
+}
+
+function lookup(store: PaintInput['imageStore'], id: string): unknown {
+  try {
+    return store?.has(id) ? store.get(id) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** pdf.js decodes images with an SMask or colour-key Mask to RGBA (ImageKind 3). */
+function hasAlphaChannel(image: unknown): boolean {
+  return (image as { kind?: number } | null)?.kind === pdfjs.ImageKind.RGBA_32BPP;
 }
 
 /** Splits pdf.js path data into subpaths with their own boxes; flags plain axis-aligned rectangles. */

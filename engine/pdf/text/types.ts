@@ -59,11 +59,13 @@ export interface TextPaint extends PaintBase {
   /** Tr: 0 fill, 1 stroke, 2 fill+stroke, 3 invisible, 4-7 the same plus clip. */
   renderMode: number;
   fill: PaintColor;
-  /** Tc, Tw (text-space units) and Tz (1 = 100 %). */
+  /** Tc and Tw in page units (scaled like the font size), Tz as a factor (1 = 100 %). */
   charSpacing: number;
   wordSpacing: number;
   hScale: number;
   rise: number;
+  /** Drawn inside a form XObject (an imported graphic or page) rather than the page's own content. */
+  inForm?: boolean;
 }
 
 export interface FillPaint extends PaintBase {
@@ -77,6 +79,8 @@ export interface ImagePaint extends PaintBase {
   kind: 'image';
   /** Stencil masks paint the fill colour through a 1-bit mask (often scanned text or logos). */
   mask: boolean;
+  /** The image carries transparency (soft mask or colour-key mask), so it need not hide what is under it. */
+  alphaChannel?: boolean;
 }
 
 export type PaintOp = TextPaint | FillPaint | ImagePaint;

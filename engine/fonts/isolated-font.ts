@@ -1,0 +1,127 @@
+/**
+ * A figure drawn differently from its neighbours: in a table column or on a line where the other
+ * figures share one font and size, one value uses another face, another size or sits off the
+ * common baseline -- what a changed amount typed in by an editor looks like. Weight and slant
+ * variants of the same face (bold totals) are normal, as are headings and footers, which differ
+ * in size from the table and are not aligned with its figures.
+ */
+import { defineDetector } from '../detect/types.js';
+import type { DetectorContext } from '../context.js';
+import { fontFamily } from '../pdf/text/fonts.js';
+import type { PageLayer, TextRun } from '../pdf/text/types.js';
+import type { Finding } from '../types.js';
+import { describeRun, fontUses, isFigure, runRegion } from './font-query.js';
+
+const ALIGN = 0.012;
+const COLUMN_REACH = 0.25;
+const MIN_NEIGHBOURS = 3;
+const DOMINANT_SHARE = 0.75;
+/** A font used for more spots than this in the document is part of the layout, not a patch. */
+const MAX_PATCH_USES = 3;
+
+export const isolatedFontDetector = defineDetector({
+  meta: {
+    id: 'fonts/isolated-font',
+    description: 'A figure whose font, size or baseline differs from the figures aligned with it in its column or line.',
+    appliesTo: ['pdf'],
+    emits: [{ flag: 'font_inconsistency', reasons: ['isolated_font', 'size_mismatch', 'baseline_shift'] }],
+  },
+  run(ctx: DetectorContext): Finding[] {
+    const docUses = new Map<string, number>();
+    for (const [name, use] of fontUses(ctx.pages)) docUses.set(name, use.runs.length);
+    const findings: Finding[] = [];
+    for (const page of ctx.pages) findings.push(...pageFindings(page, docUses));
+    return findings;
+  },
+});
+
+function pageFindings(page: PageLayer, docUses: Map<string, number>): Finding[] {
+  const figures = page.runs.filter((r) => isFigure(r.text));
+  if (figures.length <= MIN_NEIGHBOURS) return [];
+  const findings: Finding[] = [];
+  for (const run of figures) {
+    const column = figures.filter((o) => o !== run && sameColumn(run, o));
+    const line = figures.filter((o) => o !== run && sameLine(run, o));
+    const found =
+      fontFinding(run, [...new Set([...column, ...line])], docUses.get(run.fontName) ?? 0) ?? sizeFinding(run, column, page.runs) ?? baselineFinding(run, line);
+    if (found) findings.push(found);
+  }
+  return findings;
+}
+
+function sameColumn(a: TextRun, b: TextRun): boolean {
+  if (Math.abs(a.bbox[1] - b.bbox[1]) > COLUMN_REACH || sameLine(a, b)) return false;
+  return Math.abs(a.bbox[2] - b.bbox[2]) <= ALIGN || Math.abs(a.bbox[0] - b.bbox[0]) <= ALIGN;
+}
+
+function sameLine(a: TextRun, b: TextRun): boolean {
+  return Math.abs(a.baseline - b.baseline) <= 0.3 * Math.min(a.size, b.size);
+}
+
+function dominant<T>(items: readonly T[], key: (t: T) => string): { key: string; items: T[] } | null {
+  const groups = new Map<string, T[]>();
+  for (const it of items) groups.set(key(it), [...(groups.get(key(it)) ?? []), it]);
+  const best = [...groups.entries()].sort((a, b) => b[1].length - a[1].length)[0];
+  return best && best[1].length / items.length >= DOMINANT_SHARE ? { key: best[0], items: best[1] } : null;
+}
+
+function fontFinding(run: TextRun, neighbours: TextRun[], uses: number): Finding | null {
+  if (neighbours.length < MIN_NEIGHBOURS || uses > MAX_PATCH_USES) return null;
+  const dom = dominant(neighbours, (r) => r.fontName);
+  if (!dom || dom.key === run.fontName) return null;
+  if (fontFamily(dom.key) === fontFamily(run.fontName)) return null;
+  const domSize = dom.items[0].size;
+  if (Math.abs(run.size - domSize) > 0.15 * domSize) return null;
+  return {
+    flag: 'font_inconsistency',
+    code: 'font_inconsistency.isolated_font',
+    summary: `"${run.text.trim()}" on page ${run.page} is drawn in ${run.fontName}, while the ${dom.items.length} figures aligned with it use ${dom.key}.`,
+    pages: [run.page],
+    evidence: {
+      page: run.page,
+      bbox: run.bbox,
+      regions: [runRegion(run), ...dom.items.slice(0, 3).map(runRegion)],
+      fonts: [dom.key, run.fontName],
+      run: describeRun(run),
+      neighbours: dom.items.slice(0, 5).map(describeRun),
+    },
+    strength: uses <= 1 ? 0.6 : 0.45,
+  };
+}
+
+function sizeFinding(run: TextRun, column: TextRun[], all: readonly TextRun[]): Finding | null {
+  const same = column.filter((r) => r.fontName === run.fontName);
+  if (same.length < MIN_NEIGHBOURS) return null;
+  const size = same[0].size;
+  if (same.some((r) => Math.abs(r.size - size) > 0.02 * size)) return null;
+  // A few percent is an edit that tried to match; a heading or footnote differs by far more.
+  const diff = Math.abs(run.size - size) / size;
+  if (diff <= 0.05 || diff > 0.3) return null;
+  const twins = all.filter((r) => r !== run && r.fontName === run.fontName && Math.abs(r.size - run.size) <= 0.02 * run.size);
+  if (twins.length > 0) return null;
+  return {
+    flag: 'font_inconsistency',
+    code: 'font_inconsistency.size_mismatch',
+    summary: `"${run.text.trim()}" on page ${run.page} is ${run.size}pt while the ${same.length} figures aligned with it in the same font are ${size}pt.`,
+    pages: [run.page],
+    evidence: { page: run.page, bbox: run.bbox, regions: [runRegion(run), ...same.slice(0, 3).map(runRegion)], fonts: [run.fontName], run: describeRun(run), neighbours: same.slice(0, 5).map(describeRun) },
+    strength: 0.35,
+  };
+}
+
+function baselineFinding(run: TextRun, line: TextRun[]): Finding | null {
+  const same = line.filter((r) => r.fontName === run.fontName && Math.abs(r.size - run.size) <= 0.02 * run.size);
+  if (same.length < 3) return null;
+  const baselines = same.map((r) => r.baseline);
+  if (Math.max(...baselines) - Math.min(...baselines) > 0.15) return null;
+  const shift = run.baseline - baselines[0];
+  if (Math.abs(shift) < 0.5 || Math.abs(shift) > 0.12 * run.size) return null;
+  return {
+    flag: 'font_inconsistency',
+    code: 'font_inconsistency.baseline_shift',
+    summary: `"${run.text.trim()}" on page ${run.page} sits ${Math.abs(shift).toFixed(1)}pt ${shift > 0 ? 'above' : 'below'} the baseline the rest of its line shares.`,
+    pages: [run.page],
+    evidence: { page: run.page, bbox: run.bbox, regions: [runRegion(run), ...same.slice(0, 3).map(runRegion)], fonts: [run.fontName], run: describeRun(run), shiftPt: Math.round(shift * 100) / 100 },
+    strength: 0.35,
+  };
+}

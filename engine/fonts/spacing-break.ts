@@ -1,0 +1,65 @@
+/**
+ * A figure drawn with its own character spacing (Tc) or horizontal scaling (Tz) on a page whose
+ * text is otherwise set plainly: how an editor squeezes a longer value into the old one's place.
+ * Word spacing is left alone (justified text changes it on every line).
+ */
+import { defineDetector } from '../detect/types.js';
+import type { DetectorContext } from '../context.js';
+import type { PageLayer, TextPaint } from '../pdf/text/types.js';
+import type { Finding } from '../types.js';
+import { isFigure } from './font-query.js';
+
+const MIN_PLAIN_OPS = 10;
+const PLAIN_SHARE = 0.9;
+const MAX_ODD_OPS = 3;
+
+/** Tc below this share of the font size is kerning-level noise some producers always emit. */
+const TC_SHARE = 0.05;
+
+function isPlain(op: TextPaint): boolean {
+  return Math.abs(op.hScale - 1) < 0.02 && Math.abs(op.charSpacing) < TC_SHARE * Math.max(op.size, 1);
+}
+
+export const spacingBreakDetector = defineDetector({
+  meta: {
+    id: 'fonts/spacing-break',
+    description: 'A figure with its own character spacing or horizontal scaling on a page of plainly set text.',
+    appliesTo: ['pdf'],
+    emits: [{ flag: 'font_inconsistency', reasons: ['spacing_break'] }],
+  },
+  run(ctx: DetectorContext): Finding[] {
+    return ctx.pages.flatMap(pageFindings);
+  },
+});
+
+function pageFindings(page: PageLayer): Finding[] {
+  const texts = (page.paint ?? []).filter((op): op is TextPaint => op.kind === 'text' && !op.annotation && /[\p{L}\p{N}]/u.test(op.text));
+  const plain = texts.filter(isPlain);
+  const odd = texts.filter((op) => !isPlain(op));
+  if (plain.length < MIN_PLAIN_OPS || plain.length / texts.length < PLAIN_SHARE || odd.length > MAX_ODD_OPS) return [];
+  const findings: Finding[] = [];
+  for (const op of odd) {
+    if (!isFigure(op.text)) continue;
+    const cy = (op.bbox[1] + op.bbox[3]) / 2;
+    // Same font on the same line set plainly: the odd spacing is a break, not a style (small caps, headings).
+    const lineMates = plain.filter((p) => p.fontId === op.fontId && p.bbox[1] <= cy && cy <= p.bbox[3]);
+    if (lineMates.length === 0) continue;
+    const what = Math.abs(op.hScale - 1) >= 0.02 ? `horizontally scaled to ${Math.round(op.hScale * 100)}%` : `spaced by ${op.charSpacing.toFixed(2)} per character`;
+    findings.push({
+      flag: 'font_inconsistency',
+      code: 'font_inconsistency.spacing_break',
+      summary: `"${op.text.trim()}" on page ${page.page} is ${what}, unlike the rest of its line and page.`,
+      pages: [page.page],
+      evidence: {
+        page: page.page,
+        bbox: op.bbox,
+        regions: [{ page: page.page, bbox: op.bbox, label: op.text.slice(0, 40) }],
+        text: op.text,
+        charSpacing: op.charSpacing,
+        horizontalScaling: op.hScale,
+      },
+      strength: Math.abs(op.hScale - 1) >= 0.02 ? 0.35 : 0.3,
+    });
+  }
+  return findings;
+}
