@@ -37,10 +37,12 @@ export function findDocumentDate(lines: Line[], docType: DocType | null, order: 
   const period = docType === 'payslip' ? findPeriod(lines, order, PAY_PERIOD) : findPeriod(lines, order, STATEMENT_PERIOD);
   if (period && (docType === 'bank_statement' || docType === 'payslip' || docType === 'utility_bill')) return { date: period.end, line: period.line };
   const top = lines.filter((l) => l.page === lines[0]?.page && l.index < 15);
-  const lone = top.filter((l) => l.cells.some((c) => {
-    const d = findDates(c.text, order)[0];
-    return d && d.year !== null && d.valid && d.raw.length >= c.text.trim().length - 1;
-  }));
+  // A line holding nothing but a full date (letters, receipts), never a table row.
+  const lone = top.filter((l) => {
+    const c = l.cells[0];
+    const d = c ? findDates(c.text, order)[0] : undefined;
+    return l.cells.length === 1 && d !== undefined && d.year !== null && d.valid && d.raw.length >= c.text.trim().length - 1;
+  });
   if (lone.length === 1) {
     const cell = lone[0].cells.find((c) => findDates(c.text, order)[0]);
     const d = cell ? findDates(cell.text, order)[0] : undefined;

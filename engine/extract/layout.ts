@@ -115,7 +115,8 @@ export function linesOfText(text: string, page: number): Line[] {
   for (const [row, l] of raw.entries()) {
     if (!l.trim()) continue;
     const cells: Cell[] = [];
-    for (const m of l.matchAll(/\S+(?: \S+)*/g)) {
+    // Cells split at two or more spaces or a tab; no-break and thin spaces stay inside figures.
+    for (const m of l.matchAll(/[^ \t\r]+(?: [^ \t\r]+)*/g)) {
       const start = m.index ?? 0;
       cells.push({ text: m[0], x0: start / width, x1: (start + m[0].length) / width });
     }

@@ -91,7 +91,7 @@ export function inferNumberStyle(text: string): NumberStyle {
   const dotDecimal = (text.match(/\d,\d{3}\.\d{2}(?!\d)|(?<![\d.,])\d+\.\d{2}(?![\d.,]?\d)/g) ?? []).length;
   const commaDecimal = (text.match(/\d\.\d{3},\d{2}(?!\d)|(?<![\d.,])\d+,\d{2}(?![\d.,]?\d)/g) ?? []).length;
   const decimal: DecimalMark = commaDecimal > dotDecimal ? ',' : '.';
-  const spaced = (text.match(/(?<![\d.,])\d{1,3} \d{3}[.,]\d{2}(?!\d)/g) ?? []).length;
+  const spaced = (text.match(/(?<![\d.,])\d{1,3}[ \u00a0\u202f\u2009]\d{3}[.,]\d{2}(?!\d)/g) ?? []).length;
   return { decimal, spaceGrouping: decimal === ',' && spaced > 0 && !/\d\.\d{3},\d{2}/.test(text) };
 }
 

@@ -25,8 +25,8 @@ export interface TxRow {
   magnitude: number | null;
   balance: number | null;
   cells: Cell[];
-  /** Balance-only line such as "Balance brought forward". */
-  carried: boolean;
+  /** Balance-only line: 'open' restarts the chain (brought forward), 'close' ends it (carried forward). */
+  carried: 'open' | 'close' | null;
 }
 
 const KIND: Array<[ColumnKind, RegExp]> = [
@@ -36,7 +36,13 @@ const KIND: Array<[ColumnKind, RegExp]> = [
   ['amount', /^(?:amount|transaction amount|betrag|montant|importe|umsatz)(?: \(.+\))?$/i],
 ];
 
-export const CARRIED = /^(?:balance (?:brought|carried) forward|brought forward|carried forward|opening balance|closing balance|previous balance|starting balance|ending balance|balance b\/?f|balance c\/?f|start balance|end balance|alter (?:kontostand|saldo)|neuer (?:kontostand|saldo)|anfangssaldo|endsaldo|solde (?:précédent|initial|final|au .+))\b/i;
+const OPENS = /^(?:balance brought forward|brought forward|opening balance|previous balance|starting balance|balance b\/?f|start balance|alter (?:kontostand|saldo)|anfangssaldo|solde (?:précédent|initial))\b/i;
+const CLOSES = /^(?:balance carried forward|carried forward|closing balance|ending balance|balance c\/?f|end balance|neuer (?:kontostand|saldo)|endsaldo|solde (?:final|au .+))\b/i;
+
+function carriedKind(text: string | undefined): 'open' | 'close' | null {
+  if (!text) return null;
+  return OPENS.test(text) ? 'open' : CLOSES.test(text) ? 'close' : null;
+}
 
 function headerColumns(line: Line): Column[] | null {
   const cols: Column[] = [];
@@ -85,7 +91,8 @@ export function readStatementTable(lines: Line[], style: NumberStyle, order: Dat
     const first = line.cells[0]?.text ?? '';
     const date = leadingDate(first, order);
     // Balance-only lines count inside the table, not in a summary box above it.
-    const carried = (cols !== null || rows.length > 0 || date !== null) && (CARRIED.test(first) || (date !== null && line.cells[1] !== undefined && CARRIED.test(line.cells[1].text)));
+    const inTable = cols !== null || rows.length > 0 || date !== null;
+    const carried = inTable ? (carriedKind(first) ?? (date !== null ? carriedKind(line.cells[1]?.text) : null)) : null;
     if (!date && !carried) continue;
     const money = moneyCells(line, style, 1);
     if (!money.length) continue;

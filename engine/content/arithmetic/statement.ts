@@ -26,13 +26,20 @@ function walk(rows: TxRow[], reverse: boolean): Check[] {
   let prev: number | null = null;
   let pending: number[] = [];
   let unsigned: number[] = [];
+  let txSince = 0;
   // In newest-first order a row's own amount leads from the row below it to its balance, so
   // walking the reversed list applies the same rule.
   for (const r of seq) {
     if (r.delta !== null) pending.push(r.delta);
     if (r.magnitude !== null) unsigned.push(r.magnitude);
     if (r.balance === null) continue;
-    if (prev !== null && unsigned.length <= 1) {
+    // A brought-forward balance restarts the chain; it is what the next rows build on.
+    const restarts = r.carried === (reverse ? 'close' : 'open');
+    // A closing line right after an opening one is a summary box, not the end of a table.
+    const summaryOnly = r.carried !== null && !restarts && txSince === 0;
+    if (!r.carried) txSince++;
+    if (restarts) txSince = 0;
+    if (prev !== null && unsigned.length <= 1 && !restarts && !summaryOnly) {
       const base = prev + pending.reduce((a, b) => a + b, 0);
       const options = unsigned.length ? [base + unsigned[0], base - unsigned[0]] : [base];
       const ok = options.some((o) => near(o, r.balance as number));

@@ -107,7 +107,7 @@ export function bankStatement(seed: number, o: StatementOptions): Generated {
   lines.push(row([0, bank], right(96, 'Account Statement')));
   lines.push(row(right(96, `Statement date: ${fmtDate(end, loc, style)}`)));
   lines.push('');
-  lines.push(row([0, `${title} ${person}`], [56, loc === 'uk' ? 'Sort code: 20-45-77' : loc === 'us' ? 'Routing number: 011000015' : `IBAN: ${IBANS[loc]}`]));
+  lines.push(row([0, `${title} ${person}`], [56, loc === 'uk' ? `Sort code: ${o.tamper === 'sort_code' ? '20-45-7' : '20-45-77'}` : loc === 'us' ? 'Routing number: 011000015' : `IBAN: ${IBANS[loc]}`]));
   lines.push(row([0, street], [56, `Account number: ${10000000 + Math.floor(r() * 89999999)}`]));
   lines.push(row([0, city]));
   lines.push('');
@@ -153,7 +153,6 @@ export function bankStatement(seed: number, o: StatementOptions): Generated {
   lines.push(row([0, 'Money out'], right(40, cur(moneyOut))));
   lines.push(row([0, 'Closing balance'], right(40, cur(closing))));
   if (o.tamper === 'iban') lines.push(`Pay by transfer to IBAN: GB29 NWBK 6016 1331 9268 18`);
-  if (o.tamper === 'sort_code') lines.push(`Branch sort code: 20-45-7`);
   const account = lines.find((l) => l.includes('Account number'))!.match(/Account number: (\d+)/)![1];
   return {
     text: lines.join('\n'),

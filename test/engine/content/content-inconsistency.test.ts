@@ -1,0 +1,35 @@
+import { expect } from 'vitest';
+import { contentInconsistency } from '../../../engine/content/content-inconsistency.js';
+import { contextOf, row } from '../extract/fixtures.js';
+import { bankStatement, invoice, payslip } from '../extract/generate-docs.js';
+import { testDetector } from '../detector-tester.js';
+
+const ctx = (text: string, now = '2025-06-01T00:00:00Z') => async () => contextOf(text, { now });
+
+testDetector(contentInconsistency, {
+  valid: [
+    ...(['uk', 'us', 'de', 'fr'] as const).map((locale, i) => ({ name: `${locale} statement`, input: ctx(bankStatement(80 + i, { locale, layout: i % 2 ? 'signed' : 'split' }).text) })),
+    { name: 'uk invoice', input: ctx(invoice(85, { locale: 'uk' }).text) },
+    { name: 'us payslip', input: ctx(payslip(86, { locale: 'us' }).text) },
+    { name: 'leap day in a leap year', input: ctx('Statement date: 29/02/2024') },
+    { name: 'due date in the future is normal', input: ctx('Invoice\nInvoice date: 01/05/2025\nDue date: 01/09/2025') },
+    {
+      name: 'newest-first statement is in order',
+      input: ctx(['Date  Description  Amount  Balance', ...[28, 21, 14, 9, 3].map((d, i) => row([0, `${d}/03/2025`], [12, 'Payment'], [40, '10.00'], [60, `${100 + i * 10}.00`]))].join('\n')),
+    },
+  ],
+  invalid: [
+    {
+      name: '31 April in a statement row',
+      input: ctx(bankStatement(87, { locale: 'uk', layout: 'split', tamper: 'impossible_date' }).text),
+      reasons: ['content_inconsistency.impossible_date'],
+      check: (fs) => expect(fs.find((f) => f.code.endsWith('impossible_date'))!.evidence.bbox).toHaveLength(4),
+    },
+    { name: '29 February in a non-leap year', input: ctx('Invoice\nInvoice date: 29.02.2023\nTotal 10,00 €'), reasons: ['content_inconsistency.impossible_date'] },
+    { name: 'invoice dated after the analysis date', input: ctx(invoice(88, { locale: 'uk', tamper: 'future' }).text), reasons: ['content_inconsistency.future_date'] },
+    { name: 'transaction outside the statement period', input: ctx(bankStatement(89, { locale: 'de', layout: 'split', tamper: 'outside_period' }).text), reasons: ['content_inconsistency.outside_period'] },
+    { name: 'transaction out of chronological order', input: ctx(bankStatement(90, { locale: 'uk', layout: 'split', tamper: 'out_of_order', rows: 9 }).text), reasons: ['content_inconsistency.dates_out_of_order'] },
+    { name: 'pay date before the pay period', input: ctx(payslip(91, { locale: 'uk', tamper: 'pay_before_period' }).text), reasons: ['content_inconsistency.pay_before_period'] },
+    { name: 'due date before the invoice date', input: ctx(invoice(92, { locale: 'us', tamper: 'due_before_issue' }).text), reasons: ['content_inconsistency.due_before_issue'] },
+  ],
+});
