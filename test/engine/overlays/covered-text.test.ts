@@ -1,0 +1,118 @@
+import { expect } from 'vitest';
+import { PDFArray, PDFName, PDFNumber, PDFString, type PDFDocument, type PDFPage } from 'pdf-lib';
+import { coveredTextDetector } from '../../../engine/overlays/covered-text.js';
+import { testDetector } from '../detector-tester.js';
+import { textContext } from '../text/context.js';
+import { amountCell, amountText, drawNewAmount, editWithPdfLib, genuineStatement, grayPng, rgb, StandardFonts } from '../text/fixtures.js';
+import { scannedPdf } from '../text/scan-fixtures.js';
+
+const ROW = 3;
+
+async function whiteBox(retype: boolean): Promise<Uint8Array> {
+  return editWithPdfLib(await genuineStatement(), async (page, doc) => {
+    page.drawRectangle({ ...amountCell(ROW), color: rgb(1, 1, 1) });
+    if (retype) await drawNewAmount(page, await doc.embedFont(StandardFonts.Helvetica), ROW, '-1,250.00');
+  });
+}
+
+async function imagePatch(): Promise<Uint8Array> {
+  return editWithPdfLib(await genuineStatement(), async (page, doc) => {
+    const png = await doc.embedPng(await grayPng(40, 10, 250));
+    page.drawImage(png, amountCell(ROW));
+    await drawNewAmount(page, await doc.embedFont(StandardFonts.Helvetica), ROW, '-1,250.00');
+  });
+}
+
+/** A FreeText-style annotation whose appearance is a white box with new text, laid over an amount. */
+async function annotationPatch(): Promise<Uint8Array> {
+  return editWithPdfLib(await genuineStatement(), async (page, doc) => {
+    addBoxAnnotation(doc, page, '-1,250.00');
+  });
+}
+
+function addBoxAnnotation(doc: PDFDocument, page: PDFPage, text: string): void {
+  const cell = amountCell(ROW);
+  const font = doc.context.obj({ Type: 'Font', Subtype: 'Type1', BaseFont: 'Helvetica', Encoding: 'WinAnsiEncoding' });
+  const content = `1 1 1 rg 0 0 ${cell.width} ${cell.height} re f BT /Helv 10 Tf 0 0 0 rg 8 3 Td (${text}) Tj ET`;
+  const ap = doc.context.stream(content, {
+    Type: 'XObject',
+    Subtype: 'Form',
+    BBox: [0, 0, cell.width, cell.height],
+    Resources: { Font: { Helv: doc.context.register(font) } },
+  });
+  const annot = doc.context.obj({
+    Type: 'Annot',
+    Subtype: 'FreeText',
+    Rect: [cell.x, cell.y, cell.x + cell.width, cell.y + cell.height],
+    Contents: PDFString.of(text),
+    DA: PDFString.of('/Helv 10 Tf 0 g'),
+    F: PDFNumber.of(4),
+    AP: { N: doc.context.register(ap) },
+  });
+  const ref = doc.context.register(annot);
+  const annots = page.node.lookup(PDFName.of('Annots'));
+  if (annots instanceof PDFArray) annots.push(ref);
+  else page.node.set(PDFName.of('Annots'), doc.context.obj([ref]));
+}
+
+testDetector(coveredTextDetector, {
+  valid: [
+    { name: 'genuine statement: cell backgrounds and a header bar drawn before their text', input: () => textContext(genuineStatement()) },
+    { name: 'genuine statement with embedded fonts', input: () => textContext(genuineStatement({ fonts: 'embedded' })) },
+    {
+      name: 'a box drawn after the table in an empty area',
+      input: async () =>
+        textContext(
+          editWithPdfLib(await genuineStatement(), (page) => {
+            page.drawRectangle({ x: 300, y: 80, width: 200, height: 40, color: rgb(0.9, 0.9, 0.9) });
+          }),
+        ),
+    },
+    {
+      name: 'a translucent highlight over an amount',
+      input: async () =>
+        textContext(
+          editWithPdfLib(await genuineStatement(), (page) => {
+            page.drawRectangle({ ...amountCell(ROW), color: rgb(1, 1, 0), opacity: 0.35 });
+          }),
+        ),
+    },
+    { name: 'a scan whose visible text layer lies under the page picture', input: () => textContext(scannedPdf({ textUnder: true })) },
+  ],
+  invalid: [
+    {
+      name: 'white box over an amount with a new amount typed on top',
+      input: () => textContext(whiteBox(true)),
+      reasons: ['hidden_content.covered_text_replaced'],
+      check: (findings) => {
+        const f = findings.find((x) => x.code === 'hidden_content.covered_text_replaced')!;
+        expect(f.strength).toBeGreaterThanOrEqual(0.85);
+        expect(f.evidence.before).toBe(amountText(ROW));
+        expect(f.evidence.after).toBe('-1,250.00');
+        expect(f.pages).toEqual([1]);
+        const [x0, y0, x1, y1] = f.evidence.bbox!;
+        expect(x0).toBeGreaterThan(0.6);
+        expect(x1).toBeLessThan(0.8);
+        expect(y1 - y0).toBeLessThan(0.03);
+      },
+    },
+    {
+      name: 'white box over an amount, nothing on top',
+      input: () => textContext(whiteBox(false)),
+      reasons: ['hidden_content.covered_text'],
+      check: (findings) => expect(findings.map((f) => f.code)).not.toContain('hidden_content.covered_text_replaced'),
+    },
+    {
+      name: 'an image patch over an amount with new text on top',
+      input: () => textContext(imagePatch()),
+      reasons: ['hidden_content.image_over_text'],
+      check: (findings) => expect(findings[0].strength).toBeGreaterThanOrEqual(0.85),
+    },
+    {
+      name: 'a FreeText annotation with a white background laid over an amount',
+      input: () => textContext(annotationPatch()),
+      reasons: ['hidden_content.annotation_over_text'],
+      check: (findings) => expect(findings[0].evidence.after).toBe('-1,250.00'),
+    },
+  ],
+});
