@@ -69,7 +69,8 @@ function dateFindings(image: ImageInfo): Finding[] {
         code: 'metadata_mismatch.modified_after_capture',
         summary: `The image was modified ${days(gap)} after it was taken (taken ${original.raw}, modified ${lastModified.raw}).`,
         pages: [1],
-        strength: 0.3,
+        // Import tools also stamp a modification date: context, not proof.
+        strength: 0.2,
         evidence: { before: original.raw, after: lastModified.raw },
       });
     } else if (-gap > DAY && unexplainedGap(original, lastModified) > DAY) {
@@ -121,7 +122,7 @@ function dimensionFindings(image: ImageInfo): Finding[] {
       code: 'metadata_mismatch.exif_dimensions',
       summary: `EXIF records a ${w}x${h} picture but the image is ${image.width}x${image.height}: it was cropped or resized after capture.`,
       pages: [1],
-      strength: 0.2,
+      strength: 0.15,
       evidence: { before: `${w}x${h}`, after: `${image.width}x${image.height}` },
     },
   ];

@@ -43,7 +43,7 @@ function analyseCells(g: GrayRaster, sigma: number): { cells: Cell[]; cols: numb
       const s = paper ? estimateNoise(g, { x0: cx * CELL, y0: cy * CELL, x1: (cx + 1) * CELL, y1: (cy + 1) * CELL }) : Number.NaN;
       if (paper && clipFrac > 0.6) clippedCells++;
       clipped.push(clipFrac);
-      cells.push({ paper, anomalous: paper && Number.isFinite(s) && s < CLEAN_RATIO * sigma });
+      cells.push({ paper, anomalous: paper && clipFrac <= 0.6 && Number.isFinite(s) && s < CLEAN_RATIO * sigma });
     }
   }
   const paperCount = cells.filter((c) => c.paper).length;

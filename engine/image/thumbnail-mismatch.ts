@@ -8,15 +8,37 @@ import { defineDetector } from '../detect/types.js';
 
 const SIDE = 24;
 
-async function tinyGray(bytes: Uint8Array, trim: boolean): Promise<{ data: Float64Array; aspect: number } | null> {
+interface Tiny {
+  /** Tiny gray copies at 0, 90, 180 and 270 degrees. */
+  views: Float64Array[];
+  aspect: number;
+}
+
+async function tinyViews(bytes: Uint8Array, rotations: number[]): Promise<Float64Array[]> {
+  return Promise.all(
+    rotations.map(async (deg) => {
+      const { data } = await sharp(bytes, { failOn: 'none' }).rotate(deg).resize(SIDE, SIDE, { fit: 'fill' }).grayscale().raw().toBuffer({ resolveWithObject: true });
+      return Float64Array.from(data.subarray(0, SIDE * SIDE));
+    }),
+  );
+}
+
+/** Removes black letterbox bars (full-width or full-height only: a dark subject is not a bar). */
+async function withoutBars(bytes: Uint8Array): Promise<Uint8Array> {
+  const meta = await sharp(bytes, { failOn: 'none' }).metadata();
+  const { data, info } = await sharp(bytes, { failOn: 'none' }).trim({ background: '#000000', threshold: 12 }).toBuffer({ resolveWithObject: true });
+  const bars = info.width >= 0.97 * (meta.width ?? 0) || info.height >= 0.97 * (meta.height ?? 0);
+  return bars ? new Uint8Array(data) : bytes;
+}
+
+async function tiny(bytes: Uint8Array, letterboxed: boolean): Promise<Tiny | null> {
   try {
-    let s = sharp(bytes, { failOn: 'none' });
-    // Previews of non-4:3 pictures are often letterboxed with black bars.
-    if (trim) s = sharp(await s.trim({ background: '#000000', threshold: 12 }).toBuffer(), { failOn: 'none' });
-    const meta = await s.metadata();
+    const src = letterboxed ? await withoutBars(bytes) : bytes;
+    const meta = await sharp(src, { failOn: 'none' }).metadata();
     if (!meta.width || !meta.height) return null;
-    const { data } = await s.resize(SIDE, SIDE, { fit: 'fill' }).grayscale().raw().toBuffer({ resolveWithObject: true });
-    return { data: Float64Array.from(data.subarray(0, SIDE * SIDE)), aspect: meta.width / meta.height };
+    // Some cameras rotate the main pixels but not the preview: compare in every orientation.
+    const views = await tinyViews(src, letterboxed ? [0, 90, 180, 270] : [0]);
+    return { views, aspect: meta.width / meta.height };
   } catch {
     return null;
   }
@@ -55,22 +77,11 @@ export default defineDetector({
   async run(ctx) {
     const thumb = ctx.image?.exifThumbnail;
     if (!thumb) return [];
-    const [t, main] = await Promise.all([tinyGray(thumb, true), tinyGray(ctx.bytes, false)]);
+    const [t, main] = await Promise.all([tiny(thumb, true), tiny(ctx.bytes, false)]);
     if (!t || !main) return [];
-    const r = correlation(t.data, main.data);
-    if (r < 0.6) {
-      return [
-        {
-          flag: 'compression_anomaly',
-          code: 'compression_anomaly.thumbnail_content',
-          summary: `The embedded EXIF preview shows different content than the image (similarity ${r.toFixed(2)}): the image was changed after the preview was made.`,
-          pages: [1],
-          strength: r < 0.3 ? 0.7 : 0.5,
-          evidence: { similarity: Math.round(r * 100) / 100 },
-        },
-      ];
-    }
-    const ratio = Math.max(t.aspect, main.aspect) / Math.min(t.aspect, main.aspect);
+    const ratioOf = (a: number) => Math.max(a, main.aspect) / Math.min(a, main.aspect);
+    const ratio = Math.min(ratioOf(t.aspect), ratioOf(1 / t.aspect));
+    // Different framing makes a pixel comparison meaningless: report the crop itself.
     if (ratio > 1.12) {
       return [
         {
@@ -80,6 +91,19 @@ export default defineDetector({
           pages: [1],
           strength: 0.35,
           evidence: { thumbnailAspect: Math.round(t.aspect * 100) / 100, imageAspect: Math.round(main.aspect * 100) / 100 },
+        },
+      ];
+    }
+    const r = Math.max(...t.views.map((v) => correlation(v, main.views[0])));
+    if (r < 0.6) {
+      return [
+        {
+          flag: 'compression_anomaly',
+          code: 'compression_anomaly.thumbnail_content',
+          summary: `The embedded EXIF preview shows different content than the image (similarity ${r.toFixed(2)}): the image was changed after the preview was made.`,
+          pages: [1],
+          strength: r < 0.3 ? 0.7 : 0.5,
+          evidence: { similarity: Math.round(r * 100) / 100 },
         },
       ];
     }

@@ -158,3 +158,40 @@ export function pasteClean(src: { data: Buffer; width: number }, dst: { data: Bu
     }
   }
 }
+
+/**
+ * Inserts a minimal EXIF APP1 (IFD0 Make/Model, EXIF DateTimeOriginal-free) whose IFD1 holds
+ * `thumbnail` as the embedded preview, the way cameras write it.
+ */
+export function withExifThumbnail(jpeg: Uint8Array, thumbnail: Uint8Array, make = 'Canon'): Uint8Array {
+  const makeBytes = Buffer.from(`${make}\0`, 'latin1');
+  const ifd0 = 8;
+  const makeAt = ifd0 + 2 + 12 + 4;
+  const ifd1 = makeAt + makeBytes.length + (makeBytes.length % 2);
+  const thumbAt = ifd1 + 2 + 3 * 12 + 4;
+  const tiff = Buffer.alloc(thumbAt + thumbnail.length);
+  tiff.write('II*\0', 0, 'latin1');
+  tiff.writeUInt32LE(ifd0, 4);
+  const entry = (at: number, tag: number, type: number, count: number, value: number) => {
+    tiff.writeUInt16LE(tag, at);
+    tiff.writeUInt16LE(type, at + 2);
+    tiff.writeUInt32LE(count, at + 4);
+    if (type === 3) tiff.writeUInt16LE(value, at + 8);
+    else tiff.writeUInt32LE(value, at + 8);
+  };
+  tiff.writeUInt16LE(1, ifd0);
+  entry(ifd0 + 2, 0x010f, 2, makeBytes.length, makeAt);
+  tiff.writeUInt32LE(ifd1, ifd0 + 14);
+  makeBytes.copy(tiff, makeAt);
+  tiff.writeUInt16LE(3, ifd1);
+  entry(ifd1 + 2, 0x0103, 3, 1, 6);
+  entry(ifd1 + 14, 0x0201, 4, 1, thumbAt);
+  entry(ifd1 + 26, 0x0202, 4, 1, thumbnail.length);
+  tiff.writeUInt32LE(0, ifd1 + 38);
+  Buffer.from(thumbnail).copy(tiff, thumbAt);
+  const body = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
+  const len = Buffer.alloc(2);
+  len.writeUInt16BE(body.length + 2);
+  const b = Buffer.from(jpeg);
+  return new Uint8Array(Buffer.concat([b.subarray(0, 2), Buffer.from([0xff, 0xe1]), len, body, b.subarray(2)]));
+}

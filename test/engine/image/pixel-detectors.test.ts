@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import copyMove from '../../../engine/image/copy-move.js';
+import doubleCompression from '../../../engine/image/double-compression.js';
+import noiseInconsistency from '../../../engine/image/noise-inconsistency.js';
+import type { BBox, Finding } from '../../../engine/types.js';
+import { testDetector } from '../detector-tester.js';
+import { cloneRegion, encodeRaw, pageRaw, pasteClean, recompress, statementSvg } from './fixtures.js';
+
+const corpus = (p: string) => () => new Uint8Array(readFileSync(`/work/shared/corpus/${p}`));
+
+/** The page is 1000x1300; boxes are fractions. */
+function near(b: BBox, px: [number, number, number, number], tol = 0.03): boolean {
+  const want = [px[0] / 1000, px[1] / 1300, (px[0] + px[2]) / 1000, (px[1] + px[3]) / 1300];
+  return b.every((v, i) => Math.abs(v - want[i]) <= tol);
+}
+
+async function cloned(seed: number, as: { png: true } | { jpeg: number }): Promise<Uint8Array> {
+  const raw = await pageRaw({ noise: true, seed });
+  // An amount copied down onto another row, the classic edited statement.
+  cloneRegion(raw, [520, 330, 110, 30], [520, 600]);
+  return encodeRaw(raw, as);
+}
+
+testDetector(copyMove, {
+  valid: [
+    { name: 'noisy scanned-like page', input: async () => encodeRaw(await pageRaw({ noise: true, seed: 4 }), { png: true }) },
+    { name: 'noisy page saved as JPEG', input: async () => encodeRaw(await pageRaw({ noise: true, seed: 4 }), { jpeg: 92 }) },
+    { name: 'clean digital statement (identical text renders legitimately)', input: async () => new Uint8Array(await sharp(Buffer.from(statementSvg({ seed: 2 }))).png().toBuffer()) },
+    { name: 'camera photo', input: corpus('exif-samples/DSCN0012.jpg') },
+  ],
+  invalid: [
+    {
+      name: 'amount cloned to another row (PNG)',
+      input: () => cloned(1, { png: true }),
+      reasons: ['image_manipulation.copy_move'],
+      check: (f: Finding[]) => {
+        const regions = f[0].evidence.regions!;
+        expect(near(regions[0].bbox, [520, 330, 110, 30])).toBe(true);
+        expect(near(regions[1].bbox, [520, 600, 110, 30])).toBe(true);
+      },
+    },
+    { name: 'amount cloned on another page layout (PNG)', input: () => cloned(3, { png: true }), reasons: ['image_manipulation.copy_move'] },
+  ],
+});
+
+async function pasted(seed: number, as: { png: true } | { jpeg: number }): Promise<Uint8Array> {
+  const raw = await pageRaw({ noise: true, seed });
+  // A field retyped digitally: right tones, no paper grain.
+  pasteClean(await pageRaw({ noise: false, seed }), raw, [500, 320, 140, 40]);
+  return encodeRaw(raw, as);
+}
+
+testDetector(noiseInconsistency, {
+  valid: [
+    { name: 'noisy page (PNG)', input: async () => encodeRaw(await pageRaw({ noise: true, seed: 5 }), { png: true }) },
+    { name: 'noisy page (JPEG 90)', input: async () => encodeRaw(await pageRaw({ noise: true, seed: 5 }), { jpeg: 90 }) },
+    { name: 'clean digital page (no grain anywhere)', input: async () => encodeRaw(await pageRaw({ noise: false, seed: 5 }), { png: true }) },
+    { name: 'camera photo', input: corpus('metadata-extractor/camera/Kodak_DX6490.jpg') },
+  ],
+  invalid: [
+    { name: 'retyped field on a scanned page (PNG)', input: () => pasted(1, { png: true }), reasons: ['image_manipulation.noise_inconsistency'], check: (f) => expect(near(f[0].evidence.bbox!, [500, 320, 140, 40])).toBe(true) },
+    { name: 'retyped field on a scanned page (JPEG 90)', input: () => pasted(2, { jpeg: 90 }), reasons: ['image_manipulation.noise_inconsistency'] },
+  ],
+});
+
+testDetector(doubleCompression, {
+  valid: [
+    { name: 'page compressed once (q90)', input: async () => encodeRaw(await pageRaw({ noise: true, seed: 6 }), { jpeg: 90 }) },
+    { name: 'page compressed once (q75)', input: async () => encodeRaw(await pageRaw({ noise: true, seed: 6 }), { jpeg: 75 }) },
+    { name: 'camera original', input: corpus('metadata-extractor/camera/Kyocera_FC-S3.jpg') },
+    { name: 'PNG', input: async () => encodeRaw(await pageRaw({ noise: true, seed: 6 }), { png: true }) },
+  ],
+  invalid: [
+    { name: 'saved at q80 then re-saved at q90', input: async () => recompress(await encodeRaw(await pageRaw({ noise: true, seed: 6 }), { jpeg: 80 }), 90), reasons: ['compression_anomaly.double_jpeg'] },
+  ],
+});
