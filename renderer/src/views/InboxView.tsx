@@ -78,6 +78,9 @@ export function InboxView({ onFiles }: { onFiles(files: File[]): void }) {
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
   const activeIndex = Math.min(active, Math.max(0, rows.length - 1));
 
+  // A new filter is a new list: start again at its top.
+  useEffect(() => setActive(0), [filter]);
+
   useEffect(() => {
     if (rows.length) virtualizer.scrollToIndex(activeIndex, { align: 'auto' });
   }, [activeIndex, rows.length, virtualizer]);
