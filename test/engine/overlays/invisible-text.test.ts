@@ -3,10 +3,10 @@ import { PDFName, PDFOperator, PDFOperatorNames as Ops, type PDFPage, type PDFDo
 import { invisibleTextDetector } from '../../../engine/overlays/invisible-text.js';
 import { testDetector } from '../detector-tester.js';
 import { textContext } from '../text/context.js';
-import { editWithPdfLib, genuineStatement, rawText, standardPageFont } from '../text/fixtures.js';
+import { editWithPdfLib, genuineStatement, rawText, standardPageFont, type StatementOptions } from '../text/fixtures.js';
 import { scannedPdf } from '../text/scan-fixtures.js';
 
-async function withGenuine(extra: Parameters<typeof genuineStatement>[0]['extra']): Promise<Uint8Array> {
+async function withGenuine(extra: NonNullable<StatementOptions['extra']>): Promise<Uint8Array> {
   return genuineStatement({ extra });
 }
 
