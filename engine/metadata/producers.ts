@@ -54,7 +54,6 @@ const KB: Array<[RegExp, SoftwareKind, string]> = [
   [/\bqoppa\b/i, 'editor', 'Qoppa PDF'],
   [/\bpdf architect\b/i, 'editor', 'PDF Architect'],
   [/\bacrobat (?:pro|standard)\b|\badobe acrobat \d|\badobe acrobat \(|\badobe acrobat$/i, 'editor', 'Adobe Acrobat'],
-  [/\bapp ?append|\bappendmode\b/i, 'editor', 'Apple Preview (append)'],
   // AI generators.
   [/\bdall[-·]?e\b|\bmidjourney\b|\bstable ?diffusion\b|\bfirefly\b|\bchatgpt\b|\bopenai\b/i, 'ai_generator', 'Generative AI'],
   // Scanners and scan apps.

@@ -75,17 +75,21 @@ export const pageInconsistencyDetector = defineDetector({
     const naming = majority(withText.map((x) => x.t.naming));
     const size = majority(withText.map((x) => x.t.size));
     const encoding = majority(withText.map((x) => x.t.encoding));
+    const n = withText.length;
+    // Counts instead of pairwise comparisons: linear in pages.
+    const namingAgree = withText.filter((x) => !disjoint(x.t.naming, naming.value)).length;
+    const fontPages = new Map<string, number>();
+    for (const x of withText) for (const f of x.t.fonts) fontPages.set(f, (fontPages.get(f) ?? 0) + 1);
     const findings: Finding[] = [];
     for (const { t, page } of withText) {
-      const others = withText.filter((x) => x.page !== page);
       const differs: string[] = [];
       // A trait counts only when all the other pages agree on it.
-      if (disjoint(t.naming, naming.value) && others.every((o) => !disjoint(o.t.naming, naming.value))) differs.push(`resource names (${t.naming || 'none'} vs ${naming.value})`);
-      const otherFonts = new Set(others.flatMap((o) => [...o.t.fonts]));
-      const sharedByOthers = [...otherFonts].filter((f) => others.every((o) => o.t.fonts.has(f)));
-      if (sharedByOthers.length && ![...t.fonts].some((f) => otherFonts.has(f))) differs.push(`fonts (${[...t.fonts].slice(0, 4).join(', ')} vs ${sharedByOthers.slice(0, 4).join(', ')})`);
-      if (t.size !== size.value && others.every((o) => o.t.size === size.value)) differs.push(`page size (${t.size} vs ${size.value})`);
-      if (t.encoding !== encoding.value && others.every((o) => o.t.encoding === encoding.value)) differs.push(`content encoding (${t.encoding} vs ${encoding.value})`);
+      if (disjoint(t.naming, naming.value) && namingAgree === n - 1) differs.push(`resource names (${t.naming || 'none'} vs ${naming.value})`);
+      const others = (f: string) => (fontPages.get(f) ?? 0) - (t.fonts.has(f) ? 1 : 0);
+      const sharedByOthers = [...fontPages.keys()].filter((f) => others(f) === n - 1);
+      if (sharedByOthers.length && ![...t.fonts].some((f) => others(f) > 0)) differs.push(`fonts (${[...t.fonts].slice(0, 4).join(', ')} vs ${sharedByOthers.slice(0, 4).join(', ')})`);
+      if (t.size !== size.value && size.count === n - 1) differs.push(`page size (${t.size} vs ${size.value})`);
+      if (t.encoding !== encoding.value && encoding.count === n - 1) differs.push(`content encoding (${t.encoding} vs ${encoding.value})`);
       // Naming habits are the strongest producer trait; size or fonts alone differ on covers and annexes.
       const namingDiffers = differs[0]?.startsWith('resource names');
       if (differs.length < 3 && !(namingDiffers && differs.length >= 2)) continue;

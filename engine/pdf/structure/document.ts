@@ -40,6 +40,7 @@ export class PdfFile {
   private readonly objStmCache = new Map<number, Map<number, PdfValue>>();
   private readonly resolving = new Set<number>();
   private scanIndex: Map<number, ScannedObject> | null = null;
+  private scanByOffset: Map<number, ScannedObject> | null = null;
   readonly headerOffset: number;
   /** Set for encrypted files that open with the empty user password; undefined until asked. */
   private crypt: StringDecryptor | null | undefined;
@@ -284,6 +285,12 @@ export class PdfFile {
   /** Loads an object as a given entry describes it (used for older revisions too). */
   loadEntry(e: XrefEntry): PdfValue {
     if (e.type === 'n') {
+      // The scan already parsed every body object; reuse it rather than parse again.
+      if (this.scan) {
+        if (!this.scanByOffset) this.scanByOffset = new Map(this.scan.objects.map((o) => [o.offset, o]));
+        const hit = this.scanByOffset.get(e.offset) ?? this.scanByOffset.get(e.offset + this.headerOffset);
+        if (hit && hit.num === e.num) return hit.value;
+      }
       const obj = readIndirectAt(this.bytes, e.offset, (r) => this.lengthOf(r)) ?? (this.headerOffset ? readIndirectAt(this.bytes, e.offset + this.headerOffset, (r) => this.lengthOf(r)) : null);
       if (obj && obj.num === e.num) return obj.value;
       return undefined as unknown as PdfValue;
