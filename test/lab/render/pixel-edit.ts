@@ -24,14 +24,20 @@ export function glyphRect(layout: Layout, item: TextItem, index: number, dpi: nu
   return { left, top, width: Math.max(1, Math.round(w * s)), height: Math.max(1, Math.round(item.size * 0.98 * s)) };
 }
 
-/** Finds a glyph of `ch` drawn at the same size and weight on the same page, not inside `exclude`. */
+/**
+ * Finds a glyph of `ch` on the same page to copy from: drawn at the same size and weight if
+ * possible (what a careful forger picks), else the closest match.
+ */
 export function findDonorGlyph(layout: Layout, page: number, ch: string, like: TextItem): { item: TextItem; index: number } | null {
+  const candidates: Array<{ item: TextItem; index: number; cost: number }> = [];
   for (const it of layout.pages[page].items) {
-    if (it.kind !== 'text' || it === like || it.size !== like.size || it.bold !== like.bold) continue;
+    if (it.kind !== 'text' || it === like) continue;
     const index = it.text.indexOf(ch);
-    if (index >= 0) return { item: it, index };
+    if (index < 0) continue;
+    candidates.push({ item: it, index, cost: Math.abs(it.size - like.size) + (it.bold === like.bold ? 0 : 5) });
   }
-  return null;
+  candidates.sort((a, b) => a.cost - b.cost);
+  return candidates[0] && candidates[0].cost < 6 ? { item: candidates[0].item, index: candidates[0].index } : null;
 }
 
 /** Copies a pixel rectangle onto another place of the same image (copy-move). */

@@ -3,7 +3,7 @@
  * incrementally or rewritten, laundered through re-distil, print or scan, scrubbed metadata,
  * same-font digit swaps, pages from other files, and metadata or date manipulations.
  */
-import { PDFDocument, PDFName } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFRef } from 'pdf-lib';
 import type { FlagCode } from '../../../engine/catalog/flags.js';
 import { formatDate } from '../data/dates.js';
 import { LAB_DOC_TYPES } from '../model/index.js';
@@ -166,6 +166,10 @@ export const TAMPERED: Technique[] = [
     async build(spec) {
       const { rng, model } = start(spec);
       const o = await overlayEdit(rng, model, spec.seed);
+      // Unreferenced objects would still be written: delete them, not just their references.
+      const info = o.doc.context.trailerInfo.Info;
+      const xmp = o.doc.catalog.get(PDFName.of('Metadata'));
+      for (const ref of [info, xmp]) if (ref instanceof PDFRef) o.doc.context.delete(ref);
       o.doc.context.trailerInfo.Info = undefined;
       o.doc.context.trailerInfo.ID = undefined;
       o.doc.catalog.delete(PDFName.of('Metadata'));

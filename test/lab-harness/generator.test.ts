@@ -1,0 +1,103 @@
+/**
+ * The generator itself: plan sizes, determinism, and a quick slice with one sample of every
+ * technique (built with the real tools). These test the lab, not the engine's detection.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSample, generateCorpus, planSamples, type GenerationResult } from '../lab/generate.js';
+import { readLabels, type LabelRecord } from '../lab/labels.js';
+import { TECHNIQUES } from '../lab/techniques/index.js';
+
+describe('plan', () => {
+  it('the full profile has >= 300 samples, >= 40 % genuine, every technique', () => {
+    const plan = planSamples('full');
+    expect(plan.length).toBeGreaterThanOrEqual(300);
+    const genuine = plan.filter((s) => s.technique.startsWith('genuine_')).length;
+    expect(genuine / plan.length).toBeGreaterThanOrEqual(0.4);
+    expect(new Set(plan.map((s) => s.technique))).toEqual(new Set(TECHNIQUES.map((t) => t.id)));
+    expect(new Set(plan.map((s) => s.seed)).size).toBe(plan.length);
+    for (const s of plan) {
+      const t = TECHNIQUES.find((x) => x.id === s.technique)!;
+      expect(t.docTypes).toContain(s.docType);
+      expect(s.pages).toBeGreaterThanOrEqual(t.minPages ?? 1);
+      expect(s.pages).toBeLessThanOrEqual(6);
+    }
+  });
+
+  it('is a function of the seed', () => {
+    expect(planSamples('full', 7)).toEqual(planSamples('full', 7));
+    expect(planSamples('full', 7)).not.toEqual(planSamples('full', 8));
+    expect(planSamples('quick')).toHaveLength(TECHNIQUES.length);
+  });
+});
+
+describe('determinism of pdfkit and pdf-lib outputs', () => {
+  const ids = ['genuine_pdfkit', 'genuine_pdflib', 'tampered_editor_history', 'tampered_xmp_mismatch', 'ai_pdf_xmp'];
+  it.each(ids)('%s: same seed, same label and bytes; other seed, other bytes', async (id) => {
+    const spec = planSamples('full', 11, [id])[0];
+    const a = await buildSample(spec);
+    const b = await buildSample(spec);
+    expect(b.label).toEqual(a.label);
+    expect(Buffer.from(b.bytes).equals(Buffer.from(a.bytes))).toBe(true);
+    const other = await buildSample({ ...spec, seed: spec.seed + 1 });
+    expect(Buffer.from(other.bytes).equals(Buffer.from(a.bytes))).toBe(false);
+  });
+});
+
+describe('quick slice: one sample of every technique', () => {
+  let dir: string;
+  let result: GenerationResult;
+  let labels: LabelRecord[];
+  const bytesOf = (technique: string) => readFileSync(join(dir, labels.find((l) => l.technique === technique)!.file));
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'lab-quick-'));
+    result = await generateCorpus(dir, planSamples('quick'), { concurrency: 2 });
+    labels = readLabels(join(dir, 'labels.jsonl'));
+  }, 300_000);
+
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('builds every technique without failure, with valid labels', () => {
+    expect(result.failures).toEqual([]);
+    expect(new Set(labels.map((l) => l.technique))).toEqual(new Set(TECHNIQUES.map((t) => t.id)));
+    for (const l of labels) {
+      expect(existsSync(join(dir, l.file)), l.file).toBe(true);
+      expect(l.file.startsWith(`${l.label}/${l.technique}/`)).toBe(true);
+    }
+  });
+
+  it('writes files whose bytes match their declared type', () => {
+    const magic: Record<string, string> = { 'application/pdf': '%PDF-', 'image/png': '\x89PNG', 'image/jpeg': '\xff\xd8\xff' };
+    for (const l of labels) {
+      expect(readFileSync(join(dir, l.file)).subarray(0, 5).toString('latin1').startsWith(magic[l.mime]), l.file).toBe(true);
+    }
+  });
+
+  it('leaves the traces each technique claims to leave', () => {
+    const text = (t: string) => bytesOf(t).toString('latin1');
+    expect(text('tampered_incremental_overlay').match(/%%EOF/g)!.length).toBeGreaterThanOrEqual(2);
+    expect(text('genuine_incremental_annotation')).toMatch(/\/Subtype\s*\/Text/);
+    expect(text('genuine_qpdf_linearize')).toContain('/Linearized');
+    expect(text('genuine_chromium')).toContain('Skia/PDF');
+    expect(text('tampered_scrubbed_rewrite')).not.toMatch(/\/Producer|\/ID\s*\[/);
+    expect(text('tampered_editor_history')).toContain('stEvt:softwareAgent');
+    expect(text('ai_sd_parameters')).toContain('tEXtparameters');
+    expect(text('ai_comfyui')).toContain('tEXtworkflow');
+    expect(text('ai_iptc_source_type')).toContain('trainedAlgorithmicMedia');
+    expect(text('genuine_phone_photo')).toMatch(/Exif[\s\S]*(Apple|samsung|Google)/);
+    const swap = labels.find((l) => l.technique === 'tampered_digit_swap')!;
+    expect(swap.edit!.after).not.toBe(swap.edit!.before);
+    expect(swap.edit!.after.length).toBe(swap.edit!.before.length);
+  });
+
+  it('labels genuine samples with no flags and forgeries with the traces of their edit', () => {
+    for (const l of labels) {
+      if (l.label === 'genuine') expect(l.expected_flags).toEqual([]);
+      else expect(l.expected_flags.length).toBeGreaterThan(0);
+      if (l.edit?.target === 'amount' && l.technique !== 'tampered_page_from_other') expect(l.expected_flags).toContain('arithmetic_error');
+    }
+  });
+});
