@@ -81,8 +81,8 @@ export async function dctHistograms(bytes: Uint8Array, width: number, height: nu
 }
 
 /**
- * Periodic-gap score: among bins whose neighbours are well populated, the share that are
- * nearly empty. Single compression leaves ~0; coarse-then-fine double quantisation leaves many.
+ * Periodic-gap score: among bins with well-populated bins on both sides (within 3), the share
+ * that are nearly empty. A monotone (single-compression) histogram has none. Single compression leaves ~0; coarse-then-fine double quantisation leaves many.
  */
 export function gapScore(h: DctHistograms): { dips: number; eligible: number; positions: number } {
   let dips = 0;
@@ -93,8 +93,9 @@ export function gapScore(h: DctHistograms): { dips: number; eligible: number; po
     for (let k = 1; k <= MAX_BIN; k++) folded.push(counts[MAX_BIN + k] + counts[MAX_BIN - k]);
     let here = 0;
     for (let i = 1; i + 1 < folded.length; i++) {
-      const a = folded[i - 1];
-      const c = folded[i + 1];
+      // Neighbourhood peaks up to 3 bins away: a much coarser first step empties runs of bins.
+      const a = Math.max(...folded.slice(Math.max(0, i - 3), i));
+      const c = Math.max(...folded.slice(i + 1, i + 4));
       if (a < 12 || c < 12) continue;
       eligible++;
       if (folded[i] < 0.2 * Math.min(a, c)) {

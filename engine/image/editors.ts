@@ -1,8 +1,11 @@
 /**
- * Image editors as named in Software / CreatorTool / XMP history. Kept here because the shared
- * producer classifier (engine/metadata/producers.ts) was not available when this was written;
- * `heavy` editors can retouch pixels freely, `workflow` tools mostly develop or organise photos.
+ * Image editors as named in Software / CreatorTool / XMP history. The shared producer knowledge
+ * base (engine/metadata/producers.ts) is PDF-centred, so photo tools are listed here and the
+ * shared one is the fallback; `heavy` editors can retouch pixels freely, `workflow` tools mostly
+ * develop or organise photos.
  */
+import { classifySoftware } from '../metadata/producers.js';
+
 export interface EditorMatch {
   name: string;
   kind: 'heavy' | 'workflow';
@@ -43,5 +46,7 @@ const EDITORS: Array<{ name: string; kind: EditorMatch['kind']; pattern: RegExp 
 
 export function editorNamed(text: string): EditorMatch | null {
   for (const e of EDITORS) if (e.pattern.test(text)) return { name: e.name, kind: e.kind };
+  const shared = classifySoftware(text);
+  if (shared.kind === 'image_editor' || shared.kind === 'online_editor' || shared.kind === 'editor') return { name: shared.product, kind: 'heavy' };
   return null;
 }

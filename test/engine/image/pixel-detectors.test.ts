@@ -74,5 +74,6 @@ testDetector(doubleCompression, {
   ],
   invalid: [
     { name: 'saved at q80 then re-saved at q90', input: async () => recompress(await encodeRaw(await pageRaw({ noise: true, seed: 6 }), { jpeg: 80 }), 90), reasons: ['compression_anomaly.double_jpeg'] },
+    { name: 'saved at q60 then re-saved at q90 (runs of empty bins)', input: async () => recompress(await encodeRaw(await pageRaw({ noise: true, seed: 7 }), { jpeg: 60 }), 90), reasons: ['compression_anomaly.double_jpeg'] },
   ],
 });
