@@ -3,24 +3,24 @@
  * Every UI action is checked again through the API. Screenshots of each view go to
  * test-output/screenshots/ (ignored by git) for a human look.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { pino } from 'pino';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboardExtension } from '../../electron/service/dashboard/index.js';
-import { startService, type RunningService } from '../../electron/service/index.js';
 import { genuineStatement, tamperedStatement } from './fixtures.js';
+import { serve, type Served } from './serve.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = join(root, 'test-output', 'screenshots');
 const KEY = 'vk_live_' + 'E2eTestKey0123456789abcdefghijkl'.slice(0, 32);
-const built = existsSync(join(root, 'dist/renderer/index.html'));
+const built = existsSync(join(root, 'dist/renderer/index.html')) && existsSync(join(root, 'dist/electron/cli/index.js'));
 
-let service: RunningService;
+let service: Served;
 let context: BrowserContext;
 let page: Page;
 let dataDir: string;
@@ -51,7 +51,7 @@ describe.skipIf(!built || !existsSync(CHROMIUM))('desktop UI end to end (Chromiu
     mkdirSync(SHOTS, { recursive: true });
     dataDir = mkdtempSync(join(tmpdir(), 'veracity-e2e-data-'));
     profileDir = mkdtempSync(join(tmpdir(), 'veracity-e2e-profile-'));
-    service = await startService({ dataDir, port: 0, workers: 1, bootstrapKey: KEY, logger: pino({ level: 'silent' }), extensions: [dashboardExtension] });
+    service = await serve(dataDir, KEY);
     context = await chromium.launchPersistentContext(profileDir, {
       executablePath: CHROMIUM,
       headless: true,
@@ -64,7 +64,7 @@ describe.skipIf(!built || !existsSync(CHROMIUM))('desktop UI end to end (Chromiu
 
   afterAll(async () => {
     await context?.close();
-    await service?.close();
+    await service?.stop();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(profileDir, { recursive: true, force: true });
   });
@@ -171,6 +171,22 @@ describe.skipIf(!built || !existsSync(CHROMIUM))('desktop UI end to end (Chromiu
     await shot('05-revisions');
   });
 
+  it('exports the check as a printable report with the verdict, reasons and page', async () => {
+    const check = await api(`/api/v1/document-checks/${ids.tampered}/`);
+    await page.emulateMedia({ media: 'print' });
+    await page.screenshot({ path: join(SHOTS, '06a-print.png'), fullPage: true });
+    const pdfPath = join(SHOTS, '..', 'report.pdf');
+    await page.pdf({ path: pdfPath, format: 'A4', printBackground: true });
+    await page.emulateMedia({ media: 'screen' });
+    const text = execFileSync('pdftotext', ['-layout', pdfPath, '-'], { encoding: 'utf8' });
+    expect(text).toContain('statement-tampered.pdf');
+    expect(text).not.toContain('Send feedback');
+    if (check.status === 'completed') {
+      expect(text.toLowerCase()).toContain(check.decision);
+      for (const f of check.flags) expect(text).toContain(f.title);
+    }
+  });
+
   it('records feedback on the verdict', async () => {
     const form = page.locator('form.feedback');
     await form.scrollIntoViewIfNeeded();
@@ -180,8 +196,10 @@ describe.skipIf(!built || !existsSync(CHROMIUM))('desktop UI end to end (Chromiu
     await form.getByRole('button', { name: 'Send feedback' }).click();
     await form.getByText('feedback recorded').waitFor();
     await shot('06-feedback');
-    // The v1 API has no feedback listing; read what the service stored.
-    const rows = service.context.store.feedback.forCheck(ids.tampered!);
+    // The v1 API has no feedback listing; read what the service stored (WAL allows a reader).
+    const db = new Database(join(dataDir, 'veracity.db'), { readonly: true });
+    const rows = db.prepare('SELECT rating, corrected_decision, reason FROM feedback WHERE check_id = ?').all(ids.tampered) as unknown[];
+    db.close();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ rating: 'disagree', corrected_decision: 'fraudulent', reason: 'The closing balance was edited.' });
   });
