@@ -68,6 +68,9 @@ export function CheckView({ id }: { id: string }) {
       <nav className="crumbs" aria-label="Breadcrumb">
         <a href={routeHref({ view: 'inbox' })}>← Inbox</a>
       </nav>
+      <p className="print-only muted small">
+        Veracity report · {check.id} · printed {formatDate(new Date().toISOString())}
+      </p>
       <header className="check-head card">
         <div className="check-title">
           <h1 id="check-title">{check.document.filename}</h1>
