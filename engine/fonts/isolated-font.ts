@@ -42,6 +42,10 @@ function pageFindings(page: PageLayer, docUses: Map<string, number>): Finding[] 
   for (const run of figures) {
     const column = figures.filter((o) => o !== run && sameColumn(run, o));
     const line = figures.filter((o) => o !== run && sameLine(run, o));
+    // Only cells inside a grid: a figure with row mates, or with column mates above and below it.
+    // A lone line over a table (an account number in a monospace face) is layout, not an edit.
+    const inGrid = line.length > 0 || (column.some((o) => o.bbox[1] < run.bbox[1]) && column.some((o) => o.bbox[1] > run.bbox[1]));
+    if (!inGrid) continue;
     const found =
       fontFinding(run, [...new Set([...column, ...line])], docUses.get(run.fontName) ?? 0) ?? sizeFinding(run, column, page.runs) ?? baselineFinding(run, line);
     if (found) findings.push(found);

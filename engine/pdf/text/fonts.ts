@@ -31,10 +31,14 @@ interface ObjStore {
 }
 
 const SUBSET = /^([A-Z]{6})\+(.+)$/;
+/** Some embedders (pdf-lib) mark a subset with a numeric suffix instead: `LiberationSans-9742`. */
+const SUFFIX_TAG = /^(.+)-(\d{4,})$/;
 
 export function splitSubset(name: string): { subsetTag: string | null; baseName: string } {
   const m = SUBSET.exec(name);
-  return m ? { subsetTag: m[1], baseName: m[2] } : { subsetTag: null, baseName: name };
+  if (m) return { subsetTag: m[1], baseName: m[2] };
+  const n = SUFFIX_TAG.exec(name);
+  return n ? { subsetTag: n[2], baseName: n[1] } : { subsetTag: null, baseName: name };
 }
 
 /**

@@ -19,7 +19,7 @@ export interface FontFacts {
   fontId: string;
   /** BaseFont as written in the file, subset prefix included (`ABCDEF+Arial-BoldMT`). */
   name: string;
-  /** The six-letter subset tag, or null when the font is not a subset. */
+  /** The subset tag (six letters before `+`, or an embedder's numeric suffix), null when not a subset. */
   subsetTag: string | null;
   /** Name without the subset tag. */
   baseName: string;

@@ -55,6 +55,8 @@ export interface StatementOptions {
   pages?: number;
   /** Hook to draw extra content on page 1 after the table (genuine variations or edits). */
   extra?: (doc: PDFKit.PDFDocument, f: { regular: string; bold: string }) => void;
+  /** Draw the account number and footer in the body font too (a document with embedded fonts only). */
+  bodyFontEverywhere?: boolean;
   /** Font name for one amount cell (row index), to simulate an edited value. */
   oddAmount?: { row: number; font: string; size?: number; characterSpacing?: number; horizontalScaling?: number; dy?: number };
 }
@@ -77,6 +79,8 @@ export function genuineStatement(opts: StatementOptions = {}): Promise<Uint8Arra
     if (opts.fonts === 'embedded') {
       doc.registerFont('Body', LIBERATION);
       doc.registerFont('BodyBold', LIBERATION_BOLD);
+      // The same file under another name: pdfkit embeds it as a second subset, like an editor would.
+      doc.registerFont('Retyped', LIBERATION);
       f = { regular: 'Body', bold: 'BodyBold' };
     }
     const pages = opts.pages ?? 2;
@@ -93,17 +97,17 @@ function drawStatementPage(doc: PDFKit.PDFDocument, f: { regular: string; bold: 
   doc.fillColor('#000000').font(f.bold).fontSize(18).text('First Example Bank', 50, 50);
   doc.font(f.regular).fontSize(12).text(`Account statement, page ${p + 1}`, 50, 76);
   doc.fontSize(10).text('Account holder: Jane Doe', 50, 96);
-  doc.font('Courier').fontSize(10).text('DE89 3704 0044 0532 0130 00', 50, 112);
+  doc.font(opts.bodyFontEverywhere ? f.regular : 'Courier').fontSize(10).text('DE89 3704 0044 0532 0130 00', 50, 112);
   // Header bar first, then white text on it: a painted-over look that is perfectly normal.
   doc.rect(50, 150, 495, 18).fill('#1f3a68');
   doc.fillColor('#ffffff').font(f.bold).fontSize(10);
-  doc.text('Date', 55, 154).text('Description', 130, 154);
+  doc.text('Date', 55, 154).text('Description', 130, 154).text('Value date', 255, 154);
   doc.text('Amount', 365, 154, { width: 80, align: 'right' }).text('Balance', 460, 154, { width: 80, align: 'right' });
   for (let i = 0; i < ROWS; i++) {
     const y = ROW_Y(i);
     if (i % 2 === 0) doc.rect(50, y - 3, 495, 18).fill('#f2f2f2');
     doc.fillColor('#000000').font(f.regular).fontSize(10);
-    doc.text(`0${i + 1}.03.2024`, 55, y).text(`Card payment SHOP ${i + 1}`, 130, y);
+    doc.text(`0${i + 1}.03.2024`, 55, y).text(`Card payment SHOP ${i + 1}`, 130, y).text(`0${i + 2}.03.2024`, 255, y);
     const odd = p === 0 ? opts.oddAmount : undefined;
     if (odd && odd.row === i) {
       doc.font(odd.font).fontSize(odd.size ?? 10);
@@ -117,7 +121,7 @@ function drawStatementPage(doc: PDFKit.PDFDocument, f: { regular: string; bold: 
   const totalY = ROW_Y(ROWS) + 6;
   doc.moveTo(50, totalY - 4).lineTo(545, totalY - 4).stroke('#000000');
   doc.fillColor('#000000').font(f.bold).fontSize(10).text('Closing balance', 130, totalY).text(balanceText(ROWS - 1), 460, totalY, { width: 80, align: 'right' });
-  doc.font('Times-Italic').fontSize(8).text('First Example Bank plc, 1 Example Street, registered in England no. 0000001.', 50, 800);
+  doc.font(opts.bodyFontEverywhere ? f.regular : 'Times-Italic').fontSize(8).text('First Example Bank plc, 1 Example Street, registered in England no. 0000001.', 50, 800);
 }
 
 /** Opens bytes with pdf-lib, lets `edit` change page 1, saves (appended like an editor would, or rewritten). */

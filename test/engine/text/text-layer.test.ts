@@ -34,7 +34,7 @@ describe('loadPdfText', () => {
     const lines = pages[0].text.split('\n');
     expect(lines[0]).toBe('First Example Bank');
     const row = lines.find((l) => l.startsWith('01.03.2024'));
-    expect(row).toMatch(new RegExp(`^01\\.03\\.2024\\s+Card payment SHOP 1\\s+${amountText(0).replace('.', '\\.')}\\s+${balanceText(0).replace('.', '\\.')}$`));
+    expect(row!.split(/\s{2,}/)).toEqual(['01.03.2024', 'Card payment SHOP 1', '02.03.2024', amountText(0), balanceText(0)]);
     const dateIdx = lines.findIndex((l) => l.startsWith('Date'));
     expect(lines.findIndex((l) => l.startsWith('08.03.2024'))).toBeGreaterThan(dateIdx);
   });
