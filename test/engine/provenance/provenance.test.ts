@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import c2paAi from '../../../engine/provenance/c2pa-ai.js';
+import c2paIntegrity from '../../../engine/provenance/c2pa-integrity.js';
 import generationParameters from '../../../engine/provenance/generation-parameters.js';
 import generatorSoftware from '../../../engine/provenance/generator-software.js';
 import iptcSourceType from '../../../engine/provenance/iptc-source-type.js';
@@ -104,4 +105,27 @@ describe('vocabularies', () => {
     expect(generatorNamed('Microsoft Word')).toBeNull();
     expect(generatorNamed('DALL·E')).toBe('DALL-E');
   });
+});
+
+testDetector(c2paIntegrity, {
+  valid: [
+    { name: 'signed camera capture, untouched', input: corpus('c2pa/truepic-20230212-camera.jpg') },
+    { name: 'signed edit, untouched', input: corpus('c2pa/adobe-20220124-CA.jpg') },
+    { name: 'credentials with only a timestamp warning', input: corpus('c2pa/CA_ct.jpg') },
+    { name: 'synthetic page without credentials', input: () => pagePng(small) },
+  ],
+  invalid: [
+    { name: 'pixels changed after signing (corpus XCA)', input: corpus('c2pa/adobe-20220124-XCA.jpg'), reasons: ['signature_invalidated.c2pa_asset_changed'] },
+    {
+      name: 'signed image with a pixel changed afterwards',
+      input: async () => {
+        const b = Buffer.from(readFileSync(`${CORPUS}/c2pa/adobe-20220124-CA.jpg`));
+        // Flip one byte near the end of the entropy-coded data (inside the hashed range).
+        b[b.length - 200] ^= 0x01;
+        return new Uint8Array(b);
+      },
+      reasons: ['signature_invalidated.c2pa_asset_changed'],
+    },
+    { name: 'assertion altered after signing (corpus E-uri)', input: corpus('c2pa/adobe-20220124-E-uri-CA.jpg'), reasons: ['signature_invalidated.c2pa_manifest_altered'] },
+  ],
 });
