@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import Database from 'better-sqlite3';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { genuineStatement, tamperedStatement } from './fixtures.js';
 import { serve, type Served } from './serve.js';
@@ -263,5 +264,23 @@ describe.skipIf(!built || !existsSync(CHROMIUM))('desktop UI end to end (Chromiu
     await shot('11-settings');
     const res = await fetch(`${service.url}/api/v1/rules/`, { headers: { Authorization: `Bearer ${key}` } });
     expect(res.status).toBe(200);
+  });
+  it('submits a file dropped anywhere on the window', async () => {
+    await page.goto(`${service.url}/#/rules`);
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    const dataTransfer = await page.evaluateHandle((bytes) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([new Uint8Array(bytes)], 'dropped-receipt.png', { type: 'image/png' }));
+      return dt;
+    }, [...png]);
+    await page.dispatchEvent('main', 'dragenter', { dataTransfer });
+    await page.getByText('Drop PDF, PNG or JPG files or folders to check them').waitFor();
+    await page.dispatchEvent('main', 'drop', { dataTransfer });
+    await page.getByRole('heading', { name: 'Inbox' }).waitFor();
+    await page.locator('.inbox-row', { hasText: 'dropped-receipt.png' }).waitFor();
+    await expect.poll(async () => (await api('/api/v1/document-checks/?limit=10')).data.map((c: any) => c.document.filename)).toContain('dropped-receipt.png');
+    await page.locator('.inbox-row', { hasText: 'dropped-receipt.png' }).click();
+    await page.getByRole('img', { name: 'The submitted image' }).waitFor();
+    await shot('13-image-check');
   });
 });

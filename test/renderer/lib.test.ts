@@ -167,3 +167,11 @@ describe('small helpers', () => {
     expect(humanize(null)).toBe('—');
   });
 });
+
+describe('score gauge scale', async () => {
+  const { scaleLabels } = await import('../../renderer/src/components/ScoreGauge.js');
+  it('labels every cut line and drops an end label that would collide with one', () => {
+    expect(scaleLabels(T)).toEqual([0, 40, 60, 80, 100]);
+    expect(scaleLabels({ pending_below: 2, suspicious_below: 60, fraudulent_below: 97 })).toEqual([2, 60, 97]);
+  });
+});

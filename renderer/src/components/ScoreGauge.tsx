@@ -2,6 +2,13 @@ import type { Thresholds } from '../api/types.js';
 import { bandsOf } from '../lib/bands.js';
 import { humanize } from '../lib/format.js';
 
+/** Cut lines always get a label; the 0 and 100 ends only where they do not collide with one. */
+export function scaleLabels(t: Thresholds, minGap = 6): number[] {
+  const cuts = [t.pending_below, t.suspicious_below, t.fraudulent_below];
+  const ends = [0, 100].filter((e) => cuts.every((c) => Math.abs(c - e) >= minGap));
+  return [...new Set([...ends, ...cuts])].sort((a, b) => a - b);
+}
+
 /** The score on a bar split by the check's own cut lines (thresholds snapshotted on the check). */
 export function ScoreGauge({ score, thresholds, label = 'Risk score' }: { score: number | null; thresholds: Thresholds; label?: string }) {
   const bands = bandsOf(thresholds);
@@ -18,11 +25,11 @@ export function ScoreGauge({ score, thresholds, label = 'Risk score' }: { score:
         {score !== null && <div className="gauge-marker" style={{ left: `${score}%` }} />}
       </div>
       <figcaption className="gauge-scale">
-        <span>0</span>
-        <span style={{ left: `${thresholds.pending_below}%` }}>{thresholds.pending_below}</span>
-        <span style={{ left: `${thresholds.suspicious_below}%` }}>{thresholds.suspicious_below}</span>
-        <span style={{ left: `${thresholds.fraudulent_below}%` }}>{thresholds.fraudulent_below}</span>
-        <span style={{ left: '100%' }}>100</span>
+        {scaleLabels(thresholds).map((v) => (
+          <span key={v} style={{ left: `${v}%` }}>
+            {v}
+          </span>
+        ))}
       </figcaption>
     </figure>
   );

@@ -85,7 +85,7 @@ export function CheckView({ id }: { id: string }) {
           <div>
             <p className="summary">{check.status === 'failed' ? check.error?.message : check.summary ?? 'Analysing…'}</p>
             <p className="muted small">
-              {humanize(check.document.format)} · {check.document.pages ?? '?'} page(s) · {formatBytes(check.document.size_bytes)} · checked{' '}
+              {humanize(check.document.format)} · {check.document.pages === 1 ? '1 page' : `${check.document.pages ?? '?'} pages`} · {formatBytes(check.document.size_bytes)} · checked{' '}
               {formatDate(check.created_at)} · engine {check.engine.version} ({check.engine.mode})
             </p>
             <p className="muted small mono">sha256 {check.document.sha256}</p>
