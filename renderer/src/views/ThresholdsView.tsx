@@ -57,6 +57,9 @@ export function ThresholdsView() {
         </p>
       </div>
       <div className="card">
+        <p className="muted small" aria-hidden="true">
+          Scores of the last {values.length} completed checks, coloured by the band they would fall in
+        </p>
         <figure className="histogram" aria-label={`Distribution of the last ${values.length} scores`}>
           {buckets.map((n, i) => (
             <div
