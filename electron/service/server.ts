@@ -70,8 +70,14 @@ export async function startService(options: StartOptions): Promise<RunningServic
     const host = address.address.includes(':') ? `[${address.address}]` : address.address;
     const url = `http://${host}:${address.port}`;
 
-    processor.recover();
-    webhooks.start();
+    let stopped = false;
+    // After the caller has seen the service listening: threads and recovered work start now.
+    setImmediate(() => {
+      if (stopped) return;
+      runner?.warmUp();
+      processor.recover();
+      webhooks.start();
+    });
     logger.info({ url, dataDir: config.dataDir, workers: runner.workers }, 'service started');
 
     const sessionKeys: string[] = [];
@@ -90,14 +96,15 @@ export async function startService(options: StartOptions): Promise<RunningServic
       },
       close() {
         closing ??= (async () => {
+          stopped = true;
           processor.stop();
           server.closeIdleConnections();
-          const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+          const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
           // Waiting requests (?wait=true) would hold close() for up to 55 s.
           const forced = setTimeout(() => server.closeAllConnections(), 2_000);
           await activeRunner.close();
           await webhooks.stop();
-          await closed;
+          await serverClosed;
           clearTimeout(forced);
           for (const id of sessionKeys) store.keys.revoke(id);
           store.close();

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import type { Command } from 'commander';
 import { dashboardExtension } from '../../service/dashboard/extension.js';
 import { resolveDataDir } from '../../service/data-dir.js';
-import { startService } from '../../service/server.js';
+import { startService, type RunningService } from '../../service/server.js';
 import { DATA_DIR_HELP, nonNegativeInt, positiveInt } from './options.js';
 
 interface ServeOptions {
@@ -24,20 +24,13 @@ export function registerServe(program: Command): void {
     .option('--workers <n>', 'analysis worker threads (default: CPU cores - 1, at least 1)', positiveInt('--workers'))
     .option('--open', 'open the review UI in the default browser, signed in with a session key')
     .action(async (opts: ServeOptions) => {
-      const service = await startService({
-        dataDir: resolveDataDir(opts.dataDir),
-        host: opts.host,
-        port: opts.port,
-        workers: opts.workers,
-        // The review UI's dashboard-only endpoints (revisions, file bytes, key management).
-        extensions: [dashboardExtension],
-      });
-      process.stdout.write(`listening ${service.url}\n`);
-      if (opts.open) openBrowser(`${service.url}/#key=${service.createSessionKey('owner', 'browser session (serve --open)')}`);
-      let stopping = false;
+      // Handlers go in before the `listening` line: a script may signal us the moment it reads it.
+      let service: RunningService | null = null;
+      let stopRequested = false;
       const stop = () => {
-        if (stopping) return;
-        stopping = true;
+        if (stopRequested) return;
+        stopRequested = true;
+        if (!service) return; // start-up finishes below, then stops
         service.close().then(
           () => process.exit(0),
           () => process.exit(1),
@@ -45,6 +38,20 @@ export function registerServe(program: Command): void {
       };
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);
+      service = await startService({
+        dataDir: resolveDataDir(opts.dataDir),
+        host: opts.host,
+        port: opts.port,
+        workers: opts.workers,
+        // The review UI's dashboard-only endpoints (revisions, file bytes, key management).
+        extensions: [dashboardExtension],
+      });
+      if (stopRequested) {
+        stopRequested = false;
+        return stop();
+      }
+      process.stdout.write(`listening ${service.url}\n`);
+      if (opts.open) openBrowser(`${service.url}/#key=${service.createSessionKey('owner', 'browser session (serve --open)')}`);
     });
 }
 

@@ -27,23 +27,34 @@ interface Pending {
 
 export class AnalysisRunner {
   readonly workers: number;
-  private readonly pool: Piscina;
+  private pool: Piscina | null = null;
+  private readonly file: string;
   private readonly waiting: Pending[] = [];
   private readonly running = new Set<AbortController>();
   private closed = false;
 
   constructor(private readonly options: AnalysisRunnerOptions) {
     this.workers = Math.max(1, Math.floor(options.workers ?? defaultWorkerCount()));
-    const file = options.workerFile ?? compiledModule('electron/service/queue/worker.ts');
-    this.pool = new Piscina({
-      filename: pathToFileURL(file).href,
-      maxThreads: this.workers,
-      minThreads: this.workers,
-      idleTimeout: 60_000,
-      concurrentTasksPerWorker: 1,
-    });
-    // A thread that dies is reported through the task's rejection; keep the pool's own emitter quiet.
-    this.pool.on('error', () => {});
+    this.file = options.workerFile ?? compiledModule('electron/service/queue/worker.ts');
+  }
+
+  /**
+   * Starts the worker threads (each loads the whole engine). Deferred until after the server
+   * listens so that start-up does not compete with them for the CPU.
+   */
+  warmUp(): Piscina {
+    if (!this.pool) {
+      this.pool = new Piscina({
+        filename: pathToFileURL(this.file).href,
+        maxThreads: this.workers,
+        minThreads: this.workers,
+        idleTimeout: 60_000,
+        concurrentTasksPerWorker: 1,
+      });
+      // A thread that dies is reported through the task's rejection; keep the pool's own emitter quiet.
+      this.pool.on('error', () => {});
+    }
+    return this.pool;
   }
 
   run(task: AnalysisTask): Promise<AnalysisOutcome> {
@@ -78,7 +89,7 @@ export class AnalysisRunner {
       abort.abort();
     }, this.options.timeoutMs);
     try {
-      resolve((await this.pool.run(task, { signal: abort.signal })) as AnalysisOutcome);
+      resolve((await this.warmUp().run(task, { signal: abort.signal })) as AnalysisOutcome);
     } catch (err) {
       if (timedOut) {
         resolve({ ok: false, code: 'analysis_timeout', message: `Analysis did not finish within ${Math.round(this.options.timeoutMs / 1000)} s.` });
@@ -98,6 +109,6 @@ export class AnalysisRunner {
     this.closed = true;
     for (const pending of this.waiting.splice(0)) pending.resolve({ ok: false, code: 'service_stopping', message: 'The service is shutting down.' });
     for (const abort of this.running) abort.abort();
-    await this.pool.destroy();
+    await this.pool?.destroy();
   }
 }
