@@ -227,6 +227,12 @@ describe.skipIf(!built || !existsSync(CHROMIUM))('desktop UI end to end (Chromiu
     const rules = await api('/api/v1/rules/');
     expect(rules.data).toHaveLength(1);
     expect(rules.data[0]).toMatchObject({ title: 'Edited statements need review', outcome_guidance: 'PENDING', score_delta: 10, status: 'active' });
+    await page.getByRole('button', { name: 'Edit Edited statements need review' }).click();
+    await page.getByLabel('Score delta').fill('-5');
+    await page.getByLabel('Bank statement').check();
+    await page.getByRole('button', { name: 'Save rule' }).click();
+    await page.getByRole('cell', { name: '-5' }).waitFor();
+    expect((await api('/api/v1/rules/')).data[0]).toMatchObject({ score_delta: -5, document_types: ['bank_statement'], outcome_guidance: 'PENDING' });
     await page.getByRole('button', { name: 'Disable Edited statements need review' }).click();
     await expect.poll(async () => (await api('/api/v1/rules/')).data[0].status).toBe('disabled');
   });
