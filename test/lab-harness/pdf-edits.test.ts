@@ -57,6 +57,11 @@ describe('content-stream digit swap', () => {
     expect(text).toContain('\n(1,234.56) Tj');
   });
 
+  it('decodes the WinAnsi euro, raw or escaped', () => {
+    expect(swapDigitInQdf(stream('(4.404,82 \\200) Tj'), '4.404,82 €')!.swap.after).toBe('6.404,82 €');
+    expect(swapDigitInQdf(stream('(4.404,82 \x80) Tj'), '4.404,82 €')!.swap.after).toBe('6.404,82 €');
+  });
+
   it('reads escapes and leaves unknown text alone', () => {
     expect(swapDigitInQdf(stream('(Paid \\(net\\) 9.10) Tj'), '9.10')!.swap.after).toBe('8.10');
     expect(swapDigitInQdf(stream('(Total 1,234.56) Tj'), '7,777.00')).toBeNull();

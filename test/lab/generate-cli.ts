@@ -4,6 +4,7 @@
  */
 import { Command } from 'commander';
 import { rm } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
 import { DEFAULT_SEED, generateCorpus, planSamples, type Profile } from './generate.js';
 import { defaultLabDir } from './util/paths.js';
 
@@ -40,4 +41,5 @@ async function main(): Promise<void> {
   process.exitCode = failed ? 1 : 0;
 }
 
-if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) await main();
+// Run only as a script: eval-cli imports generateLab from here.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

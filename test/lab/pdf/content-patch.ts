@@ -4,6 +4,13 @@
  * and metadata stay as the issuer wrote them; only the figures stop adding up.
  */
 
+/** Standard fonts use WinAnsiEncoding: the 0x80-0x9F bytes differ from Latin-1 (only the euro matters here). */
+const WIN_ANSI: Record<number, string> = { 0x80: '€', 0x85: '…', 0x91: '‘', 0x92: '’', 0x93: '“', 0x94: '”', 0x96: '–', 0x97: '—' };
+
+function winAnsi(code: number): string {
+  return WIN_ANSI[code] ?? String.fromCharCode(code);
+}
+
 interface StringToken {
   /** Decoded bytes as latin1 text. */
   text: string;
@@ -23,7 +30,7 @@ function readLiteral(src: string, start: number): StringToken {
       const next = src[i + 1];
       const oct = /^[0-7]{1,3}/.exec(src.slice(i + 1, i + 4));
       if (oct) {
-        text += String.fromCharCode(parseInt(oct[0], 8));
+        text += winAnsi(parseInt(oct[0], 8));
         offsets.push(-1);
         i += 1 + oct[0].length;
         continue;
@@ -38,7 +45,7 @@ function readLiteral(src: string, start: number): StringToken {
     }
     if (ch === '(') depth++;
     if (ch === ')' && --depth === 0) break;
-    text += ch;
+    text += winAnsi(ch.charCodeAt(0));
     offsets.push(i);
     i++;
   }
