@@ -17,6 +17,22 @@ export type { PageLayer, PdfTextLayer, TextRun } from './types.js';
 
 /** Worker-side caches (decoded fonts and images) are dropped this often on long documents. */
 const CLEANUP_EVERY = 25;
+/** A page whose content pdf.js cannot finish reading in this time is read as empty, not awaited forever. */
+const PAGE_STEP_TIMEOUT_MS = 20_000;
+
+class PageTimeout extends Error {}
+
+async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PageTimeout(`page step exceeded ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export async function loadPdfText(bytes: Uint8Array, opts: { maxPages: number }): Promise<PdfTextLayer> {
   const doc = await openPdf(bytes);
@@ -58,14 +74,14 @@ async function loadPage(doc: PDFDocumentProxy, n: number, fonts: FontTable, isLa
     let paint: PaintOp[] = [];
     try {
       // Operator list first: it makes pdf.js load every font into commonObjs, where names live.
-      const list = await page.getOperatorList({ annotationMode: pdfjs.AnnotationMode.ENABLE });
+      const list = await withTimeout(page.getOperatorList({ annotationMode: pdfjs.AnnotationMode.ENABLE }), PAGE_STEP_TIMEOUT_MS);
       paint = buildPaintList({ fnArray: list.fnArray, argsArray: list.argsArray, viewport, fonts, fontStore: page.commonObjs, imageStore: page.objs, isLayerVisible, annotationSubtypes: subtypes });
     } catch (err) {
       if (isFatal(err)) throw err;
     }
     let items: ArrayLike<unknown> = [];
     try {
-      items = (await page.getTextContent()).items;
+      items = (await withTimeout(page.getTextContent(), PAGE_STEP_TIMEOUT_MS)).items;
     } catch (err) {
       if (isFatal(err)) throw err;
     }

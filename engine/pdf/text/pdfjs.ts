@@ -41,6 +41,9 @@ export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
     cMapUrl: assets.cmaps,
     cMapPacked: true,
     wasmUrl: assets.wasm,
+    // pdf.js 5's JBIG2 wasm decoder never settles on the second JBIG2 document in a process
+    // (a cached module promise); the JavaScript decoders are slower but always finish.
+    useWasm: false,
     verbosity: pdfjs.VerbosityLevel.ERRORS,
     stopAtErrors: false,
   });

@@ -12,6 +12,8 @@ export interface TextRun {
   bbox: BBox;
   /** Baseline y in page units from the bottom, for baseline comparisons. */
   baseline: number;
+  /** OCR word confidence 0..100 (engine/ocr); absent for text drawn by the PDF itself. */
+  confidence?: number;
 }
 
 /** What pdf.js knows about one loaded font; keyed by `fontId` (the pdf.js loaded name). */
@@ -110,6 +112,8 @@ export interface PageLayer {
   /** Everything painted on the page in painting order (text, filled shapes, images). */
   paint?: PaintOp[];
   annotations?: AnnotationFacts[];
+  /** 'ocr' when the runs were read from the page picture by engine/ocr (font name 'ocr', no real fonts). */
+  source?: 'pdf' | 'ocr';
 }
 
 export interface PdfTextLayer {
