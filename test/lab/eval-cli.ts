@@ -15,6 +15,7 @@ import { readLabels } from './labels.js';
 import { summarizeLabelled, type LabelledReport } from './eval/labelled.js';
 import { listDocuments, readManifest, summarizeReal, type RealReport } from './eval/real.js';
 import { renderLabelled, renderReal } from './eval/report-text.js';
+import type { Outcome } from './eval/outcome.js';
 import { runAnalyses } from './eval/runner.js';
 import { defaultLabDir, defaultRealCorpus } from './util/paths.js';
 
@@ -52,7 +53,8 @@ async function main(): Promise<void> {
     .opts<Options>();
 
   const runOpts = { timeoutMs: Number(o.timeout), workers: Number(o.workers), now: o.now };
-  const report: { engine_version: string; labelled?: LabelledReport; real?: RealReport } = { engine_version: ENGINE_VERSION };
+  // The JSON also carries every per-file outcome, so a regression can be traced to its files.
+  const report: { engine_version: string; labelled?: LabelledReport; real?: RealReport; labelled_outcomes?: Outcome[]; real_outcomes?: Outcome[] } = { engine_version: ENGINE_VERSION };
 
   const corpus = resolve(o.corpus ?? defaultLabDir());
   if (!existsSync(join(corpus, 'labels.jsonl'))) {
@@ -66,6 +68,7 @@ async function main(): Promise<void> {
     { ...runOpts, onResult: progress('labelled', o.quiet) },
   );
   report.labelled = summarizeLabelled(corpus, labels, outcomes);
+  report.labelled_outcomes = outcomes;
   console.log(`engine ${ENGINE_VERSION}\n`);
   console.log(renderLabelled(report.labelled));
 
@@ -77,6 +80,7 @@ async function main(): Promise<void> {
       const files = listDocuments(dir);
       const realOutcomes = await runAnalyses(files.map((f) => [join(dir, f), f] as [string, string]), { ...runOpts, onResult: progress('real', o.quiet) });
       report.real = summarizeReal(dir, realOutcomes, readManifest(dir));
+      report.real_outcomes = realOutcomes;
       console.log('\n' + renderReal(report.real));
     }
   }
