@@ -9,6 +9,7 @@ import { detectorsFor } from './detect/registry.js';
 import { extractFields } from './extract/index.js';
 import { classifyImageFormat } from './image/format.js';
 import { loadImage } from './image/load.js';
+import { ocrImage, ocrScannedPages, withoutUncertainOcrFindings } from './ocr/index.js';
 import { classifyPdfFormat } from './pdf/format.js';
 import { analyzeRevisions } from './pdf/structure/revisions.js';
 import { parsePdfStructure } from './pdf/structure/index.js';
@@ -38,21 +39,26 @@ export async function buildDetectorContext(bytes: Uint8Array, options: AnalyzeOp
     const pdf = await timed(timings, 'pdf.structure', () => parsePdfStructure(bytes));
     const layer = await timed(timings, 'pdf.text', () => loadPdfText(bytes, { maxPages }));
     const revisions = await timed(timings, 'pdf.revisions', () => analyzeRevisions(bytes, pdf));
-    const text = layer.pages.map((p) => p.text).join('\f');
-    const extracted = await timed(timings, 'extract', () => extractFields(layer.pages, text));
+    // Scanned pages have no text layer of their own: read them by OCR.
+    const pages = await timed(timings, 'ocr', () => ocrScannedPages(bytes, layer.pages, options));
+    const text = pages.map((p) => p.text).join('\f');
+    const extracted = await timed(timings, 'extract', () => extractFields(pages, text));
     const facts: DocumentFacts = { mime_type: mime, pages: layer.pages.length, format: classifyPdfFormat(layer.pages) };
     return {
-      ctx: { bytes, mime, options, now, pdf, revisions, pages: layer.pages, image: null, extracted, text },
+      ctx: { bytes, mime, options, now, pdf, revisions, pages, image: null, extracted, text },
       facts,
       pageSizes: layer.pages.map((p) => ({ width: p.width, height: p.height })),
     };
   }
 
   const image = await timed(timings, 'image.load', () => loadImage(bytes, mime, { maxMegapixels: options.maxMegapixels ?? DEFAULT_LIMITS.maxMegapixels }));
-  const extracted = await timed(timings, 'extract', () => extractFields([], ''));
+  const ocrPage = await timed(timings, 'ocr', () => ocrImage(bytes, image, options));
+  const pages = ocrPage ? [ocrPage] : [];
+  const text = ocrPage?.text ?? '';
+  const extracted = await timed(timings, 'extract', () => extractFields(pages, text));
   const facts: DocumentFacts = { mime_type: mime, pages: 1, format: classifyImageFormat(image), width: image.width, height: image.height };
   return {
-    ctx: { bytes, mime, options, now, pdf: null, revisions: [], pages: [], image, extracted, text: '' },
+    ctx: { bytes, mime, options, now, pdf: null, revisions: [], pages, image, extracted, text },
     facts,
     pageSizes: [{ width: image.width, height: image.height }],
   };
@@ -77,7 +83,7 @@ export async function analyze(bytes: Uint8Array, options: AnalyzeOptions = {}): 
     engineVersion: ENGINE_VERSION,
     document: facts,
     extracted: ctx.extracted,
-    findings,
+    findings: withoutUncertainOcrFindings(findings, ctx.pages),
     text: ctx.text,
     structure: { revisions: ctx.revisions, pageSizes },
     timings,

@@ -158,6 +158,8 @@ export interface AnalyzeOptions {
   maxMegapixels?: number;
   /** Reference "now" for date checks (ISO string). Defaults to the current time. */
   now?: string;
+  /** OCR of images and image-only PDF pages (engine/ocr); `false` turns it off. */
+  ocr?: false | { maxPages?: number; budgetMs?: number };
 }
 
 export type EngineErrorCode = 'corrupt_document' | 'encrypted_document' | 'unsupported_document' | 'too_many_pages' | 'image_too_large' | 'engine_error';

@@ -1,0 +1,45 @@
+/**
+ * Content findings must not rest on digits OCR was unsure of: a misread "8" for "3" makes a
+ * statement fail to add up exactly like a forged one. A content finding on an OCR page is dropped
+ * when a low-confidence figure lies under its evidence, and an arithmetic finding when any figure
+ * on its page is low-confidence (a misread amount on one row breaks the balance of another).
+ */
+import { flagDefinition } from '../catalog/flags.js';
+import type { PageLayer, TextRun } from '../pdf/text/types.js';
+import type { BBox, Finding } from '../types.js';
+
+/** Word confidence (0..100) below which an OCR'd figure is not trusted as evidence. */
+export const MIN_FIGURE_CONFIDENCE = 75;
+
+/** A word that is a number (amount, date, account) rather than a word with a digit in it. */
+function isFigure(text: string): boolean {
+  const digits = (text.match(/\p{N}/gu) ?? []).length;
+  return digits > 0 && digits >= (text.match(/\p{L}/gu) ?? []).length;
+}
+
+function uncertainFigure(run: TextRun): boolean {
+  return run.confidence !== undefined && run.confidence < MIN_FIGURE_CONFIDENCE && isFigure(run.text);
+}
+
+function overlaps(a: BBox, b: BBox): boolean {
+  return a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+}
+
+function evidenceBoxes(f: Finding): Array<{ page: number; bbox: BBox }> {
+  const out: Array<{ page: number; bbox: BBox }> = [];
+  if (f.evidence.bbox) out.push({ page: f.evidence.page ?? f.pages[0], bbox: f.evidence.bbox });
+  for (const r of f.evidence.regions ?? []) out.push(r);
+  return out;
+}
+
+export function isUncertainOcrFinding(f: Finding, pages: readonly PageLayer[]): boolean {
+  if (flagDefinition(f.flag).category !== 'content') return false;
+  const ocrPage = (n: number) => pages.find((p) => p.page === n && p.source === 'ocr');
+  if (f.flag === 'arithmetic_error' && f.pages.some((n) => ocrPage(n)?.runs.some(uncertainFigure))) return true;
+  return evidenceBoxes(f).some(({ page, bbox }) => ocrPage(page)?.runs.some((r) => uncertainFigure(r) && overlaps(r.bbox, bbox)) ?? false);
+}
+
+export function withoutUncertainOcrFindings(findings: Finding[], pages: readonly PageLayer[]): Finding[] {
+  if (!pages.some((p) => p.source === 'ocr')) return findings;
+  return findings.filter((f) => !isUncertainOcrFinding(f, pages));
+}

@@ -1,0 +1,67 @@
+/**
+ * OCR for pictures of documents: PNG/JPEG images and PDF pages that are scans without a text
+ * layer. The result is the same PageLayer shape the PDF text layer has (runs marked
+ * `source: 'ocr'`), so extraction and the content checks read scans like digital documents.
+ * Work is capped per document (pages and wall time): OCR is the slowest stage of an analysis.
+ */
+import type { PageLayer } from '../pdf/text/types.js';
+import type { AnalyzeOptions } from '../types.js';
+import { renderPdfPages } from './pdf-pages.js';
+import { prepareForOcr } from './prepare.js';
+import { recognize } from './tesseract.js';
+import { ocrPageLayer } from './words.js';
+
+export { terminateOcr } from './tesseract.js';
+export { isUncertainOcrFinding, withoutUncertainOcrFindings } from './confidence.js';
+
+export const OCR_DEFAULTS = { maxPages: 10, budgetMs: 30_000 } as const;
+
+/** A page whose own text (visible or an invisible OCR layer) has more characters than this is not re-read. */
+const TEXT_LAYER_CHARS = 10;
+
+interface Limits {
+  maxPages: number;
+  budgetMs: number;
+}
+
+function limits(options: AnalyzeOptions): Limits | null {
+  if (options.ocr === false) return null;
+  return { maxPages: options.ocr?.maxPages ?? OCR_DEFAULTS.maxPages, budgetMs: options.ocr?.budgetMs ?? OCR_DEFAULTS.budgetMs };
+}
+
+/** An image-only PDF page with no text of its own (a scanner's invisible OCR layer counts as text). */
+export function needsOcr(page: PageLayer): boolean {
+  if (!page.imageOnly) return false;
+  const chars = page.runs.reduce((n, r) => n + r.text.replace(/\s/g, '').length, 0);
+  return chars <= TEXT_LAYER_CHARS;
+}
+
+/** The text layer of a PNG/JPEG read by OCR, or null when OCR is off. */
+export async function ocrImage(bytes: Uint8Array, size: { width: number; height: number }, options: AnalyzeOptions): Promise<PageLayer | null> {
+  if (!limits(options) || limits(options)!.maxPages < 1) return null;
+  const prepared = await prepareForOcr(bytes);
+  const data = await recognize(prepared.png);
+  return ocrPageLayer(data, { page: 1, width: size.width, height: size.height, imageWidth: prepared.width, imageHeight: prepared.height });
+}
+
+/**
+ * The PDF's pages with scanned pages replaced by their OCR reading, in page order. Pages past the
+ * page cap or the time budget keep their (empty) layer; the same array comes back when nothing
+ * needed OCR.
+ */
+export async function ocrScannedPages(bytes: Uint8Array, pages: PageLayer[], options: AnalyzeOptions): Promise<PageLayer[]> {
+  const lim = limits(options);
+  if (!lim) return pages;
+  const wanted = pages.filter(needsOcr).slice(0, lim.maxPages).map((p) => p.page);
+  if (!wanted.length) return pages;
+  const start = performance.now();
+  const read = new Map<number, PageLayer>();
+  for await (const picture of renderPdfPages(bytes, wanted)) {
+    const base = pages[picture.page - 1];
+    const prepared = await prepareForOcr(picture.png);
+    const data = await recognize(prepared.png);
+    read.set(picture.page, ocrPageLayer(data, { page: picture.page, width: base.width, height: base.height, imageWidth: prepared.width, imageHeight: prepared.height }, base));
+    if (performance.now() - start > lim.budgetMs) break;
+  }
+  return pages.map((p) => read.get(p.page) ?? p);
+}

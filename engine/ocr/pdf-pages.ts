@@ -1,0 +1,59 @@
+/**
+ * Pictures of scanned PDF pages for OCR: pdf.js renders the page onto a canvas (@napi-rs/canvas,
+ * pdf.js's own Node canvas), which works whatever the scan's codec (JPEG, CCITT, JBIG2, Flate)
+ * and however the picture is placed, cropped or split into strips.
+ */
+import { openPdf, type PDFDocumentProxy } from '../pdf/text/pdfjs.js';
+
+/** Render width in pixels: ~240 dpi on A4/Letter, the resolution OCR needs for 8 pt print. */
+const RENDER_WIDTH = 2000;
+/** Never render past this many pixels (a poster-sized page would otherwise take seconds). */
+const MAX_PIXELS = 12_000_000;
+
+export interface RenderedPage {
+  page: number;
+  png: Buffer;
+  width: number;
+  height: number;
+}
+
+interface NodeCanvas {
+  width: number;
+  height: number;
+  toBuffer(mime: 'image/png'): Buffer;
+}
+interface CanvasFactory {
+  create(width: number, height: number): { canvas: NodeCanvas; context: CanvasRenderingContext2D };
+  destroy(entry: { canvas: NodeCanvas; context: CanvasRenderingContext2D }): void;
+}
+
+async function renderPage(doc: PDFDocumentProxy, n: number): Promise<RenderedPage> {
+  const page = await doc.getPage(n);
+  try {
+    const unit = page.getViewport({ scale: 1 });
+    let scale = RENDER_WIDTH / Math.max(unit.width, 1);
+    if (unit.width * unit.height * scale * scale > MAX_PIXELS) scale = Math.sqrt(MAX_PIXELS / (unit.width * unit.height));
+    const viewport = page.getViewport({ scale });
+    const factory = doc.canvasFactory as CanvasFactory;
+    const entry = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
+    try {
+      await page.render({ canvasContext: entry.context, canvas: entry.canvas as unknown as HTMLCanvasElement, viewport, background: '#ffffff' }).promise;
+      return { page: n, png: entry.canvas.toBuffer('image/png'), width: entry.canvas.width, height: entry.canvas.height };
+    } finally {
+      factory.destroy(entry);
+    }
+  } finally {
+    page.cleanup();
+  }
+}
+
+/** Renders the given 1-based pages one at a time, so a caller out of time can stop early. */
+export async function* renderPdfPages(bytes: Uint8Array, pages: number[]): AsyncGenerator<RenderedPage> {
+  if (!pages.length) return;
+  const doc = await openPdf(bytes);
+  try {
+    for (const n of pages) yield await renderPage(doc, n);
+  } finally {
+    await doc.destroy().catch(() => undefined);
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * One tesseract.js worker per analysis thread, started on first use and kept warm between
+ * documents (starting it costs ~1.5 s). Everything is local: the traineddata comes from the
+ * installed @tesseract.js-data/eng package (never the CDN, which hangs offline), the core wasm
+ * and worker script from tesseract.js itself, and nothing is cached to disk.
+ *
+ * tesseract.js runs the worker in its own worker_thread and does not expose it to be unref'd, so
+ * an idle worker is terminated after IDLE_MS to let a one-shot process (CLI, script) exit.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { createWorker, OEM, PSM, type Page, type Worker } from 'tesseract.js';
+
+const IDLE_MS = 15_000;
+
+let worker: Promise<Worker> | null = null;
+let queue: Promise<unknown> = Promise.resolve();
+let idleTimer: NodeJS.Timeout | null = null;
+
+/** The integer-quantised LSTM model: a quarter of the size of the full one, same accuracy on print. */
+export function langPath(): string {
+  const pkg = createRequire(import.meta.url).resolve('@tesseract.js-data/eng/package.json');
+  return path.join(path.dirname(pkg), '4.0.0_best_int');
+}
+
+async function startWorker(): Promise<Worker> {
+  const w = await createWorker('eng', OEM.LSTM_ONLY, { langPath: langPath(), gzip: true, cacheMethod: 'none' });
+  // One column of variable-size text: keeps a table row on one line instead of splitting the
+  // page into column blocks (auto segmentation), and is about twice as fast on documents.
+  await w.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_COLUMN, preserve_interword_spaces: '1' });
+  return w;
+}
+
+function scheduleIdleStop(): void {
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => void terminateOcr(), IDLE_MS);
+  idleTimer.unref();
+}
+
+/** Recognises one prepared image (PNG bytes); calls are serialised on the one worker. */
+export function recognize(image: Buffer): Promise<Page> {
+  const job = queue.then(async () => {
+    if (idleTimer) clearTimeout(idleTimer);
+    worker ??= startWorker().catch((err: unknown) => {
+      worker = null;
+      throw err;
+    });
+    const w = await worker;
+    try {
+      const { data } = await w.recognize(image, {}, { blocks: true, text: false });
+      return data;
+    } finally {
+      scheduleIdleStop();
+    }
+  });
+  queue = job.catch(() => undefined);
+  return job;
+}
+
+/** Stops the worker (tests, shutdown); the next recognition starts a new one. */
+export async function terminateOcr(): Promise<void> {
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = null;
+  const w = worker;
+  worker = null;
+  if (w) await (await w.catch(() => null))?.terminate().catch(() => undefined);
+}
+
+process.once('exit', () => {
+  // Best effort: a worker_thread dies with its process anyway; this only skips the idle wait.
+  if (worker) void terminateOcr();
+});

@@ -1,0 +1,85 @@
+/**
+ * Tesseract's page (blocks > paragraphs > lines > words) as the text layer the engine already
+ * reads: one run per word, font 'ocr', boxes as page fractions with a top-left origin, size from
+ * the line height, and the word confidence kept on the run.
+ */
+import type { Line, Page, Word } from 'tesseract.js';
+import { pageText } from '../pdf/text/reading-order.js';
+import type { PageLayer, TextRun } from '../pdf/text/types.js';
+import type { BBox } from '../types.js';
+
+/** Words below this confidence that carry no digit are specks, rules and table lines read as text. */
+const NOISE_CONFIDENCE = 35;
+/** A printed line's box is about 1.2 times its font size (ascenders plus descenders). */
+const LINE_TO_FONT = 1 / 1.2;
+
+export interface OcrGeometry {
+  page: number;
+  /** Page size in page units (pixels for images, points for PDF pages). */
+  width: number;
+  height: number;
+  /** Prepared image size in pixels (the space tesseract's boxes are in). */
+  imageWidth: number;
+  imageHeight: number;
+}
+
+function round4(v: number): number {
+  return Math.round(v * 10_000) / 10_000;
+}
+
+function clamp01(v: number): number {
+  return Math.min(1, Math.max(0, v));
+}
+
+function isNoise(word: Word): boolean {
+  const text = word.text.trim();
+  if (!text) return true;
+  if (/\d/.test(text)) return false;
+  return word.confidence < NOISE_CONFIDENCE || !/[\p{L}\p{N}\p{Sc}]/u.test(text) && text.length > 2;
+}
+
+function lineRuns(line: Line, geo: OcrGeometry): TextRun[] {
+  const { imageWidth: iw, imageHeight: ih } = geo;
+  // Words take their line's vertical extent so that a row reads as one band whatever its letters
+  // (a word without ascenders has a shorter box than its neighbours).
+  const y0 = clamp01(line.bbox.y0 / ih);
+  const y1 = clamp01(line.bbox.y1 / ih);
+  const size = Math.max(1, ((line.bbox.y1 - line.bbox.y0) / ih) * geo.height * LINE_TO_FONT);
+  const baselinePx = Number.isFinite(line.baseline?.y0) ? (line.baseline.y0 + line.baseline.y1) / 2 : line.bbox.y1;
+  const baseline = geo.height * (1 - clamp01(baselinePx / ih));
+  const runs: TextRun[] = [];
+  for (const word of line.words) {
+    if (isNoise(word)) continue;
+    const bbox: BBox = [round4(clamp01(word.bbox.x0 / iw)), round4(y0), round4(clamp01(word.bbox.x1 / iw)), round4(y1)];
+    runs.push({
+      page: geo.page,
+      text: word.text.trim(),
+      fontId: 'ocr',
+      fontName: 'ocr',
+      size: Math.round(size * 100) / 100,
+      bbox,
+      baseline: Math.round(baseline * 100) / 100,
+      confidence: Math.round(word.confidence),
+    });
+  }
+  return runs;
+}
+
+export function ocrRuns(data: Page, geo: OcrGeometry): TextRun[] {
+  const lines = (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines));
+  return lines.flatMap((line) => lineRuns(line, geo));
+}
+
+/** A page layer read by OCR; `imageCoverage`/`paint` come from the PDF page when there is one. */
+export function ocrPageLayer(data: Page, geo: OcrGeometry, base?: PageLayer): PageLayer {
+  const runs = ocrRuns(data, geo);
+  return {
+    ...(base ?? { imageCoverage: 1, imageOnly: true }),
+    page: geo.page,
+    width: geo.width,
+    height: geo.height,
+    runs,
+    text: pageText(runs, geo.width),
+    source: 'ocr',
+  };
+}
