@@ -36,9 +36,15 @@ export function needsOcr(page: PageLayer): boolean {
   return chars <= TEXT_LAYER_CHARS;
 }
 
+/** Page numbers to read by OCR under the page cap, first pages first. */
+export function pagesToOcr(pages: readonly PageLayer[], maxPages: number): number[] {
+  return pages.filter(needsOcr).slice(0, Math.max(0, maxPages)).map((p) => p.page);
+}
+
 /** The text layer of a PNG/JPEG read by OCR, or null when OCR is off. */
 export async function ocrImage(bytes: Uint8Array, size: { width: number; height: number }, options: AnalyzeOptions): Promise<PageLayer | null> {
-  if (!limits(options) || limits(options)!.maxPages < 1) return null;
+  const lim = limits(options);
+  if (!lim || lim.maxPages < 1) return null;
   const prepared = await prepareForOcr(bytes);
   const data = await recognize(prepared.png);
   return ocrPageLayer(data, { page: 1, width: size.width, height: size.height, imageWidth: prepared.width, imageHeight: prepared.height });
@@ -52,7 +58,7 @@ export async function ocrImage(bytes: Uint8Array, size: { width: number; height:
 export async function ocrScannedPages(bytes: Uint8Array, pages: PageLayer[], options: AnalyzeOptions): Promise<PageLayer[]> {
   const lim = limits(options);
   if (!lim) return pages;
-  const wanted = pages.filter(needsOcr).slice(0, lim.maxPages).map((p) => p.page);
+  const wanted = pagesToOcr(pages, lim.maxPages);
   if (!wanted.length) return pages;
   const start = performance.now();
   const read = new Map<number, PageLayer>();

@@ -5,8 +5,8 @@
  */
 import { openPdf, type PDFDocumentProxy } from '../pdf/text/pdfjs.js';
 
-/** Render width in pixels: ~240 dpi on A4/Letter, the resolution OCR needs for 8 pt print. */
-const RENDER_WIDTH = 2000;
+/** Render width in pixels: ~200 dpi on A4/Letter, what OCR needs for 9 pt print. */
+const RENDER_WIDTH = 1700;
 /** Never render past this many pixels (a poster-sized page would otherwise take seconds). */
 const MAX_PIXELS = 12_000_000;
 

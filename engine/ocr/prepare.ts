@@ -5,8 +5,8 @@
  */
 import sharp from 'sharp';
 
-/** Target width for a full page: ~240 dpi for A4/Letter, enough for 8 pt print. */
-const TARGET_WIDTH = 2000;
+/** Target width for a full page: ~190 dpi for A4/Letter, enough for 9 pt print. */
+const TARGET_WIDTH = 1600;
 const MAX_UPSCALE = 2.5;
 /** Decoded pixels sharp may read: large enough for the engine's own image size limit. */
 const PIXEL_LIMIT = 200_000_000;

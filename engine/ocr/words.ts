@@ -35,7 +35,7 @@ function isNoise(word: Word): boolean {
   const text = word.text.trim();
   if (!text) return true;
   if (/\d/.test(text)) return false;
-  return word.confidence < NOISE_CONFIDENCE || !/[\p{L}\p{N}\p{Sc}]/u.test(text) && text.length > 2;
+  return word.confidence < NOISE_CONFIDENCE || (!/[\p{L}\p{N}\p{Sc}]/u.test(text) && text.length > 2);
 }
 
 function lineRuns(line: Line, geo: OcrGeometry): TextRun[] {

@@ -1,0 +1,104 @@
+/** OCR plumbing without running tesseract: word boxes to runs, page choice, the confidence guard. */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'tesseract.js';
+import { isUncertainOcrFinding, pagesToOcr, withoutUncertainOcrFindings } from '../../../engine/ocr/index.js';
+import { scaleFor } from '../../../engine/ocr/prepare.js';
+import { ocrPageLayer } from '../../../engine/ocr/words.js';
+import type { PageLayer, TextRun } from '../../../engine/pdf/text/types.js';
+import type { Finding } from '../../../engine/types.js';
+
+function word(text: string, x0: number, x1: number, confidence = 95) {
+  return { text, confidence, bbox: { x0, y0: 105, x1, y1: 125 }, symbols: [], choices: [], font_name: '' };
+}
+
+function tesseractPage(words: ReturnType<typeof word>[]): Page {
+  const line = { words, text: words.map((w) => w.text).join(' '), confidence: 90, bbox: { x0: 100, y0: 100, x1: 900, y1: 130 }, baseline: { x0: 100, y0: 124, x1: 900, y1: 124 }, rowAttributes: { ascenders: 5, descenders: 5, rowHeight: 30 } };
+  return { blocks: [{ paragraphs: [{ lines: [line] }] }] } as unknown as Page;
+}
+
+describe('ocrPageLayer', () => {
+  const geo = { page: 2, width: 500, height: 700, imageWidth: 1000, imageHeight: 1400 };
+
+  it('turns words into runs with page-fraction boxes, line height as size and confidence kept', () => {
+    const layer = ocrPageLayer(tesseractPage([word('Balance', 100, 240), word('1,204.80', 700, 860, 62)]), geo);
+    expect(layer.source).toBe('ocr');
+    expect(layer.page).toBe(2);
+    expect(layer.runs).toHaveLength(2);
+    const [label, amount] = layer.runs;
+    expect(label.fontName).toBe('ocr');
+    expect(label.bbox).toEqual([0.1, 100 / 1400, 0.24, 130 / 1400].map((v) => Math.round(v * 10_000) / 10_000));
+    // 30 px of a 1400 px image on a 700-unit page is 15 units of line, 12.5 units of font.
+    expect(label.size).toBeCloseTo(12.5, 1);
+    expect(label.baseline).toBeCloseTo(700 - 62, 1);
+    expect(amount.confidence).toBe(62);
+    expect(layer.text).toBe('Balance  1,204.80');
+  });
+
+  it('drops specks and rules read as text but keeps uncertain figures for the guard', () => {
+    const layer = ocrPageLayer(tesseractPage([word('|', 50, 55, 20), word('—~—', 60, 90, 80), word('Tesco', 100, 180, 20), word('45.20', 700, 780, 20)]), geo);
+    expect(layer.runs.map((r) => r.text)).toEqual(['45.20']);
+  });
+
+  it('keeps the PDF page facts when it replaces a scanned page', () => {
+    const base: PageLayer = { page: 2, width: 500, height: 700, runs: [], text: '', imageCoverage: 0.98, imageOnly: true, paint: [] };
+    const layer = ocrPageLayer(tesseractPage([word('Total', 100, 200)]), geo, base);
+    expect(layer.imageCoverage).toBe(0.98);
+    expect(layer.imageOnly).toBe(true);
+    expect(layer.paint).toEqual([]);
+  });
+});
+
+describe('pagesToOcr', () => {
+  const page = (n: number, over: Partial<PageLayer>): PageLayer => ({ page: n, width: 595, height: 842, runs: [], text: '', imageCoverage: 1, imageOnly: true, ...over });
+  const run = (text: string): TextRun => ({ page: 1, text, fontId: 'f', fontName: 'GlyphLessFont', size: 10, bbox: [0, 0, 0.5, 0.01], baseline: 800 });
+
+  it('reads scanned pages without text, skips digital pages and scans with an invisible OCR layer', () => {
+    const pages = [page(1, {}), page(2, { imageOnly: false, imageCoverage: 0, runs: [run('Invoice total 12.00')] }), page(3, { runs: [run('Statement of account for March')] }), page(4, {})];
+    expect(pagesToOcr(pages, 10)).toEqual([1, 4]);
+  });
+
+  it('stops at the page cap', () => {
+    const pages = [1, 2, 3, 4].map((n) => page(n, {}));
+    expect(pagesToOcr(pages, 2)).toEqual([1, 2]);
+    expect(pagesToOcr(pages, 0)).toEqual([]);
+  });
+});
+
+describe('prepare scale', () => {
+  it('upscales small pictures (bounded) and downscales huge ones', () => {
+    expect(scaleFor(400)).toBe(2.5);
+    expect(scaleFor(800)).toBe(2);
+    expect(scaleFor(4000)).toBe(0.4);
+  });
+});
+
+describe('uncertain OCR figures', () => {
+  const ocrRun = (text: string, bbox: [number, number, number, number], confidence: number): TextRun => ({ page: 1, text, fontId: 'ocr', fontName: 'ocr', size: 10, bbox, baseline: 0, confidence });
+  const ocrPage = (runs: TextRun[]): PageLayer => ({ page: 1, width: 1000, height: 1400, runs, text: '', imageCoverage: 1, source: 'ocr' });
+  const finding = (flag: Finding['flag'], bbox: [number, number, number, number]): Finding => ({ flag, code: `${flag}.x`, summary: 'test finding summary', pages: [1], evidence: { page: 1, bbox }, strength: 0.9 });
+  const row = (y: number): [number, number, number, number] => [0.05, y, 0.95, y + 0.02];
+
+  it('drops an arithmetic finding when any figure on its OCR page is uncertain', () => {
+    const pages = [ocrPage([ocrRun('1,204.80', [0.8, 0.3, 0.9, 0.32], 95), ocrRun('45.2O', [0.6, 0.5, 0.7, 0.52], 41)])];
+    expect(isUncertainOcrFinding(finding('arithmetic_error', row(0.3)), pages)).toBe(true);
+  });
+
+  it('keeps an arithmetic finding whose page figures were read confidently', () => {
+    const pages = [ocrPage([ocrRun('1,204.80', [0.8, 0.3, 0.9, 0.32], 95), ocrRun('Tesco', [0.2, 0.5, 0.3, 0.52], 40)])];
+    expect(isUncertainOcrFinding(finding('arithmetic_error', row(0.3)), pages)).toBe(false);
+  });
+
+  it('drops other content findings only when an uncertain figure lies under their evidence', () => {
+    const pages = [ocrPage([ocrRun('GB82WEST1234', [0.1, 0.2, 0.4, 0.22], 50)])];
+    expect(isUncertainOcrFinding(finding('identifier_invalid', row(0.2)), pages)).toBe(true);
+    expect(isUncertainOcrFinding(finding('identifier_invalid', row(0.6)), pages)).toBe(false);
+  });
+
+  it('leaves findings on PDF text and non-content findings alone', () => {
+    const pdfPage: PageLayer = { ...ocrPage([ocrRun('45.2O', [0.1, 0.2, 0.4, 0.22], 10)]), source: undefined };
+    const noise = finding('arithmetic_error', row(0.2));
+    expect(withoutUncertainOcrFindings([noise], [pdfPage])).toEqual([noise]);
+    const pages = [ocrPage([ocrRun('45.2O', [0.1, 0.2, 0.4, 0.22], 10)])];
+    expect(isUncertainOcrFinding(finding('image_manipulation', row(0.2)), pages)).toBe(false);
+  });
+});
