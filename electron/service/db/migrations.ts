@@ -114,4 +114,11 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX webhook_outbox_due ON webhook_outbox(next_attempt_at) WHERE status = 'pending';
     `,
   },
+  {
+    version: 2,
+    name: 'checks_rendered_json',
+    // The public JSON of a settled check never changes (except by a reviewer override, which
+    // re-renders it), so it is stored once: GET and list then send it without parse/stringify.
+    sql: 'ALTER TABLE checks ADD COLUMN rendered TEXT;',
+  },
 ];

@@ -7,6 +7,7 @@ import type { Db } from '../db/open.js';
 import type { Thresholds } from '../../../engine/scoring/bands.js';
 import type { RuleInput, TriggeredRule } from '../../../engine/scoring/rules.js';
 import type { Decision, DocumentFormat, Extracted, Flag, MimeType, Mode, RiskLevel } from '../../../engine/types.js';
+import { renderCheck } from '../api/document-check.js';
 import { nowIso } from './ids.js';
 
 export type CheckStatus = 'processing' | 'completed' | 'failed';
@@ -75,15 +76,21 @@ const RECORD_COLUMNS =
   'id, created_at, status, filename, mime_type, size_bytes, sha256, pages, format, mode, engine_version, thresholds, verdict, extracted, error, webhook_url, override_decision, completed_at';
 
 interface CheckRow extends Omit<CheckRecord, 'thresholds' | 'verdict' | 'extracted' | 'error'> {
+  rendered?: string | null;
   thresholds: string;
   verdict: string | null;
   extracted: string | null;
   error: string | null;
 }
 
+/** Processing checks change as they settle, so only settled ones carry a stored rendering. */
+function jsonOf(row: CheckRow): string {
+  return row.rendered ?? JSON.stringify(renderCheck(fromRow(row)));
+}
+
 const parse = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
 
-function fromRow(row: CheckRow): CheckRecord {
+function fromRow({ rendered: _cached, ...row }: CheckRow): CheckRecord {
   return {
     ...row,
     thresholds: JSON.parse(row.thresholds) as Thresholds,
@@ -108,12 +115,18 @@ export class CheckStore {
   private readonly seqOf;
   private readonly firstPage;
   private readonly nextPage;
+  private readonly jsonById;
+  private readonly jsonFirstPage;
+  private readonly jsonNextPage;
 
   constructor(private readonly db: Db) {
     this.byId = db.prepare(`SELECT ${RECORD_COLUMNS} FROM checks WHERE id = ?`);
     this.seqOf = db.prepare('SELECT seq FROM checks WHERE id = ?');
     this.firstPage = db.prepare(`SELECT ${RECORD_COLUMNS} FROM checks ORDER BY seq DESC LIMIT ?`);
     this.nextPage = db.prepare(`SELECT ${RECORD_COLUMNS} FROM checks WHERE seq < ? ORDER BY seq DESC LIMIT ?`);
+    this.jsonById = db.prepare(`SELECT rendered, ${RECORD_COLUMNS} FROM checks WHERE id = ?`);
+    this.jsonFirstPage = db.prepare(`SELECT rendered, ${RECORD_COLUMNS} FROM checks ORDER BY seq DESC LIMIT ?`);
+    this.jsonNextPage = db.prepare(`SELECT rendered, ${RECORD_COLUMNS} FROM checks WHERE seq < ? ORDER BY seq DESC LIMIT ?`);
   }
 
   insert(check: NewCheck): CheckRecord {
@@ -162,6 +175,25 @@ export class CheckStore {
     return { data: rows.slice(0, limit).map(fromRow), has_more: rows.length > limit };
   }
 
+  /** The public JSON of a check (SPEC document_check), from the stored rendering when settled. */
+  getJson(id: string): string | null {
+    const row = this.jsonById.get(id) as CheckRow | undefined;
+    return row ? jsonOf(row) : null;
+  }
+
+  /** `list` as public JSON strings, newest first. */
+  listJson(limit: number, startingAfter?: string): { data: string[]; has_more: boolean } | null {
+    let rows: CheckRow[];
+    if (startingAfter) {
+      const anchor = this.seqOf.get(startingAfter) as { seq: number } | undefined;
+      if (!anchor) return null;
+      rows = this.jsonNextPage.all(anchor.seq, limit + 1) as CheckRow[];
+    } else {
+      rows = this.jsonFirstPage.all(limit + 1) as CheckRow[];
+    }
+    return { data: rows.slice(0, limit).map(jsonOf), has_more: rows.length > limit };
+  }
+
   /** Checks still `processing`, oldest first: the durable queue after a restart. */
   processing(): string[] {
     return (this.db.prepare("SELECT id FROM checks WHERE status = 'processing' ORDER BY seq").all() as Array<{ id: string }>).map((r) => r.id);
@@ -177,15 +209,25 @@ export class CheckStore {
         .run(result.pages, result.format, JSON.stringify(result.verdict), JSON.stringify(result.extracted), result.engine_version, nowIso(), id);
       if (info.changes === 0) return false;
       this.db.prepare('INSERT OR REPLACE INTO check_analyses (check_id, analysis) VALUES (?, ?)').run(id, JSON.stringify(result.analysis));
+      this.storeRendering(id);
       return true;
     })();
   }
 
   fail(id: string, error: CheckError): boolean {
-    const info = this.db
-      .prepare(`UPDATE checks SET status = 'failed', error = ?, completed_at = ? WHERE id = ? AND status = 'processing'`)
-      .run(JSON.stringify(error), nowIso(), id);
-    return info.changes > 0;
+    return this.db.transaction(() => {
+      const info = this.db
+        .prepare(`UPDATE checks SET status = 'failed', error = ?, completed_at = ? WHERE id = ? AND status = 'processing'`)
+        .run(JSON.stringify(error), nowIso(), id);
+      if (info.changes === 0) return false;
+      this.storeRendering(id);
+      return true;
+    })();
+  }
+
+  private storeRendering(id: string): void {
+    const check = this.get(id);
+    if (check) this.db.prepare('UPDATE checks SET rendered = ? WHERE id = ?').run(JSON.stringify(renderCheck(check)), id);
   }
 
   /** The stored engine Analysis of a completed check (dashboard only). */
@@ -196,7 +238,11 @@ export class CheckStore {
 
   /** Reviewer override (SPEC rule 3); `null` clears it. Only completed checks carry a decision. */
   setOverride(id: string, decision: Decision | null): boolean {
-    return this.db.prepare("UPDATE checks SET override_decision = ? WHERE id = ? AND status = 'completed'").run(decision, id).changes > 0;
+    return this.db.transaction(() => {
+      const changed = this.db.prepare("UPDATE checks SET override_decision = ? WHERE id = ? AND status = 'completed'").run(decision, id).changes > 0;
+      if (changed) this.storeRendering(id);
+      return changed;
+    })();
   }
 
   count(): number {

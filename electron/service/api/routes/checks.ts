@@ -6,7 +6,6 @@ import type { ServiceContext } from '../../context.js';
 import type { FeedbackRecord } from '../../store/feedback.js';
 import { isMultipart, parseMultipart } from '../../upload/multipart.js';
 import { apiKeyOf, requirePermission } from '../auth.js';
-import { renderCheck } from '../document-check.js';
 import { ApiError, invalidRequest, methodNotAllowed, notFound } from '../errors.js';
 import { submitHandler } from '../submit.js';
 import { emptyToUndefined, integerParam, parseWith } from '../validation.js';
@@ -58,9 +57,10 @@ export function checkRoutes(ctx: ServiceContext): Router {
     .route('/document-checks')
     .get(view, (req, res) => {
       const q = parseWith(listQuery, req.query);
-      const page = store.checks.list(q.limit ?? 20, q.starting_after);
+      const page = store.checks.listJson(q.limit ?? 20, q.starting_after);
       if (!page) throw invalidRequest('resource_missing', `Invalid 'starting_after': no such document_check '${q.starting_after}'.`);
-      res.json({ object: 'list', data: page.data.map(renderCheck), has_more: page.has_more });
+      // Stored JSON strings are spliced in as they are: no parse/stringify per check.
+      res.type('json').send(`{"object":"list","data":[${page.data.join(',')}],"has_more":${page.has_more}}`);
     })
     .post(submit, submitHandler(ctx))
     .all(methodNotAllowed(['GET', 'POST']));
@@ -68,9 +68,9 @@ export function checkRoutes(ctx: ServiceContext): Router {
   router
     .route('/document-checks/:id')
     .get(view, (req, res) => {
-      const check = store.checks.get(req.params.id);
-      if (!check) throw notFound('document_check', req.params.id);
-      res.json(renderCheck(check));
+      const json = store.checks.getJson(req.params.id);
+      if (json === null) throw notFound('document_check', req.params.id);
+      res.type('json').send(json);
     })
     .all(methodNotAllowed(['GET']));
 

@@ -1,0 +1,42 @@
+/**
+ * `npm run bench`: runs every bench module in turn and prints one table. Add a module by
+ * appending it to BENCHES (each module owns its setup and teardown). `--only NAME` runs one.
+ */
+import type { BenchModule, BenchRow } from './types.js';
+import { apiBench } from './api.js';
+
+const BENCHES: BenchModule[] = [apiBench];
+
+function verdict(row: BenchRow): string {
+  if (row.target === undefined) return '';
+  const ok = row.higherIsBetter ? row.value >= row.target : row.value <= row.target;
+  return `${ok ? 'PASS' : 'FAIL'} (${row.higherIsBetter ? '>=' : '<='} ${row.target} ${row.unit})`;
+}
+
+function printTable(rows: BenchRow[]): void {
+  const body = rows.map((r) => [r.bench, r.metric, `${Number.isInteger(r.value) ? r.value : r.value.toFixed(2)} ${r.unit}`, verdict(r)]);
+  const head = ['BENCH', 'METRIC', 'VALUE', 'TARGET'];
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+  process.stdout.write(`${line(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${body.map(line).join('\n')}\n`);
+}
+
+async function main(): Promise<void> {
+  const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+  const rows: BenchRow[] = [];
+  let failed = false;
+  for (const bench of BENCHES) {
+    if (only && bench.name !== only) continue;
+    process.stderr.write(`bench ${bench.name}...\n`);
+    try {
+      rows.push(...(await bench.run()));
+    } catch (err) {
+      failed = true;
+      process.stderr.write(`bench ${bench.name} failed: ${(err as Error).stack}\n`);
+    }
+  }
+  printTable(rows);
+  if (failed) process.exitCode = 1;
+}
+
+await main();
