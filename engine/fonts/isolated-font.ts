@@ -30,7 +30,8 @@ export const isolatedFontDetector = defineDetector({
     const docUses = new Map<string, number>();
     for (const [name, use] of fontUses(ctx.pages)) docUses.set(name, use.runs.length);
     const findings: Finding[] = [];
-    for (const page of ctx.pages) findings.push(...pageFindings(page, docUses));
+    // OCR'd pages (engine/ocr) have no fonts: their sizes and baselines are estimates from line boxes.
+    for (const page of ctx.pages) if (page.source !== 'ocr') findings.push(...pageFindings(page, docUses));
     return findings;
   },
 });
