@@ -17,6 +17,7 @@ const valid: LabelRecord = {
 describe('label schema', () => {
   it('accepts a complete record and round-trips through JSONL', () => {
     expect(LabelSchema.parse(valid)).toEqual(valid);
+    expect(LabelSchema.parse({ ...valid, field_alternatives: { account_number: ['GB29HRWG'] } }).field_alternatives).toEqual({ account_number: ['GB29HRWG'] });
     expect(parseLabelsJsonl(toJsonl([valid, { ...valid, file: 'b.pdf' }]))).toHaveLength(2);
   });
 
@@ -31,6 +32,7 @@ describe('label schema', () => {
     ['a missing field', { ...valid, fields: { ...valid.fields, currency: undefined } }],
     ['an unknown key', { ...valid, colour: 'red' }],
     ['a negative seed', { ...valid, seed: -1 }],
+    ['an alternative for an unknown field', { ...valid, field_alternatives: { iban: ['x'] } }],
   ])('rejects %s', (_name, record) => {
     expect(LabelSchema.safeParse(record).success).toBe(false);
   });

@@ -114,4 +114,13 @@ describe('extraction accuracy', () => {
     expect(by.document_date).toMatchObject({ present: 3, correct: 1 });
     expect(by.currency.accuracy).toBeCloseTo(2 / 3, 12);
   });
+
+  it('accepts a listed alternative form of the same fact, and only that', () => {
+    const t = { ...truth, account_number: '25292811' };
+    const alt = { account_number: ['GB29 HRWG 2175 1325 2928 11'] };
+    const score = (got: string, alternatives?: typeof alt) => fieldScores([{ truth: t, extracted: { ...t, account_number: got }, alternatives }]).find((f) => f.field === 'account_number')!.correct;
+    expect(score('GB29HRWG21751325292811', alt)).toBe(1);
+    expect(score('GB29HRWG21751325292811')).toBe(0);
+    expect(score('GB29HRWG21751325292812', alt)).toBe(0);
+  });
 });

@@ -44,6 +44,8 @@ export const LabelSchema = z
     mime: z.enum(['application/pdf', 'image/png', 'image/jpeg']),
     /** What was changed, for tampered samples: which field, old and new printed text. */
     edit: z.object({ target: z.string(), before: z.string(), after: z.string(), page: z.number().int().positive() }).optional(),
+    /** Other printed forms of a field that count as correct (e.g. the IBAN of a GB account number). */
+    field_alternatives: z.partialRecord(z.enum(['doc_type', 'issuer', 'name', 'address', 'document_date', 'account_number', 'currency']), z.array(z.string().min(1))).optional(),
     notes: z.string().optional(),
   })
   .strict()

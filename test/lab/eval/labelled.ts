@@ -107,7 +107,7 @@ export function summarizeLabelled(corpus: string, labels: readonly LabelRecord[]
     decisions,
     per_technique,
     per_flag: perFlagScores(ok.map((p) => ({ expected: p.l.expected_flags, raised: p.o.flags ?? [] })), FLAG_CODES),
-    extraction: fieldScores(ok.map((p) => ({ truth: p.l.fields, extracted: p.o.extracted ?? null }))),
+    extraction: fieldScores(ok.map((p) => ({ truth: p.l.fields, extracted: p.o.extracted ?? null, alternatives: p.l.field_alternatives }))),
     failures: {
       count: failed.length,
       by_status: count(failed, (p) => p.o.status),

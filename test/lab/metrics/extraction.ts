@@ -33,7 +33,7 @@ export interface FieldScore {
   spurious: number;
 }
 
-export function fieldScores(samples: ReadonlyArray<{ truth: FieldValues; extracted: Partial<FieldValues> | null }>): FieldScore[] {
+export function fieldScores(samples: ReadonlyArray<{ truth: FieldValues; extracted: Partial<FieldValues> | null; alternatives?: Partial<Record<FieldName, string[]>> }>): FieldScore[] {
   return FIELD_NAMES.map((field) => {
     let present = 0;
     let correct = 0;
@@ -46,7 +46,8 @@ export function fieldScores(samples: ReadonlyArray<{ truth: FieldValues; extract
         continue;
       }
       present++;
-      if (got === truth) correct++;
+      const accepted = [truth, ...(s.alternatives?.[field] ?? []).map((a) => normalizeField(field, a))];
+      if (got !== null && accepted.includes(got)) correct++;
     }
     return { field, present, correct, accuracy: present ? correct / present : null, spurious };
   });

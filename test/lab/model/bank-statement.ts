@@ -108,6 +108,8 @@ export function bankStatement(rng: Rng, issuer: Issuer, opts: ModelOptions): Doc
     documentDate: statementDate,
     createdAt: renderTime(rng, statementDate),
     fields: baseFields({ docType: 'bank_statement', issuer, documentDate: statementDate }, recipient, accountNumber),
+    // Where both are printed, the IBAN names the same account as the domestic number.
+    fieldAlternatives: account.sortCode ? { account_number: [account.iban!] } : undefined,
     edits: [],
   };
 

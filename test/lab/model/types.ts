@@ -61,6 +61,8 @@ export interface DocModel {
   /** When the issuing system rendered the file (fixed, UTC). */
   createdAt: Date;
   fields: TruthFields;
+  /** Other printed forms of a true value that an engine may rightly return instead. */
+  fieldAlternatives?: Partial<Record<keyof TruthFields, string[]>>;
   edits: EditTarget[];
 }
 

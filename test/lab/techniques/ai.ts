@@ -14,7 +14,7 @@ import { buildXmp, IPTC_SOURCE, xmpUuid } from '../render/xmp.js';
 import { layoutDocument } from '../layout/layout.js';
 import { standardFace } from '../layout/fonts.js';
 import type { Rng } from '../util/prng.js';
-import { metaFor, renderPositioned, start } from './common.js';
+import { alternatives, metaFor, renderPositioned, start } from './common.js';
 import type { BuiltSample, SampleSpec, Technique } from './types.js';
 
 const GENERATORS = ['Midjourney v6.1', 'DALL-E 3', 'Adobe Firefly Image 3', 'Stable Diffusion XL', 'Ideogram 2.0', 'Leonardo.Ai'];
@@ -34,7 +34,7 @@ async function generatedPage(rng: Rng, model: DocModel, seed: number): Promise<B
 
 function ai(spec: SampleSpec, model: DocModel, bytes: Uint8Array, ext: BuiltSample['ext'], producer: string, notes?: string): BuiltSample {
   const mime = ext === 'pdf' ? 'application/pdf' : ext === 'png' ? 'image/png' : 'image/jpeg';
-  return { bytes, ext, label: { label: 'ai_generated', technique: spec.technique, doc_type: model.docType, expected_flags: ['ai_generated'], fields: { ...model.fields }, producer, seed: spec.seed, mime, ...(notes ? { notes } : {}) } };
+  return { bytes, ext, label: { label: 'ai_generated', technique: spec.technique, doc_type: model.docType, expected_flags: ['ai_generated'], fields: { ...model.fields }, ...alternatives(model), producer, seed: spec.seed, mime, ...(notes ? { notes } : {}) } };
 }
 
 export const AI_GENERATED: Technique[] = [

@@ -1,6 +1,6 @@
 /** Building blocks shared by techniques: the model for a spec, base renders, edit bookkeeping. */
 import type { FlagCode } from '../../../engine/catalog/flags.js';
-import type { TruthFields } from '../labels.js';
+import type { LabelRecord, TruthFields } from '../labels.js';
 import { embeddedFace, standardFace } from '../layout/fonts.js';
 import { layoutDocument, type Layout } from '../layout/layout.js';
 import { makeDocument } from '../model/index.js';
@@ -31,8 +31,14 @@ export function metaFor(model: DocModel): PdfMeta {
   return { title: `${model.title} ${model.fields.document_date}`, author: model.issuer.name, creator: model.issuer.system, creationDate: model.createdAt, modDate: model.createdAt };
 }
 
-export function issuerXmp(model: DocModel, producer: string, seed: number): string {
-  return buildXmp({ creatorTool: model.issuer.system, producer, title: model.title, createDate: model.createdAt, modifyDate: model.createdAt, documentId: xmpUuid(seed, 'doc'), instanceId: xmpUuid(seed, 'inst') });
+/** XMP as the issuing system writes it: same tool and dates as the Info dictionary. */
+export function issuerXmp(model: DocModel, producer: string, seed: number, meta: PdfMeta): string {
+  return buildXmp({ creatorTool: model.issuer.system, producer, title: model.title, createDate: meta.creationDate, modifyDate: meta.modDate, documentId: xmpUuid(seed, 'doc'), instanceId: xmpUuid(seed, 'inst') });
+}
+
+/** Other printed values that are the same fact (a GB account number and its IBAN). */
+export function alternatives(model: DocModel): { field_alternatives?: LabelRecord['field_alternatives'] } {
+  return model.fieldAlternatives ? { field_alternatives: model.fieldAlternatives } : {};
 }
 
 export type PositionedProducer = 'pdfkit' | 'pdf-lib' | 'ps2pdf';
@@ -56,7 +62,7 @@ export async function renderPositioned(model: DocModel, producer: PositionedProd
   }
   const layout = layoutDocument(model, standardFace(model.issuer.font), opts.overrides);
   if (producer === 'pdf-lib') {
-    const xmp = seed % 2 === 0 ? issuerXmp(model, 'pdf-lib (https://github.com/Hopding/pdf-lib)', seed) : undefined;
+    const xmp = seed % 2 === 0 ? issuerXmp(model, 'pdf-lib (https://github.com/Hopding/pdf-lib)', seed, meta) : undefined;
     return { bytes: await renderPdfLib(layout, meta, { xmp, objectStreams: seed % 3 === 0 }), layout, producer };
   }
   return { bytes: await distilPostScript(layout, meta), layout, producer };

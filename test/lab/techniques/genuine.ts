@@ -10,7 +10,7 @@ import { renderPdfkitImages } from '../render/pdfkit.js';
 import { jpegsToPdfGhostscript, photoLook, rasterizePage, scanLook } from '../render/raster.js';
 import { cairoPrint, exiftoolWrite, ghostscriptRedistil, pdfPageCount, qpdfResave } from '../render/transforms.js';
 import type { Rng } from '../util/prng.js';
-import { laterDate, renderPositioned, start, type PositionedProducer } from './common.js';
+import { alternatives, laterDate, renderPositioned, start, type PositionedProducer } from './common.js';
 import type { BuiltSample, SampleSpec, Technique } from './types.js';
 import type { DocModel } from '../model/types.js';
 
@@ -18,7 +18,7 @@ const ALL = LAB_DOC_TYPES;
 
 function genuine(spec: SampleSpec, model: DocModel, bytes: Uint8Array, ext: BuiltSample['ext'], producer: string, notes?: string): BuiltSample {
   const mime = ext === 'pdf' ? 'application/pdf' : ext === 'png' ? 'image/png' : 'image/jpeg';
-  return { bytes, ext, label: { label: 'genuine', technique: spec.technique, doc_type: model.docType, expected_flags: [], fields: { ...model.fields }, producer, seed: spec.seed, mime, ...(notes ? { notes } : {}) } };
+  return { bytes, ext, label: { label: 'genuine', technique: spec.technique, doc_type: model.docType, expected_flags: [], fields: { ...model.fields }, ...alternatives(model), producer, seed: spec.seed, mime, ...(notes ? { notes } : {}) } };
 }
 
 function positionedProducer(rng: Rng): PositionedProducer {

@@ -8,7 +8,7 @@ import type { DocModel, EditTarget } from '../model/types.js';
 import { copyMove, encode, findDonorGlyph, glyphRect, splice } from '../render/pixel-edit.js';
 import { rasterizePage, scanLook } from '../render/raster.js';
 import type { Rng } from '../util/prng.js';
-import { contentFlags, editRecord, fieldsAfter, renderPositioned, start, uniq } from './common.js';
+import { alternatives, contentFlags, editRecord, fieldsAfter, renderPositioned, start, uniq } from './common.js';
 import type { BuiltSample, SampleSpec, Technique } from './types.js';
 import { LAB_DOC_TYPES } from '../model/index.js';
 
@@ -43,7 +43,7 @@ function sample(spec: SampleSpec, model: DocModel, bytes: Uint8Array, ext: 'jpg'
   return {
     bytes,
     ext,
-    label: { label: 'tampered', technique: spec.technique, doc_type: model.docType, expected_flags: uniq(flags), fields: fieldsAfter(model, edit), producer, seed: spec.seed, mime: ext === 'jpg' ? 'image/jpeg' : 'image/png', edit: editRecord(edit, 1) },
+    label: { label: 'tampered', technique: spec.technique, doc_type: model.docType, expected_flags: uniq(flags), fields: fieldsAfter(model, edit), ...alternatives(model), producer, seed: spec.seed, mime: ext === 'jpg' ? 'image/jpeg' : 'image/png', edit: editRecord(edit, 1) },
   };
 }
 

@@ -18,7 +18,7 @@ import { buildXmp, xmpUuid } from '../render/xmp.js';
 import { layoutDocument } from '../layout/layout.js';
 import { embeddedFace } from '../layout/fonts.js';
 import type { Rng } from '../util/prng.js';
-import { contentFlags, editRecord, EDITORS, fieldsAfter, laterDate, metaFor, renderPositioned, start, uniq, type BaseRender, type PositionedProducer } from './common.js';
+import { alternatives, contentFlags, editRecord, EDITORS, fieldsAfter, laterDate, metaFor, renderPositioned, start, uniq, type BaseRender, type PositionedProducer } from './common.js';
 import { scannedPdf } from './genuine.js';
 import type { BuiltSample, SampleSpec, Technique } from './types.js';
 
@@ -35,6 +35,7 @@ function tampered(spec: SampleSpec, model: DocModel, bytes: Uint8Array, producer
       doc_type: model.docType,
       expected_flags: uniq(flags),
       fields: fieldsAfter(model, edit),
+      ...alternatives(model),
       producer,
       seed: spec.seed,
       mime,
@@ -51,19 +52,27 @@ interface Overlaid {
   overlay: OverlayResult;
   editor: string;
   font: string;
+  /** The base carried XMP, which still names the issuer's tool after the editor's save. */
+  staleXmp: boolean;
 }
 
 /** Genuine base, then an editor's white box and retyped value; nothing saved yet. */
 async function overlayEdit(rng: Rng, model: DocModel, seed: number, producers: PositionedProducer[] = ['pdfkit', 'pdf-lib', 'ps2pdf']): Promise<Overlaid> {
   const base = await renderPositioned(model, rng.pick(producers), seed);
   const doc = await loadForIncrementalEdit(base.bytes);
+  const staleXmp = doc.catalog.get(PDFName.of('Metadata')) !== undefined;
   const edit = rng.pick(model.edits);
   const font = pickForgerFont(rng, model.issuer.font);
   const overlay = await applyOverlay(doc, base.layout, edit, font);
   const editor = rng.pick(EDITORS);
   doc.setProducer(editor);
   doc.setModificationDate(laterDate(rng, model.createdAt));
-  return { base, doc, edit, overlay, editor, font: describeFont(font) };
+  return { base, doc, edit, overlay, editor, font: describeFont(font), staleXmp };
+}
+
+/** The editor's Producer in Info against the issuer's in the untouched XMP. */
+function editorFlags(o: Overlaid): FlagCode[] {
+  return o.staleXmp ? ['editing_software', 'metadata_mismatch'] : ['editing_software'];
 }
 
 /** What an overlay leaves in any PDF that keeps the page's vector content. */
@@ -85,7 +94,7 @@ export const TAMPERED: Technique[] = [
       const { rng, model } = start(spec);
       const o = await overlayEdit(rng, model, spec.seed);
       const { bytes } = await appendIncrementalUpdate(o.base.bytes, o.doc);
-      return tampered(spec, model, bytes, `${o.base.producer} > ${o.editor} (incremental, font ${o.font})`, ['incremental_edit', 'editing_software', ...overlayFlags(o.edit)], o.edit, o.overlay.page);
+      return tampered(spec, model, bytes, `${o.base.producer} > ${o.editor} (incremental, font ${o.font})`, ['incremental_edit', ...editorFlags(o), ...overlayFlags(o.edit)], o.edit, o.overlay.page);
     },
   },
   {
@@ -96,7 +105,7 @@ export const TAMPERED: Technique[] = [
     async build(spec) {
       const { rng, model } = start(spec);
       const o = await overlayEdit(rng, model, spec.seed);
-      return tampered(spec, model, await rewrite(o.doc), `${o.base.producer} > ${o.editor} (full rewrite by pdf-lib, font ${o.font})`, ['editing_software', ...overlayFlags(o.edit)], o.edit, o.overlay.page);
+      return tampered(spec, model, await rewrite(o.doc), `${o.base.producer} > ${o.editor} (full rewrite by pdf-lib, font ${o.font})`, [...editorFlags(o), ...overlayFlags(o.edit)], o.edit, o.overlay.page);
     },
   },
   {
@@ -108,7 +117,7 @@ export const TAMPERED: Technique[] = [
       const { rng, model } = start(spec);
       const o = await overlayEdit(rng, model, spec.seed);
       const { bytes } = await appendIncrementalUpdate(o.base.bytes, o.doc);
-      return tampered(spec, model, await qpdfResave(bytes, { objectStreams: rng.pick(['preserve', 'generate'] as const) }), `${o.base.producer} > ${o.editor} > qpdf flatten (font ${o.font})`, ['editing_software', ...overlayFlags(o.edit)], o.edit, o.overlay.page);
+      return tampered(spec, model, await qpdfResave(bytes, { objectStreams: rng.pick(['preserve', 'generate'] as const) }), `${o.base.producer} > ${o.editor} > qpdf flatten (font ${o.font})`, [...editorFlags(o), ...overlayFlags(o.edit)], o.edit, o.overlay.page);
     },
   },
   {
