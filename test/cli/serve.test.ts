@@ -80,9 +80,11 @@ describe('veracity serve', () => {
   });
 
   it('stops cleanly on SIGTERM', async () => {
-    const other = await serve(['--data-dir', tempDir('veracity-cli-')]);
+    const dir = tempDir('veracity-cli-');
+    const other = await serve(['--data-dir', dir]);
     other.child.kill('SIGTERM');
     expect(await other.exited).toBe(0);
+    rmSync(dir, { recursive: true, force: true });
   });
 });
 

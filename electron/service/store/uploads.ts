@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
-import { open, rename, rm, readFile } from 'node:fs/promises';
+import { open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Db } from '../db/open.js';
 import { nowIso, randomBase62 } from './ids.js';
@@ -110,9 +110,20 @@ export class UploadStore {
     return readFile(this.pathFor(sha256));
   }
 
-  /** Temp files left by a crash mid-upload belong to no check. */
-  async sweepTemp(): Promise<void> {
-    await rm(this.tmpDir, { recursive: true, force: true });
-    mkdirSync(this.tmpDir, { recursive: true });
+  /**
+   * Temp files left by a crash mid-upload belong to no check. Only old ones are removed, so a
+   * second process on the same folder (e.g. `veracity check` reading settings) loses nothing.
+   */
+  async sweepTemp(olderThanMs = 60 * 60 * 1000): Promise<number> {
+    let removed = 0;
+    for (const name of await readdir(this.tmpDir)) {
+      const path = join(this.tmpDir, name);
+      const info = await stat(path).catch(() => null);
+      if (info && Date.now() - info.mtimeMs > olderThanMs) {
+        await rm(path, { recursive: true, force: true });
+        removed++;
+      }
+    }
+    return removed;
   }
 }

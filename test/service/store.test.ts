@@ -1,0 +1,145 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { migrate, openDatabase } from '../../electron/service/db/open.js';
+import { MIGRATIONS } from '../../electron/service/db/migrations.js';
+import { Store } from '../../electron/service/store/index.js';
+import { newCheckId } from '../../electron/service/store/ids.js';
+import { tempDir } from './helpers.js';
+
+const dirs: string[] = [];
+const fresh = () => {
+  const dir = tempDir('veracity-store-');
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+const THRESHOLDS = { pending_below: 40, suspicious_below: 60, fraudulent_below: 80 };
+
+function insertCheck(store: Store, id = newCheckId()) {
+  store.db.prepare("INSERT OR IGNORE INTO uploads VALUES ('ab', 1, 'application/pdf', 'now')").run();
+  return store.checks.insert({
+    id,
+    filename: 'a.pdf',
+    mime_type: 'application/pdf',
+    size_bytes: 1,
+    sha256: 'ab',
+    mode: 'normal',
+    engine_version: '1.0.0',
+    thresholds: THRESHOLDS,
+    snapshot: { disabled_flag_codes: [], rules: [] },
+    webhook_url: null,
+  });
+}
+
+describe('migrations', () => {
+  it('apply once, in order, and are recorded', () => {
+    const dir = fresh();
+    const db = openDatabase(join(dir, 'x.db'));
+    const versions = (db.prepare('SELECT version FROM schema_migrations ORDER BY version').all() as Array<{ version: number }>).map((r) => r.version);
+    expect(versions).toEqual(MIGRATIONS.map((m) => m.version));
+    expect(migrate(db, MIGRATIONS)).toEqual([]);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    db.close();
+  });
+
+  it('bring an older database up to date without losing rows', () => {
+    const dir = fresh();
+    const file = join(dir, 'old.db');
+    const db = new Database(file);
+    migrate(db, MIGRATIONS.filter((m) => m.version === 1));
+    db.prepare("INSERT INTO settings VALUES ('thresholds', '{\"pending_below\":30,\"suspicious_below\":50,\"fraudulent_below\":70}', 'then')").run();
+    db.close();
+    const reopened = openDatabase(file);
+    expect((reopened.prepare('SELECT value FROM settings').get() as { value: string }).value).toContain('30');
+    expect(reopened.prepare('PRAGMA table_info(checks)').all().map((c: any) => c.name)).toContain('rendered');
+    reopened.close();
+  });
+});
+
+describe('upload temp area', () => {
+  it('sweeps only stale partial uploads', async () => {
+    const store = new Store(fresh());
+    try {
+      const { writeFileSync, utimesSync, readdirSync } = await import('node:fs');
+      const stale = join(store.uploads.tmpDir, 'stale.part');
+      const live = join(store.uploads.tmpDir, 'live.part');
+      writeFileSync(stale, 'x');
+      writeFileSync(live, 'y');
+      const old = new Date(Date.now() - 2 * 60 * 60 * 1000);
+      utimesSync(stale, old, old);
+      expect(await store.uploads.sweepTemp()).toBe(1);
+      expect(readdirSync(store.uploads.tmpDir)).toEqual(['live.part']);
+    } finally {
+      store.close();
+    }
+  });
+});
+
+describe('check store', () => {
+  it('keyset pages stay exact over many checks and the first page is cheap', () => {
+    const store = new Store(fresh());
+    try {
+      const ids: string[] = [];
+      store.db.transaction(() => {
+        for (let i = 0; i < 5000; i++) ids.push(insertCheck(store).id);
+      })();
+      const seen: string[] = [];
+      let after: string | undefined;
+      for (;;) {
+        const page = store.checks.list(100, after)!;
+        seen.push(...page.data.map((c) => c.id));
+        if (!page.has_more) break;
+        after = page.data.at(-1)!.id;
+      }
+      expect(seen).toEqual([...ids].reverse());
+      const plan = store.db.prepare("EXPLAIN QUERY PLAN SELECT id FROM checks WHERE seq < 10 ORDER BY seq DESC LIMIT 101").all() as Array<{ detail: string }>;
+      expect(plan.map((p) => p.detail).join(' ')).not.toMatch(/TEMP B-TREE/);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('settled checks get a stored rendering; an override re-renders decision but keeps the score', () => {
+    const store = new Store(fresh());
+    try {
+      const { id } = insertCheck(store);
+      expect(JSON.parse(store.checks.getJson(id)!).status).toBe('processing');
+      expect(store.checks.setOverride(id, 'fraudulent')).toBe(false);
+      store.checks.complete(id, {
+        pages: 2,
+        format: 'digital_pdf',
+        engine_version: '1.0.0',
+        extracted: { doc_type: 'invoice', issuer: null, name: null, address: null, document_date: null, account_number: null, currency: null },
+        verdict: { decision: 'clear', risk_level: 'LOW', risk_score: 12, engine_score: 12, summary: 's', flags: [], rules: [] },
+        analysis: { structure: { revisions: [] } },
+      });
+      const done = JSON.parse(store.checks.getJson(id)!);
+      expect(done).toMatchObject({ status: 'completed', decision: 'clear', risk_score: 12, document: { pages: 2 }, extracted: { doc_type: 'invoice' } });
+      expect(done).not.toHaveProperty('analysis');
+      expect(store.checks.analysis(id)).toEqual({ structure: { revisions: [] } });
+      expect(store.checks.setOverride(id, 'fraudulent')).toBe(true);
+      expect(JSON.parse(store.checks.getJson(id)!)).toMatchObject({ decision: 'fraudulent', risk_level: 'CRITICAL', risk_score: 12 });
+      expect(JSON.parse(store.checks.listJson(1)!.data[0]).decision).toBe('fraudulent');
+      // a completed check is never moved again by a late worker
+      expect(store.checks.fail(id, { type: 'api_error', code: 'engine_error', message: 'late' })).toBe(false);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('rows written before the stored rendering existed are rendered on the fly', () => {
+    const store = new Store(fresh());
+    try {
+      const { id } = insertCheck(store);
+      store.db.prepare("UPDATE checks SET status = 'failed', error = ? WHERE id = ?").run(JSON.stringify({ type: 'api_error', code: 'corrupt_document', message: 'm' }), id);
+      expect(JSON.parse(store.checks.getJson(id)!)).toMatchObject({ status: 'failed', error: { code: 'corrupt_document' }, decision: null });
+    } finally {
+      store.close();
+    }
+  });
+});
