@@ -2,12 +2,14 @@
  * startService: the whole local service in one call, used by `veracity serve` and by the
  * Electron main process (in-process). Never imports `electron`, so it runs under plain Node.
  */
+import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { pino, type Logger } from 'pino';
 import { createApp, type AppExtension } from './api/app.js';
 import { resolveConfig, type ServiceConfig, type ServiceOptions } from './config.js';
 import type { ServiceContext } from './context.js';
+import { acquireInstanceLock } from './instance-lock.js';
 import { rendererDir } from './paths.js';
 import { AnalysisRunner } from './queue/analysis-runner.js';
 import { CheckProcessor } from './queue/check-processor.js';
@@ -41,23 +43,27 @@ export function defaultLogger(level = process.env.VERACITY_LOG_LEVEL ?? 'info'):
 export async function startService(options: StartOptions): Promise<RunningService> {
   const config = resolveConfig({ rendererDir: rendererDir(), ...options });
   const logger = config.logger ?? defaultLogger();
-  const store = new Store(config.dataDir);
+  mkdirSync(config.dataDir, { recursive: true });
+  const lock = acquireInstanceLock(config.dataDir);
+  let store: Store | null = null;
   let runner: AnalysisRunner | null = null;
   try {
-    if (config.bootstrapKey && store.keys.bootstrap(config.bootstrapKey)) logger.info('registered VERACITY_BOOTSTRAP_KEY as owner');
-    await store.uploads.sweepTemp();
+    store = new Store(config.dataDir);
+    const db = store;
+    if (config.bootstrapKey && db.keys.bootstrap(config.bootstrapKey)) logger.info('registered VERACITY_BOOTSTRAP_KEY as owner');
+    await db.uploads.sweepTemp();
 
     const webhooks = new WebhookDispatcher({
-      outbox: store.outbox,
-      secret: () => store.settings.webhookSecret(),
+      outbox: db.outbox,
+      secret: () => db.settings.webhookSecret(),
       logger,
       retryDelaysMs: config.webhookRetryDelaysMs,
       requestTimeoutMs: config.webhookTimeoutMs,
       checkUrl: config.allowPrivateUrls ? undefined : assertPublicUrl,
     });
     runner = new AnalysisRunner({ workers: config.workers, timeoutMs: config.analysisTimeoutMs, workerFile: config.workerFile });
-    const processor = new CheckProcessor(store, runner, webhooks, logger, { maxPages: config.maxPages, maxMegapixels: config.maxMegapixels });
-    const context: ServiceContext = { config, store, processor, webhooks, logger };
+    const processor = new CheckProcessor(db, runner, webhooks, logger, { maxPages: config.maxPages, maxMegapixels: config.maxMegapixels });
+    const context: ServiceContext = { config, store: db, processor, webhooks, logger };
     const app = createApp(context, options.extensions ?? []);
 
     const server = createServer(app);
@@ -69,6 +75,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
     const address = server.address() as AddressInfo;
     const host = address.address.includes(':') ? `[${address.address}]` : address.address;
     const url = `http://${host}:${address.port}`;
+    lock.update({ url, started_at: new Date().toISOString() });
 
     let stopped = false;
     // After the caller has seen the service listening: threads and recovered work start now.
@@ -90,7 +97,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
       config,
       context,
       createSessionKey(role = 'owner', name = 'session') {
-        const { key, record } = store.keys.create(role, name);
+        const { key, record } = db.keys.create(role, name);
         sessionKeys.push(record.id);
         return key;
       },
@@ -106,8 +113,9 @@ export async function startService(options: StartOptions): Promise<RunningServic
           await webhooks.stop();
           await serverClosed;
           clearTimeout(forced);
-          for (const id of sessionKeys) store.keys.revoke(id);
-          store.close();
+          for (const id of sessionKeys) db.keys.revoke(id);
+          db.close();
+          lock.release();
           logger.info('service stopped');
           logger.flush?.();
         })();
@@ -116,7 +124,8 @@ export async function startService(options: StartOptions): Promise<RunningServic
     };
   } catch (err) {
     await runner?.close();
-    store.close();
+    store?.close();
+    lock.release();
     throw err;
   }
 }

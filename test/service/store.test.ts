@@ -143,3 +143,35 @@ describe('check store', () => {
     }
   });
 });
+
+describe('one service per data folder', () => {
+  it('refuses a second live holder, takes over a stale lock, frees it on release', async () => {
+    const { acquireInstanceLock, DataDirInUseError } = await import('../../electron/service/instance-lock.js');
+    const { writeFileSync } = await import('node:fs');
+    const dir = fresh();
+    const lock = acquireInstanceLock(dir);
+    expect(() => acquireInstanceLock(dir)).toThrow(DataDirInUseError);
+    lock.release();
+    acquireInstanceLock(dir).release();
+    // a lock naming a process that no longer exists (pid far above any real one)
+    writeFileSync(join(dir, 'service.lock'), JSON.stringify({ pid: 2 ** 22 + 12345 }));
+    const taken = acquireInstanceLock(dir);
+    taken.release();
+    // our own pid in a lock we never took: left by an earlier process that had our pid
+    writeFileSync(join(dir, 'service.lock'), JSON.stringify({ pid: process.pid }));
+    acquireInstanceLock(dir).release();
+    // the parent test runner is alive: a lock naming it is respected
+    writeFileSync(join(dir, 'service.lock'), JSON.stringify({ pid: process.ppid }));
+    expect(() => acquireInstanceLock(dir)).toThrow(/pid/);
+  });
+
+  it('startService refuses a data folder another service is using', async () => {
+    const { startTestService } = await import('./helpers.js');
+    const first = await startTestService();
+    try {
+      await expect(startTestService({ dataDir: first.dataDir })).rejects.toThrow(/Another Veracity service/);
+    } finally {
+      await first.close();
+    }
+  });
+});
