@@ -61,6 +61,11 @@ function verify(secret: string, delivery: Delivery): boolean {
   return expected === m[2] && Math.abs(Date.now() / 1000 - Number(m[1])) < 300;
 }
 
+async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 let receiver: Receiver;
@@ -118,7 +123,7 @@ describe('webhooks', () => {
       expect(ds[1].at - ds[0].at).toBeGreaterThanOrEqual(140);
       expect(ds[2].at - ds[1].at).toBeGreaterThanOrEqual(290);
       expect(ds.every((d) => verify(svc.service.context.store.settings.webhookSecret(), d))).toBe(true);
-      await new Promise((r) => setTimeout(r, 100));
+      await until(() => svc.service.context.store.outbox.forCheck(check.id)[0].status === 'delivered');
       const [row] = svc.service.context.store.outbox.forCheck(check.id);
       expect(row).toMatchObject({ status: 'delivered', attempts: 3 });
     } finally {
@@ -133,7 +138,8 @@ describe('webhooks', () => {
       receiver.answer = () => 503;
       const check = await submitAndWait(svc, await makePdf('give up'), { webhook_url: receiver.url });
       await receiver.waitFor(2);
-      await new Promise((r) => setTimeout(r, 300));
+      await until(() => svc.service.context.store.outbox.forCheck(check.id)[0].status === 'failed');
+      await new Promise((r) => setTimeout(r, 200));
       expect(receiver.deliveries).toHaveLength(2);
       expect(svc.service.context.store.outbox.forCheck(check.id)[0]).toMatchObject({ status: 'failed', attempts: 2, last_error: 'HTTP 503' });
     } finally {
@@ -157,12 +163,14 @@ describe('webhooks', () => {
       expect(ds[1].headers['veracity-delivery']).toBe(ds[0].headers['veracity-delivery']);
       expect(JSON.parse(ds[1].body).id).toBe(check.id);
       expect(verify(second.service.context.store.settings.webhookSecret(), ds[1])).toBe(true);
+      // the receiver has answered; give the service a moment to record it before stopping
+      await until(() => second.service.context.store.outbox.forCheck(check.id)[0].status === 'delivered');
     } finally {
       await second.close();
     }
     const store = new Store(dataDir);
     try {
-      expect(store.outbox.forCheck(check.id)[0].status).toBe('delivered');
+      expect(store.outbox.forCheck(check.id)[0]).toMatchObject({ status: 'delivered' });
     } finally {
       store.close();
     }
