@@ -6,7 +6,7 @@ let svc: TestService;
 beforeAll(async () => {
   assertWorkerBuilt();
   svc = await startTestService({
-    analysisTimeoutMs: 1_000,
+    analysisTimeoutMs: 2_000,
     extensions: [
       (app) => {
         // A route that throws, to see what a client gets from an unexpected exception.

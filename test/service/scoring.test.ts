@@ -139,7 +139,8 @@ describe('rule effects', () => {
 
   it('a deleted rule never fires, even on a check submitted before the delete', async () => {
     const r = await rule({ condition: 'true', score_delta: 30 });
-    const inFlight = await submitSlow(await edited({ delay_ms: 400 }));
+    // long enough that the DELETE lands while the analysis is still running, even on a busy machine
+    const inFlight = await submitSlow(await edited({ delay_ms: 1500 }));
     await svc.api(`/api/v1/rules/${r.id}/`, { method: 'DELETE' });
     const done = await pollUntilSettled(svc, inFlight.id);
     expect(done.rules).toEqual([]);
