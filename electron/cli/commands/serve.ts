@@ -1,9 +1,8 @@
 /** `veracity serve`: the API (and built renderer) until SIGINT/SIGTERM. */
 import { spawn } from 'node:child_process';
 import type { Command } from 'commander';
-import { dashboardExtension } from '../../service/dashboard/extension.js';
 import { resolveDataDir } from '../../service/data-dir.js';
-import { startService, type RunningService } from '../../service/server.js';
+import type { RunningService } from '../../service/server.js';
 import { DATA_DIR_HELP, nonNegativeInt, positiveInt } from './options.js';
 
 interface ServeOptions {
@@ -38,6 +37,8 @@ export function registerServe(program: Command): void {
       };
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);
+      // Loaded here so that the other commands do not pay for Express and the worker pool.
+      const [{ startService }, { dashboardExtension }] = await Promise.all([import('../../service/server.js'), import('../../service/dashboard/extension.js')]);
       service = await startService({
         dataDir: resolveDataDir(opts.dataDir),
         host: opts.host,
