@@ -4,8 +4,9 @@
  */
 import type { BenchModule, BenchRow } from './types.js';
 import { apiBench } from './api.js';
+import { engineBench } from './engine.js';
 
-const BENCHES: BenchModule[] = [apiBench];
+const BENCHES: BenchModule[] = [apiBench, engineBench];
 
 function verdict(row: BenchRow): string {
   if (row.target === undefined) return '';
