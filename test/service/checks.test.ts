@@ -155,11 +155,11 @@ describe('error envelope everywhere', () => {
     }
   });
 
-  it('a wrong method on a known path is 405 with Allow and the envelope', async () => {
+  it('a wrong method on a known path is 404 route_not_found with Allow and the envelope', async () => {
     const res = await svc.api('/api/v1/thresholds/', { method: 'DELETE' });
-    expect(res.status).toBe(405);
+    expect(res.status).toBe(404);
     expect(res.headers.get('allow')).toContain('PATCH');
-    expect(res.body.error.type).toBe('invalid_request_error');
+    expect(res.body.error).toEqual({ type: 'not_found_error', code: 'route_not_found', message: expect.stringContaining('PATCH') });
   });
 
   it('malformed JSON is 400 with the envelope', async () => {

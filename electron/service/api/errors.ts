@@ -37,11 +37,16 @@ export const unknownRoute: RequestHandler = (req, _res, next) => {
   next(new ApiError(404, 'not_found_error', 'route_not_found', `Unrecognized request URL (${req.method} ${req.originalUrl.split('?')[0]}).`));
 };
 
-/** For a known path asked with a method it does not support. */
+/**
+ * For a known path asked with a method it does not support. DECISIONS closes the set of status
+ * codes (no 405), so this is a Stripe-style 404 `route_not_found`, with an `Allow` header and
+ * the allowed methods in the message.
+ */
 export function methodNotAllowed(allowed: string[]): RequestHandler {
   const allow = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', ');
   return (req, _res, next) => {
-    next(new ApiError(405, 'invalid_request_error', 'method_not_allowed', `${req.method} is not allowed on ${req.originalUrl.split('?')[0]}; allowed: ${allow}.`, { Allow: allow }));
+    const path = req.originalUrl.split('?')[0];
+    next(new ApiError(404, 'not_found_error', 'route_not_found', `Unrecognized request URL (${req.method} ${path}); allowed methods: ${allow}.`, { Allow: allow }));
   };
 }
 
