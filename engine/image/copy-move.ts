@@ -158,7 +158,8 @@ export default defineDetector({
   },
   run(ctx) {
     const g = ctx.image?.gray;
-    if (!g || g.width < 64 || g.height < 64) return [];
+    // Damaged data decodes to repeated filler blocks, which look cloned.
+    if (!g || ctx.image?.damage || g.width < 64 || g.height < 64) return [];
     const sigma = estimateNoise(g, undefined, 2);
     if (!(sigma >= MIN_NOISE)) return [];
     // Two independent noisy captures differ by ~1.1-1.6 sigma per pixel; a clone (even after a

@@ -20,7 +20,7 @@ export default defineDetector({
     const image = ctx.image;
     const luma = image?.quantTables[0];
     const frame = image?.jpeg?.frame;
-    if (!image || image.format !== 'jpeg' || !luma || luma.length !== 64 || !frame) return [];
+    if (!image || image.damage || image.format !== 'jpeg' || !luma || luma.length !== 64 || !frame) return [];
     const h = await dctHistograms(ctx.bytes, frame.width, frame.height, luma);
     // Too few textured blocks, or a decode that does not line up with the 8x8 grid.
     if (!h || h.blocks < 300 || h.residual > 0.25) return [];

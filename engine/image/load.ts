@@ -23,11 +23,11 @@ function densityFrom(meta: sharp.Metadata): number | null {
   return meta.resolutionUnit === 'cm' ? meta.density * 2.54 : meta.density;
 }
 
-async function decodeWorkingGray(bytes: Uint8Array, width: number, height: number, limitInputPixels: number): Promise<GrayRaster & { scale: number }> {
+async function decodeWorkingGray(bytes: Uint8Array, width: number, height: number, limitInputPixels: number, failOn: 'warning' | 'none'): Promise<GrayRaster & { scale: number }> {
   const scale = Math.min(1, Math.sqrt(WORKING_PIXELS / Math.max(1, width * height)));
   const w = Math.max(1, Math.round(width * scale));
   const h = Math.max(1, Math.round(height * scale));
-  const { data, info } = await sharp(bytes, { failOn: 'error', limitInputPixels })
+  const { data, info } = await sharp(bytes, { failOn, limitInputPixels })
     .rotate()
     .flatten({ background: '#ffffff' })
     .resize(w, h, { fit: 'fill', kernel: 'lanczos3' })
@@ -35,6 +35,27 @@ async function decodeWorkingGray(bytes: Uint8Array, width: number, height: numbe
     .raw()
     .toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, info.width * info.height), scale: info.width / width };
+}
+
+function firstLine(err: unknown): string {
+  return String((err as Error)?.message ?? err).split('\n')[0].replace(/^VipsJpeg: |^VipsPng: /, '').trim();
+}
+
+/**
+ * A strict decode first; when the decoder complains (truncated scan, bad restart markers,
+ * junk between segments) a lenient one that keeps whatever pixels it recovers, so the header,
+ * metadata and undamaged rows can still be examined. The complaint is kept as `damage`.
+ */
+async function decodePixels(bytes: Uint8Array, size: { width: number; height: number }, limitInputPixels: number): Promise<{ gray: GrayRaster & { scale: number }; damage: string | null }> {
+  try {
+    return { gray: await decodeWorkingGray(bytes, size.width, size.height, limitInputPixels, 'warning'), damage: null };
+  } catch (strictErr) {
+    try {
+      return { gray: await decodeWorkingGray(bytes, size.width, size.height, limitInputPixels, 'none'), damage: firstLine(strictErr) };
+    } catch (err) {
+      throw new EngineError('corrupt_document', `The image data is damaged: ${firstLine(err)}`);
+    }
+  }
 }
 
 function whiteFractionOf(g: GrayRaster): number {
@@ -50,7 +71,7 @@ export async function loadImage(bytes: Uint8Array, mime: MimeType, opts: { maxMe
   try {
     meta = await sharp(bytes, { failOn: 'error', limitInputPixels: false }).metadata();
   } catch (err) {
-    throw new EngineError('corrupt_document', `The image cannot be read: ${(err as Error).message}`);
+    throw new EngineError('corrupt_document', `The image cannot be read: ${firstLine(err)}`);
   }
   const format = meta.format === 'png' ? 'png' : meta.format === 'jpeg' ? 'jpeg' : null;
   if (!format || !meta.width || !meta.height) throw new EngineError('corrupt_document', 'The image header is unreadable.');
@@ -59,12 +80,7 @@ export async function loadImage(bytes: Uint8Array, mime: MimeType, opts: { maxMe
   }
   const oriented = meta.autoOrient ?? { width: meta.width, height: meta.height };
 
-  let gray: GrayRaster & { scale: number };
-  try {
-    gray = await decodeWorkingGray(bytes, oriented.width, oriented.height, limitInputPixels);
-  } catch (err) {
-    throw new EngineError('corrupt_document', `The image data is damaged: ${(err as Error).message}`);
-  }
+  const { gray, damage } = await decodePixels(bytes, oriented, limitInputPixels);
 
   const jpeg = format === 'jpeg' ? parseJpegMarkers(bytes) : null;
   const png = format === 'png' ? parsePngChunks(bytes) : null;
@@ -96,6 +112,7 @@ export async function loadImage(bytes: Uint8Array, mime: MimeType, opts: { maxMe
     jumbf: jpeg?.jumbf ?? png?.jumbf ?? null,
     exifThumbnail,
     gray,
+    damage,
     whiteFraction: whiteFractionOf(gray),
   };
 }

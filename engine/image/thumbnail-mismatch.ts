@@ -76,7 +76,8 @@ export default defineDetector({
   },
   async run(ctx) {
     const thumb = ctx.image?.exifThumbnail;
-    if (!thumb) return [];
+    // Damaged data decodes to filler (grey or smeared rows): it would differ from any preview.
+    if (!thumb || ctx.image?.damage) return [];
     const [t, main] = await Promise.all([tiny(thumb, true), tiny(ctx.bytes, false)]);
     if (!t || !main) return [];
     const ratioOf = (a: number) => Math.max(a, main.aspect) / Math.min(a, main.aspect);

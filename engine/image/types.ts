@@ -46,6 +46,8 @@ export interface ImageInfo {
    * `scale` = working width / displayed width.
    */
   gray: GrayRaster & { scale: number };
+  /** The decoder's complaint when pixel data is partly damaged (pixels were recovered leniently), else null. */
+  damage: string | null;
   /** Fraction of working pixels that are near white (>= 235): pages and scans are mostly white. */
   whiteFraction: number;
 }

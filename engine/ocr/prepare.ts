@@ -4,6 +4,7 @@
  * (small screenshots are upscaled, huge phone photos downscaled to keep recognition fast).
  */
 import sharp from 'sharp';
+import { EngineError } from '../types.js';
 
 /** Target width for a full page: ~190 dpi for A4/Letter, enough for 9 pt print. */
 const TARGET_WIDTH = 1600;
@@ -26,9 +27,22 @@ export function scaleFor(width: number): number {
   return s;
 }
 
+/**
+ * Decoder failures become EngineError('corrupt_document'); partly damaged data is read leniently
+ * (failOn 'none'), as the image loader does, so a truncated scan is still read where it can be.
+ */
 export async function prepareForOcr(image: Uint8Array | Buffer): Promise<PreparedImage> {
+  try {
+    return await prepare(image);
+  } catch (err) {
+    if (err instanceof EngineError) throw err;
+    throw new EngineError('corrupt_document', `The image cannot be decoded for OCR: ${String((err as Error)?.message ?? err).split('\n')[0]}`);
+  }
+}
+
+async function prepare(image: Uint8Array | Buffer): Promise<PreparedImage> {
   // autoOrient: phone photos are stored sideways with an EXIF orientation tag.
-  const base = sharp(image, { limitInputPixels: PIXEL_LIMIT }).autoOrient();
+  const base = sharp(image, { limitInputPixels: PIXEL_LIMIT, failOn: 'none' }).autoOrient();
   const meta = await base.metadata();
   const srcW = meta.autoOrient?.width ?? meta.width ?? 0;
   const srcH = meta.autoOrient?.height ?? meta.height ?? 0;

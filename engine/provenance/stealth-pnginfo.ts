@@ -22,7 +22,7 @@ function bitsToText(bits: number[]): string {
 export async function findStealthMagic(bytes: Uint8Array, width: number, height: number, hasAlpha: boolean): Promise<string | null> {
   if (height < 1 || width * height < MAGIC_BITS) return null;
   const cols = Math.min(width, Math.ceil(MAGIC_BITS / height));
-  const { data, info } = await sharp(bytes).extract({ left: 0, top: 0, width: cols, height }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(bytes, { failOn: 'none' }).extract({ left: 0, top: 0, width: cols, height }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const alphaBits: number[] = [];
   const rgbBits: number[] = [];
   for (let x = 0; x < info.width && alphaBits.length < MAGIC_BITS; x++) {
