@@ -7,6 +7,7 @@
  */
 import type { PageLayer, TextRun } from '../pdf/text/types.js';
 import type { BBox } from '../types.js';
+import { visibleRuns } from './visible.js';
 
 export interface Cell {
   text: string;
@@ -78,7 +79,7 @@ function cellsOfRuns(runs: TextRun[], page: PageLayer): Cell[] {
 }
 
 function linesOfRuns(page: PageLayer): Line[] {
-  const runs = page.runs.filter((r) => r.text.trim() !== '');
+  const runs = visibleRuns(page).filter((r) => r.text.trim() !== '');
   const sorted = [...runs].sort((a, b) => (a.bbox[1] + a.bbox[3]) / 2 - (b.bbox[1] + b.bbox[3]) / 2);
   const bands: Array<{ top: number; bottom: number; runs: TextRun[] }> = [];
   for (const run of sorted) {

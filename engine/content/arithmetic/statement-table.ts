@@ -7,14 +7,7 @@ import type { Cell, Line } from '../../extract/layout.js';
 import { leadingDate, type DateOrder, type DateToken } from '../../extract/dates.js';
 import type { NumberStyle } from '../../extract/numbers.js';
 import { moneyCells } from '../amounts.js';
-
-export type ColumnKind = 'debit' | 'credit' | 'amount' | 'balance';
-
-interface Column {
-  kind: ColumnKind;
-  x0: number;
-  x1: number;
-}
+import { columnPlacer, type Column, type ColumnKind } from './columns.js';
 
 export interface TxRow {
   line: Line;
@@ -27,6 +20,8 @@ export interface TxRow {
   cells: Cell[];
   /** Balance-only line: 'open' restarts the chain (brought forward), 'close' ends it (carried forward). */
   carried: 'open' | 'close' | null;
+  /** The row's figures could not be placed in columns: the balance chain breaks here. */
+  unread?: boolean;
 }
 
 const KIND: Array<[ColumnKind, RegExp]> = [
@@ -57,23 +52,45 @@ function headerColumns(line: Line): Column[] | null {
   return cols;
 }
 
-function nearestColumn(cell: Cell, cols: Column[]): Column | null {
-  let best: Column | null = null;
-  let bestD = Infinity;
-  for (const c of cols) {
-    const d = Math.min(Math.abs(c.x1 - cell.x1), Math.abs((c.x0 + c.x1) / 2 - (cell.x0 + cell.x1) / 2), cell.x0 <= c.x1 && cell.x1 >= c.x0 ? 0 : Infinity);
-    if (d < bestD) {
-      bestD = d;
-      best = c;
-    }
-  }
-  return bestD < 0.12 ? best : null;
-}
-
 export interface StatementTable {
   rows: TxRow[];
   /** True when a header named the columns (signs are then known). */
   headed: boolean;
+}
+
+type Money = ReturnType<typeof moneyCells>;
+
+/** Signs and balance of one row from the columns its figures fall in. */
+function placeRow(row: TxRow, money: Money, place: (c: Cell) => { kinds: ColumnKind[] }, signedAmount: boolean): void {
+  let debit = 0;
+  let credit = 0;
+  let unsigned = 0;
+  let amount: number | null = null;
+  let balance: number | null = null;
+  for (const m of money) {
+    const { kinds } = place(m.cell);
+    const v = m.amount.value;
+    if (kinds.length === 1) {
+      const [k] = kinds;
+      if (k === 'balance') balance = v;
+      else if (k === 'debit') debit += Math.abs(v);
+      else if (k === 'credit') credit += Math.abs(v);
+      else amount = v;
+    } else if (kinds.length === 2 && kinds.every((k) => k === 'debit' || k === 'credit') && unsigned === 0) {
+      // In or out cannot be told apart: keep the size, let the walk try both signs.
+      unsigned = Math.abs(v);
+    } else {
+      row.unread = true;
+      return;
+    }
+  }
+  row.balance = balance;
+  if (signedAmount) {
+    if (amount !== null) row.delta = amount;
+  } else if (unsigned) {
+    if (debit || credit) row.unread = true;
+    else row.magnitude = unsigned;
+  } else if (debit || credit || money.length > 1) row.delta = credit - debit;
 }
 
 export function readStatementTable(lines: Line[], style: NumberStyle, order: DateOrder): StatementTable | null {
@@ -81,9 +98,21 @@ export function readStatementTable(lines: Line[], style: NumberStyle, order: Dat
   let headed = false;
   let usesAmountColumn = false;
   const rows: TxRow[] = [];
+  // Rows under the current header wait until the table ends: their columns are read together.
+  let pending: Array<{ row: TxRow; money: Money }> = [];
+  const flush = () => {
+    if (cols && pending.length) {
+      const place = columnPlacer(cols, pending.flatMap((p) => p.money.map((m) => m.cell)));
+      const signed = cols.some((c) => c.kind === 'amount');
+      if (signed) usesAmountColumn = true;
+      for (const p of pending) placeRow(p.row, p.money, place, signed);
+    }
+    pending = [];
+  };
   for (const line of lines) {
     const h = headerColumns(line);
     if (h) {
+      flush();
       cols = h;
       headed = true;
       continue;
@@ -102,25 +131,8 @@ export function readStatementTable(lines: Line[], style: NumberStyle, order: Dat
       rows.push(row);
       continue;
     }
-    if (cols) {
-      let debit = 0;
-      let credit = 0;
-      let amount: number | null = null;
-      let ok = true;
-      for (const m of money) {
-        const col = nearestColumn(m.cell, cols);
-        if (!col) ok = false;
-        else if (col.kind === 'balance') row.balance = m.amount.value;
-        else if (col.kind === 'debit') debit += Math.abs(m.amount.value);
-        else if (col.kind === 'credit') credit += Math.abs(m.amount.value);
-        else amount = m.amount.value;
-      }
-      if (!ok) continue;
-      if (cols.some((c) => c.kind === 'amount')) {
-        usesAmountColumn = true;
-        if (amount !== null) row.delta = amount;
-      } else if (debit || credit || money.length > 1) row.delta = credit - debit;
-    } else if (money.length === 2) {
+    if (cols) pending.push({ row, money });
+    else if (money.length === 2) {
       const [a, b] = money.map((m) => m.amount);
       if (a.sign) row.delta = a.value;
       else row.magnitude = Math.abs(a.value);
@@ -128,6 +140,7 @@ export function readStatementTable(lines: Line[], style: NumberStyle, order: Dat
     } else continue;
     rows.push(row);
   }
+  flush();
   if (rows.filter((r) => !r.carried).length < 3) return null;
   // A signed "amount" column that never shows a negative figure does not tell its signs.
   if (usesAmountColumn && !rows.some((r) => r.delta !== null && r.delta < 0)) {

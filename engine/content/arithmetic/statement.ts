@@ -17,6 +17,8 @@ interface Check {
   expected: number;
   found: number;
   ok: boolean;
+  /** Signed transactions applied since the previous balance. */
+  deltas: number[];
 }
 
 /** Walks the rows, comparing each printed balance with the running one. */
@@ -30,6 +32,12 @@ function walk(rows: TxRow[], reverse: boolean): Check[] {
   // In newest-first order a row's own amount leads from the row below it to its balance, so
   // walking the reversed list applies the same rule.
   for (const r of seq) {
+    if (r.unread) {
+      prev = null;
+      pending = [];
+      unsigned = [];
+      continue;
+    }
     if (r.delta !== null) pending.push(r.delta);
     if (r.magnitude !== null) unsigned.push(r.magnitude);
     if (r.balance === null) continue;
@@ -44,13 +52,17 @@ function walk(rows: TxRow[], reverse: boolean): Check[] {
       const options = unsigned.length ? [base + unsigned[0], base - unsigned[0]] : [base];
       const ok = options.some((o) => near(o, r.balance as number));
       const expected = ok ? r.balance : options[0];
-      checks.push({ row: r, expected: expected as number, found: r.balance, ok });
+      checks.push({ row: r, expected: expected as number, found: r.balance, ok, deltas: pending });
     }
     prev = r.balance;
     pending = [];
     unsigned = [];
   }
   return checks;
+}
+
+function flipExplained(c: Check): boolean {
+  return c.deltas.some((d) => d !== 0 && near(c.expected - 2 * d, c.found));
 }
 
 function tableFindings(model: DocModel): Finding[] {
@@ -62,6 +74,9 @@ function tableFindings(model: DocModel): Finding[] {
   const checks = score(backward) > score(forward) ? backward : forward;
   const good = checks.filter((c) => c.ok).length;
   const bad = checks.filter((c) => !c.ok);
+  // A balance that a sign flip would explain means a debit was read as a credit (or back):
+  // the columns were misread, so the table says nothing reliable.
+  if (bad.some(flipExplained)) return [];
   // One or two wrong rows in a table that otherwise adds up is decisive; more means misreading.
   if (!bad.length || good < 2 || bad.length > Math.max(2, Math.floor(checks.length * 0.25))) return [];
   return bad.map((c, i) =>

@@ -1,0 +1,82 @@
+/**
+ * Arithmetic on layouts that fooled the first reading: left-aligned column labels over
+ * right-aligned figures (HTML tables printed by Chromium), and white-box edits that leave the
+ * old figure in the text layer under the new one.
+ */
+import { arithmeticError } from '../../../engine/content/arithmetic-error.js';
+import type { DetectorContext } from '../../../engine/context.js';
+import { extractFields } from '../../../engine/extract/index.js';
+import type { PaintOp, TextRun } from '../../../engine/pdf/text/types.js';
+import { testDetector } from '../detector-tester.js';
+import { contextOf, layoutPage, right, row } from '../extract/fixtures.js';
+
+/**
+ * Labels start their columns (left-aligned) while figures end them (right-aligned), so a short
+ * debit sits nearer the "Paid in" label than the "Paid out" one (two rows here, few enough that
+ * a misreading would look like two altered balances).
+ */
+function leftLabelledStatement(balanceEdit = 0): string {
+  const tx: Array<[string, string, number]> = [
+    ['03/01/2023', 'TRANSFER FROM SAVINGS', 414.21],
+    ['04/01/2023', 'DIRECT DEBIT INSURANCE', -126.22],
+    ['05/01/2023', 'CARD PAYMENT RAIL', -163.04],
+    ['11/01/2023', 'SALARY', 2538.27],
+    ['11/01/2023', 'CARD PAYMENT RAIL', -9.05],
+    ['16/01/2023', 'CARD PAYMENT RAIL', -8.95],
+    ['23/01/2023', 'CARD PAYMENT FUEL', -287.12],
+    ['31/01/2023', 'DIRECT DEBIT INSURANCE', -371.1],
+  ];
+  const fmt = (v: number) => Math.abs(v).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const lines = ['Northmoor Building Society', 'Account Statement', '', row([0, 'Date'], [12, 'Description'], [58, 'Paid out'], [78, 'Paid in'], [92, 'Balance'])];
+  let balance = 8753.28;
+  lines.push(row([0, '01/01/2023'], [12, 'Opening balance'], right(104, fmt(balance))));
+  tx.forEach(([date, text, v], i) => {
+    balance += v;
+    const shown = i === 6 ? balance + balanceEdit : balance;
+    lines.push(row([0, date], [12, text], v < 0 ? right(75, fmt(v)) : right(90, fmt(v)), right(104, fmt(shown))));
+  });
+  return lines.join('\n');
+}
+
+const TOTALS = [row([0, 'Subtotal'], right(60, '100.00')), row([0, 'VAT 20%'], right(60, '20.00')), row([0, 'Total'], right(60, '120.00'))].join('\n');
+
+/**
+ * The totals block with the total covered by an opaque box painted after it; `replacement` is
+ * drawn on the box. `coverFirst` paints the box before the text instead (a cell background).
+ */
+function whiteBoxEdit(replacement: string, coverFirst = false): () => Promise<DetectorContext> {
+  return async () => {
+    const base = contextOf(TOTALS);
+    const page = base.pages[0];
+    const old = page.runs.find((r) => r.text === '120.00')!;
+    const paint: PaintOp[] = page.runs.map((r, i) => ({
+      kind: 'text', seq: coverFirst ? i + 1 : i, bbox: r.bbox, clip: null, alpha: 1, text: r.text, fontId: r.fontId, size: r.size, renderMode: 0, fill: '#000000', charSpacing: 0, wordSpacing: 0, hScale: 1, rise: 0,
+    }));
+    const [x0, y0, x1, y1] = old.bbox;
+    const cover: PaintOp = { kind: 'fill', seq: coverFirst ? 0 : paint.length, bbox: [x0 - 0.005, y0 - 0.002, x1 + 0.005, y1 + 0.002], clip: null, alpha: 1, fill: '#ffffff', rect: true };
+    const added: TextRun = { ...old, text: replacement, fontName: 'Times-Roman', bbox: [x1 - replacement.length / 110, y0, x1, y1] };
+    const addedPaint: PaintOp = { ...(paint[0] as Extract<PaintOp, { kind: 'text' }>), seq: paint.length + 1, text: replacement, bbox: added.bbox };
+    const pages = [{ ...page, runs: coverFirst ? page.runs : [...page.runs, added], paint: coverFirst ? [cover, ...paint] : [...paint, cover, addedPaint] }];
+    return { ...base, pages, extracted: extractFields(pages, base.text) };
+  };
+}
+
+testDetector(arithmeticError, {
+  valid: [
+    { name: 'left-aligned column labels over right-aligned figures, balances add up', input: async () => contextOf(leftLabelledStatement()) },
+    { name: 'a cell background painted before its text hides nothing', input: whiteBoxEdit('', true) },
+  ],
+  invalid: [
+    { name: 'left-aligned column labels, one balance raised by 100', input: async () => contextOf(leftLabelledStatement(100)), reasons: ['arithmetic_error.running_balance'] },
+    { name: 'white box over the total with a new total on top: the visible total is judged', input: whiteBoxEdit('150.00'), reasons: ['arithmetic_error.invoice_total'] },
+  ],
+});
+
+// The right-aligned header variant (figures under their labels) must still be read the same way.
+const rightLabelled = (edit: number) =>
+  leftLabelledStatement(edit).replace(/^Date.*$/m, row([0, 'Date'], [12, 'Description'], right(75, 'Paid out'), right(90, 'Paid in'), right(104, 'Balance')));
+
+testDetector(arithmeticError, {
+  valid: [{ name: 'right-aligned labels, balances add up', input: async () => contextOf(rightLabelled(0)) }],
+  invalid: [{ name: 'right-aligned labels, one balance lowered by 40', input: async () => contextOf(rightLabelled(-40)), reasons: ['arithmetic_error.running_balance'] }],
+});
