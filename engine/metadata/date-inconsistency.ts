@@ -6,6 +6,7 @@
 import type { DetectorContext } from '../context.js';
 import { defineDetector } from '../detect/types.js';
 import type { Finding } from '../types.js';
+import type { PdfDate } from '../pdf/structure/text-strings.js';
 import { metadataFacts } from './facts.js';
 import { describe } from './metadata-mismatch.js';
 
@@ -34,14 +35,14 @@ export const dateInconsistencyDetector = defineDetector({
       // Without zones, "earlier" may only be a zone misreading.
       const unzoned = created.tzMinutes === null || modified.tzMinutes === null;
       const gap = created.date.getTime() - modified.date.getTime();
-      if (!unzoned || gap > 14 * 3600_000) {
+      if ((!unzoned || gap > 14 * 3600_000) && !sameWallClock(created, modified)) {
         findings.push({
           flag: 'date_inconsistency',
           code: 'date_inconsistency.modified_before_created',
           summary: `The file says it was modified (${rawModified}) ${describe(gap)} before it was created (${rawCreated}).`,
           pages: [],
-          evidence: { before: rawCreated, after: rawModified },
-          strength: 0.5,
+          evidence: { before: rawCreated, after: rawModified, differenceMinutes: Math.round(gap / MINUTE) },
+          strength: modifiedBeforeCreatedStrength(gap),
         });
       }
     }
@@ -82,6 +83,23 @@ export const dateInconsistencyDetector = defineDetector({
     return findings;
   },
 });
+
+/**
+ * Software stamps ModDate from the same clock as CreationDate, or later; it never goes back.
+ * Minutes of difference can be rounding or two clocks in one pipeline; an hour or more back in
+ * time means someone typed the dates, which an examiner treats as strong evidence on its own.
+ */
+function modifiedBeforeCreatedStrength(gapMs: number): number {
+  if (gapMs >= DAY) return 0.75;
+  if (gapMs >= 60 * MINUTE) return 0.65;
+  return 0.4;
+}
+
+/** The same wall-clock time written with two zones: a writer's zone bug, not a date going back. */
+function sameWallClock(a: PdfDate, b: PdfDate): boolean {
+  if (a.tzMinutes === null || b.tzMinutes === null || a.tzMinutes === b.tzMinutes) return false;
+  return Math.abs(a.date.getTime() + a.tzMinutes * MINUTE - (b.date.getTime() + b.tzMinutes * MINUTE)) <= 2 * MINUTE;
+}
 
 function fmtTz(min: number): string {
   const sign = min < 0 ? '-' : '+';

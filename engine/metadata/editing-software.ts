@@ -8,7 +8,8 @@ import type { DetectorContext } from '../context.js';
 import { defineDetector } from '../detect/types.js';
 import type { Finding } from '../types.js';
 import { metadataFacts } from './facts.js';
-import { CONSUMER_KINDS, EDITOR_KINDS, classifySoftware, type SoftwareClass } from './producers.js';
+import { CONSUMER_KINDS, EDITOR_KINDS, classifySoftware, isDesignTool, type SoftwareClass } from './producers.js';
+import type { XmpHistoryEvent } from './xmp.js';
 
 const EDIT_ACTIONS = /^(?:saved|edited|modified|changed|converted|derived|filtered|cropped)$/i;
 
@@ -18,7 +19,7 @@ export const editingSoftwareDetector = defineDetector({
     description: 'The producer, a later revision or the XMP history names document or image editing software; consumer-software origin as context.',
     appliesTo: ['pdf'],
     emits: [
-      { flag: 'editing_software', reasons: ['editor_after_issuer', 'editor_producer', 'editor_update', 'xmp_history'] },
+      { flag: 'editing_software', reasons: ['editor_after_issuer', 'editor_producer', 'editor_update', 'xmp_history', 'design_origin'] },
       { flag: 'low_trust_origin', reasons: ['consumer_software'] },
     ],
   },
@@ -47,18 +48,11 @@ export const editingSoftwareDetector = defineDetector({
       });
     }
 
-    const edits = (m.xmp?.history ?? []).filter((h) => EDIT_ACTIONS.test(h.action) && EDITOR_KINDS.has(classifySoftware(h.softwareAgent).kind));
-    if (edits.length && !editorFinding) {
-      const agents = [...new Set(edits.map((h) => h.softwareAgent))];
-      findings.push({
-        flag: 'editing_software',
-        code: 'editing_software.xmp_history',
-        summary: `The XMP history records ${edits.length} editing step(s) with ${agents.join(', ')}.`,
-        pages: [],
-        evidence: { history: edits.slice(0, 10) },
-        strength: 0.45,
-      });
-    }
+    // The history corroborates "an editor re-saved an issued document"; beside a weaker
+    // producer finding (an office document touched in Acrobat) it would only repeat it.
+    const history = historyFinding(m.xmp?.history ?? [], creator);
+    const corroborates = !editorFinding || editorFinding.code !== 'editing_software.editor_producer';
+    if (history && corroborates) findings.push(history);
 
     const origin = [producer, creator].find((c) => CONSUMER_KINDS.has(c.kind) || (c.kind === 'scanner' && c.product === 'Phone scan app'));
     if (origin && !findings.length) {
@@ -78,6 +72,8 @@ export const editingSoftwareDetector = defineDetector({
 function lastWriterFinding(producerName: string | undefined, producer: SoftwareClass, creatorName: string | undefined, creator: SoftwareClass): Finding | null {
   const editor = EDITOR_KINDS.has(producer.kind) ? producer : null;
   if (!editor) {
+    // Designed in a layout tool and written by its PDF library: how brochures and forms are made.
+    if (isDesignTool(creator)) return designOrigin(producerName, creatorName, creator);
     // An editor as Creator with a library producer: the document was authored in the editor.
     if (EDITOR_KINDS.has(creator.kind) && creator.kind !== 'editor') {
       return {
@@ -92,6 +88,7 @@ function lastWriterFinding(producerName: string | undefined, producer: SoftwareC
     return null;
   }
   const differentCreator = creatorName && creator.product !== editor.product;
+  if (isDesignTool(editor) && (!differentCreator || isDesignTool(creator))) return designOrigin(producerName, creatorName, editor);
   if (differentCreator && (creator.kind === 'issuer_system' || creator.kind === 'library' || creator.kind === 'unknown')) {
     return {
       flag: 'editing_software',
@@ -111,5 +108,41 @@ function lastWriterFinding(producerName: string | undefined, producer: SoftwareC
     pages: [],
     evidence: { producer: producerName, creator: creatorName },
     strength,
+  };
+}
+
+function designOrigin(producerName: string | undefined, creatorName: string | undefined, tool: SoftwareClass): Finding {
+  return {
+    flag: 'editing_software',
+    code: 'editing_software.design_origin',
+    summary: `The document was designed in ${tool.product} ("${creatorName ?? producerName}"), as brochures, forms and some statements are; context, not a sign of editing.`,
+    pages: [],
+    evidence: { producer: producerName, creator: creatorName },
+    strength: 0.1,
+  };
+}
+
+/**
+ * Editing steps recorded in xmpMM:History by an editor other than the tool that created the
+ * document. A history that first shows the document made by other software and then saved in
+ * an editor records the sequence itself, with times: an independent record beside the Producer.
+ */
+function historyFinding(history: XmpHistoryEvent[], creator: SoftwareClass): Finding | null {
+  const edits = history.filter((h) => {
+    const c = classifySoftware(h.softwareAgent);
+    return EDIT_ACTIONS.test(h.action) && EDITOR_KINDS.has(c.kind) && c.product !== creator.product && !isDesignTool(c);
+  });
+  if (!edits.length) return null;
+  const firstEdit = history.indexOf(edits[0]);
+  const madeElsewhere = history.slice(0, firstEdit).some((h) => h.softwareAgent && !EDITOR_KINDS.has(classifySoftware(h.softwareAgent).kind));
+  const agents = [...new Set(edits.map((h) => h.softwareAgent))];
+  const origin = madeElsewhere ? history.slice(0, firstEdit).find((h) => h.softwareAgent)?.softwareAgent : undefined;
+  return {
+    flag: 'editing_software',
+    code: 'editing_software.xmp_history',
+    summary: `The XMP history records ${edits.length} editing step(s) with ${agents.join(', ')}${origin ? ` after the document was made by ${origin}` : ''}${edits[0].when ? ` (${edits[0].when})` : ''}.`,
+    pages: [],
+    evidence: { history: history.slice(0, 10), before: origin, after: agents[0] },
+    strength: madeElsewhere ? 0.45 : 0.3,
   };
 }

@@ -14,6 +14,14 @@ const DATE_TOLERANCE_MS = 2 * 60_000;
 /** A date written without a zone may be local time anywhere on earth. */
 const UNZONED_TOLERANCE_MS = 14 * 3600_000 + DATE_TOLERANCE_MS;
 
+const DAY_MS = 24 * 3600_000;
+/**
+ * The writer stamps both creation dates in one go, and later savers keep them (they only touch
+ * the modification date). Creation dates days apart mean one copy was typed or carried over from
+ * another file: strong on its own, decisive with a contradicting producer beside it.
+ */
+const REWRITTEN_CREATION_STRENGTH = 0.55;
+
 function norm(s: string): string {
   return s.toLowerCase().replace(/[®™©]/g, '').replace(/\s+/g, ' ').trim();
 }
@@ -78,7 +86,7 @@ export const metadataMismatchDetector = defineDetector({
         summary: `The ${label} date in the Info dictionary (${rawA}) and in XMP (${rawB}) are ${describe(diff)} apart.`,
         pages: [],
         evidence: { before: rawB, after: rawA, differenceMinutes: Math.round(diff / 60_000) },
-        strength,
+        strength: detail === 'creation_date' && diff > DAY_MS ? REWRITTEN_CREATION_STRENGTH : strength,
       });
     }
     return findings;

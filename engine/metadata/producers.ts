@@ -41,6 +41,7 @@ const KB: Array<[RegExp, SoftwareKind, string]> = [
   [/\bpaint\.net\b/i, 'image_editor', 'Paint.NET'],
   [/\bphotopea\b/i, 'image_editor', 'Photopea'],
   [/\bscribus\b/i, 'image_editor', 'Scribus'],
+  [/\bquarkxpress\b/i, 'image_editor', 'QuarkXPress'],
   // Desktop PDF editors.
   [/\bphantompdf\b|\bfoxit (?:pdf )?editor\b|\bfoxit phantom/i, 'editor', 'Foxit PDF Editor'],
   [/\bpdf-xchange editor\b|\bpdf-xchange viewer\b/i, 'editor', 'PDF-XChange Editor'],
@@ -115,3 +116,13 @@ export const EDITOR_KINDS: ReadonlySet<SoftwareKind> = new Set(['editor', 'image
 
 /** Kinds that are consumer origins: context for a reviewer, never a verdict. */
 export const CONSUMER_KINDS: ReadonlySet<SoftwareKind> = new Set(['office_suite', 'browser_print']);
+
+/**
+ * Layout and vector design tools: brochures, forms and many statements are designed in them
+ * from the start, so as the origin of a file they are context, not a sign of editing.
+ */
+const DESIGN_PRODUCTS: ReadonlySet<string> = new Set(['Adobe InDesign', 'Adobe Illustrator', 'QuarkXPress', 'Scribus', 'Affinity', 'CorelDRAW', 'Inkscape']);
+
+export function isDesignTool(c: SoftwareClass): boolean {
+  return c.kind === 'image_editor' && DESIGN_PRODUCTS.has(c.product);
+}

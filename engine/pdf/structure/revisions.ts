@@ -7,6 +7,7 @@ import type { RevisionSummary } from '../../types.js';
 import { openPdf, type PdfFile } from './document.js';
 import { PdfDict, PdfName, PdfStream, PdfString } from './objects.js';
 import { classifyObjects, fingerprint, pageFootprints, type ObjectRole, type PageFootprint } from './roles.js';
+import { resourcesPrint, sameDrawing } from './page-compare.js';
 import { RevisionState } from './state.js';
 import { decodePdfText } from './text-strings.js';
 import { diffLines, openVersion, pageLines } from './text-diff.js';
@@ -116,9 +117,12 @@ function diffRevision(rev: PdfRevision, before: RevisionState, after: RevisionSt
     const old = oldByNum.get(p.num) ?? (samePageCount ? oldPages[p.page - 1] : undefined);
     const inserted = !old;
     // Compared by what the streams hold: a viewer may rewrite the same bytes under new numbers.
-    const contents = !!old && (([...p.contents].some((n) => touched.has(n)) || !sameSet(old.contents, p.contents)) && streamsPrint(before, old.contents) !== streamsPrint(after, p.contents));
+    // A save/restore wrapper added around unchanged content (done when annotating) paints nothing.
+    const contents = !!old && (([...p.contents].some((n) => touched.has(n)) || !sameSet(old.contents, p.contents)) && streamsPrint(before, old.contents) !== streamsPrint(after, p.contents)) && !sameDrawing(before, old.contents, after, p.contents);
     const xobjects = !!old && (([...p.xobjects].some((n) => touched.has(n)) || !sameSet(old.xobjects, p.xobjects)) && streamsPrint(before, old.xobjects, true) !== streamsPrint(after, p.xobjects, true));
-    const resources = [...p.resources].some((n) => changed.includes(n));
+    // Resources compared by meaning: inlined or re-serialised with empty entries is the same.
+    const resourcesTouched = !!old && ([...p.resources].some((n) => touched.has(n)) || !sameSet(old.resources, p.resources) || touched.has(p.num) || old.num !== p.num);
+    const resources = resourcesTouched && resourcesPrint(before, old!.node.resources) !== resourcesPrint(after, p.node.resources);
     // A page dictionary rewritten only to list new annotations is not a content change.
     const SKIP = ['Annots', 'Parent', 'Contents', 'Resources'];
     const pageDict = !!old && (touched.has(p.num) || old.num !== p.num) && fingerprint(before.getObject(old.num), SKIP) !== fingerprint(after.getObject(p.num), SKIP);
@@ -149,10 +153,14 @@ function sameSet(a: Set<number>, b: Set<number>): boolean {
   return a.size === b.size && [...a].every((x) => b.has(x));
 }
 
+/**
+ * Roles each benign kind may touch. page_content is allowed because kindOf only gets here when
+ * every page still draws the same (e.g. content re-wrapped in q/Q when an annotation was added).
+ */
 const BENIGN_FOR: Record<string, ReadonlySet<ObjectRole>> = {
-  signature: new Set(['signature', 'widget', 'form_field', 'acroform', 'appearance', 'dss', 'catalog', 'info', 'metadata', 'page', 'other', 'page_resource']),
-  form_fill: new Set(['widget', 'form_field', 'acroform', 'appearance', 'catalog', 'info', 'metadata', 'page', 'page_resource', 'other']),
-  annotation: new Set(['annotation', 'widget', 'appearance', 'catalog', 'info', 'metadata', 'page', 'page_resource', 'other']),
+  signature: new Set(['signature', 'widget', 'form_field', 'acroform', 'appearance', 'dss', 'catalog', 'info', 'metadata', 'page', 'other', 'page_resource', 'page_content']),
+  form_fill: new Set(['widget', 'form_field', 'acroform', 'appearance', 'catalog', 'info', 'metadata', 'page', 'page_resource', 'page_content', 'other']),
+  annotation: new Set(['annotation', 'widget', 'appearance', 'catalog', 'info', 'metadata', 'page', 'page_resource', 'page_content', 'other']),
   metadata: new Set(['info', 'metadata', 'catalog']),
 };
 

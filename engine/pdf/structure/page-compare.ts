@@ -1,0 +1,96 @@
+/**
+ * Whether two versions of a page draw the same thing, judged by what their content and
+ * resources mean rather than by object numbers or bytes. Tools that add an annotation or a
+ * signature field often normalise the page on the way: they wrap the existing content in a
+ * q ... Q pair (two tiny new streams around the old one) and rewrite the resources dictionary
+ * inline with empty /XObject or /ExtGState entries. Neither changes a single painted pixel, so
+ * neither is a content edit; anything that adds a painting operator still is.
+ */
+import { createHash } from 'node:crypto';
+import { decodeStream } from './filters.js';
+import { PdfDict, PdfName, PdfRef, PdfStream, PdfString, type PdfValue } from './objects.js';
+import type { RevisionState } from './state.js';
+
+/** Decoded content streams joined as the viewer reads them; null when one cannot be decoded. */
+function contentText(state: RevisionState, nums: Iterable<number>): string | null {
+  // Encrypted streams would need decrypting first; byte comparison stays the judge there.
+  if (state.file.encrypted) return null;
+  const parts: string[] = [];
+  for (const n of nums) {
+    const s = state.getObject(n);
+    if (!(s instanceof PdfStream)) return null;
+    const data = decodeStream(s, (v) => state.resolve(v));
+    if (!data) return null;
+    parts.push(Buffer.from(data).toString('latin1'));
+  }
+  return parts.join('\n');
+}
+
+/** Content with whitespace normalised and any outer q/Q (save/restore state) wrapping removed. */
+export function unwrapContent(text: string): string {
+  let t = text.replace(/\s+/g, ' ').trim();
+  for (;;) {
+    const next = t.replace(/^q(?:\s+|$)/, '').replace(/(?:^|\s+)Q$/, '').trim();
+    if (next === t) return t;
+    t = next;
+  }
+}
+
+/**
+ * True when the new content streams paint exactly what the old ones painted: identical
+ * operators once whitespace and save/restore wrappers at the ends are set aside.
+ */
+export function sameDrawing(before: RevisionState, oldNums: Iterable<number>, after: RevisionState, newNums: Iterable<number>): boolean {
+  const a = contentText(before, oldNums);
+  const b = contentText(after, newNums);
+  if (a === null || b === null) return false;
+  return unwrapContent(a) === unwrapContent(b);
+}
+
+const RESOURCE_DEPTH = 6;
+
+/**
+ * A fingerprint of a page's resources by meaning: references are followed (so the same fonts
+ * inline or behind a reference print the same), empty dictionaries and arrays are dropped, and
+ * streams are represented by their bytes.
+ */
+export function resourcesPrint(state: RevisionState, resources: PdfDict | null): string {
+  const h = createHash('sha1');
+  const walk = (x: PdfValue | undefined, depth: number, path: Set<number>): void => {
+    if (depth > RESOURCE_DEPTH) return void h.update('…;');
+    if (x instanceof PdfRef) {
+      // A cycle (a font's /Parent, a form's own resources) prints as a marker, not forever.
+      if (path.has(x.num)) return void h.update('↺;');
+      const next = new Set(path).add(x.num);
+      return walk(state.getObject(x.num), depth, next);
+    }
+    if (x === undefined || x === null) h.update('n;');
+    else if (typeof x === 'number' || typeof x === 'boolean') h.update(`${x};`);
+    else if (x instanceof PdfName) h.update(`/${x.name};`);
+    else if (x instanceof PdfString) h.update(`(${Buffer.from(x.bytes).toString('hex')});`);
+    else if (Array.isArray(x)) {
+      h.update('[');
+      for (const y of x) walk(y, depth + 1, path);
+      h.update(']');
+    } else {
+      const d = x instanceof PdfStream ? x.dict : x;
+      h.update('<<');
+      for (const k of d.keys().sort()) {
+        if (k === 'Length' || k === 'Parent') continue;
+        if (isEmpty(state, d.get(k))) continue;
+        h.update(`/${k} `);
+        walk(d.get(k), depth + 1, path);
+      }
+      h.update('>>');
+      if (x instanceof PdfStream) h.update(x.raw());
+    }
+  };
+  walk(resources ?? undefined, 0, new Set());
+  return h.digest('hex');
+}
+
+function isEmpty(state: RevisionState, v: PdfValue | undefined): boolean {
+  const r = state.resolve(v);
+  if (Array.isArray(r)) return r.length === 0;
+  return r instanceof PdfDict && r.keys().length === 0;
+}
