@@ -68,7 +68,7 @@ export function moneyCells(line: Line, style: NumberStyle, from = 0): Array<{ ce
 export function numberCells(line: Line, style: NumberStyle): Array<{ cell: Cell; amount: ParsedAmount }> {
   const out: Array<{ cell: Cell; amount: ParsedAmount }> = [];
   for (const cell of line.cells) {
-    const t = cell.text.replace(/\s+(?:kg|g|l|L|m|pcs|PCS|pc|Stk\.?|units?|Units|hrs?|hours?|x|EA|ea)$/, '').replace(/\s+%$/, '%');
+    const t = cell.text.replace(/\s+(?:kg|g|l|L|m|pcs|PCS|pc|Stk\.?|units?|Units|hrs?|hours?|x|EA|ea|kWh|kwh|MWh|days?|Tage|jours|therms?|m3|m³|litres?|liters?|months?)$/, '').replace(/\s+%$/, '%');
     const a = parseAmount(t, style);
     if (a) out.push({ cell, amount: a });
   }

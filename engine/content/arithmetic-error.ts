@@ -1,19 +1,21 @@
 /** arithmetic_error: figures that do not add up (statements, invoices/receipts, payslips). */
 import { defineDetector } from '../detect/types.js';
 import { buildModel } from '../extract/model.js';
+import { accountSummaryFindings } from './arithmetic/account-summary.js';
 import { invoiceFindings } from './arithmetic/invoice.js';
 import { payslipFindings } from './arithmetic/payslip.js';
+import { receiptItemFindings } from './arithmetic/receipt-items.js';
 import { statementFindings } from './arithmetic/statement.js';
 
 export const arithmeticError = defineDetector({
   meta: {
     id: 'content/arithmetic-error',
-    description: 'Running balances, statement summaries, invoice line items, totals and tax, receipt change and payslip net pay must add up.',
+    description: 'Running balances, statement summaries, invoice line items, totals and tax, receipt items and change, bill amounts due and payslip net pay must add up.',
     appliesTo: ['pdf', 'image'],
     emits: [
       {
         flag: 'arithmetic_error',
-        reasons: ['running_balance', 'statement_summary', 'line_item', 'items_subtotal', 'invoice_total', 'tax_rate', 'change_due', 'payslip_net', 'payslip_deductions', 'payslip_ytd'],
+        reasons: ['running_balance', 'statement_summary', 'line_item', 'items_subtotal', 'invoice_total', 'tax_rate', 'change_due', 'amount_due', 'payslip_net', 'payslip_deductions', 'payslip_ytd'],
       },
     ],
   },
@@ -23,6 +25,9 @@ export const arithmeticError = defineDetector({
     const type = ctx.extracted.doc_type;
     if (type === 'payslip') return [...payslipFindings(model), ...statementFindings(model)];
     if (type === 'bank_statement') return statementFindings(model);
-    return [...statementFindings(model), ...invoiceFindings(model)];
+    const items = invoiceFindings(model);
+    // A headed item table already checked its rows against the subtotal.
+    const listed = items.some((f) => f.code === 'arithmetic_error.items_subtotal') ? [] : receiptItemFindings(model);
+    return [...statementFindings(model), ...items, ...listed, ...accountSummaryFindings(model)];
   },
 });

@@ -15,6 +15,8 @@ import { readItemTable } from './line-items.js';
 const SUBTOTAL = /sub-?total|net total|total net|net amount|total excl\.?(?:uding)? (?:vat|tax)|total before tax|zwischensumme|nettobetrag|netto|summe netto|rechnungssumme netto|total ht|montant ht|subtotaal|totaal excl/;
 const TAX = /vat|tax|sales tax|gst|hst|pst|mwst\.?|ust\.?|umsatzsteuer|mehrwertsteuer|steuerbasisbetrag|tva|btw|iva/;
 const TAX_TOTAL = /total (?:vat|tax)|vat total|tax total|summe (?:ust|mwst)|total tva/;
+/** Tax already inside the total ("incl. VAT 20%"): checked against the total, never added to it. */
+const INCLUDED = /incl\.?\s*(?:vat|tax|gst|mwst\.?|ust\.?|tva|btw|iva)|including (?:vat|tax|gst)|inkl\.?\s*(?:mwst|ust)\.?|davon (?:mwst|ust)\.?|dont tva/;
 const DISCOUNT = /discount|rabatt|remise|korting|descuento/;
 const EXTRA = /shipping|delivery|postage|freight|handling|service charge|tip|gratuity|versand|fracht|livraison|frais de port/;
 const TOTAL = /grand total|total amount|invoice total|total due|total to pay|total payable|amount payable|total|gesamtbetrag|rechnungsbetrag|endbetrag|brutto|summe brutto|rechnungssumme brutto|total ttc|montant ttc|factuur totaal|totaal|due payable|zahlbetrag/;
@@ -24,12 +26,13 @@ function labelOf(text: string, re: RegExp): boolean {
 }
 
 interface Step {
-  kind: 'tax' | 'tax_total' | 'discount' | 'extra' | 'total';
+  kind: 'tax' | 'tax_total' | 'included' | 'discount' | 'extra' | 'total';
   hit: Labelled;
 }
 
 function classify(h: Labelled): Step['kind'] | null {
   const t = h.label;
+  if (labelOf(t, INCLUDED)) return 'included';
   if (labelOf(t, TAX_TOTAL)) return 'tax_total';
   if (labelOf(t, TAX)) return 'tax';
   if (labelOf(t, DISCOUNT)) return 'discount';
@@ -46,17 +49,36 @@ function taxRow(line: Line, model: DocModel): { rate: number; base: number; tax:
   return { rate: first.value, base: money[0].amount.value, tax: money[1].amount.value };
 }
 
+/** Where a totals block starts: after a subtotal line, or after an item table whose rows are its subtotal. */
+interface TotalsStart {
+  /** Index of the last line before the block's tax/charge/total lines. */
+  after: number;
+  subtotal: number;
+}
+
+function totalsStarts(model: DocModel, labelled: Map<Line, Labelled>): TotalsStart[] {
+  const starts: TotalsStart[] = [...labelled.values()]
+    .filter((h) => labelOf(h.label, SUBTOTAL) && !labelOf(h.label, TAX) && h.amounts.length === 1)
+    .map((h) => ({ after: model.lines.indexOf(h.line), subtotal: h.amounts[0].value }));
+  // Bills often go straight from the charges table to tax and total, with no subtotal line.
+  const table = readItemTable(model.lines, model.style);
+  if (table?.end && table.complete && table.rows.length >= 2 && table.rows.every((r) => r.ok) && !labelOf(table.end.cells[0]?.text ?? '', SUBTOTAL)) {
+    const aligned = table.totalX1 !== null && table.rows.every((r) => Math.abs(r.x1 - (table.totalX1 as number)) < 0.04);
+    const sum = table.rows.reduce((a, r) => a + r.total, 0);
+    if (aligned) starts.push({ after: model.lines.indexOf(table.end) - 1, subtotal: Math.round(sum * 100) / 100 });
+  }
+  return starts;
+}
+
 function totalsFindings(model: DocModel): Finding[] {
   const anyLabel = /[\p{L}][\p{L} .()/%-]*/u;
   const labelled = new Map(labelledAmounts(model.lines, anyLabel, model.style).map((h) => [h.line, h]));
-  const subtotals = [...labelled.values()].filter((h) => labelOf(h.label, SUBTOTAL) && !labelOf(h.label, TAX) && h.amounts.length === 1);
-  for (const sub of subtotals) {
-    const start = model.lines.indexOf(sub.line);
+  for (const start of totalsStarts(model, labelled)) {
     const steps: Step[] = [];
     const rows: Array<{ rate: number; base: number; tax: number; line: Line }> = [];
     let total: Labelled | null = null;
     let understood = true;
-    for (const line of model.lines.slice(start + 1, start + 12)) {
+    for (const line of model.lines.slice(start.after + 1, start.after + 12)) {
       const row = taxRow(line, model);
       if (row) {
         rows.push({ ...row, line });
@@ -80,7 +102,7 @@ function totalsFindings(model: DocModel): Finding[] {
       steps.push({ kind, hit: h });
     }
     if (!understood || !total || total.amounts.length !== 1) continue;
-    const subtotal = sub.amounts[0].value;
+    const subtotal = start.subtotal;
     const last = (h: Labelled): ParsedAmount => h.amounts[h.amounts.length - 1];
     const taxTotal = steps.find((s) => s.kind === 'tax_total');
     const taxLines = steps.filter((s) => s.kind === 'tax');
@@ -95,9 +117,24 @@ function totalsFindings(model: DocModel): Finding[] {
       out.push(finding('arithmetic_error', 'invoice_total', `Total ${formatAmount(found)} does not equal subtotal, tax and charges (${formatAmount(expected)}).`, total.line, 0.85, { expected: formatAmount(expected), found: formatAmount(found) }, total.cells));
     }
     out.push(...rateFindings(taxLines.map((s) => s.hit), rows, subtotal));
+    out.push(...includedTaxFindings(steps.filter((s) => s.kind === 'included').map((s) => s.hit), found));
     return out;
   }
   return [];
+}
+
+/** Tax included in a gross total is rate / (100 + rate) of it. */
+function includedTaxFindings(hits: Labelled[], gross: number): Finding[] {
+  const out: Finding[] = [];
+  for (const h of hits) {
+    if (h.rate === null || h.rate <= 0 || hits.length !== 1) continue;
+    const tax = h.amounts[h.amounts.length - 1].value;
+    const expected = (gross * h.rate) / (100 + h.rate);
+    if (!near(expected, tax, 0.02 + Math.abs(gross) * 0.0005)) {
+      out.push(finding('arithmetic_error', 'tax_rate', `Included tax ${formatAmount(tax)} is not the ${h.rate}% share of the total ${formatAmount(gross)} (expected ${formatAmount(expected)}).`, h.line, 0.7, { expected: formatAmount(expected), found: formatAmount(tax), rate: h.rate }, h.cells));
+    }
+  }
+  return out;
 }
 
 /** Tax = rate x base, where the base is printed or (with a single rate) is the subtotal. */

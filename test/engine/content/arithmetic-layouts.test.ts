@@ -80,3 +80,56 @@ testDetector(arithmeticError, {
   valid: [{ name: 'right-aligned labels, balances add up', input: async () => contextOf(rightLabelled(0)) }],
   invalid: [{ name: 'right-aligned labels, one balance lowered by 40', input: async () => contextOf(rightLabelled(-40)), reasons: ['arithmetic_error.running_balance'] }],
 });
+
+/** A till receipt: items with their line totals, subtotal, VAT included in the total. */
+function tillReceipt(o: { subtotal?: string; total?: string; vat?: string; qtyLine?: boolean } = {}): string {
+  return [
+    'Corner Pantry',
+    'RECEIPT',
+    row([0, 'Item'], right(60, 'GBP')),
+    row([0, '2 x Cold brew'], right(60, '25.86')),
+    row([0, '3 x Free-range eggs x6'], right(60, '32.43')),
+    ...(o.qtyLine ? ['  2 @ 1.50'] : []),
+    row([0, '1 x Butter 250g'], right(60, '2.89')),
+    row([0, '2 x Flat white'], right(60, '11.02')),
+    row([0, 'Subtotal'], right(60, o.subtotal ?? '£72.20')),
+    row([0, 'incl. VAT 20%'], right(60, o.vat ?? '£12.03')),
+    row([0, 'TOTAL'], right(60, o.total ?? '£72.20')),
+    row([0, 'Card ****0732'], right(60, o.total ?? '£72.20')),
+  ].join('\n');
+}
+
+/** A utility bill: account summary, a charges table without a subtotal line, tax, totals. */
+function utilityBill(o: { due?: string; charges?: string; adjustment?: boolean } = {}): string {
+  return [
+    row([0, 'Pacific Crest Power & Light'], right(96, 'Electricity Bill')),
+    row([50, 'Bill date'], right(96, '05 Sep 2023')),
+    row([50, 'Billing period'], right(96, '01 Aug 2023 - 31 Aug 2023')),
+    'Your account',
+    row([50, 'Previous balance'], right(96, '$90.46')),
+    row([45, 'Payment received, thank you'], right(96, '-$54.20')),
+    ...(o.adjustment ? [row([50, 'Late payment fee'], right(96, '$5.00'))] : []),
+    'Charges this period',
+    row([0, 'Item'], [50, 'Quantity'], [66, 'Rate'], right(96, 'Amount')),
+    row([0, 'Meter readings 63100 to 63556'], [50, '456 kWh'], [66, '0.18'], right(96, '82.08')),
+    row([0, 'Standing charge'], [50, '31 days'], [66, '0.58'], right(96, '17.98')),
+    row([55, 'Tax (3%)'], right(96, '$3.00')),
+    row([55, 'Total charges'], right(96, o.charges ?? '$103.06')),
+    row([55, 'Amount due'], right(96, o.due ?? '$139.32')),
+  ].join('\n');
+}
+
+testDetector(arithmeticError, {
+  valid: [
+    { name: 'receipt items add up to the subtotal, VAT included in the total', input: async () => contextOf(tillReceipt()) },
+    { name: 'receipt with a quantity line inside the item list (list not fully read) stays quiet', input: async () => contextOf(tillReceipt({ qtyLine: true, subtotal: '£75.20', total: '£75.20', vat: '£12.53' })) },
+    { name: 'bill: amount due = previous balance - payment + charges', input: async () => contextOf(utilityBill()) },
+    { name: 'bill with an unexplained adjustment between payment and charges stays quiet', input: async () => contextOf(utilityBill({ adjustment: true, due: '$144.32' })) },
+  ],
+  invalid: [
+    { name: 'receipt subtotal raised above its items', input: async () => contextOf(tillReceipt({ subtotal: '£82.20' })), reasons: ['arithmetic_error.items_subtotal', 'arithmetic_error.invoice_total'] },
+    { name: 'receipt total lowered under VAT-inclusive subtotal', input: async () => contextOf(tillReceipt({ total: '£62.20' })), reasons: ['arithmetic_error.invoice_total', 'arithmetic_error.tax_rate'] },
+    { name: 'bill amount due raised', input: async () => contextOf(utilityBill({ due: '$339.32' })), reasons: ['arithmetic_error.amount_due'] },
+    { name: 'bill charges total does not equal the charges table plus tax', input: async () => contextOf(utilityBill({ charges: '$93.06', due: '$129.32' })), reasons: ['arithmetic_error.invoice_total'] },
+  ],
+});
