@@ -112,7 +112,8 @@ export interface RevisionSummary {
   changed: number[];
   deleted: number[];
   changedPages: number[];
-  textDiff?: Array<{ page: number; before: string; after: string; bbox?: BBox }>;
+  /** before/after are the changed words, bbox the new text's box; lineBefore/lineAfter the whole lines as context. */
+  textDiff?: Array<{ page: number; before: string; after: string; bbox?: BBox; lineBefore?: string; lineAfter?: string }>;
   /** What the objects this revision added or changed are for (role -> object numbers). */
   objectRoles?: Record<string, number[]>;
   /** Per changed page, which part of it changed. */

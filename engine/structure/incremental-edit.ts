@@ -23,8 +23,12 @@ function changedTokens(before: string, after: string): { removed: string[]; adde
   return { removed: a.slice(s, a.length - e), added: b.slice(s, b.length - e) };
 }
 
+/** Whole lines when known: the changed words alone may be empty on one side (text added beside old). */
+const lineBefore = (d: TextChange): string => d.lineBefore ?? d.before;
+const lineAfter = (d: TextChange): string => d.lineAfter ?? d.after;
+
 function isFigureChange(d: TextChange): boolean {
-  const { removed, added } = changedTokens(d.before, d.after);
+  const { removed, added } = changedTokens(lineBefore(d), lineAfter(d));
   return [...removed, ...added].some((t) => FIGURE.test(t));
 }
 
@@ -54,19 +58,20 @@ function base(r: RevisionSummary): Pick<Finding, 'flag' | 'pages'> & { evidence:
 }
 
 function contentEdit(r: RevisionSummary): Finding[] {
-  const diffs = (r.textDiff ?? []).filter((d) => d.before !== d.after);
+  const diffs = (r.textDiff ?? []).filter((d) => lineBefore(d) !== lineAfter(d));
   const regions = diffs.filter((d) => d.bbox).map((d) => ({ page: d.page, bbox: d.bbox as BBox, label: `${d.before || '∅'} → ${d.after || '∅'}` }));
-  const figures = diffs.filter((d) => d.before && d.after && isFigureChange(d));
-  const replaced = diffs.filter((d) => d.before && d.after);
-  const added = diffs.filter((d) => !d.before && d.after);
+  const figures = diffs.filter((d) => lineBefore(d) && lineAfter(d) && isFigureChange(d));
+  const replaced = diffs.filter((d) => lineBefore(d) && lineAfter(d));
+  const added = diffs.filter((d) => !lineBefore(d) && lineAfter(d));
   const top = figures[0] ?? replaced[0] ?? added[0] ?? diffs[0];
-  const where = top ? { page: top.page, bbox: top.bbox, before: top.before, after: top.after, regions } : {};
+  const where = top ? { page: top.page, bbox: top.bbox, before: top.before, after: top.after, ...(top.lineAfter ? { line: top.lineAfter, lineBefore: top.lineBefore } : {}), regions } : {};
+  const inLine = top?.lineAfter && top.lineAfter !== top.after ? ` in the line "${top.lineAfter}"` : '';
   const b = base(r);
   if (figures.length) {
-    return [{ ...b, code: 'incremental_edit.figures_changed', summary: `Revision ${r.number} changed figures on page ${top.page}: "${top.before}" became "${top.after}"${figures.length > 1 ? ` (and ${figures.length - 1} more line(s))` : ''}.`, evidence: { ...b.evidence, ...where }, strength: 0.9 }];
+    return [{ ...b, code: 'incremental_edit.figures_changed', summary: `Revision ${r.number} changed figures on page ${top.page}: "${top.before}" became "${top.after}"${inLine}${figures.length > 1 ? ` (and ${figures.length - 1} more line(s))` : ''}.`, evidence: { ...b.evidence, ...where }, strength: 0.9 }];
   }
   if (replaced.length || added.length) {
-    return [{ ...b, code: 'incremental_edit.text_changed', summary: `Revision ${r.number} changed the text of page ${top.page}: "${top.before || '(nothing)'}" became "${top.after}".`, evidence: { ...b.evidence, ...where }, strength: 0.75 }];
+    return [{ ...b, code: 'incremental_edit.text_changed', summary: `Revision ${r.number} changed the text of page ${top.page}: "${top.before || '(nothing)'}" became "${top.after}"${inLine}.`, evidence: { ...b.evidence, ...where }, strength: 0.75 }];
   }
   if (diffs.length) {
     return [{ ...b, code: 'incremental_edit.text_removed', summary: `Revision ${r.number} removed text from page ${top.page} ("${top.before}"${diffs.length > 1 ? ` and ${diffs.length - 1} more line(s)` : ''}).`, evidence: { ...b.evidence, ...where }, strength: 0.6 }];

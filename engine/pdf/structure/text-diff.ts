@@ -8,12 +8,24 @@ import type { BBox } from '../../types.js';
 export interface TextLine {
   text: string;
   bbox: BBox;
+  /** The text runs of the line, left to right, each with its own box. */
+  items?: TextRun[];
+}
+
+export interface TextRun {
+  str: string;
+  bbox: BBox;
 }
 
 export interface LineDiff {
+  /** The changed words only (what an examiner compares), not the whole line. */
   before: string;
   after: string;
+  /** Box of the new text when there is some, else of the removed text. */
   bbox: BBox;
+  /** The whole lines, as context. */
+  lineBefore?: string;
+  lineAfter?: string;
 }
 
 /** Loads a file prefix with pdf.js; null when that version cannot be opened. */
@@ -70,7 +82,9 @@ export async function pageLines(doc: PDFDocumentProxy, pageNumber: number): Prom
       const top = Math.max(...l.map((i) => i.y + i.h));
       const bottom = Math.min(...l.map((i) => i.y - 0.25 * i.h));
       const clamp = (v: number) => Math.min(1, Math.max(0, v));
-      return { text: text.replace(/\s+/g, ' ').trim(), bbox: [clamp((left - x0) / W), clamp((y1 - top) / H), clamp((right - x0) / W), clamp((y1 - bottom) / H)] as BBox };
+      const box = (l: number, t: number, r: number, b: number): BBox => [clamp((l - x0) / W), clamp((y1 - t) / H), clamp((r - x0) / W), clamp((y1 - b) / H)];
+      const runs = l.map((i) => ({ str: i.str.replace(/\s+/g, ' ').trim(), bbox: box(i.x, i.y + i.h, i.x + i.w, i.y - 0.25 * i.h) }));
+      return { text: text.replace(/\s+/g, ' ').trim(), bbox: box(left, top, right, bottom), items: runs };
     });
   } finally {
     page.cleanup();
@@ -112,11 +126,100 @@ export function diffLines(before: TextLine[], after: TextLine[]): LineDiff[] {
     }
     if (best && bestDist < 0.03) {
       unpaired.delete(best);
-      out.push({ before: best.text, after: a.text, bbox: union(best.bbox, a.bbox) });
+      const part = changedPart(best, a);
+      out.push({ before: part.before, after: part.after, bbox: part.bbox, lineBefore: best.text, lineAfter: part.visibleLine ?? a.text });
     } else out.push({ before: '', after: a.text, bbox: a.bbox });
   }
   for (const r of unpaired) out.push({ before: r.text, after: '', bbox: r.bbox });
   return out.sort((x, y) => x.bbox[1] - y.bbox[1]);
+}
+
+/** Runs at the same place with the same text are the same run; a point of drift is allowed. */
+const SAME_PLACE = 0.004;
+
+function sameRun(a: TextRun, b: TextRun): boolean {
+  return a.str === b.str && Math.abs(a.bbox[0] - b.bbox[0]) <= SAME_PLACE && Math.abs(a.bbox[1] - b.bbox[1]) <= SAME_PLACE * 2;
+}
+
+function overlapsX(a: BBox, b: BBox): boolean {
+  return a[0] < b[2] && b[0] < a[2];
+}
+
+/**
+ * What changed inside a paired line: the runs that are new and the runs they replace. A white
+ * box over old text leaves the old run in the text layer next to the new one, so when nothing
+ * was removed, the replaced text is the old run the new one is drawn over. Inside runs, only
+ * the words that differ are kept ("Closing balance 1,250.00" -> "9,250.00").
+ */
+export function changedPart(before: TextLine, after: TextLine): { before: string; after: string; bbox: BBox; visibleLine?: string } {
+  const whole = { ...trimCommon(before.text, after.text), bbox: union(before.bbox, after.bbox) };
+  const oldRuns = before.items ?? [];
+  const newRuns = after.items ?? [];
+  if (!oldRuns.length || !newRuns.length) return whole;
+  const unmatchedOld = new Set(oldRuns);
+  const added: TextRun[] = [];
+  for (const r of newRuns) {
+    const twin = [...unmatchedOld].find((o) => sameRun(o, r));
+    if (twin) unmatchedOld.delete(twin);
+    else added.push(r);
+  }
+  const removed = oldRuns.filter((o) => unmatchedOld.has(o));
+  if (!added.length && !removed.length) return whole;
+  const addedBox = added.length ? added.map((r) => r.bbox).reduce(union) : null;
+  const covered = addedBox && !removed.length ? oldRuns.filter((o) => overlapsX(o.bbox, addedBox)) : removed;
+  const beforeText = addedBox && !removed.length ? covered.map((o) => wordsUnder(o, addedBox)).join(' ').trim() : join(covered);
+  const afterText = join(added);
+  const trimmed = beforeText && afterText ? trimCommon(beforeText, afterText) : { before: beforeText, after: afterText };
+  if (!trimmed.before && !trimmed.after) return whole;
+  const box = addedBox ?? removed.map((r) => r.bbox).reduce(union);
+  // The line as a reader sees it: old runs still in the text layer but drawn over are left out.
+  const hidden = new Set(removed.length ? [] : covered.map((o) => newRuns.find((r) => sameRun(o, r))));
+  const visibleLine = hidden.size && addedBox ? joinPieces(newRuns.flatMap((r) => (hidden.has(r) ? words(r).filter((p) => p.mid < addedBox[0] || p.mid > addedBox[2]) : [{ text: r.str, mid: r.bbox[0] }]))) : undefined;
+  return { ...trimmed, bbox: narrow(box, added.length === 1 ? added[0] : null, trimmed.after), ...(visibleLine ? { visibleLine } : {}) };
+}
+
+/**
+ * The words of a run that lie under a box, by their estimated position (glyph widths are not
+ * known here, so characters are taken as even): "Closing balance: 1,350.00" under a box drawn
+ * over the amount gives "1,350.00".
+ */
+function wordsUnder(run: TextRun, box: BBox): string {
+  const under = words(run).filter((p) => p.mid >= box[0] && p.mid <= box[2]);
+  return under.length ? under.map((p) => p.text).join(' ') : run.str;
+}
+
+/** The words of a run with the estimated x of their middles. */
+function words(run: TextRun): Array<{ text: string; mid: number }> {
+  const w = run.bbox[2] - run.bbox[0];
+  return [...run.str.matchAll(/\S+/g)].map((m) => ({ text: m[0], mid: run.bbox[0] + (run.str.length ? (w * (m.index + m[0].length / 2)) / run.str.length : 0) }));
+}
+
+function joinPieces(pieces: Array<{ text: string; mid: number }>): string {
+  return [...pieces].sort((a, b) => a.mid - b.mid).map((p) => p.text).join(' ').replace(/\s+/g, ' ').trim();
+}
+
+function join(runs: TextRun[]): string {
+  return [...runs].sort((a, b) => a.bbox[0] - b.bbox[0]).map((r) => r.str).join(' ').replace(/\s+/g, ' ').trim();
+}
+
+/** Drops the words both sides share at the start and at the end. */
+function trimCommon(before: string, after: string): { before: string; after: string } {
+  const a = before.split(/\s+/).filter(Boolean);
+  const b = after.split(/\s+/).filter(Boolean);
+  let s = 0;
+  while (s < a.length && s < b.length && a[s] === b[s]) s++;
+  let e = 0;
+  while (e < a.length - s && e < b.length - s && a[a.length - 1 - e] === b[b.length - 1 - e]) e++;
+  return { before: a.slice(s, a.length - e).join(' '), after: b.slice(s, b.length - e).join(' ') };
+}
+
+/** Within one rewritten run, the box of the changed words, estimated by character position. */
+function narrow(box: BBox, run: TextRun | null, changed: string): BBox {
+  if (!run || !changed || run.str === changed) return box;
+  const at = run.str.indexOf(changed);
+  if (at < 0 || !run.str.length) return box;
+  const w = run.bbox[2] - run.bbox[0];
+  return [run.bbox[0] + (w * at) / run.str.length, run.bbox[1], run.bbox[0] + (w * (at + changed.length)) / run.str.length, run.bbox[3]];
 }
 
 function union(a: BBox, b: BBox): BBox {

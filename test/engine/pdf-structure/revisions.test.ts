@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parsePdfStructure } from '../../../engine/pdf/structure/index.js';
 import { analyzeRevisions } from '../../../engine/pdf/structure/revisions.js';
 import { hasQpdf, qpdf, rawLayout } from './fixtures.js';
-import { amountEdit, annotationUpdate, formFill, metadataUpdate, signatureFieldUpdate, signedStatement, statement } from './updates.js';
+import { amountEdit, annotationUpdate, formFill, metadataUpdate, overlayEdit, signatureFieldUpdate, signedStatement, statement, wrappedAnnotationUpdate } from './updates.js';
 
 const revisionsOf = async (bytes: Uint8Array) => analyzeRevisions(bytes, parsePdfStructure(bytes));
 
@@ -22,9 +22,11 @@ describe('analyzeRevisions', () => {
     expect(r.changedPages).toEqual([1]);
     expect(r.textDiff).toHaveLength(1);
     const d = r.textDiff![0];
-    expect(d).toMatchObject({ page: 1, before: 'Closing balance: 1,350.00', after: 'Closing balance: 9,350.00' });
-    // The line is drawn at y=590 of 792 from the bottom, x=72 of 612: top-left origin fractions.
-    expect(d.bbox![0]).toBeCloseTo(72 / 612, 2);
+    expect(d).toMatchObject({ page: 1, before: '1,350.00', after: '9,350.00', lineBefore: 'Closing balance: 1,350.00', lineAfter: 'Closing balance: 9,350.00' });
+    // The line is drawn at y=590 of 792 from the bottom from x=72 of 612 (top-left origin
+    // fractions); the box is the amount's, right of the label.
+    expect(d.bbox![0]).toBeGreaterThan(120 / 612);
+    expect(d.bbox![2]).toBeLessThan(260 / 612);
     expect(d.bbox![1]).toBeGreaterThan(0.2);
     expect(d.bbox![3]).toBeLessThan(0.28);
   });
@@ -34,6 +36,24 @@ describe('analyzeRevisions', () => {
     expect((await revisionsOf(signatureFieldUpdate()))[1]).toMatchObject({ kind: 'signature', changedPages: [] });
     expect((await revisionsOf(formFill()))[1]).toMatchObject({ kind: 'form_fill', changedPages: [] });
     expect((await revisionsOf(metadataUpdate()))[1]).toMatchObject({ kind: 'metadata', changedPages: [] });
+  });
+
+  it('sees an annotation whose tool re-wrapped the page content in q/Q and inlined its resources as an annotation', async () => {
+    expect((await revisionsOf(wrappedAnnotationUpdate()))[1]).toMatchObject({ kind: 'annotation', changedPages: [] });
+  });
+
+  it('still sees drawing slipped into such a wrapper as a content edit', async () => {
+    const r = (await revisionsOf(wrappedAnnotationUpdate('1 1 1 rg 160 586 60 16 re f')))[1];
+    expect(r).toMatchObject({ kind: 'content_edit', changedPages: [1] });
+  });
+
+  it('reports an overlay as the covered words and the new words, with the box of the new text', async () => {
+    const r = (await revisionsOf(overlayEdit()))[1];
+    expect(r.textDiff).toHaveLength(1);
+    const d = r.textDiff![0];
+    expect(d).toMatchObject({ before: '1,350.00', after: '9,350.00', lineBefore: 'Closing balance: 1,350.00', lineAfter: 'Closing balance: 9,350.00' });
+    // The new amount is drawn at x=165 of 612: the box starts there, not at the line's start (x=72).
+    expect(d.bbox![0]).toBeCloseTo(165 / 612, 2);
   });
 
   it('records which revision a signature covers', async () => {

@@ -69,3 +69,41 @@ export function signedStatement(): Uint8Array {
   const patched = text.replace(placeholder, `/ByteRange [0 0000000100 0000000200 ${String(len - 200).padStart(10, '0')}]`);
   return new Uint8Array(Buffer.from(patched, 'latin1'));
 }
+
+/**
+ * Adds an annotation the way pdf-lib-based tools do: the page's content is wrapped in two new
+ * streams ("q" before, "Q" after) and its resources are rewritten inline with empty entries.
+ * `paint` puts drawing operators into the trailing stream instead: a real edit hidden in the same shape.
+ */
+export function wrappedAnnotationUpdate(paint?: string): Uint8Array {
+  const annot = L.firstFree;
+  const pre = L.firstFree + 1;
+  const post = L.firstFree + 2;
+  const tail = paint ? `${paint}\nQ` : 'Q';
+  return appendUpdate(statement(), {
+    objects: [
+      { num: annot, body: '<< /Type /Annot /Subtype /Text /Rect [400 700 420 720] /Contents (Checked) >>' },
+      { num: pre, body: '<< /Length 2 >>\nstream\nq\n\nendstream' },
+      { num: post, body: `<< /Length ${tail.length + 1} >>\nstream\n\n${tail}\nendstream` },
+      {
+        num: L.page(0),
+        body: `<< /Type /Page /Parent ${L.pages} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${L.font} 0 R >> /XObject << >> /ExtGState << >> >> /Contents [${pre} 0 R ${L.content(0)} 0 R ${post} 0 R] /Annots [${annot} 0 R] >>`,
+      },
+    ],
+  });
+}
+
+/**
+ * Covers the closing balance with a white box and writes a new amount on top, in a second
+ * content stream: the old amount stays in the text layer beside the new one.
+ */
+export function overlayEdit(): Uint8Array {
+  const patch = L.firstFree;
+  const body = '1 1 1 rg 160 586 60 16 re f 0 0 0 rg BT /F1 12 Tf 165 590 Td (9,350.00) Tj ET';
+  return appendUpdate(statement(), {
+    objects: [
+      { num: patch, body: `<< /Length ${body.length} >>\nstream\n${body}\nendstream` },
+      { num: L.page(0), body: `<< /Type /Page /Parent ${L.pages} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${L.font} 0 R >> >> /Contents [${L.content(0)} 0 R ${patch} 0 R] >>` },
+    ],
+  });
+}

@@ -3,7 +3,7 @@ import { incrementalEditDetector } from '../../../engine/structure/incremental-e
 import { testDetector } from '../detector-tester.js';
 import { structureContext } from '../pdf-structure/context.js';
 import { STATEMENT_LINES, contentEditUpdate, hasQpdf, qpdf } from '../pdf-structure/fixtures.js';
-import { amountEdit, annotationUpdate, formFill, metadataUpdate, signatureFieldUpdate, statement } from '../pdf-structure/updates.js';
+import { amountEdit, annotationUpdate, formFill, metadataUpdate, overlayEdit, signatureFieldUpdate, statement, wrappedAnnotationUpdate } from '../pdf-structure/updates.js';
 
 const nameEdit = () => contentEditUpdate(statement(), 1, 0, STATEMENT_LINES.map((l) => (l.text.startsWith('Account holder') ? { ...l, text: 'Account holder: John Smith' } : l)));
 
@@ -14,6 +14,7 @@ testDetector(incrementalEditDetector, {
     { name: 'a signature field added later', input: structureContext(signatureFieldUpdate()) },
     { name: 'a form filled in later', input: structureContext(formFill()) },
     { name: 'a metadata-only update', input: structureContext(metadataUpdate()) },
+    { name: 'an annotation added by a tool that re-wraps the content in q/Q', input: structureContext(wrappedAnnotationUpdate()) },
     ...(hasQpdf()
       ? [
           { name: 'a linearised file', input: structureContext(() => qpdf(statement(), ['--linearize'])) },
@@ -28,9 +29,23 @@ testDetector(incrementalEditDetector, {
       reasons: ['incremental_edit.figures_changed'],
       check: (f) => {
         expect(f[0].strength).toBeGreaterThanOrEqual(0.85);
-        expect(f[0].evidence).toMatchObject({ revision: 2, page: 1, before: 'Closing balance: 1,350.00', after: 'Closing balance: 9,350.00' });
+        expect(f[0].evidence).toMatchObject({ revision: 2, page: 1, before: '1,350.00', after: '9,350.00', line: 'Closing balance: 9,350.00' });
         expect(f[0].evidence.bbox).toHaveLength(4);
       },
+    },
+    {
+      name: 'an amount covered by a white box and rewritten on top',
+      input: structureContext(overlayEdit),
+      reasons: ['incremental_edit.figures_changed'],
+      check: (f) => {
+        expect(f[0].evidence).toMatchObject({ before: '1,350.00', after: '9,350.00', line: 'Closing balance: 9,350.00' });
+        expect(f[0].summary).toContain('"1,350.00" became "9,350.00"');
+      },
+    },
+    {
+      name: 'drawing added inside the q/Q wrapper of an annotation update',
+      input: structureContext(() => wrappedAnnotationUpdate('1 1 1 rg 160 586 60 16 re f')),
+      reasons: ['incremental_edit.content_changed'],
     },
     {
       name: 'a name changed in an update',
