@@ -70,7 +70,7 @@ export const dateInconsistencyDetector = defineDetector({
       });
     }
     // UTC ('Z') is what many writers record whatever the local zone, so it proves nothing.
-    if (created && modified && created.tzMinutes && modified.tzMinutes && Math.abs(created.tzMinutes - modified.tzMinutes) > 60) {
+    if (created && modified && created.tzMinutes && modified.tzMinutes && Math.abs(created.tzMinutes - modified.tzMinutes) > 60 && !sameWallClock(created, modified)) {
       findings.push({
         flag: 'date_inconsistency',
         code: 'date_inconsistency.timezone_changed',
