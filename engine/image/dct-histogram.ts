@@ -80,30 +80,63 @@ export async function dctHistograms(bytes: Uint8Array, width: number, height: nu
   return { hist, residual: residN ? resid / residN : 1, blocks };
 }
 
+/** Bins examined: double quantisation shows in the well-populated body of the histogram. */
+const BODY_BINS = 8;
+/** Share of the non-zero coefficients a frequency's body must hold to be read at all. */
+const MIN_BODY_SHARE = 0.5;
+/** A later bin must hold at least this many coefficients, and this share of the position's mass. */
+const MIN_LATER = 40;
+const MIN_LATER_SHARE = 0.03;
+/** A dip holds less than this share of the tallest of the next three bins... */
+const DIP_SHARE = 0.8;
+/** ...and falls short of it by more than this many standard deviations (Poisson counting noise). */
+const DIP_SIGMAS = 4;
+/** Dips in bins 1-2 are the lattice's first gap; later bumps can come from strong, repeated edges. */
+const FIRST_GAP_BINS = 2;
+
+export interface GapScore {
+  /** Significant monotonicity violations over all analysed positions. */
+  dips: number;
+  /** Bins that could have shown one. */
+  eligible: number;
+  /** Positions whose first bins (1-2) are depleted below a later bin: the lattice's first gap. */
+  positions: number;
+}
+
 /**
- * Periodic-gap score: among bins with well-populated bins on both sides (within 3), the share
- * that are nearly empty. A monotone (single-compression) histogram has none. Single compression leaves ~0; coarse-then-fine double quantisation leaves many.
+ * Monotonicity violations of the folded histograms |q| = 0, 1, 2, ... A JPEG compressed once
+ * has Laplacian-like, non-increasing coefficient histograms. Re-quantising with a finer step
+ * makes some bins unreachable or starved: with a step ratio of 2 every other bin empties, with
+ * 3:2 bin 1 holds less than bin 2. A dip counts only when the shortfall is far beyond counting
+ * noise and the taller bin holds a real share of the coefficients, so sparse tails stay quiet.
+ * Content can bump the tail (a table rule's edge has one contrast everywhere), never bin 1 or 2
+ * of many frequencies at once: `positions` counts those first-gap frequencies.
  */
-export function gapScore(h: DctHistograms): { dips: number; eligible: number; positions: number } {
+export function gapScore(h: DctHistograms): GapScore {
   let dips = 0;
   let eligible = 0;
   let positions = 0;
   for (const counts of h.hist.values()) {
-    const folded: number[] = [];
+    const folded: number[] = [counts[MAX_BIN]];
     for (let k = 1; k <= MAX_BIN; k++) folded.push(counts[MAX_BIN + k] + counts[MAX_BIN - k]);
-    let here = 0;
-    for (let i = 1; i + 1 < folded.length; i++) {
-      // Neighbourhood peaks up to 3 bins away: a much coarser first step empties runs of bins.
-      const a = Math.max(...folded.slice(Math.max(0, i - 3), i));
-      const c = Math.max(...folded.slice(i + 1, i + 4));
-      if (a < 12 || c < 12) continue;
+    const mass = folded.slice(1).reduce((a, b) => a + b, 0);
+    // Clean renders (no paper grain) have flat, edge-made histograms with no Laplacian body:
+    // their bumps say nothing about quantisation, so such frequencies are skipped.
+    const body = folded.slice(1, BODY_BINS + 1).reduce((a, b) => a + b, 0);
+    if (body < MIN_BODY_SHARE * mass) continue;
+    let firstGap = false;
+    for (let i = 1; i < BODY_BINS; i++) {
+      // The first gap may span many bins (a step ratio of 7 starves bins 1-6): look to the body's end.
+      const reach = i <= FIRST_GAP_BINS ? BODY_BINS + 1 : i + 4;
+      const later = Math.max(...folded.slice(i + 1, Math.min(BODY_BINS + 1, reach)));
+      if (later < MIN_LATER || later < MIN_LATER_SHARE * mass) continue;
       eligible++;
-      if (folded[i] < 0.2 * Math.min(a, c)) {
+      if (folded[i] < DIP_SHARE * later && later - folded[i] > DIP_SIGMAS * Math.sqrt(later)) {
         dips++;
-        here++;
+        if (i <= FIRST_GAP_BINS) firstGap = true;
       }
     }
-    if (here > 0) positions++;
+    if (firstGap) positions++;
   }
   return { dips, eligible, positions };
 }

@@ -65,15 +65,25 @@ testDetector(noiseInconsistency, {
   ],
 });
 
+/** A single-channel scan JPEG with sensor noise, as scanners write them. */
+async function greyScan(quality: number, seed: number): Promise<Uint8Array> {
+  const raw = await pageRaw({ noise: true, seed });
+  return new Uint8Array(await sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 3 } }).grayscale().jpeg({ quality }).toBuffer());
+}
+
 testDetector(doubleCompression, {
   valid: [
     { name: 'page compressed once (q90)', input: async () => encodeRaw(await pageRaw({ noise: true, seed: 6 }), { jpeg: 90 }) },
     { name: 'page compressed once (q75)', input: async () => encodeRaw(await pageRaw({ noise: true, seed: 6 }), { jpeg: 75 }) },
     { name: 'camera original', input: corpus('metadata-extractor/camera/Kyocera_FC-S3.jpg') },
+    { name: 'grey scan compressed once (q80)', input: () => greyScan(80, 8) },
+    { name: 'clean render compressed once (q75, repeated glyph edges bump the histogram tails)', input: async () => encodeRaw(await pageRaw({ seed: 6 }), { jpeg: 75 }) },
     { name: 'PNG', input: async () => encodeRaw(await pageRaw({ noise: true, seed: 6 }), { png: true }) },
   ],
   invalid: [
     { name: 'saved at q80 then re-saved at q90', input: async () => recompress(await encodeRaw(await pageRaw({ noise: true, seed: 6 }), { jpeg: 80 }), 90), reasons: ['compression_anomaly.double_jpeg'] },
+    { name: 'grey scan at q75 re-saved in colour at q85 (the edited-scan case)', input: async () => recompress(await greyScan(75, 8), 85), reasons: ['compression_anomaly.double_jpeg'] },
+    { name: 'grey scan at q70 re-saved at q95 (fine second steps of 1-2)', input: async () => recompress(await greyScan(70, 9), 95), reasons: ['compression_anomaly.double_jpeg'] },
     { name: 'saved at q60 then re-saved at q90 (runs of empty bins)', input: async () => recompress(await encodeRaw(await pageRaw({ noise: true, seed: 7 }), { jpeg: 60 }), 90), reasons: ['compression_anomaly.double_jpeg'] },
   ],
 });
