@@ -16,9 +16,10 @@ const UNZONED_TOLERANCE_MS = 14 * 3600_000 + DATE_TOLERANCE_MS;
 
 const DAY_MS = 24 * 3600_000;
 /**
- * The writer stamps both creation dates in one go, and later savers keep them (they only touch
- * the modification date). Creation dates days apart mean one copy was typed or carried over from
- * another file: strong on its own, decisive with a contradicting producer beside it.
+ * The writer stamps both creation dates in one go. Some converters regenerate the XMP with their
+ * own date but also name themselves in both producers (ZUGFeRD/PDF-A tools do); when the two
+ * producers contradict each other as well, the two copies tell two different stories: one was
+ * typed or carried over from another file.
  */
 const REWRITTEN_CREATION_STRENGTH = 0.55;
 
@@ -58,6 +59,7 @@ export const metadataMismatchDetector = defineDetector({
         strength: 0.35,
       });
     }
+    const producerContradicted = findings.length > 0;
     const infoCreator = m.info.Creator?.trim();
     if (infoCreator && m.xmp.creatorTool && !sameSoftware(infoCreator, m.xmp.creatorTool)) {
       findings.push({
@@ -86,7 +88,7 @@ export const metadataMismatchDetector = defineDetector({
         summary: `The ${label} date in the Info dictionary (${rawA}) and in XMP (${rawB}) are ${describe(diff)} apart.`,
         pages: [],
         evidence: { before: rawB, after: rawA, differenceMinutes: Math.round(diff / 60_000) },
-        strength: detail === 'creation_date' && diff > DAY_MS ? REWRITTEN_CREATION_STRENGTH : strength,
+        strength: detail === 'creation_date' && diff > DAY_MS && producerContradicted ? REWRITTEN_CREATION_STRENGTH : strength,
       });
     }
     return findings;
