@@ -99,6 +99,48 @@ function outOfOrder(rows: DatedRow[]): Finding[] {
   return breaks.map((r) => finding('content_inconsistency', 'dates_out_of_order', `Transaction dated ${r.date.raw} breaks the ${ascending ? 'oldest-first' : 'newest-first'} order of the statement.`, r.line, 0.45, { value: r.date.raw }));
 }
 
+/**
+ * How far the document's own date may lie from the period it covers, in days before the start
+ * and after the end: statements are dated at or soon after their period's end, bills may be
+ * issued ahead of the period (advance billing) or weeks after it, pay follows the pay period.
+ */
+const PERIOD_SLACK: Partial<Record<DocType, { before: number; after: number; label: RegExp }>> = {
+  bank_statement: { before: 0, after: 45, label: STATEMENT_PERIOD },
+  utility_bill: { before: 62, after: 62, label: STATEMENT_PERIOD },
+  // Pay before its period is pay_before_period's case.
+  payslip: { before: Infinity, after: 45, label: PAY_PERIOD },
+};
+
+/** A statement, bill or payslip dated far from the period it covers (often a retyped year). */
+function dateOffPeriod(model: DocModel, type: DocType | null): Finding[] {
+  const slack = type ? PERIOD_SLACK[type] : undefined;
+  if (!slack) return [];
+  const period = findPeriod(model.lines, model.dateOrder, slack.label);
+  const found = findDocumentDate(model.lines, type, model.dateOrder);
+  // The document date fell back to the period itself: nothing to compare.
+  if (!period || !found || found.line === period.line) return [];
+  const start = dayValue(period.start);
+  const end = dayValue(period.end);
+  const date = dayValue(found.date);
+  if (start === null || end === null || date === null) return [];
+  const early = (start - date) / DAY_MS - slack.before;
+  const late = (date - end) / DAY_MS - slack.after;
+  const off = Math.max(early, late);
+  if (off <= 0) return [];
+  const where = early > 0 ? 'before' : 'after';
+  const gap = Math.round(early > 0 ? (start - date) / DAY_MS : (date - end) / DAY_MS);
+  return [
+    finding(
+      'content_inconsistency',
+      'date_outside_period',
+      `The document is dated ${isoDate(found.date)}, ${gap} days ${where} the period it covers (${isoDate(period.start)} to ${isoDate(period.end)}).`,
+      found.line,
+      gap > 180 ? 0.6 : 0.4,
+      { value: isoDate(found.date), period: [isoDate(period.start), isoDate(period.end)], regions: [found.line, period.line].filter((l) => l.bbox).map((l) => ({ page: l.page, bbox: l.bbox! })) },
+    ),
+  ];
+}
+
 function fullDate(order: DateOrder) {
   return (text: string): DateToken | null => {
     const d = findDates(text, order)[0];
@@ -123,21 +165,23 @@ function dueBeforeIssue(model: DocModel): Finding[] {
   const a = issued ? dayValue(issued.value) : null;
   const b = due ? dayValue(due.value) : null;
   if (!issued || !due || a === null || b === null || b >= a) return [];
-  return [finding('content_inconsistency', 'due_before_issue', `Payment is due on ${isoDate(due.value)}, before the invoice date ${isoDate(issued.value)}.`, due.line, 0.45, { value: isoDate(due.value), issued: isoDate(issued.value) }, [due.cell])];
+  // A due date weeks or a year before issue is no typo of terms: usually a retyped date.
+  const strength = (a - b) / DAY_MS > 30 ? 0.6 : 0.45;
+  return [finding('content_inconsistency', 'due_before_issue', `Payment is due on ${isoDate(due.value)}, before the invoice date ${isoDate(issued.value)}.`, due.line, strength, { value: isoDate(due.value), issued: isoDate(issued.value) }, [due.cell])];
 }
 
 export const contentInconsistency = defineDetector({
   meta: {
     id: 'content/content-inconsistency',
-    description: 'Impossible calendar dates, future document dates, transactions outside the statement period or out of order, pay date before the pay period, due date before the invoice date.',
+    description: 'Impossible calendar dates, future document dates, a document dated far from the period it covers, transactions outside the statement period or out of order, pay date before the pay period, due date before the invoice date.',
     appliesTo: ['pdf', 'image'],
-    emits: [{ flag: 'content_inconsistency', reasons: ['impossible_date', 'future_date', 'outside_period', 'dates_out_of_order', 'pay_before_period', 'due_before_issue'] }],
+    emits: [{ flag: 'content_inconsistency', reasons: ['impossible_date', 'future_date', 'outside_period', 'dates_out_of_order', 'pay_before_period', 'due_before_issue', 'date_outside_period'] }],
   },
   run(ctx) {
     if (!ctx.text.trim() && !ctx.pages.length) return [];
     const model = buildModel(ctx.pages, ctx.text);
     const type = ctx.extracted.doc_type;
-    const out = [...impossibleDates(model), ...futureDate(model, type, ctx.now)];
+    const out = [...impossibleDates(model), ...futureDate(model, type, ctx.now), ...dateOffPeriod(model, type)];
     if (type === 'bank_statement' || type === 'other' || type === null) out.push(...statementDates(model));
     if (type === 'payslip') out.push(...payslipDates(model));
     if (type === 'invoice' || type === 'utility_bill') out.push(...dueBeforeIssue(model));

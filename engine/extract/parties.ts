@@ -84,6 +84,18 @@ function isSellerBlock(lines: Line[], block: AddressBlock): boolean {
   return lines.some((l) => l.page === first.page && l.index < first.index && l.index >= first.index - 3 && l.cells.some((c) => new RegExp(`^(?:${SELLER_LABEL.source})\\b`, 'i').test(c.text)));
 }
 
+/**
+ * The sender's letterhead: a block whose first line is set well above the page's body size.
+ * An addressee is printed at or near body size, so such a block is never the unlabelled customer.
+ */
+function isLetterhead(lines: Line[], block: AddressBlock): boolean {
+  const head = block.parts[0].line;
+  if (head.size === undefined) return false;
+  const sizes = lines.filter((l) => l.page === head.page && l.size !== undefined).map((l) => l.size as number).sort((a, b) => a - b);
+  const body = sizes[Math.floor(sizes.length / 2)];
+  return head.size >= body * 1.25;
+}
+
 export function findCustomer(lines: Line[]): Party {
   const blocks = findAddressBlocks(lines);
   for (const hit of findLabelled(lines, CUSTOMER_LABEL)) {
@@ -102,7 +114,7 @@ export function findCustomer(lines: Line[]): Party {
   }
   // No label: the first block on the first page that is headed by a person's name.
   for (const block of blocks) {
-    if (block.page !== lines[0]?.page || isSellerBlock(lines, block)) continue;
+    if (block.page !== lines[0]?.page || isSellerBlock(lines, block) || isLetterhead(lines, block)) continue;
     const r = readBlock(block, false);
     if (r.name) return { ...r, cells: new Set(block.parts.map((p) => p.cell)) };
   }

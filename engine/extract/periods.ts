@@ -2,7 +2,7 @@
  * Date ranges printed on statements and payslips ("Statement period 1 March 2025 to 31 March
  * 2025", "Pay period: 01/03/2025 - 31/03/2025", "From 01.03.2025 bis 31.03.2025").
  */
-import { dayValue, findDates, type DateOrder, type DateToken } from './dates.js';
+import { dayValue, daysInMonth, findDates, monthOf, type DateOrder, type DateToken } from './dates.js';
 import type { Line } from './layout.js';
 
 export interface Period {
@@ -12,7 +12,11 @@ export interface Period {
   label: string;
 }
 
-const RANGE_JOIN = /^\s*(?:-|–|—|to|until|till|thru|through|bis|au|al|tot)\s*$/i;
+const RANGE_JOIN = /^\s*(?:-|–|—|−|to|until|till|thru|through|bis|au|al|tot)\s*$/i;
+/** "1 - 31 January 2023": a bare day number before a range join, the month and year shared. */
+const DAY_SHORTHAND = /(?<![\d./-])(\d{1,2})\s*(?:-|–|—|−|to|bis|au)\s*$/i;
+/** A whole month as the period ("Pay period: August 2023", "Zeitraum: März 2024"). */
+const MONTH_PERIOD = new RegExp(String.raw`^(?<mn>\p{L}{3,9})\.?\s+(?<y>\d{4})$`, 'u');
 
 /** Ranges on one line: two dated tokens joined by "to"/"-" (the first pair on the line). */
 function rangeOn(line: Line, order: DateOrder): { start: DateToken; end: DateToken; before: string } | null {
@@ -27,6 +31,27 @@ function rangeOn(line: Line, order: DateOrder): { start: DateToken; end: DateTok
     const ev = dayValue(b);
     if (sv === null || ev === null || ev < sv || !start.valid || !b.valid) continue;
     return { start, end: b, before: line.text.slice(0, a.index) };
+  }
+  for (const b of dates) {
+    const m = DAY_SHORTHAND.exec(line.text.slice(0, b.index));
+    if (!m || b.year === null || !b.valid) continue;
+    const day = Number(m[1]);
+    if (day < 1 || day >= b.day) continue;
+    const start: DateToken = { ...b, index: b.index - m[0].length, raw: `${m[1]} ${b.raw}`, day };
+    return { start, end: b, before: line.text.slice(0, b.index - m[0].length) };
+  }
+  return monthOn(line);
+}
+
+/** A cell holding only "Month YYYY" after a label: the period is that whole month. */
+function monthOn(line: Line): { start: DateToken; end: DateToken; before: string } | null {
+  for (const [i, cell] of line.cells.entries()) {
+    const m = MONTH_PERIOD.exec(cell.text.trim());
+    const month = m?.groups ? monthOf(m.groups.mn) : null;
+    if (!m?.groups || month === null || i === 0) continue;
+    const year = Number(m.groups.y);
+    const base = { index: 0, raw: cell.text.trim(), year, month, valid: true, ambiguous: false };
+    return { start: { ...base, day: 1 }, end: { ...base, day: daysInMonth(year, month) }, before: line.cells.slice(0, i).map((c) => c.text).join('  ') + '  ' };
   }
   return null;
 }

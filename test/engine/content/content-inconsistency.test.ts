@@ -33,3 +33,20 @@ testDetector(contentInconsistency, {
     { name: 'due date before the invoice date', input: ctx(invoice(92, { locale: 'us', tamper: 'due_before_issue' }).text), reasons: ['content_inconsistency.due_before_issue'] },
   ],
 });
+
+/** Statement/bill/payslip headers where the document date and the covered period sit side by side. */
+const header = (title: string, dateLabel: string, date: string, periodLabel: string, period: string) =>
+  [row([0, 'Northmoor Building Society'], [70, title]), row([0, 'Aoife Moreno'], [50, dateLabel], [80, date]), row([0, '234 Millbank Close'], [50, periodLabel], [80, period]), 'Opening balance  £1,941.92'].join('\n');
+
+testDetector(contentInconsistency, {
+  valid: [
+    { name: 'statement dated at the end of its "1 - 31 March" period', input: ctx(header('Account Statement', 'Statement date', '31 Mar 2024', 'Period', '1 - 31 March 2024')) },
+    { name: 'bill issued a few days after its billing period (Unicode minus range)', input: ctx(header('Electricity Bill', 'Bill date', '05 Sep 2023', 'Billing period', '01 Aug 2023 − 31 Aug 2023')) },
+    { name: 'payslip paid at the end of its month', input: ctx(header('Payslip', 'Pay date', '28.08.2023', 'Pay period', 'August 2023')) },
+  ],
+  invalid: [
+    { name: 'statement date a year after its period', input: ctx(header('Account Statement', 'Statement date', '31 Mar 2025', 'Period', '1 - 31 March 2024')), reasons: ['content_inconsistency.date_outside_period'] },
+    { name: 'bill date a year after its billing period', input: ctx(header('Electricity Bill', 'Bill date', '05 Sep 2024', 'Billing period', '01 Aug 2023 − 31 Aug 2023')), reasons: ['content_inconsistency.date_outside_period'] },
+    { name: 'payslip paid a year after its pay month', input: ctx(header('Payslip', 'Pay date', '26.08.2024', 'Pay period', 'August 2023')), reasons: ['content_inconsistency.date_outside_period'] },
+  ],
+});
