@@ -9,5 +9,11 @@ export function sniffMime(bytes: Uint8Array): MimeType | null {
   // PDF readers accept a header anywhere in the first 1024 bytes.
   const head = Buffer.from(bytes.subarray(0, Math.min(bytes.length, 1024))).toString('latin1');
   if (head.includes('%PDF-')) return 'application/pdf';
+  // Some real PDFs lost their header line (pdf.js and poppler open them): accept a file that
+  // starts with PDF objects and ends with a cross-reference marker.
+  if (/^(%[^\n\r]*[\r\n]+)?\s*\d+\s+\d+\s+obj\b/.test(head)) {
+    const tail = Buffer.from(bytes.subarray(Math.max(0, bytes.length - 1024))).toString('latin1');
+    if (tail.includes('%%EOF') || tail.includes('startxref')) return 'application/pdf';
+  }
   return null;
 }
