@@ -62,6 +62,15 @@ testDetector(noiseInconsistency, {
   invalid: [
     { name: 'retyped field on a scanned page (PNG)', input: () => pasted(1, { png: true }), reasons: ['image_manipulation.noise_inconsistency'], check: (f) => expect(near(f[0].evidence.bbox!, [500, 320, 140, 40])).toBe(true) },
     { name: 'retyped field on a scanned page (JPEG 90)', input: () => pasted(2, { jpeg: 90 }), reasons: ['image_manipulation.noise_inconsistency'] },
+    {
+      name: 'one 20 px line retyped (narrower than two coarse cells)',
+      input: async () => {
+        const raw = await pageRaw({ noise: true, seed: 11 });
+        pasteClean(await pageRaw({ noise: false, seed: 11 }), raw, [480, 326, 150, 20]);
+        return encodeRaw(raw, { png: true });
+      },
+      reasons: ['image_manipulation.noise_inconsistency'],
+    },
   ],
 });
 
