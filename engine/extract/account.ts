@@ -1,6 +1,8 @@
 /**
  * The account a document names: an IBAN (normalised, no spaces) when there is one, else a
- * labelled account number (masked forms kept as printed, spaces removed).
+ * labelled account number (masked forms kept as printed, spaces removed). An IBAN given as
+ * where to pay ("please pay to IBAN ...") is the issuer's: a labelled customer account number
+ * wins over it, and it is used only when the document names no other account.
  */
 import { IBAN_LENGTHS, normaliseIban } from './identifiers.js';
 import { findLabelled } from './labels.js';
@@ -16,7 +18,11 @@ export interface IbanHit {
   line: Line;
   cell: Cell;
   labelled: boolean;
+  /** Given as where to send money ("please pay to IBAN ..."): the issuer's account, not the document's. */
+  payee: boolean;
 }
+
+const PAYEE = /\b(?:pay(?:able)?(?: in)? to|please pay|please transfer|remit(?:tance)?(?: to)?|our bank|bank details|payment details|transfer to|zahlbar|(?:bitte )?überweisen|überweisung an|bankverbindung|à régler|virement|coordonnées bancaires|betalen aan|over te maken)\b/i;
 
 /** IBAN-shaped tokens with a known country code, labelled or not. */
 export function findIbans(lines: Line[]): IbanHit[] {
@@ -27,7 +33,8 @@ export function findIbans(lines: Line[]): IbanHit[] {
         const iban = normaliseIban(m[1]);
         if (!(iban.slice(0, 2) in IBAN_LENGTHS) || iban.length < 15) continue;
         const before = cell.text.slice(0, m.index ?? 0) + ' ' + (line.cells[ci - 1]?.text ?? '');
-        out.push({ iban, raw: m[1], line, cell, labelled: /IBAN/i.test(before) });
+        const context = line.cells.slice(0, ci).map((c) => c.text).join(' ') + ' ' + cell.text.slice(0, m.index ?? 0);
+        out.push({ iban, raw: m[1], line, cell, labelled: /IBAN/i.test(before), payee: PAYEE.test(context) });
       }
     });
   }
@@ -35,7 +42,8 @@ export function findIbans(lines: Line[]): IbanHit[] {
 }
 
 export function findAccountNumber(lines: Line[]): string | null {
-  const ibans = findIbans(lines);
+  const all = findIbans(lines);
+  const ibans = all.filter((h) => !h.payee);
   const iban = ibans.find((h) => h.labelled) ?? ibans.find((h) => h.iban.length === IBAN_LENGTHS[h.iban.slice(0, 2)]);
   if (iban) return iban.iban;
   for (const hit of findLabelled(lines, ACCOUNT_LABEL)) {
@@ -44,5 +52,7 @@ export function findAccountNumber(lines: Line[]): string | null {
       if (ACCOUNT_VALUE.test(t) && !/^\d{2}-\d{2}-\d{2}$/.test(t)) return t.replace(/[\s-]/g, '');
     }
   }
-  return null;
+  // Only where-to-pay details: that is the one account the document names.
+  const payee = all.find((h) => h.iban.length === IBAN_LENGTHS[h.iban.slice(0, 2)]);
+  return payee ? payee.iban : null;
 }

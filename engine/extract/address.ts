@@ -10,14 +10,18 @@ const POSTCODE_LINE: RegExp[] = [
   /\b(?:GIR ?0AA|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})\b/, // UK
   /\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC),?\s+\d{5}(?:-\d{4})?$/, // US
   /\b[A-Z]\d[A-Z] ?\d[A-Z]\d\b/, // Canada
+  /\b(?:[AC-FHKNPRTV-Y]\d{2}|D6W) ?[0-9AC-FHKNPRTV-Y]{4}$/, // Ireland (Eircode)
   /^(?:[A-Z]{1,2}[- ])?\d{4,5}(?: [A-Z]{2})?\s+\p{Lu}[\p{L}\p{M}.'-]+(?:[ -]\p{L}[\p{L}\p{M}.'-]*){0,3}$/u, // 12345 Berlin, DE 12345 Stadt, 3500 MJ Utrecht
   /^\p{Lu}[\p{L}\p{M}.' -]+,?\s+\d{4,6}$/u, // City 560067
 ];
 
 export const COUNTRY_LINE = /^(?:United Kingdom|UK|Great Britain|England|Scotland|Wales|Northern Ireland|United States(?: of America)?|USA|U\.S\.A\.|Canada|Ireland|Deutschland|Germany|Deutschland \/ Germany|France|Nederland|Netherlands|Belgi(?:um|ë|que)|Österreich|Austria|Schweiz|Switzerland|Suisse|España|Spain|Italia|Italy|India|Australia)$/i;
 
-/** "1600 Main Street" looks like "8001 Zürich"; a street word says it is a street line. */
-const STREET_WORD = /(?<![\p{L}\p{M}])(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|boulevard|blvd|way|court|ct|place|pl|terrace|close|crescent|parkway|highway|hwy|square|sq)\.?$|(?:straße|strasse|str\.|weg|gasse|allee|platz)$|^\d+\s+(?:rue|avenue|boulevard|place|chemin|impasse)\b/iu;
+/**
+ * "1600 Main Street" looks like "8001 Zürich"; a street word says it is a street line. The word
+ * must stand alone: the "PL" of a postcode such as "YO19 1PL" is not "Place".
+ */
+const STREET_WORD = /(?<=\s)(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|boulevard|blvd|way|court|ct|place|pl|terrace|close|crescent|parkway|highway|hwy|square|sq)\.?$|(?:straße|strasse|str\.|weg|gasse|allee|platz)$|^\d+\s+(?:rue|avenue|boulevard|place|chemin|impasse)\b/iu;
 
 export function hasPostcode(text: string): boolean {
   const t = text.trim();

@@ -37,7 +37,9 @@ export function findLabelled(lines: Line[], label: RegExp, opts: { below?: boole
       const rest = cell.text.slice(m[0].length).trim();
       if (rest) values.push({ text: rest, line, cell });
       const right = line.cells[ci + 1];
-      if (right && right.x0 - cell.x1 < 0.45) values.push({ text: right.text, line, cell: right });
+      // A two-cell line is a label/value pair however wide the gap (receipts run label left, value right).
+      const pair = ci === 0 && line.cells.length === 2;
+      if (right && (right.x0 - cell.x1 < 0.45 || pair)) values.push({ text: right.text, line, cell: right });
       const below = opts.below === false ? undefined : nextLine(lines, line);
       if (below) {
         const under = below.cells.find((c) => overlaps(c, cell)) ?? below.cells.find((c) => c.x0 >= cell.x0 && c.x0 - cell.x1 < 0.45 && !line.cells[ci + 1]);
