@@ -1,10 +1,8 @@
 /**
  * Content findings must not rest on digits OCR was unsure of: a misread "8" for "3" makes a
  * statement fail to add up exactly like a forged one. A content finding on an OCR page is dropped
- * when a low-confidence figure lies under its evidence, and an arithmetic finding when any amount
+ * when a low-confidence figure lies under its evidence, and an arithmetic finding when any figure
  * on its page is low-confidence (a misread amount on one row breaks the balance of another).
- * Uncertain figures that cannot be amounts (a till number, a fragment of an IBAN) do not veto
- * the arithmetic of the whole page: a laundered scan's changed total is exactly what it must show.
  */
 import { flagDefinition } from '../catalog/flags.js';
 import type { PageLayer, TextRun } from '../pdf/text/types.js';
@@ -17,13 +15,6 @@ export const MIN_FIGURE_CONFIDENCE = 75;
 function isFigure(text: string): boolean {
   const digits = (text.match(/\p{N}/gu) ?? []).length;
   return digits > 0 && digits >= (text.match(/\p{L}/gu) ?? []).length;
-}
-
-/** A money amount as printed: a digit, a decimal separator and one or two more digits (or the letters OCR confuses with them). */
-const AMOUNT = /\p{N}[.,][\p{N}OoIl]{1,2}(?![\p{N}OoIl])/u;
-
-function uncertainAmount(run: TextRun): boolean {
-  return uncertainFigure(run) && AMOUNT.test(run.text);
 }
 
 function uncertainFigure(run: TextRun): boolean {
@@ -44,7 +35,7 @@ function evidenceBoxes(f: Finding): Array<{ page: number; bbox: BBox }> {
 export function isUncertainOcrFinding(f: Finding, pages: readonly PageLayer[]): boolean {
   if (flagDefinition(f.flag).category !== 'content') return false;
   const ocrPage = (n: number) => pages.find((p) => p.page === n && p.source === 'ocr');
-  if (f.flag === 'arithmetic_error' && f.pages.some((n) => ocrPage(n)?.runs.some(uncertainAmount))) return true;
+  if (f.flag === 'arithmetic_error' && f.pages.some((n) => ocrPage(n)?.runs.some(uncertainFigure))) return true;
   return evidenceBoxes(f).some(({ page, bbox }) => ocrPage(page)?.runs.some((r) => uncertainFigure(r) && overlaps(r.bbox, bbox)) ?? false);
 }
 
