@@ -40,9 +40,12 @@ export function findDonorGlyph(layout: Layout, page: number, ch: string, like: T
   return candidates[0] && candidates[0].cost < 6 ? { item: candidates[0].item, index: candidates[0].index } : null;
 }
 
-/** Copies a pixel rectangle onto another place of the same image (copy-move). */
+/**
+ * Copies a pixel rectangle onto another place of the same image (copy-move). The patch is kept
+ * lossless (PNG): a clone tool copies pixels exactly, it does not JPEG-encode the patch first.
+ */
 export async function copyMove(image: Buffer, from: PixelRect, to: PixelRect): Promise<Buffer> {
-  const patch = await sharp(image).extract({ left: from.left, top: from.top, width: to.width, height: to.height }).toBuffer();
+  const patch = await sharp(image).extract({ left: from.left, top: from.top, width: to.width, height: to.height }).png().toBuffer();
   return sharp(image).composite([{ input: patch, left: to.left, top: to.top }]).png().toBuffer();
 }
 
