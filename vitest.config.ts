@@ -8,5 +8,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
+    // The JSON report lets .ci/run print a plain 'N passed, N failed' closing line.
+    reporters: ['default', ['json', { outputFile: 'test-output/vitest.json' }]],
   },
 });
