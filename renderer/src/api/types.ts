@@ -123,8 +123,12 @@ export interface Feedback {
 
 export interface TextDiff {
   page: number;
+  /** The changed words only. */
   before: string;
   after: string;
+  /** The whole line before and after, as context. */
+  lineBefore?: string;
+  lineAfter?: string;
   bbox?: BBox;
 }
 

@@ -1,16 +1,34 @@
-import { diffWords } from 'diff';
+import { diffArrays } from 'diff';
 import { useState } from 'react';
 import type { Revision, TextDiff } from '../api/types.js';
 import { humanize } from '../lib/format.js';
 
+/**
+ * The changed words as whole tokens ("1,250.00" -> "9,250.00"; a character diff would splice
+ * digits into each other), then the line they sit in, word-diffed, as context.
+ */
 function WordDiff({ d }: { d: TextDiff }) {
-  const parts = diffWords(d.before, d.after);
+  // Whitespace-separated tokens, so "1,250.00" -> "9,250.00" stays two whole amounts.
+  const tokens = (line: string) => line.split(/(\s+)/).filter((t) => t !== '');
+  const context =
+    d.lineBefore !== undefined && d.lineAfter !== undefined
+      ? diffArrays(tokens(d.lineBefore), tokens(d.lineAfter)).map((p) => ({ ...p, value: p.value.join('') }))
+      : null;
   return (
-    <p className="word-diff">
-      {parts.map((p, i) =>
-        p.added ? <ins key={i}>{p.value}</ins> : p.removed ? <del key={i}>{p.value}</del> : <span key={i}>{p.value}</span>,
+    <>
+      <p className="word-diff">
+        {d.before && <del>{d.before}</del>}
+        {d.before && d.after && ' \u2192 '}
+        {d.after && <ins>{d.after}</ins>}
+      </p>
+      {context && (
+        <p className="word-diff small muted">
+          {context.map((p, i) =>
+            p.added ? <ins key={i}>{p.value}</ins> : p.removed ? <del key={i}>{p.value}</del> : <span key={i}>{p.value}</span>,
+          )}
+        </p>
       )}
-    </p>
+    </>
   );
 }
 
