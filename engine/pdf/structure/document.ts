@@ -6,6 +6,7 @@
 import { decryptorFor, type StringDecryptor } from './crypto.js';
 import { decodeStream } from './filters.js';
 import { Lexer, Parser } from './lexer.js';
+import { ObjectMemo } from './object-memo.js';
 import { PdfDict, PdfRef, PdfStream, PdfString, dictOf, type PdfValue } from './objects.js';
 import { scanFile, type FileScan, type ScannedObject } from './scan.js';
 import type { XrefEntry } from './types.js';
@@ -36,9 +37,8 @@ export class PdfFile {
   unlinked: Section[] = [];
   readonly scan: FileScan;
   private readonly xref = new Map<number, XrefEntry>();
-  private readonly cache = new Map<number, PdfValue>();
+  private readonly objects = new ObjectMemo((num) => this.loadObject(num));
   private readonly objStmCache = new Map<number, Map<number, PdfValue>>();
-  private readonly resolving = new Set<number>();
   private scanIndex: Map<number, ScannedObject> | null = null;
   private scanByOffset: Map<number, ScannedObject> | null = null;
   readonly headerOffset: number;
@@ -270,16 +270,7 @@ export class PdfFile {
   }
 
   getObject(num: number): PdfValue {
-    if (this.cache.has(num)) return this.cache.get(num)!;
-    if (this.resolving.has(num)) return null;
-    this.resolving.add(num);
-    try {
-      const v = this.loadObject(num);
-      this.cache.set(num, v);
-      return v;
-    } finally {
-      this.resolving.delete(num);
-    }
+    return this.objects.get(num);
   }
 
   /** Loads an object as a given entry describes it (used for older revisions too). */
@@ -370,7 +361,7 @@ export class PdfFile {
   }
 
   private lengthOf(ref: PdfRef): number | undefined {
-    if (this.resolving.has(ref.num)) return undefined;
+    if (this.objects.isLoading(ref.num)) return undefined;
     const e = this.xref.get(ref.num);
     if (!e || e.type === 'f') return undefined;
     if (e.type === 'n') {

@@ -3,14 +3,14 @@
  * (later sections win), so that objects can be read as they were before an update.
  */
 import type { PdfFile } from './document.js';
+import { ObjectMemo } from './object-memo.js';
 import { PdfRef, PdfStream, dictOf, type PdfDict, type PdfValue } from './objects.js';
 import type { ObjectSource } from './pages.js';
 import type { PdfRevision, XrefEntry } from './types.js';
 
 export class RevisionState implements ObjectSource {
-  private readonly cache = new Map<number, PdfValue>();
+  private readonly objects = new ObjectMemo((num) => this.load(num));
   private readonly objStms = new Map<number, Map<number, PdfValue>>();
-  private readonly loading = new Set<number>();
 
   constructor(
     readonly file: PdfFile,
@@ -39,16 +39,7 @@ export class RevisionState implements ObjectSource {
   }
 
   getObject(num: number): PdfValue {
-    if (this.cache.has(num)) return this.cache.get(num)!;
-    if (this.loading.has(num)) return null;
-    this.loading.add(num);
-    try {
-      const v = this.load(num);
-      this.cache.set(num, v);
-      return v;
-    } finally {
-      this.loading.delete(num);
-    }
+    return this.objects.get(num);
   }
 
   private load(num: number): PdfValue {
