@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { pino, type Logger } from 'pino';
-import { createApp, type AppExtension } from './api/app.js';
+import { createRequestListener, type AppExtension } from './api/app.js';
 import { resolveConfig, type ServiceConfig, type ServiceOptions } from './config.js';
 import type { ServiceContext } from './context.js';
 import { acquireInstanceLock } from './instance-lock.js';
@@ -64,9 +64,9 @@ export async function startService(options: StartOptions): Promise<RunningServic
     runner = new AnalysisRunner({ workers: config.workers, timeoutMs: config.analysisTimeoutMs, workerFile: config.workerFile });
     const processor = new CheckProcessor(db, runner, webhooks, logger, { maxPages: config.maxPages, maxMegapixels: config.maxMegapixels });
     const context: ServiceContext = { config, store: db, processor, webhooks, logger };
-    const app = createApp(context, options.extensions ?? []);
+    const listener = createRequestListener(context, options.extensions ?? []);
 
-    const server = createServer(app);
+    const server = createServer(listener);
     // Long enough for `?wait=true` (55 s) plus slow uploads; Node's defaults would cut them off.
     server.requestTimeout = config.waitTimeoutMs + 5 * 60_000;
     server.headersTimeout = 60_000;

@@ -4,10 +4,12 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { Router, type Express } from 'express';
 import type { ServiceContext } from '../context.js';
-import { authenticate } from './auth.js';
+import { authenticate, KeyAuthenticator } from './auth.js';
 import { errorHandler, unknownRoute } from './errors.js';
+import { checkGetFastPath, type FastPathParts } from './fast-path.js';
 import { perKeyRateLimit } from './rate-limit.js';
 import { checkRoutes } from './routes/checks.js';
 import { ruleRoutes } from './routes/rules.js';
@@ -16,15 +18,33 @@ import { settingsRoutes } from './routes/settings.js';
 /** Extra routers mounted by the host (e.g. the dashboard endpoints); they see the same context. */
 export type AppExtension = (app: Express, ctx: ServiceContext) => void;
 
-export function createApp(ctx: ServiceContext, extensions: readonly AppExtension[] = []): Express {
+/** The authenticator and rate limiter are shared by the Express routes and the fast path. */
+function sharedParts(ctx: ServiceContext): FastPathParts {
+  return {
+    auth: new KeyAuthenticator(ctx.store.keys, (id) => ctx.store.keys.touch(id)),
+    rateLimit: perKeyRateLimit(ctx.config.rateLimitPerMinute),
+  };
+}
+
+/** The HTTP listener: the polling fast path first, Express for everything else. */
+export function createRequestListener(ctx: ServiceContext, extensions: readonly AppExtension[] = []): (req: IncomingMessage, res: ServerResponse) => void {
+  const parts = sharedParts(ctx);
+  const app = createApp(ctx, extensions, parts);
+  const fast = checkGetFastPath(ctx, parts);
+  return (req, res) => {
+    if (!fast(req, res)) app(req, res);
+  };
+}
+
+export function createApp(ctx: ServiceContext, extensions: readonly AppExtension[] = [], parts: FastPathParts = sharedParts(ctx)): Express {
   const app = express();
   app.disable('x-powered-by');
   // API bodies are small JSON documents; hashing each for an ETag would only cost latency.
   app.set('etag', false);
 
   const api = Router();
-  api.use(authenticate(ctx.store.keys, (id) => ctx.store.keys.touch(id)));
-  api.use(perKeyRateLimit(ctx.config.rateLimitPerMinute));
+  api.use(authenticate(parts.auth));
+  api.use(parts.rateLimit);
   api.use(express.json({ limit: '1mb' }));
   api.use(express.urlencoded({ extended: false, limit: '1mb' }));
   api.use(checkRoutes(ctx));

@@ -8,26 +8,44 @@ const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 /** last_used_at is written at most this often per key, so reads stay read-only on the hot path. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-export function authenticate(keys: KeyStore, touch: (id: string) => void): RequestHandler {
-  const lastTouched = new Map<string, number>();
-  return (req, res, next) => {
-    const header = req.headers.authorization;
+/** Resolves an Authorization header to a key, or the 401 to answer. Shared by every entry point. */
+export class KeyAuthenticator {
+  private readonly lastTouched = new Map<string, number>();
+
+  constructor(
+    private readonly keys: KeyStore,
+    private readonly touch: (id: string) => void,
+  ) {}
+
+  resolve(header: string | undefined): ApiKeyRecord | ApiError {
     if (!header) {
-      return next(new ApiError(401, 'authentication_error', 'missing_api_key', 'No API key provided. Send the header `Authorization: Bearer <API_KEY>`.', { 'WWW-Authenticate': 'Bearer' }));
+      return new ApiError(401, 'authentication_error', 'missing_api_key', 'No API key provided. Send the header `Authorization: Bearer <API_KEY>`.', { 'WWW-Authenticate': 'Bearer' });
     }
     const match = BEARER.exec(header);
-    const key = match ? keys.authenticate(match[1]) : null;
+    const key = match ? this.keys.authenticate(match[1]) : null;
     if (!key) {
-      return next(new ApiError(401, 'authentication_error', 'invalid_api_key', 'The API key is invalid or has been revoked.', { 'WWW-Authenticate': 'Bearer error="invalid_token"' }));
+      return new ApiError(401, 'authentication_error', 'invalid_api_key', 'The API key is invalid or has been revoked.', { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
     }
     const now = Date.now();
-    if ((lastTouched.get(key.id) ?? 0) + TOUCH_INTERVAL_MS < now) {
-      lastTouched.set(key.id, now);
-      touch(key.id);
+    if ((this.lastTouched.get(key.id) ?? 0) + TOUCH_INTERVAL_MS < now) {
+      this.lastTouched.set(key.id, now);
+      this.touch(key.id);
     }
+    return key;
+  }
+}
+
+export function authenticate(auth: KeyAuthenticator): RequestHandler {
+  return (req, res, next) => {
+    const key = auth.resolve(req.headers.authorization);
+    if (key instanceof ApiError) return next(key);
     res.locals.apiKey = key;
     next();
   };
+}
+
+export function permissionDenied(role: string, permission: Permission): ApiError {
+  return new ApiError(403, 'permission_error', 'insufficient_permissions', `This API key's role (${role}) lacks the ${permission} permission.`);
 }
 
 export function apiKeyOf(res: Response): ApiKeyRecord {
@@ -38,7 +56,7 @@ export function requirePermission(permission: Permission): RequestHandler {
   return (_req, res, next) => {
     const key = apiKeyOf(res);
     if (!roleHas(key.role, permission)) {
-      return next(new ApiError(403, 'permission_error', 'insufficient_permissions', `This API key's role (${key.role}) lacks the ${permission} permission.`));
+      return next(permissionDenied(key.role, permission));
     }
     next();
   };

@@ -1,5 +1,6 @@
 /** The error envelope `{error: {type, code, message}}` (SPEC "Errors") for every failure path. */
-import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import type { ServerResponse } from 'node:http';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 
 export type ErrorType =
@@ -27,10 +28,17 @@ export class ApiError extends Error {
 export const invalidRequest = (code: string, message: string) => new ApiError(400, 'invalid_request_error', code, message);
 export const notFound = (what: string, id: string) => new ApiError(404, 'not_found_error', 'resource_missing', `No such ${what}: '${id}'.`);
 
-export function sendError(res: Response, err: ApiError): void {
+/** Written with node's own response API, so the Express routes and the raw fast path share it. */
+export function sendError(res: ServerResponse, err: ApiError): void {
   for (const [name, value] of Object.entries(err.headers)) res.setHeader(name, value);
-  res.status(err.status).json({ error: { type: err.type, code: err.code, message: err.message } });
+  const body = JSON.stringify({ error: { type: err.type, code: err.code, message: err.message } });
+  res.statusCode = err.status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(body);
 }
+
+export const internalError = () => new ApiError(500, 'api_error', 'internal_error', 'An internal error occurred; it has been logged.');
 
 /** Answers for paths no route claims. */
 export const unknownRoute: RequestHandler = (req, _res, next) => {
@@ -77,6 +85,6 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
         return sendError(res, invalidRequest('request_aborted', 'The request was aborted by the client.'));
     }
     logger.error({ err, method: req.method, path: req.path }, 'unhandled error');
-    sendError(res, new ApiError(500, 'api_error', 'internal_error', 'An internal error occurred; it has been logged.'));
+    sendError(res, internalError());
   };
 }
