@@ -26,6 +26,8 @@ export interface ServiceConfig {
   urlMaxRedirects: number;
   webhookRetryDelaysMs: readonly number[];
   webhookTimeoutMs: number;
+  /** Deadline for one rule condition, evaluated on the sandbox thread. */
+  conditionTimeoutMs: number;
   /** Registered as owner when the workspace has no key yet. */
   bootstrapKey?: string;
   /** Folder served at `/` (the built renderer); false to serve nothing. Default dist/renderer if built. */
@@ -51,6 +53,7 @@ export const DEFAULTS = {
   urlMaxRedirects: 3,
   webhookRetryDelaysMs: DEFAULT_RETRY_DELAYS_MS,
   webhookTimeoutMs: 10_000,
+  conditionTimeoutMs: 500,
 } as const;
 
 function num(env: NodeJS.ProcessEnv, name: string): number | undefined {
@@ -81,6 +84,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<Ser
     rateLimitPerMinute: num(env, 'VERACITY_RATE_LIMIT_PER_MINUTE'),
     allowPrivateUrls: bool(env, 'VERACITY_ALLOW_PRIVATE_URLS'),
     webhookTimeoutMs: num(env, 'VERACITY_WEBHOOK_TIMEOUT_MS'),
+    conditionTimeoutMs: num(env, 'VERACITY_CONDITION_TIMEOUT_MS'),
     webhookRetryDelaysMs: delays
       ? delays.split(',').map((d) => {
           const ms = Number(d.trim());

@@ -1,6 +1,7 @@
 /** What route modules (ours and the dashboard's) need from the running service. */
 import type { Logger } from 'pino';
 import type { ServiceConfig } from './config.js';
+import type { ConditionEvaluator } from './conditions/condition-sandbox.js';
 import type { CheckProcessor } from './queue/check-processor.js';
 import type { Store } from './store/index.js';
 import type { WebhookDispatcher } from './webhooks/dispatcher.js';
@@ -9,6 +10,8 @@ export interface ServiceContext {
   config: ServiceConfig;
   store: Store;
   processor: CheckProcessor;
+  /** Evaluates rule conditions off the API thread, with a deadline. */
+  conditions: ConditionEvaluator;
   webhooks: WebhookDispatcher;
   logger: Logger;
 }

@@ -11,6 +11,7 @@ import { resolveConfig, type ServiceConfig, type ServiceOptions } from './config
 import type { ServiceContext } from './context.js';
 import { acquireInstanceLock } from './instance-lock.js';
 import { rendererDir } from './paths.js';
+import { ConditionSandbox } from './conditions/condition-sandbox.js';
 import { AnalysisRunner } from './queue/analysis-runner.js';
 import { CheckProcessor } from './queue/check-processor.js';
 import { Store } from './store/index.js';
@@ -47,6 +48,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
   const lock = acquireInstanceLock(config.dataDir);
   let store: Store | null = null;
   let runner: AnalysisRunner | null = null;
+  let conditions: ConditionSandbox | null = null;
   try {
     store = new Store(config.dataDir);
     const db = store;
@@ -62,8 +64,9 @@ export async function startService(options: StartOptions): Promise<RunningServic
       checkUrl: config.allowPrivateUrls ? undefined : assertPublicUrl,
     });
     runner = new AnalysisRunner({ workers: config.workers, timeoutMs: config.analysisTimeoutMs, workerFile: config.workerFile });
-    const processor = new CheckProcessor(db, runner, webhooks, logger, { maxPages: config.maxPages, maxMegapixels: config.maxMegapixels });
-    const context: ServiceContext = { config, store: db, processor, webhooks, logger };
+    conditions = new ConditionSandbox({ timeoutMs: config.conditionTimeoutMs });
+    const processor = new CheckProcessor(db, runner, webhooks, logger, { maxPages: config.maxPages, maxMegapixels: config.maxMegapixels }, conditions);
+    const context: ServiceContext = { config, store: db, processor, webhooks, logger, conditions };
     const listener = createRequestListener(context, options.extensions ?? []);
 
     const server = createServer(listener);
@@ -89,6 +92,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
 
     const sessionKeys: string[] = [];
     const activeRunner = runner;
+    const activeConditions = conditions;
     let closing: Promise<void> | null = null;
     return {
       url,
@@ -110,6 +114,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
           // Waiting requests (?wait=true) would hold close() for up to 55 s.
           const forced = setTimeout(() => server.closeAllConnections(), 2_000);
           await activeRunner.close();
+          await activeConditions.close();
           await webhooks.stop();
           await serverClosed;
           clearTimeout(forced);
@@ -124,6 +129,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
     };
   } catch (err) {
     await runner?.close();
+    await conditions?.close();
     store?.close();
     lock.release();
     throw err;

@@ -45,9 +45,38 @@ function describeValues(condition: string, ctx: ConditionContext): string {
   return parts.join(', ');
 }
 
+/** The `reasoning` of a triggered rule: its condition and the values it was true on. */
+export function ruleReasoning(condition: string, ctx: ConditionContext): string {
+  const values = describeValues(condition, ctx);
+  return `Condition \`${condition}\` was true${values ? ` (${values})` : ''}.`;
+}
+
 export function ruleApplies(rule: RuleInput, docType: DocType | null): boolean {
   if (!rule.document_types || rule.document_types.length === 0) return true;
   return docType !== null && rule.document_types.includes(docType);
+}
+
+/** What evaluating one rule's condition gave: fired or not, or why it could not be evaluated. */
+export type RuleOutcome = { fired: boolean } | { error: string };
+
+/** Decides one rule's condition. The default compiles and evaluates in this thread; the service
+ * hands in outcomes computed in a sandbox thread with a deadline (a hostile condition is CPU). */
+export type RuleDecider = (rule: RuleInput, ctx: ConditionContext) => RuleOutcome;
+
+/** Compile and evaluate a rule's condition here, synchronously. */
+export function evaluateRule(rule: Pick<RuleInput, 'condition'>, ctx: ConditionContext): RuleOutcome {
+  const compiled = compileCondition(rule.condition);
+  if (!compiled.ok) return { error: compiled.message };
+  try {
+    return { fired: compiled.evaluate(ctx) };
+  } catch (err) {
+    return { error: (err as Error).message.split('\n')[0] };
+  }
+}
+
+/** A decider reading outcomes computed beforehand; a rule missing from them did not run. */
+export function decideFrom(outcomes: ReadonlyMap<string, RuleOutcome>): RuleDecider {
+  return (rule) => outcomes.get(rule.id) ?? { error: 'the condition was not evaluated' };
 }
 
 export interface RuleEvaluation {
@@ -63,30 +92,24 @@ export function applyRules(
   docType: DocType | null,
   score: number,
   thresholds: Thresholds,
+  decide: RuleDecider = evaluateRule,
 ): RuleEvaluation {
   const triggered: TriggeredRule[] = [];
   const errors: RuleEvaluation['errors'] = [];
   for (const rule of rules) {
     if (!ruleApplies(rule, docType)) continue;
-    const compiled = compileCondition(rule.condition);
-    if (!compiled.ok) {
-      errors.push({ id: rule.id, message: compiled.message });
+    const outcome = decide(rule, ctx);
+    if ('error' in outcome) {
+      errors.push({ id: rule.id, message: outcome.error });
       continue;
     }
-    let fired = false;
-    try {
-      fired = compiled.evaluate(ctx);
-    } catch (err) {
-      errors.push({ id: rule.id, message: (err as Error).message.split('\n')[0] });
-    }
-    if (!fired) continue;
-    const values = describeValues(rule.condition, ctx);
+    if (!outcome.fired) continue;
     triggered.push({
       id: rule.id,
       title: rule.title,
       outcome_guidance: rule.outcome_guidance,
       score_delta: rule.score_delta,
-      reasoning: `Condition \`${rule.condition}\` was true${values ? ` (${values})` : ''}.`,
+      reasoning: ruleReasoning(rule.condition, ctx),
     });
   }
   let result = score + triggered.reduce((sum, r) => sum + r.score_delta, 0);

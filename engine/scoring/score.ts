@@ -9,7 +9,8 @@ import type { Decision, Extracted, Finding, Flag, Mode, RiskLevel, DocumentFacts
 import { clampScore, decisionForScore, riskLevelFor, type Thresholds } from './bands.js';
 import { groupFindings } from './flags.js';
 import { applyMode } from './modes.js';
-import { applyRules, type RuleInput, type TriggeredRule } from './rules.js';
+import { applyRules, type RuleDecider, type RuleInput, type TriggeredRule } from './rules.js';
+import type { ConditionContext } from './conditions.js';
 import { combineFlags } from './saturation.js';
 import { summarize } from './summary.js';
 
@@ -25,6 +26,8 @@ export interface ScoringSettings {
   thresholds: Thresholds;
   disabledFlagCodes: readonly string[];
   rules: readonly RuleInput[];
+  /** How rule conditions are decided; by default compiled and evaluated in this thread. */
+  decideRule?: RuleDecider;
 }
 
 export interface Verdict {
@@ -41,17 +44,25 @@ export interface Verdict {
 
 export const TEXT_LIMIT_FOR_RULES = 20_000;
 
-export function scoreAnalysis(input: ScoringInput, settings: ScoringSettings): Verdict {
+export interface EngineVerdict {
+  engineScore: number;
+  flags: Flag[];
+  /** What rule conditions see. */
+  conditionContext: ConditionContext;
+}
+
+/** Steps 1-4: flags and the engine score, before any rule; what CEL conditions are evaluated on. */
+export function engineVerdict(input: ScoringInput, settings: Pick<ScoringSettings, 'mode' | 'disabledFlagCodes'>): EngineVerdict {
   const disabled = new Set(settings.disabledFlagCodes);
   const kept = input.findings.filter((f) => !disabled.has(f.flag));
   const grouped = groupFindings(kept);
   const engineRaw = 100 * combineFlags(grouped.map((g) => g.strength));
   const engineScore = clampScore(applyMode(engineRaw, settings.mode));
   const flags = grouped.filter((g) => g.published).map((g) => g.flag);
-
-  const evaluation = applyRules(
-    settings.rules,
-    {
+  return {
+    engineScore,
+    flags,
+    conditionContext: {
       document: input.document,
       extracted: { ...input.extracted },
       flags,
@@ -60,10 +71,12 @@ export function scoreAnalysis(input: ScoringInput, settings: ScoringSettings): V
       mode: settings.mode,
       text: input.text.slice(0, TEXT_LIMIT_FOR_RULES),
     },
-    input.extracted.doc_type,
-    engineScore,
-    settings.thresholds,
-  );
+  };
+}
+
+export function scoreAnalysis(input: ScoringInput, settings: ScoringSettings): Verdict {
+  const { engineScore, flags, conditionContext } = engineVerdict(input, settings);
+  const evaluation = applyRules(settings.rules, conditionContext, input.extracted.doc_type, engineScore, settings.thresholds, settings.decideRule);
   const riskScore = clampScore(evaluation.score);
   const decision = decisionForScore(riskScore, settings.thresholds);
   return {

@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardRouter, type DashboardDeps, type KeyRecord, type PublicCheck, type Role } from '../../electron/service/dashboard/index.js';
 import type { Analysis } from '../../engine/types.js';
+import { evaluateRule } from '../../engine/scoring/rules.js';
 
 const KEYS: Record<string, Role> = { k_owner: 'owner', k_viewer: 'viewer' };
 
@@ -51,6 +52,8 @@ function fakeDeps(): DashboardDeps {
       revoke: (id) => keys.some((k) => k.id === id),
     },
     webhookSecret: () => 'whsec_test',
+    // In-thread: these conditions are benign; the sandbox itself is tested in test/service.
+    conditions: { evaluate: async (conditions, ctx) => conditions.map((condition) => evaluateRule({ condition }, ctx)), close: async () => {} },
     dataDir: '/tmp/data',
   };
 }

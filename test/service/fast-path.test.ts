@@ -29,11 +29,11 @@ function visible(res: ApiResponse) {
 
 describe('GET check fast path', () => {
   it.each([
-    ['an existing check, with the slash', () => `/api/v1/document-checks/${id}/`, undefined],
-    ['an existing check, without the slash', () => `/api/v1/document-checks/${id}`, undefined],
-    ['an unknown check', () => '/api/v1/document-checks/dc_doesnotexist/', undefined],
-    ['no key', () => `/api/v1/document-checks/${id}/`, null],
-    ['an invalid key', () => `/api/v1/document-checks/${id}/`, 'vk_live_00000000000000000000000000000000'],
+    ['an existing check, with the slash', (): string => `/api/v1/document-checks/${id}/`, undefined],
+    ['an existing check, without the slash', (): string => `/api/v1/document-checks/${id}`, undefined],
+    ['an unknown check', (): string => '/api/v1/document-checks/dc_doesnotexist/', undefined],
+    ['no key', (): string => `/api/v1/document-checks/${id}/`, null],
+    ['an invalid key', (): string => `/api/v1/document-checks/${id}/`, 'vk_live_00000000000000000000000000000000'],
   ] as const)('answers like the Express route: %s', async (_name, path, key) => {
     const fast = visible(await viaFastPath(path(), key));
     const slow = visible(await viaExpress(path(), key));

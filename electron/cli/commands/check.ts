@@ -14,6 +14,7 @@ import type { Mode } from '../../../engine/types.js';
 import { ENGINE_VERSION } from '../../../engine/version.js';
 import { renderCheck, type DocumentCheckJson } from '../../service/api/document-check.js';
 import { DEFAULTS } from '../../service/config.js';
+import { ConditionSandbox, type ConditionEvaluator } from '../../service/conditions/condition-sandbox.js';
 import { AnalysisRunner } from '../../service/queue/analysis-runner.js';
 import { scoreCheck } from '../../service/queue/score-check.js';
 import type { CheckRecord, SettingsSnapshot } from '../../service/store/checks.js';
@@ -51,7 +52,7 @@ function workspaceSettings(dataDir: string | undefined): { thresholds: Threshold
   }
 }
 
-async function checkOne(path: string, runner: AnalysisRunner, opts: CheckOptions, settings: ReturnType<typeof workspaceSettings>): Promise<DocumentCheckJson> {
+async function checkOne(path: string, runner: AnalysisRunner, conditions: ConditionEvaluator, opts: CheckOptions, settings: ReturnType<typeof workspaceSettings>): Promise<DocumentCheckJson> {
   const filename = basename(path);
   const base = { id: newCheckId(), created_at: nowIso(), filename, mode: opts.mode, engine_version: ENGINE_VERSION, thresholds: settings.thresholds };
   const failed = (size: number, sha256: string, mime: CheckRecord['mime_type'], code: string, message: string): DocumentCheckJson =>
@@ -79,7 +80,7 @@ async function checkOne(path: string, runner: AnalysisRunner, opts: CheckOptions
   if (!mime) return failed(bytes.length, sha256, 'application/pdf', 'unsupported_document', 'The file is not a PDF, PNG or JPEG (judged by its content, not its name).');
   const outcome = await runner.run({ path, filename, maxPages: DEFAULTS.maxPages, maxMegapixels: DEFAULTS.maxMegapixels });
   if (!outcome.ok) return failed(bytes.length, sha256, mime, outcome.code, outcome.message);
-  const { verdict } = scoreCheck(outcome.analysis, { mode: opts.mode, thresholds: settings.thresholds, snapshot: settings.snapshot });
+  const { verdict } = await scoreCheck(outcome.analysis, { mode: opts.mode, thresholds: settings.thresholds, snapshot: settings.snapshot }, conditions);
   return renderCheck({
     ...base,
     engine_version: outcome.analysis.engineVersion,
@@ -115,13 +116,14 @@ export function registerCheck(program: Command): void {
     .action(async (files: string[], opts: CheckOptions) => {
       const settings = workspaceSettings(opts.dataDir);
       const runner = new AnalysisRunner({ workers: Math.min(opts.workers ?? 1, files.length), timeoutMs: DEFAULTS.analysisTimeoutMs });
+      const conditions = new ConditionSandbox({ timeoutMs: DEFAULTS.conditionTimeoutMs });
       const rows: string[][] = [];
       let anyFailed = false;
       try {
         const results = await Promise.all(
           files.map(async (file) => {
             try {
-              return await checkOne(resolve(file), runner, opts, settings);
+              return await checkOne(resolve(file), runner, conditions, opts, settings);
             } catch (err) {
               process.stderr.write(`veracity: ${file}: ${(err as Error).message}\n`);
               return null;
@@ -136,6 +138,7 @@ export function registerCheck(program: Command): void {
         });
       } finally {
         await runner.close();
+        await conditions.close();
       }
       if (!opts.json) process.stdout.write(`${formatTable(['FILE', 'DECISION', 'SCORE', 'RISK', 'FLAGS / ERROR'], rows)}\n`);
       if (anyFailed) process.exitCode = 1;

@@ -4,6 +4,7 @@
  * Every function may be sync or async.
  */
 import type { Analysis } from '../../../engine/types.js';
+import type { ConditionEvaluator } from '../conditions/condition-sandbox.js';
 
 export type Role = 'owner' | 'admin' | 'analyst' | 'viewer';
 export type Permission = 'view_documents' | 'submit_documents' | 'manage_documents' | 'manage_keys';
@@ -67,6 +68,8 @@ export interface DashboardDeps {
     revoke(id: string): MaybePromise<boolean>;
   };
   webhookSecret(): MaybePromise<string>;
+  /** Evaluates rule previews off the API thread, with a deadline. */
+  conditions: ConditionEvaluator;
   dataDir: string;
   serviceVersion?: string;
 }

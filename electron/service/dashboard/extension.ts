@@ -9,5 +9,5 @@ import { dashboardRouter } from './router.js';
 export const DASHBOARD_PREFIX = '/dashboard/v1';
 
 export const dashboardExtension: AppExtension = (app, ctx) => {
-  app.use(DASHBOARD_PREFIX, dashboardRouter(dashboardDepsFromStore(ctx.store)));
+  app.use(DASHBOARD_PREFIX, dashboardRouter(dashboardDepsFromStore(ctx.store, ctx.conditions)));
 };

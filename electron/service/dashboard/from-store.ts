@@ -4,10 +4,11 @@
  */
 import type { Analysis } from '../../../engine/types.js';
 import { renderCheck } from '../api/document-check.js';
+import type { ConditionEvaluator } from '../conditions/condition-sandbox.js';
 import type { Store } from '../store/index.js';
 import type { DashboardDeps, PublicCheck, ScorePoint } from './deps.js';
 
-export function dashboardDepsFromStore(store: Store, opts: { serviceVersion?: string } = {}): DashboardDeps {
+export function dashboardDepsFromStore(store: Store, conditions: ConditionEvaluator, opts: { serviceVersion?: string } = {}): DashboardDeps {
   const record = (id: string) => store.checks.get(id);
   return {
     authenticate: (raw) => {
@@ -51,6 +52,7 @@ export function dashboardDepsFromStore(store: Store, opts: { serviceVersion?: st
       revoke: (id) => store.keys.revoke(id),
     },
     webhookSecret: () => store.settings.webhookSecret(),
+    conditions,
     dataDir: store.dataDir,
     serviceVersion: opts.serviceVersion,
   };

@@ -92,7 +92,7 @@ export function dashboardRouter(deps: DashboardDeps): express.Router {
     const analysis = await deps.getAnalysis(checkId);
     if (!analysis) return sendError(res, 'invalid_request_error', 'check_not_completed', 'The check has no analysis yet.');
     const disabled = (await deps.getCheckDisabledFlags?.(checkId)) ?? [];
-    const result = previewCondition(condition, check, analysis, disabled);
+    const result = await previewCondition(condition, check, analysis, disabled, deps.conditions);
     if (!result.ok) return sendError(res, 'invalid_request_error', 'invalid_condition', result.message);
     res.json({ object: 'rule_preview', check_id: checkId, ...result, ok: undefined });
   }));

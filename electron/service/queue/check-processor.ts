@@ -9,6 +9,7 @@ import type { Analysis } from '../../../engine/types.js';
 import { renderCheck } from '../api/document-check.js';
 import type { CheckError, CheckRecord } from '../store/checks.js';
 import type { Store } from '../store/index.js';
+import type { ConditionEvaluator } from '../conditions/condition-sandbox.js';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
 import type { AnalysisRunner } from './analysis-runner.js';
 import { scoreCheck } from './score-check.js';
@@ -29,6 +30,7 @@ export class CheckProcessor {
     private readonly webhooks: WebhookDispatcher,
     private readonly logger: Logger,
     private readonly limits: ProcessorLimits,
+    private readonly conditions: ConditionEvaluator,
   ) {
     this.settled.setMaxListeners(0);
   }
@@ -82,7 +84,7 @@ export class CheckProcessor {
     // Interrupted by shutdown: leave it `processing` so the next start picks it up.
     if (this.stopping || (!outcome.ok && outcome.code === 'service_stopping')) return;
     try {
-      if (outcome.ok) this.complete(check, outcome.analysis);
+      if (outcome.ok) await this.complete(check, outcome.analysis);
       else this.fail(check, { type: 'api_error', code: outcome.code, message: outcome.message });
     } catch (err) {
       if (this.stopping) return;
@@ -91,15 +93,16 @@ export class CheckProcessor {
     }
   }
 
-  private complete(check: CheckRecord, analysis: Analysis): void {
+  private async complete(check: CheckRecord, analysis: Analysis): Promise<void> {
     const snapshot = this.store.checks.snapshot(check.id)!;
     // Rules are the submit-time snapshot, minus any deleted since: a deleted rule never fires.
     const deleted = this.store.rules.deletedAmong(snapshot.rules.map((r) => r.id));
-    const { verdict, ruleErrors } = scoreCheck(analysis, {
-      mode: check.mode,
-      thresholds: check.thresholds,
-      snapshot: { ...snapshot, rules: snapshot.rules.filter((r) => !deleted.has(r.id)) },
-    });
+    const { verdict, ruleErrors } = await scoreCheck(
+      analysis,
+      { mode: check.mode, thresholds: check.thresholds, snapshot: { ...snapshot, rules: snapshot.rules.filter((r) => !deleted.has(r.id)) } },
+      this.conditions,
+    );
+    if (this.stopping) return;
     if (ruleErrors.length > 0) this.logger.warn({ check: check.id, rule_errors: ruleErrors }, 'rules failed to evaluate');
     // One transaction with the outbox row, so a crash cannot complete a check and lose its webhook.
     this.store.db.transaction(() => {

@@ -1,7 +1,14 @@
-/** Engine Analysis + a check's settings snapshot -> the stored verdict (shared by the service and `veracity check`). */
+/**
+ * Engine Analysis + a check's settings snapshot -> the stored verdict (shared by the service and
+ * `veracity check`). Rule conditions are decided by a ConditionEvaluator (a sandbox thread with a
+ * deadline), never on the caller's thread.
+ */
 import type { Thresholds } from '../../../engine/scoring/bands.js';
-import { scoreAnalysis } from '../../../engine/scoring/score.js';
-import type { Analysis, Mode } from '../../../engine/types.js';
+import type { ConditionContext } from '../../../engine/scoring/conditions.js';
+import { decideFrom, ruleApplies, type RuleInput, type RuleOutcome } from '../../../engine/scoring/rules.js';
+import { engineVerdict, scoreAnalysis, type ScoringInput } from '../../../engine/scoring/score.js';
+import type { Analysis, DocType, Mode } from '../../../engine/types.js';
+import type { ConditionEvaluator } from '../conditions/condition-sandbox.js';
 import type { SettingsSnapshot, StoredVerdict } from '../store/checks.js';
 
 export interface ScoredCheck {
@@ -9,11 +16,28 @@ export interface ScoredCheck {
   ruleErrors: Array<{ id: string; message: string }>;
 }
 
-export function scoreCheck(analysis: Analysis, settings: { mode: Mode; thresholds: Thresholds; snapshot: SettingsSnapshot }): ScoredCheck {
-  const v = scoreAnalysis(
-    { findings: analysis.findings, document: { ...analysis.document }, extracted: analysis.extracted, text: analysis.text },
-    { mode: settings.mode, thresholds: settings.thresholds, disabledFlagCodes: settings.snapshot.disabled_flag_codes, rules: settings.snapshot.rules },
-  );
+/** Outcomes of the rules that apply to this document type, keyed by rule id. */
+export async function decideRules(
+  conditions: ConditionEvaluator,
+  rules: readonly RuleInput[],
+  ctx: ConditionContext,
+  docType: DocType | null,
+): Promise<Map<string, RuleOutcome>> {
+  const applicable = rules.filter((r) => ruleApplies(r, docType));
+  const outcomes = await conditions.evaluate(applicable.map((r) => r.condition), ctx);
+  return new Map(applicable.map((r, i) => [r.id, outcomes[i]]));
+}
+
+export async function scoreCheck(
+  analysis: Analysis,
+  settings: { mode: Mode; thresholds: Thresholds; snapshot: SettingsSnapshot },
+  conditions: ConditionEvaluator,
+): Promise<ScoredCheck> {
+  const input: ScoringInput = { findings: analysis.findings, document: { ...analysis.document }, extracted: analysis.extracted, text: analysis.text };
+  const scoring = { mode: settings.mode, thresholds: settings.thresholds, disabledFlagCodes: settings.snapshot.disabled_flag_codes, rules: settings.snapshot.rules };
+  const { conditionContext } = engineVerdict(input, scoring);
+  const outcomes = await decideRules(conditions, scoring.rules, conditionContext, analysis.extracted.doc_type);
+  const v = scoreAnalysis(input, { ...scoring, decideRule: decideFrom(outcomes) });
   return {
     verdict: {
       decision: v.decision,
