@@ -19,20 +19,33 @@ export interface WebhookDispatcherOptions {
   requestTimeoutMs?: number;
   /** Refuses loopback and private addresses when set (DECISIONS: allowed by default). */
   checkUrl?: (url: string) => Promise<void>;
+  /** Deliveries in flight at once, across all receivers. */
   concurrency?: number;
+  /** Deliveries in flight at once to one receiver (scheme, host and port). */
+  perReceiver?: number;
 }
 
+/**
+ * Every attempt is independent: it has its own deadline, it holds a slot of its receiver only,
+ * and the dispatcher never waits for one attempt before starting another. So a receiver that
+ * hangs costs its own deliveries at most the deadline each, and never delays another receiver's.
+ */
 export class WebhookDispatcher {
   private readonly retryDelays: readonly number[];
-  private readonly inFlight = new Set<string>();
+  /** Attempts in flight, by delivery id, with the receiver they occupy. */
+  private readonly inFlight = new Map<string, { receiver: string; done: Promise<void>; abort: AbortController }>();
   private timer: NodeJS.Timeout | null = null;
   private running = false;
   private stopped = false;
-  private pumping: Promise<void> | null = null;
-  private readonly halt = new AbortController();
+  private readonly concurrency: number;
+  private readonly perReceiver: number;
+  private readonly timeoutMs: number;
 
   constructor(private readonly options: WebhookDispatcherOptions) {
     this.retryDelays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+    this.concurrency = Math.max(1, options.concurrency ?? 16);
+    this.perReceiver = Math.max(1, options.perReceiver ?? 2);
+    this.timeoutMs = options.requestTimeoutMs ?? 10_000;
   }
 
   /** Persists a delivery; it goes out as soon as the dispatcher is running. */
@@ -54,34 +67,48 @@ export class WebhookDispatcher {
     if (this.timer) clearTimeout(this.timer);
     // An interrupted attempt is not recorded: the row stays pending and is sent again after a
     // restart with the same Veracity-Delivery id, which receivers use to drop duplicates.
-    this.halt.abort();
-    await this.pumping;
+    const attempts = [...this.inFlight.values()];
+    for (const a of attempts) a.abort.abort();
+    await Promise.all(attempts.map((a) => a.done));
   }
 
   private kick(): void {
     if (!this.running || this.stopped) return;
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.pump(), 0);
+    this.timer = setTimeout(() => this.pump(), 0);
     this.timer.unref();
   }
 
-  private async pump(): Promise<void> {
-    if (this.pumping || this.stopped) return;
-    this.pumping = (async () => {
-      try {
-        const limit = this.options.concurrency ?? 4;
-        const due = this.options.outbox.due(Date.now(), limit * 2).filter((i) => !this.inFlight.has(i.id));
-        for (let i = 0; i < due.length; i += limit) {
-          await Promise.all(due.slice(i, i + limit).map((item) => this.attempt(item)));
-          if (this.stopped) return;
-        }
-      } catch (err) {
-        this.options.logger.error({ err }, 'webhook dispatch failed');
+  /** Starts every due delivery that has a free slot, overall and at its receiver; never waits. */
+  private pump(): void {
+    if (!this.running || this.stopped) return;
+    try {
+      const busy = new Map<string, number>();
+      for (const a of this.inFlight.values()) busy.set(a.receiver, (busy.get(a.receiver) ?? 0) + 1);
+      // Enough rows to see past those in flight and past receivers that are full.
+      const due = this.options.outbox.due(Date.now(), this.inFlight.size + this.concurrency * 4);
+      for (const item of due) {
+        if (this.inFlight.size >= this.concurrency) break;
+        if (this.inFlight.has(item.id)) continue;
+        const receiver = receiverOf(item.url);
+        const used = busy.get(receiver) ?? 0;
+        if (used >= this.perReceiver) continue;
+        busy.set(receiver, used + 1);
+        this.launch(item, receiver);
       }
-    })();
-    await this.pumping;
-    this.pumping = null;
+    } catch (err) {
+      this.options.logger.error({ err }, 'webhook dispatch failed');
+    }
     this.scheduleNext();
+  }
+
+  private launch(item: OutboxItem, receiver: string): void {
+    const abort = new AbortController();
+    const done = this.attempt(item, abort).finally(() => {
+      this.inFlight.delete(item.id);
+      this.kick();
+    });
+    this.inFlight.set(item.id, { receiver, done, abort });
   }
 
   private scheduleNext(): void {
@@ -91,15 +118,14 @@ export class WebhookDispatcher {
     // Capped so a clock change or an enqueue by another process is noticed within a few seconds.
     const wait = Math.min(Math.max(0, next - Date.now()), 5_000);
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.pump(), wait);
+    this.timer = setTimeout(() => this.pump(), wait);
     this.timer.unref();
   }
 
-  private async attempt(item: OutboxItem): Promise<void> {
-    this.inFlight.add(item.id);
+  private async attempt(item: OutboxItem, abort: AbortController): Promise<void> {
     const attempts = item.attempts + 1;
     try {
-      const error = await this.send(item);
+      const error = await this.send(item, abort);
       if (this.stopped) return;
       if (error === null) {
         this.options.outbox.markDelivered(item.id, attempts);
@@ -114,13 +140,33 @@ export class WebhookDispatcher {
         this.options.outbox.reschedule(item.id, attempts, Date.now() + delay, error);
         this.options.logger.info({ delivery: item.id, check: item.check_id, attempts, error, retryInMs: delay }, 'webhook will retry');
       }
-    } finally {
-      this.inFlight.delete(item.id);
+    } catch (err) {
+      // The outbox write failed (e.g. the disk is full): the row stays as it was and is retried.
+      this.options.logger.error({ err, delivery: item.id }, 'webhook outcome could not be recorded');
     }
   }
 
-  /** Returns null on success, else a short description of the failure. */
-  private async send(item: OutboxItem): Promise<string | null> {
+  /**
+   * Returns null on success, else a short description of the failure. The deadline is a plain
+   * timer held here (AbortSignal.timeout inside AbortSignal.any can be collected before it fires
+   * on Node 20), and the attempt settles at the deadline even if the request ignores the abort.
+   */
+  private async send(item: OutboxItem, abort: AbortController): Promise<string | null> {
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<string>((resolve) => {
+      timer = setTimeout(() => {
+        abort.abort(new Error(`no answer within ${this.timeoutMs} ms`));
+        resolve(`no answer within ${this.timeoutMs} ms`);
+      }, this.timeoutMs);
+    });
+    try {
+      return await Promise.race([deadline, this.post(item, abort.signal)]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async post(item: OutboxItem, signal: AbortSignal): Promise<string | null> {
     try {
       await this.options.checkUrl?.(item.url);
       const t = Math.floor(Date.now() / 1000);
@@ -135,12 +181,22 @@ export class WebhookDispatcher {
         },
         body: item.body,
         redirect: 'manual',
-        signal: AbortSignal.any([AbortSignal.timeout(this.options.requestTimeoutMs ?? 10_000), this.halt.signal]),
+        signal,
       });
-      await res.body?.cancel();
+      await res.body?.cancel().catch(() => {});
       return res.status >= 200 && res.status < 300 ? null : `HTTP ${res.status}`;
     } catch (err) {
+      if (signal.aborted) return (signal.reason as Error | undefined)?.message ?? 'aborted';
       return (err as Error).message || String(err);
     }
+  }
+}
+
+/** Deliveries are limited per receiver: scheme, host and port of the URL. */
+function receiverOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
   }
 }
