@@ -2,6 +2,7 @@
 import type { ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { StorageError, asStorageError } from '../store/storage-error.js';
 
 export type ErrorType =
   | 'invalid_request_error'
@@ -83,6 +84,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
         return sendError(res, invalidRequest('unsupported_encoding', 'The request body encoding is not supported.'));
       case 'request.aborted':
         return sendError(res, invalidRequest('request_aborted', 'The request was aborted by the client.'));
+    }
+    // A full or read-only disk is the operator's to fix: say so, rather than "internal error".
+    const storage = asStorageError(err, 'The request could not be saved');
+    if (storage instanceof StorageError) {
+      logger.error({ err, method: req.method, path: req.path }, 'storage failure');
+      return sendError(res, new ApiError(500, 'api_error', 'storage_unavailable', storage.message));
     }
     logger.error({ err, method: req.method, path: req.path }, 'unhandled error');
     sendError(res, internalError());

@@ -4,12 +4,14 @@
  * anything the API acknowledged is on disk.
  */
 import { createHash } from 'node:crypto';
-import { once } from 'node:events';
-import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, type WriteStream } from 'node:fs';
 import { open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Db } from '../db/open.js';
 import { nowIso, randomBase62 } from './ids.js';
+import { asStorageError } from './storage-error.js';
+
+const WHAT = 'The upload could not be stored';
 
 /** Bytes kept from the start of a file for magic-byte sniffing (PDF headers may sit in the first KiB). */
 export const SNIFF_BYTES = 1024;
@@ -20,11 +22,16 @@ export class FileTooLargeError extends Error {
   }
 }
 
-/** A file being written to the temp folder: hashed and size-checked as bytes arrive. */
+/**
+ * A file being written to the temp folder: hashed and size-checked as bytes arrive. The stream's
+ * errors (the temp folder cannot be opened, the disk is full) are kept and thrown by the next
+ * write or finish as a StorageError: an 'error' event without a listener would kill the process.
+ */
 export class IncomingFile {
   private readonly hash = createHash('sha256');
-  private readonly out;
+  private readonly out: WriteStream;
   private head = Buffer.alloc(0);
+  private failure: unknown = null;
   size = 0;
 
   constructor(
@@ -32,38 +39,71 @@ export class IncomingFile {
     private readonly maxBytes: number,
   ) {
     this.out = createWriteStream(tempPath, { flags: 'wx' });
+    this.out.on('error', (err) => {
+      this.failure ??= asStorageError(err, WHAT);
+    });
   }
 
   /** Waits for the disk to keep up (backpressure); throws FileTooLargeError past the limit. */
   async write(chunk: Buffer): Promise<void> {
+    if (this.failure) throw this.failure;
     this.size += chunk.length;
     if (this.size > this.maxBytes) throw new FileTooLargeError(this.maxBytes);
     this.hash.update(chunk);
     if (this.head.length < SNIFF_BYTES) this.head = Buffer.concat([this.head, chunk.subarray(0, SNIFF_BYTES - this.head.length)]);
-    if (!this.out.write(chunk)) await once(this.out, 'drain');
+    if (!this.out.write(chunk)) await this.settle('drain');
   }
 
   /** Flushes to disk; returns the hex sha256 and the first bytes. */
   async finish(): Promise<{ sha256: string; size: number; head: Buffer }> {
+    if (this.failure) throw this.failure;
     this.out.end();
-    await once(this.out, 'finish');
-    const fh = await open(this.tempPath, 'r');
+    await this.settle('finish');
     try {
-      await fh.sync();
-    } finally {
-      await fh.close();
+      const fh = await open(this.tempPath, 'r');
+      try {
+        await fh.sync();
+      } finally {
+        await fh.close();
+      }
+    } catch (err) {
+      throw asStorageError(err, WHAT);
     }
     return { sha256: this.hash.digest('hex'), size: this.size, head: this.head };
+  }
+
+  /** Resolves on `event`; rejects with the stream's failure if it errors or closes first. */
+  private settle(event: 'drain' | 'finish'): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise((resolve, reject) => {
+      const done = () => {
+        this.out.off(event, onEvent);
+        this.out.off('error', onFailure);
+        this.out.off('close', onFailure);
+      };
+      const onEvent = () => {
+        done();
+        resolve();
+      };
+      // Listeners run in order: the constructor's has recorded `failure` before this one runs.
+      const onFailure = () => {
+        done();
+        reject(this.failure ?? asStorageError(Object.assign(new Error('closed'), { code: 'EIO' }), WHAT));
+      };
+      this.out.once(event, onEvent);
+      this.out.once('error', onFailure);
+      this.out.once('close', onFailure);
+    });
   }
 
   async discard(): Promise<void> {
     // Wait for the descriptor to close: the file may otherwise be (re)created by a pending open.
     if (!this.out.closed) {
-      const closed = once(this.out, 'close');
+      const closed = new Promise<void>((resolve) => this.out.once('close', () => resolve()));
       this.out.destroy();
       await closed;
     }
-    await rm(this.tempPath, { force: true });
+    await rm(this.tempPath, { force: true }).catch(() => {});
   }
 }
 
@@ -81,6 +121,7 @@ export class UploadStore {
     mkdirSync(this.filesDir, { recursive: true });
   }
 
+  /** Never throws: a temp folder that cannot be written fails the first write or finish. */
   begin(maxBytes: number): IncomingFile {
     return new IncomingFile(join(this.tmpDir, `${Date.now()}-${randomBase62(12)}.part`), maxBytes);
   }
@@ -92,11 +133,15 @@ export class UploadStore {
   /** Moves a finished temp file into its content address and records it. */
   async commit(tempPath: string, sha256: string, size: number, mimeType: string): Promise<string> {
     const target = this.pathFor(sha256);
-    if (existsSync(target)) {
-      await rm(tempPath, { force: true });
-    } else {
-      mkdirSync(join(this.filesDir, sha256.slice(0, 2)), { recursive: true });
-      await rename(tempPath, target);
+    try {
+      if (existsSync(target)) {
+        await rm(tempPath, { force: true });
+      } else {
+        mkdirSync(join(this.filesDir, sha256.slice(0, 2)), { recursive: true });
+        await rename(tempPath, target);
+      }
+    } catch (err) {
+      throw asStorageError(err, WHAT);
     }
     this.db.prepare('INSERT OR IGNORE INTO uploads (sha256, size_bytes, mime_type, created_at) VALUES (?, ?, ?, ?)').run(sha256, size, mimeType, nowIso());
     return target;

@@ -7,6 +7,7 @@ import { basename } from 'node:path';
 import type { IncomingFile } from '../store/uploads.js';
 import { FileTooLargeError } from '../store/uploads.js';
 import { assertPublicUrl } from './address-policy.js';
+import { StorageError } from '../store/storage-error.js';
 
 export class UrlFetchError extends Error {}
 
@@ -61,7 +62,7 @@ export async function fetchIntoFile(url: string, file: IncomingFile, options: Fe
       return { filename: filenameFor(res.headers.get('content-disposition'), current) };
     }
   } catch (err) {
-    if (err instanceof FileTooLargeError || err instanceof UrlFetchError) throw err;
+    if (err instanceof FileTooLargeError || err instanceof UrlFetchError || err instanceof StorageError) throw err;
     if (signal.aborted) throw new UrlFetchError(`Fetching the URL took longer than ${Math.round(options.timeoutMs / 1000)} s.`);
     const cause = (err as { cause?: { message?: string } }).cause?.message;
     throw new UrlFetchError(`The URL could not be fetched: ${(err as Error).message}${cause ? ` (${cause})` : ''}.`);
