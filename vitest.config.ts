@@ -6,6 +6,7 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    globalSetup: ['test/support/report-skips.ts'],
     pool: 'forks',
     maxWorkers: 2,
     // The JSON report lets .ci/run print a plain 'N passed, N failed' closing line.

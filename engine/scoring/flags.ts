@@ -1,6 +1,6 @@
 /** Findings to published flags: grouped by flag code, each with its reasons and a severity. */
 import { FLAG_CATALOG, type FlagCode } from '../catalog/flags.js';
-import type { Finding, Flag, Severity } from '../types.js';
+import type { Finding, Flag, Reason, Severity } from '../types.js';
 import { combineObservations } from './saturation.js';
 
 const SEVERITY_ORDER: Severity[] = ['low', 'medium', 'high', 'critical'];
@@ -26,6 +26,50 @@ function unionPages(lists: number[][]): number[] {
   return [...new Set(lists.flat())].sort((a, b) => a - b);
 }
 
+/**
+ * Reasons listed per flag. A file with thousands of revisions or overlays otherwise yields a
+ * check of megabytes (and a webhook body, and a list page of 100 such checks); past this, one
+ * closing reason counts what was left out. All findings still count towards the score.
+ */
+export const MAX_REASONS_PER_FLAG = 20;
+
+const toReason = (f: Finding): Reason => ({ code: f.code, summary: f.summary, pages: f.pages, evidence: f.evidence });
+
+/**
+ * The most telling reasons first: the strongest of each distinct reason code, then the next
+ * strongest of any code, up to the cap; the rest are summarised in one `<flag>.more_reasons`.
+ */
+export function capReasons(code: FlagCode, sorted: readonly Finding[], max = MAX_REASONS_PER_FLAG): Reason[] {
+  if (sorted.length <= max) return sorted.map(toReason);
+  const kept = new Set<Finding>();
+  const seenCodes = new Set<string>();
+  for (const f of sorted) {
+    if (kept.size >= max - 1) break;
+    if (!seenCodes.has(f.code)) {
+      seenCodes.add(f.code);
+      kept.add(f);
+    }
+  }
+  for (const f of sorted) {
+    if (kept.size >= max - 1) break;
+    kept.add(f);
+  }
+  const listed = sorted.filter((f) => kept.has(f));
+  const omitted = sorted.filter((f) => !kept.has(f));
+  const byCode: Record<string, number> = {};
+  for (const f of omitted) byCode[f.code] = (byCode[f.code] ?? 0) + 1;
+  const pages = unionPages(omitted.map((f) => f.pages));
+  return [
+    ...listed.map(toReason),
+    {
+      code: `${code}.more_reasons`,
+      summary: `${omitted.length.toLocaleString('en-US')} further observations of this kind, each no stronger than those above, are not listed.`,
+      pages,
+      evidence: { omitted_count: omitted.length, omitted_by_code: byCode },
+    },
+  ];
+}
+
 export function groupFindings(findings: readonly Finding[]): ScoredFlag[] {
   const byCode = new Map<FlagCode, Finding[]>();
   for (const f of findings) {
@@ -49,7 +93,7 @@ export function groupFindings(findings: readonly Finding[]): ScoredFlag[] {
         title: def.title,
         description: def.description,
         pages: unionPages(sorted.map((f) => f.pages)),
-        reasons: sorted.map((f) => ({ code: f.code, summary: f.summary, pages: f.pages, evidence: f.evidence })),
+        reasons: capReasons(code, sorted),
       },
     });
   }

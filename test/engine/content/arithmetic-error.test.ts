@@ -5,11 +5,16 @@ import type { Finding } from '../../../engine/types.js';
 import { contextOf, row } from '../extract/fixtures.js';
 import { bankStatement, invoice, payslip, receipt } from '../extract/generate-docs.js';
 import { testDetector } from '../detector-tester.js';
+import { corpusPath, type Need } from '../../support/environment.js';
 
 const ctx = (text: string, runs = true) => async () => contextOf(text, { runs });
 
 /** Real invoices from the shared corpus, as `pdftotext -layout` reads them. */
-const corpus = (rel: string) => async () => contextOf(execFileSync('pdftotext', ['-layout', `/work/shared/corpus/invoices/${rel}`, '-'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().split('\f').filter((t) => t.trim()), { runs: false });
+const corpus = (rel: string) =>
+  Object.assign(
+    async () => contextOf(execFileSync('pdftotext', ['-layout', corpusPath(`invoices/${rel}`), '-'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().split('\f').filter((t) => t.trim()), { runs: false }),
+    { needs: ['corpus', 'pdftotext'] as Need[] },
+  );
 
 const decisiveAt = (text: string) => (fs: Finding[]) => {
   const f = fs.find((x) => x.code === 'arithmetic_error.running_balance')!;

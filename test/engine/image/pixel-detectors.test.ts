@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import copyMove from '../../../engine/image/copy-move.js';
@@ -6,9 +5,10 @@ import doubleCompression from '../../../engine/image/double-compression.js';
 import noiseInconsistency from '../../../engine/image/noise-inconsistency.js';
 import type { BBox, Finding } from '../../../engine/types.js';
 import { testDetector } from '../detector-tester.js';
+import { corpusFile } from '../../support/environment.js';
 import { cloneRegion, encodeRaw, pageRaw, pasteClean, recompress, statementSvg } from './fixtures.js';
 
-const corpus = (p: string) => () => new Uint8Array(readFileSync(`/work/shared/corpus/${p}`));
+const corpus = corpusFile;
 
 /** The page is 1000x1300; boxes are fractions. */
 function near(b: BBox, px: [number, number, number, number], tol = 0.03): boolean {

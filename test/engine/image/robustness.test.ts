@@ -2,7 +2,7 @@
  * Damaged and odd images end in a completed analysis or an EngineError, never a raw decoder
  * error: a truncated JPEG keeps its header and metadata analysable and says it is damaged.
  */
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../../engine/analyze.js';
@@ -11,8 +11,9 @@ import { prepareForOcr } from '../../../engine/ocr/prepare.js';
 import { sniffMime } from '../../../engine/sniff.js';
 import { EngineError } from '../../../engine/types.js';
 import { cameraExif, pageJpeg } from './fixtures.js';
+import { CORPUS_DIR, HAS_CORPUS } from '../../support/environment.js';
 
-const CORPUS = '/work/shared/corpus';
+const CORPUS = CORPUS_DIR;
 
 /** A JPEG cut inside its entropy-coded data, with a proper EOI so only the scan is short. */
 function truncatedScan(jpeg: Uint8Array, keep: number): Uint8Array {
@@ -49,7 +50,7 @@ describe('damaged image data', () => {
   });
 });
 
-describe.skipIf(!existsSync(CORPUS))('real corpus images', () => {
+describe.skipIf(!HAS_CORPUS)('real corpus images', () => {
   const walk = (d: string): string[] => readdirSync(d).flatMap((f) => (statSync(join(d, f)).isDirectory() ? walk(join(d, f)) : [join(d, f)]));
   const images = (): Array<{ file: string; bytes: Uint8Array }> =>
     walk(CORPUS).flatMap((file) => {

@@ -8,8 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { parsePdfStructure } from '../../../engine/pdf/structure/index.js';
 import { sniffMime } from '../../../engine/sniff.js';
 import { EngineError } from '../../../engine/types.js';
+import { CORPUS_DIR } from '../../support/environment.js';
 
-const CORPUS = '/work/shared/corpus';
+const CORPUS = CORPUS_DIR;
 const rows = existsSync(join(CORPUS, 'MANIFEST.tsv'))
   ? readFileSync(join(CORPUS, 'MANIFEST.tsv'), 'utf8')
       .split('\n')
