@@ -26,6 +26,8 @@ export interface ServiceConfig {
   urlMaxRedirects: number;
   webhookRetryDelaysMs: readonly number[];
   webhookTimeoutMs: number;
+  /** Host names besides the bound address, localhost and 127.0.0.1 that requests may use. */
+  allowedHosts: readonly string[];
   /** Deadline for one rule condition, evaluated on the sandbox thread. */
   conditionTimeoutMs: number;
   /** Registered as owner when the workspace has no key yet. */
@@ -54,6 +56,7 @@ export const DEFAULTS = {
   webhookRetryDelaysMs: DEFAULT_RETRY_DELAYS_MS,
   webhookTimeoutMs: 10_000,
   conditionTimeoutMs: 500,
+  allowedHosts: [] as readonly string[],
 } as const;
 
 function num(env: NodeJS.ProcessEnv, name: string): number | undefined {
@@ -93,6 +96,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<Ser
         })
       : undefined,
     bootstrapKey: env.VERACITY_BOOTSTRAP_KEY || undefined,
+    allowedHosts: env.VERACITY_ALLOWED_HOSTS ? env.VERACITY_ALLOWED_HOSTS.split(',').map((h) => h.trim()).filter(Boolean) : undefined,
   };
   return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as Partial<ServiceConfig>;
 }

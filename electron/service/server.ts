@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { pino, type Logger } from 'pino';
 import { createRequestListener, type AppExtension } from './api/app.js';
+import { HostGuard } from './api/host-guard.js';
 import { resolveConfig, type ServiceConfig, type ServiceOptions } from './config.js';
 import type { ServiceContext } from './context.js';
 import { acquireInstanceLock } from './instance-lock.js';
@@ -67,7 +68,8 @@ export async function startService(options: StartOptions): Promise<RunningServic
     conditions = new ConditionSandbox({ timeoutMs: config.conditionTimeoutMs });
     const processor = new CheckProcessor(db, runner, webhooks, logger, { maxPages: config.maxPages, maxMegapixels: config.maxMegapixels }, conditions);
     const context: ServiceContext = { config, store: db, processor, webhooks, logger, conditions };
-    const listener = createRequestListener(context, options.extensions ?? []);
+    const hosts = new HostGuard(config.allowedHosts);
+    const listener = createRequestListener(context, options.extensions ?? [], hosts);
 
     const server = createServer(listener);
     // Long enough for `?wait=true` (55 s) plus slow uploads; Node's defaults would cut them off.
@@ -76,6 +78,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
     server.keepAliveTimeout = 5_000;
     await listen(server, config.port, config.host);
     const address = server.address() as AddressInfo;
+    hosts.bind(address.address, address.port);
     const host = address.address.includes(':') ? `[${address.address}]` : address.address;
     const url = `http://${host}:${address.port}`;
     lock.update({ url, started_at: new Date().toISOString() });

@@ -11,6 +11,7 @@ interface ServeOptions {
   dataDir?: string;
   workers?: number;
   open?: boolean;
+  allowedHost: string[];
 }
 
 export function registerServe(program: Command): void {
@@ -21,6 +22,7 @@ export function registerServe(program: Command): void {
     .option('--port <port>', 'port to listen on; 0 picks a free port', nonNegativeInt('--port'), 0)
     .option('--data-dir <dir>', DATA_DIR_HELP)
     .option('--workers <n>', 'analysis worker threads (default: CPU cores - 1, at least 1)', positiveInt('--workers'))
+    .option('--allowed-host <name>', 'a Host name requests may use besides the bound address, localhost and 127.0.0.1 (repeatable)', (v: string, prev: string[]) => [...prev, v], [] as string[])
     .option('--open', 'open the review UI in the default browser, signed in with a session key')
     .action(async (opts: ServeOptions) => {
       // Handlers go in before the `listening` line: a script may signal us the moment it reads it.
@@ -44,6 +46,7 @@ export function registerServe(program: Command): void {
         host: opts.host,
         port: opts.port,
         workers: opts.workers,
+        allowedHosts: opts.allowedHost.length > 0 ? opts.allowedHost : undefined,
         // The review UI's dashboard-only endpoints (revisions, file bytes, key management).
         extensions: [dashboardExtension],
       });

@@ -8,7 +8,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { Router, type Express } from 'express';
 import type { ServiceContext } from '../context.js';
 import { authenticate, KeyAuthenticator } from './auth.js';
-import { errorHandler, unknownRoute } from './errors.js';
+import { errorHandler, sendError, unknownRoute } from './errors.js';
+import { setSecurityHeaders, type HostGuard } from './host-guard.js';
 import { checkGetFastPath, type FastPathParts } from './fast-path.js';
 import { perKeyRateLimit } from './rate-limit.js';
 import { checkRoutes } from './routes/checks.js';
@@ -27,11 +28,17 @@ function sharedParts(ctx: ServiceContext): FastPathParts {
 }
 
 /** The HTTP listener: the polling fast path first, Express for everything else. */
-export function createRequestListener(ctx: ServiceContext, extensions: readonly AppExtension[] = []): (req: IncomingMessage, res: ServerResponse) => void {
+export function createRequestListener(ctx: ServiceContext, extensions: readonly AppExtension[] = [], hosts?: HostGuard): (req: IncomingMessage, res: ServerResponse) => void {
   const parts = sharedParts(ctx);
   const app = createApp(ctx, extensions, parts);
   const fast = checkGetFastPath(ctx, parts);
   return (req, res) => {
+    setSecurityHeaders(res);
+    const refused = hosts?.check(req);
+    if (refused) {
+      req.resume();
+      return sendError(res, refused);
+    }
     if (!fast(req, res)) app(req, res);
   };
 }
