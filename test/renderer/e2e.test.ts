@@ -16,6 +16,7 @@ import { genuineStatement, tamperedStatement } from './fixtures.js';
 import { serve, type Served } from './serve.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+import { missing } from '../support/environment.js';
 const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = join(root, 'test-output', 'screenshots');
 const KEY = 'vk_live_' + 'E2eTestKey0123456789abcdefghijkl'.slice(0, 32);
@@ -47,7 +48,7 @@ async function waitFor<T>(fn: () => Promise<T | null | undefined | false>, timeo
   }
 }
 
-describe.skipIf(!built || !existsSync(CHROMIUM))('desktop UI end to end (Chromium)', () => {
+describe.skipIf(!built || !existsSync(CHROMIUM) || missing('pdftotext').length > 0)('desktop UI end to end (Chromium)', () => {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     dataDir = mkdtempSync(join(tmpdir(), 'veracity-e2e-data-'));
