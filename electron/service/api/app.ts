@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import express, { Router, type Express } from 'express';
+import express, { Router, type Express, type RequestHandler } from 'express';
 import type { ServiceContext } from '../context.js';
 import { authenticate, KeyAuthenticator } from './auth.js';
 import { errorHandler, sendError, unknownRoute } from './errors.js';
@@ -16,8 +16,17 @@ import { checkRoutes } from './routes/checks.js';
 import { ruleRoutes } from './routes/rules.js';
 import { settingsRoutes } from './routes/settings.js';
 
-/** Extra routers mounted by the host (e.g. the dashboard endpoints); they see the same context. */
-export type AppExtension = (app: Express, ctx: ServiceContext) => void;
+/** What every mounted router puts first: the API's own authentication and per-key rate limit. */
+export interface SharedGates {
+  authenticate: RequestHandler;
+  rateLimit: RequestHandler;
+}
+
+/**
+ * Extra routers mounted by the host (e.g. the dashboard endpoints); they see the same context and
+ * put the shared gates before anything else, so bodies are parsed only for authenticated keys.
+ */
+export type AppExtension = (app: Express, ctx: ServiceContext, gates: SharedGates) => void;
 
 /** The authenticator and rate limiter are shared by the Express routes and the fast path. */
 function sharedParts(ctx: ServiceContext): FastPathParts {
@@ -49,9 +58,10 @@ export function createApp(ctx: ServiceContext, extensions: readonly AppExtension
   // API bodies are small JSON documents; hashing each for an ETag would only cost latency.
   app.set('etag', false);
 
+  const gates: SharedGates = { authenticate: authenticate(parts.auth), rateLimit: parts.rateLimit };
   const api = Router();
-  api.use(authenticate(parts.auth));
-  api.use(parts.rateLimit);
+  api.use(gates.authenticate);
+  api.use(gates.rateLimit);
   api.use(express.json({ limit: '1mb' }));
   api.use(express.urlencoded({ extended: false, limit: '1mb' }));
   api.use(checkRoutes(ctx));
@@ -60,7 +70,7 @@ export function createApp(ctx: ServiceContext, extensions: readonly AppExtension
   api.use(unknownRoute);
   app.use('/api/v1', api);
 
-  for (const extend of extensions) extend(app, ctx);
+  for (const extend of extensions) extend(app, ctx, gates);
 
   const renderer = ctx.config.rendererDir;
   if (renderer && existsSync(join(renderer, 'index.html'))) {

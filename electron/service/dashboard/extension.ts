@@ -8,6 +8,6 @@ import { dashboardRouter } from './router.js';
 
 export const DASHBOARD_PREFIX = '/dashboard/v1';
 
-export const dashboardExtension: AppExtension = (app, ctx) => {
-  app.use(DASHBOARD_PREFIX, dashboardRouter(dashboardDepsFromStore(ctx.store, ctx.conditions)));
+export const dashboardExtension: AppExtension = (app, ctx, gates) => {
+  app.use(DASHBOARD_PREFIX, gates.authenticate, gates.rateLimit, dashboardRouter(dashboardDepsFromStore(ctx.store, ctx.conditions)));
 };

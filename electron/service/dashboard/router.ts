@@ -23,9 +23,10 @@ function guard(deps: DashboardDeps, permission: Permission, handler: Handler) {
     try {
       const key = bearer(req);
       const who = key ? await deps.authenticate(key) : null;
-      if (!who) return sendError(res, 'authentication_error', 'invalid_api_key', 'Missing or invalid API key.');
+      // The same codes and words as the v1 API (electron/service/api/auth.ts).
+      if (!who) return sendError(res, 'authentication_error', key ? 'invalid_api_key' : 'missing_api_key', key ? 'The API key is invalid or has been revoked.' : 'No API key provided. Send the header `Authorization: Bearer <API_KEY>`.');
       if (!ROLE_PERMISSIONS[who.role]?.includes(permission)) {
-        return sendError(res, 'permission_error', 'permission_denied', `This key's role (${who.role}) lacks ${permission}.`);
+        return sendError(res, 'permission_error', 'insufficient_permissions', `This API key's role (${who.role}) lacks the ${permission} permission.`);
       }
       res.set('Cache-Control', 'no-store');
       await handler(req, res);

@@ -17,7 +17,9 @@ export default async function runAnalysis(task: AnalysisTask): Promise<AnalysisO
   try {
     bytes = await readFile(task.path);
   } catch (err) {
-    return { ok: false, code: 'upload_missing', message: `The stored upload could not be read: ${(err as Error).message}` };
+    // The code only: the message of a file-system error names the absolute path of the data folder.
+    const code = (err as { code?: string }).code ?? 'unknown error';
+    return { ok: false, code: 'upload_missing', message: `The stored upload could not be read (${code}); it may have been removed from the data folder.` };
   }
   try {
     const analysis = await analyze(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
