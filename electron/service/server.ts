@@ -15,6 +15,7 @@ import { rendererDir } from './paths.js';
 import { ConditionSandbox } from './conditions/condition-sandbox.js';
 import { AnalysisRunner } from './queue/analysis-runner.js';
 import { CheckProcessor } from './queue/check-processor.js';
+import { SessionKeys } from './session-keys.js';
 import { Store } from './store/index.js';
 import type { Role } from './store/keys.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
@@ -27,8 +28,10 @@ export interface RunningService {
   port: number;
   config: ServiceConfig;
   context: ServiceContext;
-  /** Creates a key for this run only (revoked by close()): the desktop app's session key. */
+  /** Creates a key for this run only (revoked by close(), or at the next start after a crash): the desktop app's session key. */
   createSessionKey(role?: Role, name?: string): string;
+  /** A one-time code for a new session key (`/#login=CODE`), so that the key never travels in a URL. */
+  createLoginCode(role?: Role, name?: string): string;
   /** Stops accepting requests, lets in-flight ones finish, stops workers; unfinished checks resume next start. */
   close(): Promise<void>;
 }
@@ -55,6 +58,9 @@ export async function startService(options: StartOptions): Promise<RunningServic
     const db = store;
     if (config.bootstrapKey && db.keys.bootstrap(config.bootstrapKey)) logger.info('registered VERACITY_BOOTSTRAP_KEY as owner');
     await db.uploads.sweepTemp();
+    const sessions = new SessionKeys(db, config.dataDir);
+    const leftover = sessions.revokeLeftovers();
+    if (leftover > 0) logger.info({ count: leftover }, 'revoked session keys left by a run that did not stop cleanly');
 
     const webhooks = new WebhookDispatcher({
       outbox: db.outbox,
@@ -67,7 +73,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
     runner = new AnalysisRunner({ workers: config.workers, timeoutMs: config.analysisTimeoutMs, workerFile: config.workerFile });
     conditions = new ConditionSandbox({ timeoutMs: config.conditionTimeoutMs });
     const processor = new CheckProcessor(db, runner, webhooks, logger, { maxPages: config.maxPages, maxMegapixels: config.maxMegapixels }, conditions);
-    const context: ServiceContext = { config, store: db, processor, webhooks, logger, conditions };
+    const context: ServiceContext = { config, store: db, processor, webhooks, logger, conditions, sessions };
     const hosts = new HostGuard(config.allowedHosts);
     const listener = createRequestListener(context, options.extensions ?? [], hosts);
 
@@ -93,7 +99,6 @@ export async function startService(options: StartOptions): Promise<RunningServic
     });
     logger.info({ url, dataDir: config.dataDir, workers: runner.workers }, 'service started');
 
-    const sessionKeys: string[] = [];
     const activeRunner = runner;
     const activeConditions = conditions;
     let closing: Promise<void> | null = null;
@@ -104,9 +109,10 @@ export async function startService(options: StartOptions): Promise<RunningServic
       config,
       context,
       createSessionKey(role = 'owner', name = 'session') {
-        const { key, record } = db.keys.create(role, name);
-        sessionKeys.push(record.id);
-        return key;
+        return sessions.create(role, name);
+      },
+      createLoginCode(role = 'owner', name = 'browser session') {
+        return sessions.loginCode(role, name);
       },
       close() {
         closing ??= (async () => {
@@ -121,7 +127,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
           await webhooks.stop();
           await serverClosed;
           clearTimeout(forced);
-          for (const id of sessionKeys) db.keys.revoke(id);
+          sessions.revokeAll();
           db.close();
           lock.release();
           logger.info('service stopped');
