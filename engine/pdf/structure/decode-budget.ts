@@ -7,6 +7,7 @@
  * the document is analysed as usual and the refused streams are reported.
  */
 import zlib from 'node:zlib';
+import { latin1, scanStreams } from './stream-scan.js';
 
 export interface DecodeBudget {
   /** No single stream may inflate to more than this. */
@@ -35,8 +36,6 @@ export interface BudgetedBytes {
 }
 
 const EMPTY_FLATE = zlib.deflateSync(Buffer.alloc(0));
-const STREAM = /stream\r?\n/g;
-
 /** Decoded size of a Flate stream, or `limit + 1` when it exceeds `limit` (never inflates more). */
 export function inflatedSize(data: Uint8Array, limit: number): number {
   const attempt = (fn: (d: Uint8Array) => Buffer, d: Uint8Array): number | null => {
@@ -56,37 +55,12 @@ export function inflatedSize(data: Uint8Array, limit: number): number {
   );
 }
 
-/** Streams of the file whose dictionary names FlateDecode: [dict start, data start, data end]. */
-function flateStreams(text: string): Array<{ header: string; object: string | null; start: number; end: number }> {
-  const out: Array<{ header: string; object: string | null; start: number; end: number }> = [];
-  STREAM.lastIndex = 0;
-  for (let m = STREAM.exec(text); m; m = STREAM.exec(text)) {
-    const keyword = m.index;
-    // `endstream` also matches: skip it.
-    if (text.startsWith('end', keyword - 3)) continue;
-    const objAt = text.lastIndexOf(' obj', keyword);
-    const headerStart = objAt >= 0 && keyword - objAt < 4096 ? objAt : Math.max(0, keyword - 4096);
-    const header = text.slice(headerStart, keyword);
-    const start = keyword + m[0].length;
-    const endAt = text.indexOf('endstream', start);
-    if (endAt < 0) break;
-    STREAM.lastIndex = endAt + 9;
-    if (!/\/FlateDecode\b|\/Fl\b/.test(header)) continue;
-    const num = objAt >= 0 ? /(\d+)\s+(\d+)\s*$/.exec(text.slice(Math.max(0, objAt - 24), objAt)) : null;
-    out.push({ header, object: num ? `${num[1]} ${num[2]}` : null, start, end: endAt });
-  }
-  return out;
-}
-
 export function applyDecodeBudget(bytes: Uint8Array, budget: DecodeBudget = DEFAULT_DECODE_BUDGET): BudgetedBytes {
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
   const refused: RefusedStream[] = [];
   let total = 0;
-  for (const s of flateStreams(text)) {
-    // Trailing end-of-line before `endstream` is not data.
-    let end = s.end;
-    while (end > s.start && (text.charCodeAt(end - 1) === 0x0a || text.charCodeAt(end - 1) === 0x0d)) end--;
-    const data = bytes.subarray(s.start, end);
+  for (const s of scanStreams(latin1(bytes))) {
+    if (!/\/FlateDecode\b|\/Fl\b/.test(s.header)) continue;
+    const data = bytes.subarray(s.start, s.end);
     const remaining = budget.totalBytes - total;
     const limit = Math.min(budget.perStreamBytes, Math.max(0, remaining));
     const size = inflatedSize(data, limit);
