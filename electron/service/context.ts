@@ -4,6 +4,7 @@ import type { ServiceConfig } from './config.js';
 import type { ConditionEvaluator } from './conditions/condition-sandbox.js';
 import type { CheckProcessor } from './queue/check-processor.js';
 import type { Store } from './store/index.js';
+import type { RetentionSweeper } from './store/retention.js';
 import type { WebhookDispatcher } from './webhooks/dispatcher.js';
 
 export interface ServiceContext {
@@ -14,4 +15,6 @@ export interface ServiceContext {
   conditions: ConditionEvaluator;
   webhooks: WebhookDispatcher;
   logger: Logger;
+  /** Removes expired checks and files (DECISIONS retention); absent in bare test contexts. */
+  retention?: RetentionSweeper;
 }

@@ -16,6 +16,7 @@ import { ConditionSandbox } from './conditions/condition-sandbox.js';
 import { AnalysisRunner } from './queue/analysis-runner.js';
 import { CheckProcessor } from './queue/check-processor.js';
 import { Store } from './store/index.js';
+import { RetentionSweeper } from './store/retention.js';
 import type { Role } from './store/keys.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import { assertPublicUrl } from './upload/address-policy.js';
@@ -35,6 +36,8 @@ export interface RunningService {
 
 export interface StartOptions extends ServiceOptions {
   extensions?: readonly AppExtension[];
+  /** How often retention runs (default hourly; also at start and after a policy change). */
+  retentionIntervalMs?: number;
 }
 
 export function defaultLogger(level = process.env.VERACITY_LOG_LEVEL ?? 'info'): Logger {
@@ -67,7 +70,8 @@ export async function startService(options: StartOptions): Promise<RunningServic
     runner = new AnalysisRunner({ workers: config.workers, timeoutMs: config.analysisTimeoutMs, workerFile: config.workerFile });
     conditions = new ConditionSandbox({ timeoutMs: config.conditionTimeoutMs });
     const processor = new CheckProcessor(db, runner, webhooks, logger, { maxPages: config.maxPages, maxMegapixels: config.maxMegapixels }, conditions);
-    const context: ServiceContext = { config, store: db, processor, webhooks, logger, conditions };
+    const retention = new RetentionSweeper(db, logger, options.retentionIntervalMs);
+    const context: ServiceContext = { config, store: db, processor, webhooks, logger, conditions, retention };
     const hosts = new HostGuard(config.allowedHosts);
     const listener = createRequestListener(context, options.extensions ?? [], hosts);
 
@@ -90,6 +94,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
       runner?.warmUp();
       processor.recover();
       webhooks.start();
+      retention.start();
     });
     logger.info({ url, dataDir: config.dataDir, workers: runner.workers }, 'service started');
 
@@ -104,7 +109,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
       config,
       context,
       createSessionKey(role = 'owner', name = 'session') {
-        const { key, record } = db.keys.create(role, name);
+        const { key, record } = db.keys.create(role, name, null, 'session');
         sessionKeys.push(record.id);
         return key;
       },
@@ -119,9 +124,10 @@ export async function startService(options: StartOptions): Promise<RunningServic
           await activeRunner.close();
           await activeConditions.close();
           await webhooks.stop();
+          await retention.stop();
           await serverClosed;
           clearTimeout(forced);
-          for (const id of sessionKeys) db.keys.revoke(id);
+          for (const id of sessionKeys) db.keys.revoke(id, null, 'session');
           db.close();
           lock.release();
           logger.info('service stopped');

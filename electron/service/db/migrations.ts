@@ -121,4 +121,26 @@ export const MIGRATIONS: readonly Migration[] = [
     // re-renders it), so it is stored once: GET and list then send it without parse/stringify.
     sql: 'ALTER TABLE checks ADD COLUMN rendered TEXT;',
   },
+  {
+    version: 3,
+    name: 'audit_log_and_retention',
+    // The audit log is append-only (a hash chain, see store/audit.ts). uploads.deleted_at marks a
+    // stored file removed by retention while checks still name it; a resubmission clears it.
+    sql: `
+      CREATE TABLE audit_events (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        created_at TEXT NOT NULL,
+        actor_key_id TEXT,
+        action TEXT NOT NULL,
+        target_id TEXT,
+        details TEXT NOT NULL,
+        prev_hash TEXT NOT NULL,
+        hash TEXT NOT NULL
+      );
+      ALTER TABLE uploads ADD COLUMN deleted_at TEXT;
+      CREATE INDEX checks_created_at ON checks(created_at);
+      CREATE INDEX webhook_outbox_check ON webhook_outbox(check_id);
+    `,
+  },
 ];
