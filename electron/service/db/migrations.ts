@@ -124,8 +124,9 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 3,
     name: 'audit_log_and_retention',
-    // The audit log is append-only (a hash chain, see store/audit.ts). uploads.deleted_at marks a
-    // stored file removed by retention while checks still name it; a resubmission clears it.
+    // The audit log is append-only (a hash chain, see store/audit.ts). uploads_deleted lists stored
+    // files removed by retention while checks still name them; a resubmission takes a file off it.
+    // (A table of its own rather than a column: the uploads row shape stays as shipped.)
     sql: `
       CREATE TABLE audit_events (
         seq INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -138,7 +139,10 @@ export const MIGRATIONS: readonly Migration[] = [
         prev_hash TEXT NOT NULL,
         hash TEXT NOT NULL
       );
-      ALTER TABLE uploads ADD COLUMN deleted_at TEXT;
+      CREATE TABLE uploads_deleted (
+        sha256 TEXT PRIMARY KEY,
+        deleted_at TEXT NOT NULL
+      );
       CREATE INDEX checks_created_at ON checks(created_at);
       CREATE INDEX webhook_outbox_check ON webhook_outbox(check_id);
     `,

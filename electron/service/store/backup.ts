@@ -61,8 +61,8 @@ export async function backupWorkspace(dataDir: string, outDir: string): Promise<
     const integrity = copy.pragma('quick_check', { simple: true });
     if (integrity !== 'ok') throw new BackupError(`The snapshot failed SQLite's integrity check: ${String(integrity)}`);
     const hasTable = (name: string) => copy.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
-    const hasDeletedAt = (copy.prepare('PRAGMA table_info(uploads)').all() as Array<{ name: string }>).some((c) => c.name === 'deleted_at');
-    const shas = (copy.prepare(`SELECT sha256 FROM uploads${hasDeletedAt ? ' WHERE deleted_at IS NULL' : ''} ORDER BY sha256`).all() as Array<{ sha256: string }>).map((r) => r.sha256);
+    const gone = hasTable('uploads_deleted') ? ' WHERE sha256 NOT IN (SELECT sha256 FROM uploads_deleted)' : '';
+    const shas = (copy.prepare(`SELECT sha256 FROM uploads${gone} ORDER BY sha256`).all() as Array<{ sha256: string }>).map((r) => r.sha256);
     const missing: string[] = [];
     let files = 0;
     for (const sha of shas) {
@@ -106,7 +106,7 @@ export function restoreWorkspace(backupDir: string, dataDir: string): { checks: 
   const store = new Store(dataDir);
   try {
     const checks = store.checks.count();
-    const files = (store.db.prepare('SELECT COUNT(*) AS n FROM uploads WHERE deleted_at IS NULL').get() as { n: number }).n;
+    const files = (store.db.prepare('SELECT COUNT(*) AS n FROM uploads WHERE sha256 NOT IN (SELECT sha256 FROM uploads_deleted)').get() as { n: number }).n;
     return { checks, files };
   } finally {
     store.close();

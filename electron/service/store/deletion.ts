@@ -30,6 +30,7 @@ export function deleteCheck(store: Store, id: string, actor: string | null, reas
       let fileDeleted = false;
       if (!shared && !store.uploads.isHeld(row.sha256)) {
         db.prepare('DELETE FROM uploads WHERE sha256 = ?').run(row.sha256);
+        db.prepare('DELETE FROM uploads_deleted WHERE sha256 = ?').run(row.sha256);
         removeFile = store.uploads.pathFor(row.sha256);
         fileDeleted = true;
       }

@@ -73,7 +73,7 @@ export async function sweepRetention(store: Store, now = Date.now()): Promise<{ 
   const filesBefore = cutoff(policy.delete_files_after_days, now);
   if (filesBefore && store.db.open) {
     const expired = store.db.prepare(
-      `SELECT u.sha256 FROM uploads u WHERE u.deleted_at IS NULL AND u.created_at < ?
+      `SELECT u.sha256 FROM uploads u WHERE u.created_at < ? AND NOT EXISTS (SELECT 1 FROM uploads_deleted d WHERE d.sha256 = u.sha256)
          AND NOT EXISTS (SELECT 1 FROM checks c WHERE c.sha256 = u.sha256 AND (c.created_at >= ? OR c.status = 'processing'))
        LIMIT ?`,
     );
@@ -87,7 +87,7 @@ export async function sweepRetention(store: Store, now = Date.now()): Promise<{ 
         const checkIds = (store.db.prepare('SELECT id FROM checks WHERE sha256 = ? ORDER BY seq').all(sha) as Array<{ id: string }>).map((r) => r.id);
         const marked = store.audit.record(
           null,
-          () => store.db.prepare('UPDATE uploads SET deleted_at = ? WHERE sha256 = ? AND deleted_at IS NULL').run(nowIso(), sha).changes > 0,
+          () => store.db.prepare('INSERT OR IGNORE INTO uploads_deleted (sha256, deleted_at) VALUES (?, ?)').run(sha, nowIso()).changes > 0,
           (changed) => (changed ? { action: 'document_file.deleted', target_id: sha, details: { reason: 'retention', check_ids: checkIds } } : null),
         );
         if (marked) {

@@ -147,10 +147,9 @@ export class UploadStore {
       this.release(sha256);
       throw asStorageError(err, WHAT);
     }
-    // A file removed by retention and sent again is stored again: clear its deleted_at.
-    this.db
-      .prepare('INSERT INTO uploads (sha256, size_bytes, mime_type, created_at) VALUES (?, ?, ?, ?) ON CONFLICT(sha256) DO UPDATE SET deleted_at = NULL')
-      .run(sha256, size, mimeType, nowIso());
+    this.db.prepare('INSERT OR IGNORE INTO uploads (sha256, size_bytes, mime_type, created_at) VALUES (?, ?, ?, ?)').run(sha256, size, mimeType, nowIso());
+    // A file removed by retention and sent again is stored again.
+    this.db.prepare('DELETE FROM uploads_deleted WHERE sha256 = ?').run(sha256);
     return target;
   }
 
