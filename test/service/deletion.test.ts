@@ -126,7 +126,8 @@ describe('retention', () => {
   });
 
   it('removes expired files (checks stay) and expired checks; recent ones are kept', async () => {
-    const old = await submitAndWait(svc, await makePdf('old file'));
+    const oldBytes = await makePdf('old file');
+    const old = await submitAndWait(svc, oldBytes);
     const older = await submitAndWait(svc, await makePdf('older check'));
     const fresh = await submitAndWait(svc, await makePdf('fresh'));
     age(old.id, 10);
@@ -152,6 +153,10 @@ describe('retention', () => {
     expect(events.find((e: any) => e.action === 'document_check.deleted' && e.target_id === older.id)).toMatchObject({ actor_key_id: null, details: { reason: 'retention' } });
     // A second pass finds nothing more.
     expect(await sweepRetention(svc.service.context.store)).toEqual({ checks: 0, files: 0 });
+    // The same file sent again is stored again and analysed.
+    const resent = await submitAndWait(svc, oldBytes);
+    expect(resent.status).toBe('completed');
+    expect(existsSync(fileOf(old.document.sha256))).toBe(true);
     await svc.api('/api/v1/retention/', { method: 'PATCH', json: { delete_files_after_days: null, delete_checks_after_days: null } });
   });
 
