@@ -1,6 +1,7 @@
 /** What route modules (ours and the dashboard's) need from the running service. */
 import type { Logger } from 'pino';
 import type { ServiceConfig } from './config.js';
+import type { SessionKeys } from './session-keys.js';
 import type { ConditionEvaluator } from './conditions/condition-sandbox.js';
 import type { CheckProcessor } from './queue/check-processor.js';
 import type { Store } from './store/index.js';
@@ -13,6 +14,8 @@ export interface ServiceContext {
   processor: CheckProcessor;
   /** Evaluates rule conditions off the API thread, with a deadline. */
   conditions: ConditionEvaluator;
+  /** Keys issued to this run's windows, and their one-time login codes. */
+  sessions: SessionKeys;
   webhooks: WebhookDispatcher;
   logger: Logger;
   /** Removes expired checks and files (DECISIONS retention); absent in bare test contexts. */

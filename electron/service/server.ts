@@ -15,6 +15,7 @@ import { rendererDir } from './paths.js';
 import { ConditionSandbox } from './conditions/condition-sandbox.js';
 import { AnalysisRunner } from './queue/analysis-runner.js';
 import { CheckProcessor } from './queue/check-processor.js';
+import { SessionKeys } from './session-keys.js';
 import { Store } from './store/index.js';
 import { RetentionSweeper } from './store/retention.js';
 import type { Role } from './store/keys.js';
@@ -28,8 +29,10 @@ export interface RunningService {
   port: number;
   config: ServiceConfig;
   context: ServiceContext;
-  /** Creates a key for this run only (revoked by close()): the desktop app's session key. */
+  /** Creates a key for this run only (revoked by close(), or at the next start after a crash): the desktop app's session key. */
   createSessionKey(role?: Role, name?: string): string;
+  /** A one-time code for a new session key (`/#login=CODE`), so that the key never travels in a URL. */
+  createLoginCode(role?: Role, name?: string): string;
   /** Stops accepting requests, lets in-flight ones finish, stops workers; unfinished checks resume next start. */
   close(): Promise<void>;
 }
@@ -58,6 +61,9 @@ export async function startService(options: StartOptions): Promise<RunningServic
     const db = store;
     if (config.bootstrapKey && db.keys.bootstrap(config.bootstrapKey)) logger.info('registered VERACITY_BOOTSTRAP_KEY as owner');
     await db.uploads.sweepTemp();
+    const sessions = new SessionKeys(db, config.dataDir);
+    const leftover = sessions.revokeLeftovers();
+    if (leftover > 0) logger.info({ count: leftover }, 'revoked session keys left by a run that did not stop cleanly');
 
     const webhooks = new WebhookDispatcher({
       outbox: db.outbox,
@@ -71,7 +77,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
     conditions = new ConditionSandbox({ timeoutMs: config.conditionTimeoutMs });
     const processor = new CheckProcessor(db, runner, webhooks, logger, { maxPages: config.maxPages, maxMegapixels: config.maxMegapixels }, conditions);
     const retention = new RetentionSweeper(db, logger, options.retentionIntervalMs);
-    const context: ServiceContext = { config, store: db, processor, webhooks, logger, conditions, retention };
+    const context: ServiceContext = { config, store: db, processor, webhooks, logger, conditions, sessions, retention };
     const hosts = new HostGuard(config.allowedHosts);
     const listener = createRequestListener(context, options.extensions ?? [], hosts);
 
@@ -98,7 +104,6 @@ export async function startService(options: StartOptions): Promise<RunningServic
     });
     logger.info({ url, dataDir: config.dataDir, workers: runner.workers }, 'service started');
 
-    const sessionKeys: string[] = [];
     const activeRunner = runner;
     const activeConditions = conditions;
     let closing: Promise<void> | null = null;
@@ -109,9 +114,10 @@ export async function startService(options: StartOptions): Promise<RunningServic
       config,
       context,
       createSessionKey(role = 'owner', name = 'session') {
-        const { key, record } = db.keys.create(role, name, null, 'session');
-        sessionKeys.push(record.id);
-        return key;
+        return sessions.create(role, name);
+      },
+      createLoginCode(role = 'owner', name = 'browser session') {
+        return sessions.loginCode(role, name);
       },
       close() {
         closing ??= (async () => {
@@ -127,7 +133,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
           await retention.stop();
           await serverClosed;
           clearTimeout(forced);
-          for (const id of sessionKeys) db.keys.revoke(id, null, 'session');
+          sessions.revokeAll();
           db.close();
           lock.release();
           logger.info('service stopped');

@@ -7,7 +7,7 @@ import { EMPTY_FILTER, filterChecks, matchesFilter } from '../../renderer/src/li
 import { humanize } from '../../renderer/src/lib/format.js';
 import { parseRoute, routeHref } from '../../renderer/src/lib/route.js';
 import { describeDelta, parseDelta } from '../../renderer/src/lib/rules.js';
-import { keyFromFragment, resolveSession } from '../../renderer/src/lib/session.js';
+import { keyFromFragment, loginCodeFromFragment, resolveSession } from '../../renderer/src/lib/session.js';
 
 const T = { pending_below: 40, suspicious_below: 60, fraudulent_below: 80 };
 
@@ -140,6 +140,8 @@ describe('session', () => {
   it('parses only key fragments', () => {
     expect(keyFromFragment('#key=a%2Bb&x=1')).toBe('a+b');
     expect(keyFromFragment('#/checks/dc_1')).toBeNull();
+    expect(loginCodeFromFragment('#login=abc_DEF-123')).toBe('abc_DEF-123');
+    expect(loginCodeFromFragment('#key=vk_live_x')).toBeNull();
     expect(keyFromFragment('#key=')).toBeNull();
   });
 });

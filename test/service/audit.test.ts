@@ -83,6 +83,18 @@ describe('audit events', () => {
     expect(svc.service.context.store.audit.verify()).toEqual({ ok: true, count: events.length });
   });
 
+  it('a UI sign-in (a login code redeemed for a session key) is an event; a failed one is not', async () => {
+    const code = svc.service.createLoginCode('viewer', 'audit sign-in');
+    const before = svc.service.context.store.audit.count();
+    const redeemed = await svc.api('/dashboard/v1/session/redeem', { key: null, json: { code } });
+    expect(redeemed.status).toBe(200);
+    const id = svc.service.context.store.keys.authenticate(redeemed.body.key)!.id;
+    const [latest] = (await svc.api('/api/v1/audit-events/?limit=1')).body.data;
+    expect(latest).toMatchObject({ action: 'session.signed_in', actor_key_id: id, target_id: id, details: { via: 'login_code' } });
+    expect((await svc.api('/dashboard/v1/session/redeem', { key: null, json: { code } })).status).not.toBe(200);
+    expect(svc.service.context.store.audit.count()).toBe(before + 1);
+  });
+
   it('reads and refused writes append nothing', async () => {
     const before = svc.service.context.store.audit.count();
     await svc.api('/api/v1/document-checks/');

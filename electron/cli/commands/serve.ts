@@ -55,7 +55,8 @@ export function registerServe(program: Command): void {
         return stop();
       }
       process.stdout.write(`listening ${service.url}\n`);
-      if (opts.open) openBrowser(`${service.url}/#key=${service.createSessionKey('owner', 'browser session (serve --open)')}`);
+      // A one-time code, not the key: the URL is visible in the opener's argv.
+      if (opts.open) openBrowser(`${service.url}/#login=${service.createLoginCode('owner', 'browser session (serve --open)')}`);
     });
 }
 

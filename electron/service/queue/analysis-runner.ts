@@ -3,7 +3,7 @@
  * task reaches a thread (not while it waits), and an expired or crashed task never takes the
  * pool down: aborting a piscina task terminates its thread and piscina starts a fresh one.
  */
-import { availableParallelism } from 'node:os';
+import { availableParallelism, totalmem } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { compiledModule } from '../paths.js';
@@ -16,8 +16,21 @@ export interface AnalysisRunnerOptions {
   workerFile?: string;
 }
 
-export function defaultWorkerCount(): number {
-  return Math.max(1, availableParallelism() - 1);
+/**
+ * What one analysis may take: its JavaScript heap is capped here (a worker over it dies alone and
+ * the check fails with a named code); decoded streams outside the heap are bounded by the engine's
+ * decode budget (engine/pdf/structure/decode-budget.ts).
+ */
+export const WORKER_HEAP_MB = 1024;
+/** Memory planned per worker (heap, decoded buffers, pdf.js and OCR) when sizing the pool. */
+const PLANNED_BYTES_PER_WORKER = 1.5 * 1024 ** 3;
+/** Left for the API thread, SQLite and the rest of the machine. */
+const RESERVED_BYTES = 2 * 1024 ** 3;
+
+/** Cores - 1, and no more workers than the machine's memory can carry at their planned peak. */
+export function defaultWorkerCount(cores = availableParallelism(), memory = totalmem()): number {
+  const byMemory = Math.floor((memory - RESERVED_BYTES) / PLANNED_BYTES_PER_WORKER);
+  return Math.max(1, Math.min(cores - 1, byMemory));
 }
 
 interface Pending {
@@ -50,6 +63,7 @@ export class AnalysisRunner {
         minThreads: this.workers,
         idleTimeout: 60_000,
         concurrentTasksPerWorker: 1,
+        resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
       });
       // A thread that dies is reported through the task's rejection; keep the pool's own emitter quiet.
       this.pool.on('error', () => {});

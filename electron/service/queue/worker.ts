@@ -4,12 +4,36 @@
  * do not survive the thread boundary with their codes intact.
  */
 import { readFile } from 'node:fs/promises';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { analyze } from '../../../engine/analyze.js';
 import { EngineError } from '../../../engine/types.js';
 import type { AnalysisOutcome, AnalysisTask } from './types.js';
 
+/**
+ * A full collection after each document: the big buffers of one analysis (decoded streams, page
+ * renders, pixels) are returned to the system at once instead of whenever the idle thread next
+ * collects, so the service's memory falls back after a heavy check.
+ */
+const collect: (() => void) | null = (() => {
+  try {
+    v8.setFlagsFromString('--expose-gc');
+    return runInNewContext('gc') as () => void;
+  } catch {
+    return null;
+  }
+})();
+
 export default async function runAnalysis(task: AnalysisTask): Promise<AnalysisOutcome> {
+  try {
+    return await analyseFile(task);
+  } finally {
+    collect?.();
+  }
+}
+
+async function analyseFile(task: AnalysisTask): Promise<AnalysisOutcome> {
   // TEST ONLY: lets the restart-recovery test kill the service while checks are mid-analysis.
   const delay = Number(process.env.VERACITY_TEST_ANALYSIS_DELAY_MS ?? 0);
   if (delay > 0) await sleep(delay);

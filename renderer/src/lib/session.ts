@@ -25,6 +25,22 @@ export function keyFromFragment(hash: string): string | null {
   return key && key.trim() ? key.trim() : null;
 }
 
+/** `#login=CODE` (a one-time code from `veracity serve --open`) -> CODE; anything else -> null. */
+export function loginCodeFromFragment(hash: string): string | null {
+  const raw = hash.startsWith('#') ? hash.slice(1) : hash;
+  if (!raw.startsWith('login=')) return null;
+  const code = new URLSearchParams(raw).get('login');
+  return code && code.trim() ? code.trim() : null;
+}
+
+/** Exchanges a one-time login code for its session key; null when the code is no good. */
+export async function redeemLoginCode(code: string, fetchFn: typeof fetch = fetch): Promise<string | null> {
+  const res = await fetchFn('/dashboard/v1/session/redeem', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }) });
+  if (!res.ok) return null;
+  const body = (await res.json()) as { key?: unknown };
+  return typeof body.key === 'string' ? body.key : null;
+}
+
 interface WindowLike {
   location: { hash: string; pathname: string; search: string; origin: string };
   history: { replaceState(data: unknown, unused: string, url?: string): void };

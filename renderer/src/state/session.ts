@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { ApiClient } from '../api/client.js';
-import { forgetKey, keyFromFragment, rememberKey, resolveSession, type Bridge, type Session } from '../lib/session.js';
+import { forgetKey, keyFromFragment, loginCodeFromFragment, redeemLoginCode, rememberKey, resolveSession, type Bridge, type Session } from '../lib/session.js';
 
 interface SessionState {
   session: Session | null;
@@ -40,6 +40,23 @@ export function useApi(): ApiClient {
   const api = useSession((s) => s.api);
   if (!api) throw new Error('useApi outside a signed-in session');
   return api;
+}
+
+/** `#login=CODE`: the code leaves the address bar at once and is exchanged for a session key. */
+async function signInWithLoginCode(): Promise<void> {
+  const code = loginCodeFromFragment(window.location.hash);
+  if (!code) return;
+  window.history.replaceState(null, '', window.location.pathname + window.location.search);
+  const key = await redeemLoginCode(code).catch(() => null);
+  if (!key) return;
+  const session: Session = { baseUrl: '', key, bridge: null };
+  rememberKey(window, key);
+  useSession.setState({ session, api: clientFor(session) });
+}
+
+if (typeof window !== 'undefined') {
+  void signInWithLoginCode();
+  window.addEventListener('hashchange', () => void signInWithLoginCode());
 }
 
 // A `#key=` link opened in a tab that is already showing the app changes only the fragment.
