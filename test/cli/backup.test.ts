@@ -103,9 +103,14 @@ describe('veracity backup / restore', () => {
     let next = 0;
     let backupStarted = -1;
     let backupEnded = -1;
+    let backupDone!: () => void;
+    const backupFinished = new Promise<void>((r) => (backupDone = r));
     const submitter = async () => {
       while (next < docs.length) {
         const i = next++;
+        // On a slow machine the CLI may take longer to start than 150 submissions: keep the last
+        // few back until the backup ends, so it is always taken while submissions go on.
+        if (i >= 190) await backupFinished;
         const res = await svc.api('/api/v1/document-checks/', { form: pdfForm(docs[i], {}, `s${i}.pdf`) });
         expect(res.status).toBe(201);
         ids.push(res.body.id);
@@ -115,7 +120,7 @@ describe('veracity backup / restore', () => {
     const backup = (async () => {
       while (ids.length < 40) await new Promise((r) => setTimeout(r, 10));
       backupStarted = ids.length;
-      const result = await runCli(['backup', '--out', backupDir, '--data-dir', svc.dataDir]);
+      const result = await runCli(['backup', '--out', backupDir, '--data-dir', svc.dataDir]).finally(() => backupDone());
       backupEnded = ids.length;
       return result;
     })();
