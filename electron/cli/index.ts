@@ -1,5 +1,6 @@
 /** The `veracity` command (DECISIONS "Command line"). Loaded by bin/veracity.js from dist/. */
 import { Command, CommanderError } from 'commander';
+import { registerBackup } from './commands/backup.js';
 import { registerCheck } from './commands/check.js';
 import { registerKeys } from './commands/keys.js';
 import { registerServe } from './commands/serve.js';
@@ -15,6 +16,7 @@ export function buildProgram(): Command {
   registerKeys(program);
   registerWebhookSecret(program);
   registerCheck(program);
+  registerBackup(program);
   return program;
 }
 

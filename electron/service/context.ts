@@ -5,6 +5,7 @@ import type { SessionKeys } from './session-keys.js';
 import type { ConditionEvaluator } from './conditions/condition-sandbox.js';
 import type { CheckProcessor } from './queue/check-processor.js';
 import type { Store } from './store/index.js';
+import type { RetentionSweeper } from './store/retention.js';
 import type { WebhookDispatcher } from './webhooks/dispatcher.js';
 
 export interface ServiceContext {
@@ -17,4 +18,6 @@ export interface ServiceContext {
   sessions: SessionKeys;
   webhooks: WebhookDispatcher;
   logger: Logger;
+  /** Removes expired checks and files (DECISIONS retention); absent in bare test contexts. */
+  retention?: RetentionSweeper;
 }

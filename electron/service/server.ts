@@ -17,6 +17,7 @@ import { AnalysisRunner } from './queue/analysis-runner.js';
 import { CheckProcessor } from './queue/check-processor.js';
 import { SessionKeys } from './session-keys.js';
 import { Store } from './store/index.js';
+import { RetentionSweeper } from './store/retention.js';
 import type { Role } from './store/keys.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import { assertPublicUrl } from './upload/address-policy.js';
@@ -38,6 +39,8 @@ export interface RunningService {
 
 export interface StartOptions extends ServiceOptions {
   extensions?: readonly AppExtension[];
+  /** How often retention runs (default hourly; also at start and after a policy change). */
+  retentionIntervalMs?: number;
 }
 
 export function defaultLogger(level = process.env.VERACITY_LOG_LEVEL ?? 'info'): Logger {
@@ -73,7 +76,8 @@ export async function startService(options: StartOptions): Promise<RunningServic
     runner = new AnalysisRunner({ workers: config.workers, timeoutMs: config.analysisTimeoutMs, workerFile: config.workerFile });
     conditions = new ConditionSandbox({ timeoutMs: config.conditionTimeoutMs });
     const processor = new CheckProcessor(db, runner, webhooks, logger, { maxPages: config.maxPages, maxMegapixels: config.maxMegapixels }, conditions);
-    const context: ServiceContext = { config, store: db, processor, webhooks, logger, conditions, sessions };
+    const retention = new RetentionSweeper(db, logger, options.retentionIntervalMs);
+    const context: ServiceContext = { config, store: db, processor, webhooks, logger, conditions, sessions, retention };
     const hosts = new HostGuard(config.allowedHosts);
     const listener = createRequestListener(context, options.extensions ?? [], hosts);
 
@@ -96,6 +100,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
       runner?.warmUp();
       processor.recover();
       webhooks.start();
+      retention.start();
     });
     logger.info({ url, dataDir: config.dataDir, workers: runner.workers }, 'service started');
 
@@ -125,6 +130,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
           await activeRunner.close();
           await activeConditions.close();
           await webhooks.stop();
+          await retention.stop();
           await serverClosed;
           clearTimeout(forced);
           sessions.revokeAll();

@@ -18,7 +18,7 @@ const LOGIN_CODE_TTL_MS = 120_000;
 export class SessionKeys {
   private readonly file: string;
   private readonly issued = new Set<string>();
-  private readonly codes = new Map<string, { key: string; expires: number }>();
+  private readonly codes = new Map<string, { key: string; id: string; expires: number }>();
 
   constructor(
     private readonly store: Store,
@@ -36,23 +36,28 @@ export class SessionKeys {
     } catch {
       // unreadable: nothing to go on
     }
-    const revoked = ids.filter((id) => typeof id === 'string' && this.store.keys.revoke(id)).length;
+    const revoked = ids.filter((id) => typeof id === 'string' && this.store.keys.revoke(id, null, 'session')).length;
     this.persist();
     return revoked;
   }
 
   create(role: Role, name: string): string {
-    const { key, record } = this.store.keys.create(role, name);
+    return this.issue(role, name).key;
+  }
+
+  /** Audited as `api_key.created` with `details.via: "session"` (store/keys.ts). */
+  private issue(role: Role, name: string): { key: string; id: string } {
+    const { key, record } = this.store.keys.create(role, name, null, 'session');
     this.issued.add(record.id);
     this.persist();
-    return key;
+    return { key, id: record.id };
   }
 
   /** A one-time code for a new session key, to put in a URL instead of the key itself. */
   loginCode(role: Role, name: string): string {
-    const key = this.create(role, name);
+    const { key, id } = this.issue(role, name);
     const code = randomBytes(24).toString('base64url');
-    this.codes.set(code, { key, expires: Date.now() + LOGIN_CODE_TTL_MS });
+    this.codes.set(code, { key, id, expires: Date.now() + LOGIN_CODE_TTL_MS });
     return code;
   }
 
@@ -61,11 +66,13 @@ export class SessionKeys {
     const entry = this.codes.get(code);
     this.codes.delete(code);
     if (!entry || entry.expires < Date.now()) return null;
+    // The UI's sign-in: the audit log records which session key the page now holds.
+    this.store.audit.append(entry.id, { action: 'session.signed_in', target_id: entry.id, details: { via: 'login_code' } });
     return entry.key;
   }
 
   revokeAll(): void {
-    for (const id of this.issued) this.store.keys.revoke(id);
+    for (const id of this.issued) this.store.keys.revoke(id, null, 'session');
     this.issued.clear();
     this.codes.clear();
     this.persist();

@@ -21,7 +21,7 @@ export function registerKeys(program: Command): void {
     .option('--data-dir <dir>', DATA_DIR_HELP)
     .action((opts: { role: Role; name: string; dataDir?: string }) => {
       withStore(opts.dataDir, (store) => {
-        const { key, record } = store.keys.create(opts.role, opts.name);
+        const { key, record } = store.keys.create(opts.role, opts.name, null, 'cli');
         process.stderr.write(`Created ${record.role} key ${record.id}${record.name ? ` (${record.name})` : ''}. Store it now: it is not shown again.\n`);
         process.stdout.write(`${key}\n`);
       });
@@ -56,7 +56,7 @@ export function registerKeys(program: Command): void {
           process.exitCode = 1;
           return;
         }
-        if (store.keys.revoke(id)) process.stdout.write(`revoked ${id}\n`);
+        if (store.keys.revoke(id, null, 'cli')) process.stdout.write(`revoked ${id}\n`);
         else process.stdout.write(`${id} was already revoked\n`);
       });
     });

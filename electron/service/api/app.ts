@@ -12,6 +12,7 @@ import { errorHandler, sendError, unknownRoute } from './errors.js';
 import { setSecurityHeaders, type HostGuard } from './host-guard.js';
 import { checkGetFastPath, type FastPathParts } from './fast-path.js';
 import { perKeyRateLimit } from './rate-limit.js';
+import { auditRoutes } from './routes/audit.js';
 import { checkRoutes } from './routes/checks.js';
 import { ruleRoutes } from './routes/rules.js';
 import { settingsRoutes } from './routes/settings.js';
@@ -67,6 +68,7 @@ export function createApp(ctx: ServiceContext, extensions: readonly AppExtension
   api.use(checkRoutes(ctx));
   api.use(ruleRoutes(ctx));
   api.use(settingsRoutes(ctx));
+  api.use(auditRoutes(ctx));
   api.use(unknownRoute);
   app.use('/api/v1', api);
 

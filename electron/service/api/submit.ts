@@ -14,6 +14,7 @@ import { FileTooLargeError, type IncomingFile } from '../store/uploads.js';
 import { PrivateAddressError, assertPublicUrl } from '../upload/address-policy.js';
 import { UrlFetchError, fetchIntoFile } from '../upload/fetch-url.js';
 import { isMultipart, parseMultipart } from '../upload/multipart.js';
+import { apiKeyOf } from './auth.js';
 import { renderCheck } from './document-check.js';
 import { ApiError, invalidRequest } from './errors.js';
 import { booleanParam, emptyToUndefined, httpUrl, parseWith } from './validation.js';
@@ -95,6 +96,7 @@ export function submitHandler(ctx: ServiceContext) {
     const { wait } = parseWith(submitQuery, req.query);
     const { fields, staged } = await stageUpload(req, ctx);
     const { store, config, processor } = ctx;
+    let committed = false;
     try {
       if (fields.webhook_url && !config.allowPrivateUrls) {
         await assertPublicUrl(fields.webhook_url).catch((err: Error) => {
@@ -104,9 +106,10 @@ export function submitHandler(ctx: ServiceContext) {
       const mime = sniffMime(staged.head);
       if (!mime) throw invalidRequest('unsupported_document', 'The file is not a PDF, PNG or JPEG (judged by its content, not its name).');
       await store.uploads.commit(staged.file.tempPath, staged.sha256, staged.size, mime);
+      committed = true;
       const settings = store.settings;
       const thresholds = settings.thresholds();
-      const check = store.checks.insert({
+      const insert = () => store.checks.insert({
         id: newCheckId(),
         filename: staged.filename,
         mime_type: mime,
@@ -119,6 +122,13 @@ export function submitHandler(ctx: ServiceContext) {
         webhook_url: fields.webhook_url ?? null,
         pages: mime === 'application/pdf' ? null : 1,
       });
+      const check = store.audit.record(apiKeyOf(res).id, insert, (c) => ({
+        action: 'document_check.created',
+        target_id: c.id,
+        details: { sha256: c.sha256, size_bytes: c.size_bytes, mime_type: c.mime_type, mode: c.mode },
+      }));
+      store.uploads.release(staged.sha256);
+      committed = false;
       processor.enqueue(check.id);
       if (wait) {
         const gone = new AbortController();
@@ -127,6 +137,7 @@ export function submitHandler(ctx: ServiceContext) {
       }
       res.status(201).json(renderCheck(store.checks.get(check.id) ?? check));
     } finally {
+      if (committed) store.uploads.release(staged.sha256);
       // No-op once committed (the temp file was moved); removes it on any earlier failure.
       await staged.file.discard();
     }

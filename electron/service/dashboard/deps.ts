@@ -62,10 +62,11 @@ export interface DashboardDeps {
   /** Optional: disabled flag codes snapshotted on the check, for an exact rule preview. */
   getCheckDisabledFlags?(id: string): MaybePromise<string[] | null>;
   keys: {
-    create(input: { role: Role; name: string | null }): MaybePromise<KeyRecord & { key: string }>;
+    /** `actorKeyId`: the key that asked, for the audit log. */
+    create(input: { role: Role; name: string | null; actorKeyId?: string | null }): MaybePromise<KeyRecord & { key: string }>;
     list(): MaybePromise<KeyRecord[]>;
     /** false when no such key. */
-    revoke(id: string): MaybePromise<boolean>;
+    revoke(id: string, actorKeyId?: string | null): MaybePromise<boolean>;
   };
   webhookSecret(): MaybePromise<string>;
   /** Evaluates rule previews off the API thread, with a deadline. */

@@ -44,12 +44,12 @@ export function dashboardDepsFromStore(store: Store, conditions: ConditionEvalua
       return out;
     },
     keys: {
-      create: ({ role, name }) => {
-        const { key, record: rec } = store.keys.create(role, name ?? '');
+      create: ({ role, name, actorKeyId }) => {
+        const { key, record: rec } = store.keys.create(role, name ?? '', actorKeyId ?? null, 'dashboard');
         return { ...rec, name: rec.name || null, key };
       },
       list: () => store.keys.list().map((k) => ({ ...k, name: k.name || null })),
-      revoke: (id) => store.keys.revoke(id),
+      revoke: (id, actorKeyId) => store.keys.revoke(id, actorKeyId ?? null, 'dashboard'),
     },
     webhookSecret: () => store.settings.webhookSecret(),
     conditions,

@@ -118,13 +118,15 @@ export function dashboardRouter(deps: DashboardDeps): express.Router {
     if (name !== undefined && name !== null && (typeof name !== 'string' || name.length > 200)) {
       return sendError(res, 'invalid_request_error', 'invalid_field', 'name must be a string of at most 200 characters.');
     }
-    const created = await deps.keys.create({ role: role as Role, name: typeof name === 'string' && name.trim() ? name.trim() : null });
+    const actorKeyId = (res.locals.apiKey as { id?: string } | undefined)?.id ?? null;
+    const created = await deps.keys.create({ role: role as Role, name: typeof name === 'string' && name.trim() ? name.trim() : null, actorKeyId });
     res.status(201).json({ object: 'api_key', ...created });
   }));
 
   router.delete('/keys/:id', guard(deps, 'manage_keys', async (req, res) => {
     const id = String(req.params.id);
-    if (!(await deps.keys.revoke(id))) return sendError(res, 'not_found_error', 'resource_missing', `No such key: ${id}`);
+    const actorKeyId = (res.locals.apiKey as { id?: string } | undefined)?.id ?? null;
+    if (!(await deps.keys.revoke(id, actorKeyId))) return sendError(res, 'not_found_error', 'resource_missing', `No such key: ${id}`);
     res.json({ id, object: 'api_key', revoked: true });
   }));
 

@@ -121,4 +121,30 @@ export const MIGRATIONS: readonly Migration[] = [
     // re-renders it), so it is stored once: GET and list then send it without parse/stringify.
     sql: 'ALTER TABLE checks ADD COLUMN rendered TEXT;',
   },
+  {
+    version: 3,
+    name: 'audit_log_and_retention',
+    // The audit log is append-only (a hash chain, see store/audit.ts). uploads_deleted lists stored
+    // files removed by retention while checks still name them; a resubmission takes a file off it.
+    // (A table of its own rather than a column: the uploads row shape stays as shipped.)
+    sql: `
+      CREATE TABLE audit_events (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        created_at TEXT NOT NULL,
+        actor_key_id TEXT,
+        action TEXT NOT NULL,
+        target_id TEXT,
+        details TEXT NOT NULL,
+        prev_hash TEXT NOT NULL,
+        hash TEXT NOT NULL
+      );
+      CREATE TABLE uploads_deleted (
+        sha256 TEXT PRIMARY KEY,
+        deleted_at TEXT NOT NULL
+      );
+      CREATE INDEX checks_created_at ON checks(created_at);
+      CREATE INDEX webhook_outbox_check ON webhook_outbox(check_id);
+    `,
+  },
 ];

@@ -94,7 +94,9 @@ export class CheckProcessor {
   }
 
   private async complete(check: CheckRecord, analysis: Analysis): Promise<void> {
-    const snapshot = this.store.checks.snapshot(check.id)!;
+    const snapshot = this.store.checks.snapshot(check.id);
+    // Deleted while it was being analysed: nothing to store, no webhook to send.
+    if (!snapshot) return;
     // Rules are the submit-time snapshot, minus any deleted since: a deleted rule never fires.
     const deleted = this.store.rules.deletedAmong(snapshot.rules.map((r) => r.id));
     const { verdict, ruleErrors } = await scoreCheck(

@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase, type Db } from '../db/open.js';
+import { AuditStore } from './audit.js';
 import { CheckStore } from './checks.js';
 import { FeedbackStore } from './feedback.js';
 import { KeyStore } from './keys.js';
@@ -21,14 +22,16 @@ export class Store {
   readonly feedback: FeedbackStore;
   readonly outbox: OutboxStore;
   readonly uploads: UploadStore;
+  readonly audit: AuditStore;
 
   constructor(readonly dataDir: string) {
     mkdirSync(dataDir, { recursive: true });
     this.db = openDatabase(join(dataDir, DATABASE_FILE));
+    this.audit = new AuditStore(this.db);
     this.checks = new CheckStore(this.db);
     this.rules = new RuleStore(this.db);
     this.settings = new SettingsStore(this.db);
-    this.keys = new KeyStore(this.db);
+    this.keys = new KeyStore(this.db, this.audit);
     this.feedback = new FeedbackStore(this.db);
     this.outbox = new OutboxStore(this.db);
     this.uploads = new UploadStore(this.db, dataDir);
@@ -43,3 +46,4 @@ export type { CheckRecord, CheckStatus, CheckError, SettingsSnapshot, StoredVerd
 export type { RuleRecord, RuleFields } from './rules.js';
 export type { ApiKeyRecord, Role, Permission } from './keys.js';
 export type { FeedbackRecord } from './feedback.js';
+export type { AuditEvent, AuditInput } from './audit.js';

@@ -4,6 +4,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/open.js';
+import type { AuditStore } from './audit.js';
 import { API_KEY_PATTERN, newApiKey, newKeyId, nowIso } from './ids.js';
 
 export const ROLES = ['owner', 'admin', 'analyst', 'viewer'] as const;
@@ -47,16 +48,30 @@ function hashKey(key: string): Buffer {
 
 export class KeyStore {
   private readonly byHash;
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    /** Every key created or revoked is an audit event, whoever does it (API, UI, CLI, service). */
+    private readonly audit?: AuditStore,
+  ) {
     this.byHash = db.prepare('SELECT * FROM api_keys WHERE key_hash = ?');
   }
 
-  /** Creates a key; the plaintext is returned once and never stored. */
-  create(role: Role, name = ''): { key: string; record: ApiKeyRecord } {
-    return this.register(newApiKey(), role, name);
+  /** Creates a key; the plaintext is returned once and never stored. `actor` is the key that asked (audit log). */
+  create(role: Role, name = '', actor: string | null = null, via?: string): { key: string; record: ApiKeyRecord } {
+    return this.register(newApiKey(), role, name, actor, via);
   }
 
-  register(key: string, role: Role, name = ''): { key: string; record: ApiKeyRecord } {
+  register(key: string, role: Role, name = '', actor: string | null = null, via?: string): { key: string; record: ApiKeyRecord } {
+    const insert = () => this.insert(key, role, name);
+    if (!this.audit) return insert();
+    return this.audit.record(actor, insert, ({ record }) => ({
+      action: 'api_key.created',
+      target_id: record.id,
+      details: { role: record.role, name: record.name, key_prefix: record.key_prefix, ...(via ? { via } : {}) },
+    }));
+  }
+
+  private insert(key: string, role: Role, name: string): { key: string; record: ApiKeyRecord } {
     if (!API_KEY_PATTERN.test(key)) throw new Error('API keys look like vk_live_ followed by 32 letters or digits');
     const record: ApiKeyRecord = {
       id: newKeyId(),
@@ -78,7 +93,7 @@ export class KeyStore {
     return this.db.transaction(() => {
       const count = (this.db.prepare('SELECT COUNT(*) AS n FROM api_keys').get() as { n: number }).n;
       if (count > 0) return false;
-      this.register(key, 'owner', 'bootstrap');
+      this.register(key, 'owner', 'bootstrap', null, 'bootstrap');
       return true;
     }).immediate();
   }
@@ -110,9 +125,10 @@ export class KeyStore {
     this.db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?').run(nowIso(), id);
   }
 
-  revoke(id: string): boolean {
-    const info = this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(nowIso(), id);
-    return info.changes > 0;
+  revoke(id: string, actor: string | null = null, via?: string): boolean {
+    const revoke = () => this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(nowIso(), id).changes > 0;
+    if (!this.audit) return revoke();
+    return this.audit.record(actor, revoke, (changed) => (changed ? { action: 'api_key.revoked', target_id: id, details: via ? { via } : undefined } : null));
   }
 
   count(): number {

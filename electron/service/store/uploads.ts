@@ -110,6 +110,8 @@ export class IncomingFile {
 export class UploadStore {
   readonly tmpDir: string;
   readonly filesDir: string;
+  /** Files committed by a submit whose check row is not written yet: deletion must leave them. */
+  private readonly held = new Map<string, number>();
 
   constructor(
     private readonly db: Db,
@@ -133,6 +135,7 @@ export class UploadStore {
   /** Moves a finished temp file into its content address and records it. */
   async commit(tempPath: string, sha256: string, size: number, mimeType: string): Promise<string> {
     const target = this.pathFor(sha256);
+    this.held.set(sha256, (this.held.get(sha256) ?? 0) + 1);
     try {
       if (existsSync(target)) {
         await rm(tempPath, { force: true });
@@ -141,10 +144,24 @@ export class UploadStore {
         await rename(tempPath, target);
       }
     } catch (err) {
+      this.release(sha256);
       throw asStorageError(err, WHAT);
     }
     this.db.prepare('INSERT OR IGNORE INTO uploads (sha256, size_bytes, mime_type, created_at) VALUES (?, ?, ?, ?)').run(sha256, size, mimeType, nowIso());
+    // A file removed by retention and sent again is stored again.
+    this.db.prepare('DELETE FROM uploads_deleted WHERE sha256 = ?').run(sha256);
     return target;
+  }
+
+  /** Ends the hold `commit` took, once the check naming the file is written (or was not). */
+  release(sha256: string): void {
+    const n = (this.held.get(sha256) ?? 0) - 1;
+    if (n > 0) this.held.set(sha256, n);
+    else this.held.delete(sha256);
+  }
+
+  isHeld(sha256: string): boolean {
+    return this.held.has(sha256);
   }
 
   exists(sha256: string): boolean {

@@ -7,6 +7,7 @@ import type { FeedbackRecord } from '../../store/feedback.js';
 import { isMultipart, parseMultipart } from '../../upload/multipart.js';
 import { apiKeyOf, requirePermission } from '../auth.js';
 import { ApiError, invalidRequest, methodNotAllowed, notFound } from '../errors.js';
+import { deleteCheck } from '../../store/deletion.js';
 import { submitHandler } from '../submit.js';
 import { emptyToUndefined, integerParam, parseWith } from '../validation.js';
 
@@ -72,7 +73,11 @@ export function checkRoutes(ctx: ServiceContext): Router {
       if (json === null) throw notFound('document_check', req.params.id);
       res.type('json').send(json);
     })
-    .all(methodNotAllowed(['GET']));
+    .delete(requirePermission('manage_documents'), (req, res) => {
+      if (!deleteCheck(store, req.params.id, apiKeyOf(res).id, 'request')) throw notFound('document_check', req.params.id);
+      res.json({ id: req.params.id, object: 'document_check', deleted: true });
+    })
+    .all(methodNotAllowed(['GET', 'DELETE']));
 
   router
     .route('/document-checks/:id/feedback')
@@ -86,14 +91,23 @@ export function checkRoutes(ctx: ServiceContext): Router {
       if (flagCode !== null && !isFlagCode(flagCode)) {
         throw new ApiError(400, 'invalid_request_error', 'unknown_flag_code', `Invalid 'flag_code': '${flagCode}' is not a flag code (see GET /api/v1/flag-settings/ for the list).`);
       }
-      const record = store.feedback.create({
-        check_id: id,
-        rating: body.rating,
-        flag_code: flagCode,
-        corrected_decision: body.corrected_decision ?? null,
-        reason: body.reason ?? null,
-        api_key_id: apiKeyOf(res).id,
-      });
+      const actor = apiKeyOf(res).id;
+      const record = store.audit.record(
+        actor,
+        () => {
+          // Re-checked inside the transaction: a check deleted meanwhile takes no feedback.
+          if (!store.checks.get(id)) throw notFound('document_check', id);
+          return store.feedback.create({
+            check_id: id,
+            rating: body.rating,
+            flag_code: flagCode,
+            corrected_decision: body.corrected_decision ?? null,
+            reason: body.reason ?? null,
+            api_key_id: actor,
+          });
+        },
+        (f) => ({ action: 'feedback.created', target_id: id, details: { feedback_id: f.id, kind: f.kind, rating: f.rating, flag_code: f.flag_code, corrected_decision: f.corrected_decision } }),
+      );
       res.status(201).json(renderFeedback(record));
     })
     .all(methodNotAllowed(['POST']));

@@ -5,7 +5,7 @@ import { compileCondition } from '../../../../engine/scoring/conditions.js';
 import type { DocType } from '../../../../engine/types.js';
 import type { ServiceContext } from '../../context.js';
 import { OUTCOME_GUIDANCE, RULE_DEFAULTS, RULE_STATUSES, type RuleFields, type RuleRecord } from '../../store/rules.js';
-import { requirePermission } from '../auth.js';
+import { apiKeyOf, requirePermission } from '../auth.js';
 import { invalidRequest, methodNotAllowed, notFound } from '../errors.js';
 import { integerParam, parseWith } from '../validation.js';
 
@@ -80,6 +80,11 @@ export function renderRule(rule: RuleRecord) {
   };
 }
 
+/** What the audit log keeps of a rule: its fields after the change. */
+function ruleDetails(r: RuleRecord) {
+  return { title: r.title, condition: r.condition, outcome_guidance: r.outcome_guidance, score_delta: r.score_delta, document_types: r.document_types, status: r.status };
+}
+
 export function ruleRoutes({ store }: ServiceContext): Router {
   const router = Router();
   const view = requirePermission('view_documents');
@@ -96,7 +101,8 @@ export function ruleRoutes({ store }: ServiceContext): Router {
     .post(manage, (req, res) => {
       const fields = withDefaults(parseWith(fullRule, req.body));
       assertCompiles(fields.condition);
-      res.status(201).json(renderRule(store.rules.create(fields)));
+      const rule = store.audit.record(apiKeyOf(res).id, () => store.rules.create(fields), (r) => ({ action: 'rule.created', target_id: r.id, details: { ...ruleDetails(r) } }));
+      res.status(201).json(renderRule(rule));
     })
     .all(methodNotAllowed(['GET', 'POST']));
 
@@ -113,17 +119,18 @@ export function ruleRoutes({ store }: ServiceContext): Router {
       const patch = parseWith(partialRule, req.body);
       if (patch.condition !== undefined) assertCompiles(patch.condition);
       const merged: RuleFields = { ...existing, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
-      res.json(renderRule(store.rules.update(existing.id, merged)!));
+      res.json(renderRule(store.audit.record(apiKeyOf(res).id, () => store.rules.update(existing.id, merged)!, (r) => ({ action: 'rule.updated', target_id: r.id, details: { ...ruleDetails(r) } }))));
     })
     .put(manage, (req, res) => {
       const existing = store.rules.get(req.params.id);
       if (!existing) throw notFound('rule', req.params.id);
       const fields = withDefaults(parseWith(fullRule, req.body));
       assertCompiles(fields.condition);
-      res.json(renderRule(store.rules.update(existing.id, fields)!));
+      res.json(renderRule(store.audit.record(apiKeyOf(res).id, () => store.rules.update(existing.id, fields)!, (r) => ({ action: 'rule.updated', target_id: r.id, details: { ...ruleDetails(r) } }))));
     })
     .delete(manage, (req, res) => {
-      if (!store.rules.softDelete(req.params.id)) throw notFound('rule', req.params.id);
+      const id = req.params.id;
+      if (!store.audit.record(apiKeyOf(res).id, () => store.rules.softDelete(id), (done) => (done ? { action: 'rule.deleted', target_id: id } : null))) throw notFound('rule', id);
       res.json({ id: req.params.id, object: 'rule', deleted: true });
     })
     .all(methodNotAllowed(['GET', 'PATCH', 'PUT', 'DELETE']));

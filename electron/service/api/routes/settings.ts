@@ -5,7 +5,7 @@ import { FLAG_CODES, isFlagCode } from '../../../../engine/catalog/flags.js';
 import { thresholdsAreValid } from '../../../../engine/scoring/bands.js';
 import type { ServiceContext } from '../../context.js';
 import type { ThresholdsRecord } from '../../store/settings.js';
-import { requirePermission } from '../auth.js';
+import { apiKeyOf, requirePermission } from '../auth.js';
 import { ApiError, invalidRequest, methodNotAllowed } from '../errors.js';
 import { parseWith } from '../validation.js';
 
@@ -49,7 +49,8 @@ export function settingsRoutes({ store }: ServiceContext): Router {
           `Thresholds must satisfy 0 < pending_below < suspicious_below < fraudulent_below <= 100 (got ${next.pending_below}, ${next.suspicious_below}, ${next.fraudulent_below}).`,
         );
       }
-      res.json(renderThresholds(store.settings.setThresholds(next)));
+      const saved = store.audit.record(apiKeyOf(res).id, () => store.settings.setThresholds(next), () => ({ action: 'thresholds.updated', target_id: null, details: { ...next } }));
+      res.json(renderThresholds(saved));
     })
     .all(methodNotAllowed(['GET', 'PATCH']));
 
@@ -67,7 +68,8 @@ export function settingsRoutes({ store }: ServiceContext): Router {
         throw new ApiError(400, 'invalid_request_error', 'unknown_flag_code', `Invalid 'disabled_flag_codes': unknown flag code${unknown.length > 1 ? 's' : ''} ${unknown.map((c) => `'${c}'`).join(', ')}.`);
       }
       const codes = [...new Set(disabled_flag_codes)];
-      res.json(renderFlagSettings(store.settings.setDisabledFlagCodes(codes).disabled_flag_codes));
+      const saved = store.audit.record(apiKeyOf(res).id, () => store.settings.setDisabledFlagCodes(codes), () => ({ action: 'flag_settings.updated', target_id: null, details: { disabled_flag_codes: codes } }));
+      res.json(renderFlagSettings(saved.disabled_flag_codes));
     })
     .all(methodNotAllowed(['GET', 'PATCH']));
 

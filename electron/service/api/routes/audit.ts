@@ -1,0 +1,57 @@
+/** The audit log (manage_keys) and retention (GET view_documents, PATCH manage_documents). */
+import { Router } from 'express';
+import { z } from 'zod';
+import type { ServiceContext } from '../../context.js';
+import { getRetention, setRetention, type RetentionPolicy } from '../../store/retention.js';
+import { apiKeyOf, requirePermission } from '../auth.js';
+import { invalidRequest, methodNotAllowed } from '../errors.js';
+import { integerParam, parseWith } from '../validation.js';
+
+const listQuery = z.object({
+  limit: integerParam(1, 100).optional(),
+  starting_after: z.string({ error: 'must be a single audit event id' }).optional(),
+});
+
+const days = z
+  .number({ error: 'must be an integer of at least 1, or null' })
+  .int({ error: 'must be an integer of at least 1, or null' })
+  .min(1, { error: 'must be an integer of at least 1, or null' })
+  .nullable()
+  .optional();
+
+const retentionPatch = z.object({ delete_files_after_days: days, delete_checks_after_days: days });
+
+export function renderRetention(r: RetentionPolicy) {
+  return { object: 'retention' as const, delete_files_after_days: r.delete_files_after_days, delete_checks_after_days: r.delete_checks_after_days, updated_at: r.updated_at };
+}
+
+export function auditRoutes(ctx: ServiceContext): Router {
+  const { store } = ctx;
+  const router = Router();
+
+  router
+    .route('/audit-events')
+    .get(requirePermission('manage_keys'), (req, res) => {
+      const q = parseWith(listQuery, req.query);
+      const page = store.audit.list(q.limit ?? 20, q.starting_after);
+      if (!page) throw invalidRequest('resource_missing', `Invalid 'starting_after': no such audit_event '${q.starting_after}'.`);
+      res.json({ object: 'list', data: page.data, has_more: page.has_more });
+    })
+    .all(methodNotAllowed(['GET']));
+
+  router
+    .route('/retention')
+    .get(requirePermission('view_documents'), (_req, res) => {
+      res.json(renderRetention(getRetention(store)));
+    })
+    .patch(requirePermission('manage_documents'), (req, res) => {
+      const patch = parseWith(retentionPatch, req.body);
+      const next = setRetention(store, patch, apiKeyOf(res).id);
+      // Apply the new policy now rather than at the next hourly pass.
+      void ctx.retention?.kick();
+      res.json(renderRetention(next));
+    })
+    .all(methodNotAllowed(['GET', 'PATCH']));
+
+  return router;
+}
