@@ -38,11 +38,9 @@ export interface TinyViews {
 }
 
 async function tinyViews(bytes: Uint8Array, rotations: number[]): Promise<Float64Array[]> {
-  // One decode to a tiny grey copy; the turned views are cheap turns of that copy.
-  const base = await sharp(bytes, { failOn: 'none' }).grayscale().resize(TINY_SIDE, TINY_SIDE, { fit: 'fill' }).raw().toBuffer();
   return Promise.all(
     rotations.map(async (deg) => {
-      const data = deg === 0 ? base : await sharp(base, { raw: { width: TINY_SIDE, height: TINY_SIDE, channels: 1 } }).rotate(deg).raw().toBuffer();
+      const { data } = await sharp(bytes, { failOn: 'none' }).rotate(deg).resize(TINY_SIDE, TINY_SIDE, { fit: 'fill' }).grayscale().raw().toBuffer({ resolveWithObject: true });
       return Float64Array.from(data.subarray(0, TINY_SIDE * TINY_SIDE));
     }),
   );
