@@ -37,8 +37,12 @@ export class FactStore<F, I> {
     if (slot?.state === 'ready') return Promise.resolve(slot.value);
     if (slot?.state === 'failed') return Promise.reject(slot.error);
     if (slot?.state === 'pending') return slot.promise;
-    const out = this.produce(name);
-    return isPromise(out) ? out : Promise.resolve(out);
+    try {
+      const out = this.produce(name);
+      return isPromise(out) ? out : Promise.resolve(out);
+    } catch (err) {
+      return Promise.reject(err);
+    }
   }
 
   /**

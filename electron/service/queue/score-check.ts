@@ -11,7 +11,7 @@ export interface ScoredCheck {
 
 export function scoreCheck(analysis: Analysis, settings: { mode: Mode; thresholds: Thresholds; snapshot: SettingsSnapshot }): ScoredCheck {
   const v = scoreAnalysis(
-    { findings: analysis.findings, document: { ...analysis.document }, extracted: analysis.extracted, text: analysis.text },
+    { findings: analysis.findings, document: { ...analysis.document }, extracted: analysis.extracted, text: analysis.text, incomplete: analysis.incomplete ?? [] },
     { mode: settings.mode, thresholds: settings.thresholds, disabledFlagCodes: settings.snapshot.disabled_flag_codes, rules: settings.snapshot.rules },
   );
   return {
@@ -23,6 +23,7 @@ export function scoreCheck(analysis: Analysis, settings: { mode: Mode; threshold
       summary: v.summary,
       flags: v.flags,
       rules: v.rules,
+      incomplete: v.incomplete,
     },
     ruleErrors: v.rule_errors,
   };
