@@ -3,9 +3,15 @@
  * store produces structure, revisions, text layer, image facts and extracted fields, each at most
  * once), then runs every applicable detector. A detector that throws does not sink the analysis:
  * it is listed in `analysis.incomplete` with its message, so the check can say it is partial.
+ *
+ * OCR stays off the critical path: it runs (in tesseract's own thread) while the detectors that
+ * do not read text run; a detector that asks for the text before OCR is done is run again once
+ * it is. Findings keep registry order either way.
  */
 import { createDetectorContext, type DetectorContext } from './context.js';
 import { detectorsFor } from './detect/registry.js';
+import type { Detector } from './detect/types.js';
+import { FactPendingError } from './facts/store.js';
 import { classifyImageFormat } from './image/format.js';
 import { withoutUncertainOcrFindings } from './ocr/index.js';
 import { classifyPdfFormat } from './pdf/format.js';
@@ -52,23 +58,35 @@ function failureMessage(err: unknown): string {
   return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE - 1)}…` : text;
 }
 
+/** Runs one detector; `pending` when it needs a fact still being produced (run it again later). */
+async function runDetector(detector: Detector, ctx: DetectorContext, timings: Record<string, number>): Promise<{ findings: Finding[] } | { failure: IncompleteDetector } | 'pending'> {
+  try {
+    return { findings: await timed(timings, detector.meta.id, () => detector.run(ctx)) };
+  } catch (err) {
+    if (err instanceof FactPendingError) return 'pending';
+    if (process.env.VERACITY_DEBUG) console.error(`detector ${detector.meta.id} failed:`, err);
+    return { failure: { detector: detector.meta.id, message: failureMessage(err) } };
+  }
+}
+
 export async function analyze(bytes: Uint8Array, options: AnalyzeOptions = {}): Promise<Analysis> {
   const timings: Record<string, number> = {};
   const start = performance.now();
-  const ctx = await createDetectorContext(bytes, options, timings);
+  const ctx = await createDetectorContext(bytes, options, timings, {}, ['pages', 'extracted']);
   try {
     const { facts, pageSizes } = documentFacts(ctx);
+    const detectors = detectorsFor(ctx.mime === 'application/pdf' ? 'pdf' : 'image');
+    const outcomes: Array<Awaited<ReturnType<typeof runDetector>> | null> = detectors.map(() => null);
+    for (let i = 0; i < detectors.length; i++) outcomes[i] = await runDetector(detectors[i], ctx, timings);
+    await ctx.ready;
+    for (let i = 0; i < detectors.length; i++) if (outcomes[i] === 'pending') outcomes[i] = await runDetector(detectors[i], ctx, timings);
     const findings: Finding[] = [];
     const incomplete: IncompleteDetector[] = [];
-    for (const detector of detectorsFor(ctx.mime === 'application/pdf' ? 'pdf' : 'image')) {
-      try {
-        const out = await timed(timings, detector.meta.id, () => detector.run(ctx));
-        findings.push(...out);
-      } catch (err) {
-        incomplete.push({ detector: detector.meta.id, message: failureMessage(err) });
-        if (process.env.VERACITY_DEBUG) console.error(`detector ${detector.meta.id} failed:`, err);
-      }
-    }
+    outcomes.forEach((o, i) => {
+      if (o === null || o === 'pending') incomplete.push({ detector: detectors[i].meta.id, message: 'did not run: a fact it needs was never ready' });
+      else if ('failure' in o) incomplete.push(o.failure);
+      else findings.push(...o.findings);
+    });
     timings.total = Math.round((performance.now() - start) * 100) / 100;
     return {
       engineVersion: ENGINE_VERSION,

@@ -40,15 +40,38 @@ export interface ContextSeed extends Partial<Facts> {
   mime?: MimeType;
 }
 
-export async function createDetectorContext(bytes: Uint8Array, options: AnalyzeOptions = {}, timings: Record<string, number> = {}, seed: ContextSeed = {}): Promise<DetectorContext> {
+/** Facts that can be left to finish in the background while detectors that do not read them run. */
+export type BackgroundFact = 'pages' | 'extracted';
+
+/**
+ * The context with the classic fields' facts produced. Facts named in `background` (OCR and what
+ * depends on it) are started but not awaited: `ready` settles when they are done, and a reader
+ * that gets there first sees a FactPendingError (engine/analyze runs it again afterwards).
+ */
+export async function createDetectorContext(
+  bytes: Uint8Array,
+  options: AnalyzeOptions = {},
+  timings: Record<string, number> = {},
+  seed: ContextSeed = {},
+  background: readonly BackgroundFact[] = [],
+): Promise<DetectorContext & { ready: Promise<void> }> {
   const ctx = createContextFromSeed(bytes, options, timings, seed);
+  const later: Array<Promise<unknown>> = [];
   try {
-    for (const name of ctx.mime === 'application/pdf' ? PDF_CORE : IMAGE_CORE) if (!ctx.facts.has(name)) await ctx.facts.get(name);
+    for (const name of ctx.mime === 'application/pdf' ? PDF_CORE : IMAGE_CORE) {
+      if (ctx.facts.has(name)) continue;
+      if ((background as readonly string[]).includes(name)) later.push(ctx.facts.get(name));
+      else await ctx.facts.get(name);
+    }
   } catch (err) {
+    await Promise.allSettled(later);
     await ctx.facts.dispose();
     throw err;
   }
-  return ctx;
+  const ready = Promise.all(later).then(() => undefined);
+  // Failures surface where `ready` is awaited; this only keeps an early one from going unhandled.
+  ready.catch(() => undefined);
+  return Object.assign(ctx, { ready });
 }
 
 /**

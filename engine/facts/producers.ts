@@ -103,6 +103,18 @@ const imageProducers = {
   },
 } satisfies Partial<Producers<Facts, FactInputs>>;
 
+type Values<K extends ReadonlyArray<keyof Facts>> = { [I in keyof K]: Facts[K[I]] };
+
+/** `fn` over other facts: at once when they are all known, else when they are. */
+function derive<K extends ReadonlyArray<keyof Facts>, T>(s: Store, names: K, fn: (...values: Values<K>) => T): T | Promise<T> {
+  if (names.every((n) => s.has(n))) return fn(...(names.map((n) => s.now(n)) as Values<K>));
+  return (async () => {
+    const values: unknown[] = [];
+    for (const n of names) values.push(await s.get(n));
+    return fn(...(values as Values<K>));
+  })();
+}
+
 const textProducers = {
   pages: async (s: Store) => {
     const { bytes, options } = s.inputs;
@@ -116,9 +128,10 @@ const textProducers = {
     const page = image ? await ocrImage(bytes, image, options) : null;
     return page ? [page] : [];
   },
-  text: (s: Store) => s.now('pages').map((p) => p.text).join('\f'),
-  textModel: (s: Store) => buildModel(s.now('pages'), s.now('text')),
-  extracted: (s: Store) => extractFields(s.now('pages'), s.now('text'), s.now('textModel')),
+  // Synchronous once their inputs are known (seeded contexts, sync detectors); else they wait.
+  text: (s: Store) => derive(s, ['pages'] as const, (pages) => pages.map((p) => p.text).join('\f')),
+  textModel: (s: Store) => derive(s, ['pages', 'text'] as const, (pages, text) => buildModel(pages, text)),
+  extracted: (s: Store) => derive(s, ['pages', 'text', 'textModel'] as const, (pages, text, model) => extractFields(pages, text, model)),
 } satisfies Partial<Producers<Facts, FactInputs>>;
 
 export const PRODUCERS: Producers<Facts, FactInputs> = { ...pdfProducers, ...imageProducers, ...textProducers };

@@ -11,6 +11,14 @@
 
 export type Producers<F, I> = { [K in keyof F]: (store: FactStore<F, I>) => F[K] | Promise<F[K]> };
 
+/** A synchronous read of a fact that is still being produced: the reader may retry once it is ready. */
+export class FactPendingError extends Error {
+  constructor(readonly fact: string) {
+    super(`fact '${fact}' is still being produced; await facts.get('${fact}')`);
+    this.name = 'FactPendingError';
+  }
+}
+
 type Slot<T> = { state: 'pending'; promise: Promise<T> } | { state: 'ready'; value: T } | { state: 'failed'; error: unknown };
 
 function isPromise<T>(v: T | Promise<T>): v is Promise<T> {
@@ -53,9 +61,9 @@ export class FactStore<F, I> {
     const slot = this.slots.get(name) as Slot<F[K]> | undefined;
     if (slot?.state === 'ready') return slot.value;
     if (slot?.state === 'failed') throw slot.error;
-    if (slot?.state === 'pending') throw new Error(`fact '${String(name)}' is still being produced; await facts.get('${String(name)}')`);
+    if (slot?.state === 'pending') throw new FactPendingError(String(name));
     const out = this.produce(name);
-    if (isPromise(out)) throw new Error(`fact '${String(name)}' is asynchronous; await facts.get('${String(name)}')`);
+    if (isPromise(out)) throw new FactPendingError(String(name));
     return out;
   }
 
@@ -85,7 +93,8 @@ export class FactStore<F, I> {
       out = this.producers[name](this);
     } catch (error) {
       done();
-      this.slots.set(name, { state: 'failed', error });
+      // Waiting on another fact is not a failure of this one: it can be produced later.
+      if (!(error instanceof FactPendingError)) this.slots.set(name, { state: 'failed', error });
       throw error;
     }
     if (!isPromise(out)) {

@@ -37,7 +37,7 @@ describe('FactStore', () => {
     await expect(store.get('bad')).rejects.toThrow('unreadable');
     expect(() => store.now('bad')).toThrow('unreadable');
     expect(calls).toBe(1);
-    expect(() => store.now('slow')).toThrow(/asynchronous/);
+    expect(() => store.now('slow')).toThrow(/still being produced/);
     expect(await store.get('slow')).toBe(1);
     await store.dispose();
     expect(disposed).toEqual(['slow']);
