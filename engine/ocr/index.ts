@@ -12,7 +12,7 @@ import { prepareForOcr } from './prepare.js';
 import { recognize } from './tesseract.js';
 import { ocrPageLayer } from './words.js';
 
-export { terminateOcr } from './tesseract.js';
+export { setOcrIdleTimeout, terminateOcr } from './tesseract.js';
 export { isUncertainOcrFinding, withoutUncertainOcrFindings } from './confidence.js';
 
 export const OCR_DEFAULTS = { maxPages: 10, budgetMs: 30_000 } as const;

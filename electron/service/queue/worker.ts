@@ -6,8 +6,13 @@
 import { readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { analyze } from '../../../engine/analyze.js';
+import { setOcrIdleTimeout } from '../../../engine/ocr/index.js';
 import { EngineError } from '../../../engine/types.js';
 import type { AnalysisOutcome, AnalysisTask } from './types.js';
+
+/** The pool thread lives as long as the service: its OCR worker stays warm between documents. */
+const OCR_IDLE_MS = 10 * 60_000;
+setOcrIdleTimeout(OCR_IDLE_MS);
 
 export default async function runAnalysis(task: AnalysisTask): Promise<AnalysisOutcome> {
   // TEST ONLY: lets the restart-recovery test kill the service while checks are mid-analysis.
