@@ -8,12 +8,12 @@
  * do not read text run; a detector that asks for the text before OCR is done is run again once
  * it is. Findings keep registry order either way.
  */
-import { createDetectorContext, type DetectorContext } from './context.js';
+import { createDetectorContext, type BackgroundFact, type DetectorContext } from './context.js';
 import { detectorsFor } from './detect/registry.js';
 import type { Detector } from './detect/types.js';
 import { FactPendingError } from './facts/store.js';
 import { classifyImageFormat } from './image/format.js';
-import { withoutUncertainOcrFindings } from './ocr/index.js';
+import { needsOcr, withoutUncertainOcrFindings } from './ocr/index.js';
 import { classifyPdfFormat } from './pdf/format.js';
 import type { Analysis, AnalyzeOptions, DocumentFacts, Finding, IncompleteDetector } from './types.js';
 import { ENGINE_VERSION } from './version.js';
@@ -58,6 +58,15 @@ function failureMessage(err: unknown): string {
   return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE - 1)}…` : text;
 }
 
+/**
+ * OCR runs in tesseract's own thread, so detectors can use the main thread meanwhile. Without
+ * OCR to wait for (a PDF whose pages all have text) the text facts are produced up front.
+ */
+function ocrInBackground(ctx: DetectorContext): readonly BackgroundFact[] {
+  if (ctx.mime === 'application/pdf' && !ctx.facts.now('textLayer').some(needsOcr)) return [];
+  return ['pages', 'extracted'];
+}
+
 /** Runs one detector; `pending` when it needs a fact still being produced (run it again later). */
 async function runDetector(detector: Detector, ctx: DetectorContext, timings: Record<string, number>): Promise<{ findings: Finding[] } | { failure: IncompleteDetector } | 'pending'> {
   try {
@@ -72,7 +81,7 @@ async function runDetector(detector: Detector, ctx: DetectorContext, timings: Re
 export async function analyze(bytes: Uint8Array, options: AnalyzeOptions = {}): Promise<Analysis> {
   const timings: Record<string, number> = {};
   const start = performance.now();
-  const ctx = await createDetectorContext(bytes, options, timings, {}, ['pages', 'extracted']);
+  const ctx = await createDetectorContext(bytes, options, timings, {}, ocrInBackground);
   try {
     const { facts, pageSizes } = documentFacts(ctx);
     const detectors = detectorsFor(ctx.mime === 'application/pdf' ? 'pdf' : 'image');

@@ -53,14 +53,17 @@ export async function createDetectorContext(
   options: AnalyzeOptions = {},
   timings: Record<string, number> = {},
   seed: ContextSeed = {},
-  background: readonly BackgroundFact[] = [],
+  background: readonly BackgroundFact[] | ((ctx: DetectorContext) => readonly BackgroundFact[]) = [],
 ): Promise<DetectorContext & { ready: Promise<void> }> {
   const ctx = createContextFromSeed(bytes, options, timings, seed);
   const later: Array<Promise<unknown>> = [];
+  let deferred: readonly string[] | null = null;
   try {
     for (const name of ctx.mime === 'application/pdf' ? PDF_CORE : IMAGE_CORE) {
       if (ctx.facts.has(name)) continue;
-      if ((background as readonly string[]).includes(name)) later.push(ctx.facts.get(name));
+      // Decided when first needed, so that the choice can look at the facts produced before.
+      if (name === 'pages' || name === 'extracted') deferred ??= typeof background === 'function' ? background(ctx) : background;
+      if (deferred?.includes(name)) later.push(ctx.facts.get(name));
       else await ctx.facts.get(name);
     }
   } catch (err) {

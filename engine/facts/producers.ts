@@ -17,7 +17,7 @@ import { openPdf as openWithPdfjs, type PDFDocumentProxy } from '../pdf/text/pdf
 import { findStealthMagic, stealthColumns } from '../provenance/stealth-pnginfo.js';
 import { DEFAULT_LIMITS } from '../limits.js';
 import { lumaCrop, rgbaColumns, tinyCopies } from './pixels.js';
-import type { Producers } from './store.js';
+import { FactPendingError, type Producers } from './store.js';
 import type { DocumentFactStore, FactInputs, Facts } from './types.js';
 
 type Store = DocumentFactStore;
@@ -105,9 +105,15 @@ const imageProducers = {
 
 type Values<K extends ReadonlyArray<keyof Facts>> = { [I in keyof K]: Facts[K[I]] };
 
-/** `fn` over other facts: at once when they are all known, else when they are. */
+/** `fn` over other facts: at once when they can all be had synchronously, else when they are ready. */
 function derive<K extends ReadonlyArray<keyof Facts>, T>(s: Store, names: K, fn: (...values: Values<K>) => T): T | Promise<T> {
-  if (names.every((n) => s.has(n))) return fn(...(names.map((n) => s.now(n)) as Values<K>));
+  let values: Values<K> | null = null;
+  try {
+    values = names.map((n) => s.now(n)) as Values<K>;
+  } catch (err) {
+    if (!(err instanceof FactPendingError)) throw err;
+  }
+  if (values) return fn(...values);
   return (async () => {
     const values: unknown[] = [];
     for (const n of names) values.push(await s.get(n));
