@@ -87,7 +87,7 @@ export function createContextFromSeed(bytes: Uint8Array, options: AnalyzeOptions
   const mime = seededMime ?? sniffMime(bytes);
   if (!mime) throw new EngineError('unsupported_document', 'The file is not a PDF, PNG or JPEG.');
   // What the other kind of document does not have is known without looking.
-  const absent: Partial<Facts> = mime === 'application/pdf' ? { image: null, dct: null, stealthMagic: null, thumbnailViews: null } : { pdfFile: null, pdf: null, pdfjs: null, textLayer: [], revisions: [], metadata: null };
+  const absent: Partial<Facts> = mime === 'application/pdf' ? { image: null, gray: null, dct: null, stealthMagic: null, thumbnailViews: null } : { pdfFile: null, pdf: null, pdfjs: null, textLayer: [], revisions: [], metadata: null };
   const facts = createFactStore({ bytes, mime, options }, timings, { ...absent, ...given });
   return {
     bytes,

@@ -81,6 +81,7 @@ const imageProducers = {
     if (mime === 'application/pdf') return null;
     return loadImage(bytes, mime, { maxMegapixels: options.maxMegapixels ?? DEFAULT_LIMITS.maxMegapixels });
   },
+  gray: async (s: Store) => (await s.get('image'))?.gray ?? null,
   dct: async (s: Store) => {
     const image = await s.get('image');
     const luma = image?.quantTables[0];

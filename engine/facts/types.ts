@@ -33,6 +33,8 @@ export interface Facts {
   // ---- image (null for PDFs) -----------------------------------------------------------------
   /** Header facts, EXIF/XMP/IPTC, container structure and the working grey copy. */
   image: ImageInfo | null;
+  /** The oriented grey working copy (<= ~2 MP) the pixel detectors share (decoded with `image`). */
+  gray: ImageInfo['gray'] | null;
   /** DCT coefficient histograms of the central luma crop of a JPEG (null when not applicable). */
   dct: DctHistograms | null;
   /** The stealth-pnginfo magic in the pixel LSBs of a PNG, or null. */
