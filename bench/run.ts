@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: runs every bench module in turn and prints one table. Add a module by
  * appending it to BENCHES (each module owns its setup and teardown). `--only NAME` runs one.
+ * The exit code is non-zero when a bench fails or a row misses its target.
  */
 import type { BenchModule, BenchRow } from './types.js';
 import { apiBench } from './api.js';
@@ -8,10 +9,14 @@ import { engineBench } from './engine.js';
 
 const BENCHES: BenchModule[] = [apiBench, engineBench];
 
+function meetsTarget(row: BenchRow): boolean {
+  if (row.target === undefined) return true;
+  return row.higherIsBetter ? row.value >= row.target : row.value <= row.target;
+}
+
 function verdict(row: BenchRow): string {
   if (row.target === undefined) return '';
-  const ok = row.higherIsBetter ? row.value >= row.target : row.value <= row.target;
-  return `${ok ? 'PASS' : 'FAIL'} (${row.higherIsBetter ? '>=' : '<='} ${row.target} ${row.unit})`;
+  return `${meetsTarget(row) ? 'PASS' : 'FAIL'} (${row.higherIsBetter ? '>=' : '<='} ${row.target} ${row.unit})`;
 }
 
 function printTable(rows: BenchRow[]): void {
@@ -37,7 +42,10 @@ async function main(): Promise<void> {
     }
   }
   printTable(rows);
-  if (failed) process.exitCode = 1;
+  // A missed target fails the run like a crashed bench: CI and scripts see it in the exit code.
+  const missed = rows.filter((r) => !meetsTarget(r));
+  if (missed.length) process.stderr.write(`${missed.length} target(s) missed: ${missed.map((r) => `${r.bench}/${r.metric}`).join('; ')}\n`);
+  if (failed || missed.length) process.exitCode = 1;
 }
 
 await main();

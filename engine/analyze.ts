@@ -1,24 +1,27 @@
 /**
- * The engine's entry point: bytes in, Analysis out. Builds the detector context once (structure,
- * revisions, text layer, image facts, extracted fields), then runs every applicable detector.
- * A detector that throws does not sink the analysis: its failure is recorded in `timings`
- * under `error:<id>` so benchmarks and the eval harness can see it.
+ * The engine's entry point: bytes in, Analysis out. Builds the detector context once (its fact
+ * store produces structure, revisions, text layer, image facts and extracted fields, each at most
+ * once), then runs every applicable detector. A detector that throws does not sink the analysis:
+ * it is listed in `analysis.incomplete` with its message, so the check can say it is partial.
+ *
+ * OCR stays off the critical path: it runs (in tesseract's own thread) while the detectors that
+ * do not read text run; a detector that asks for the text before OCR is done is run again once
+ * it is. Findings keep registry order either way.
  */
-import type { DetectorContext } from './context.js';
+import { createDetectorContext, type BackgroundFact, type DetectorContext } from './context.js';
 import { detectorsFor } from './detect/registry.js';
-import { extractFields } from './extract/index.js';
+import type { Detector } from './detect/types.js';
+import { FactPendingError } from './facts/store.js';
 import { classifyImageFormat } from './image/format.js';
-import { loadImage } from './image/load.js';
-import { ocrImage, ocrScannedPages, withoutUncertainOcrFindings } from './ocr/index.js';
+import { needsOcr, withoutUncertainOcrFindings } from './ocr/index.js';
 import { classifyPdfFormat } from './pdf/format.js';
-import { analyzeRevisions } from './pdf/structure/revisions.js';
-import { parsePdfStructure } from './pdf/structure/index.js';
-import { loadPdfText } from './pdf/text/index.js';
-import { sniffMime } from './sniff.js';
-import { EngineError, type Analysis, type AnalyzeOptions, type DocumentFacts, type Finding } from './types.js';
+import type { Analysis, AnalyzeOptions, DocumentFacts, Finding, IncompleteDetector } from './types.js';
 import { ENGINE_VERSION } from './version.js';
 
-export const DEFAULT_LIMITS = { maxPages: 500, maxMegapixels: 100 } as const;
+export { DEFAULT_LIMITS } from './limits.js';
+
+/** Longest failure message kept per detector (the first line of the error). */
+const MAX_MESSAGE = 300;
 
 async function timed<T>(timings: Record<string, number>, key: string, fn: () => Promise<T> | T): Promise<T> {
   const start = performance.now();
@@ -29,63 +32,82 @@ async function timed<T>(timings: Record<string, number>, key: string, fn: () => 
   }
 }
 
-export async function buildDetectorContext(bytes: Uint8Array, options: AnalyzeOptions, timings: Record<string, number>): Promise<{ ctx: DetectorContext; facts: DocumentFacts; pageSizes: Array<{ width: number; height: number }> }> {
-  const mime = sniffMime(bytes);
-  if (!mime) throw new EngineError('unsupported_document', 'The file is not a PDF, PNG or JPEG.');
-  const now = options.now ? new Date(options.now) : new Date();
-  const maxPages = options.maxPages ?? DEFAULT_LIMITS.maxPages;
-
-  if (mime === 'application/pdf') {
-    const pdf = await timed(timings, 'pdf.structure', () => parsePdfStructure(bytes));
-    const layer = await timed(timings, 'pdf.text', () => loadPdfText(bytes, { maxPages }));
-    const revisions = await timed(timings, 'pdf.revisions', () => analyzeRevisions(bytes, pdf));
-    // Scanned pages have no text layer of their own: read them by OCR.
-    const pages = await timed(timings, 'ocr', () => ocrScannedPages(bytes, layer.pages, options));
-    const text = pages.map((p) => p.text).join('\f');
-    const extracted = await timed(timings, 'extract', () => extractFields(pages, text));
-    const facts: DocumentFacts = { mime_type: mime, pages: layer.pages.length, format: classifyPdfFormat(layer.pages) };
+function documentFacts(ctx: DetectorContext): { facts: DocumentFacts; pageSizes: Array<{ width: number; height: number }> } {
+  if (ctx.mime === 'application/pdf') {
+    const layer = ctx.facts.now('textLayer');
     return {
-      ctx: { bytes, mime, options, now, pdf, revisions, pages, image: null, extracted, text },
-      facts,
-      pageSizes: layer.pages.map((p) => ({ width: p.width, height: p.height })),
+      facts: { mime_type: ctx.mime, pages: layer.length, format: classifyPdfFormat(layer) },
+      pageSizes: layer.map((p) => ({ width: p.width, height: p.height })),
     };
   }
-
-  const image = await timed(timings, 'image.load', () => loadImage(bytes, mime, { maxMegapixels: options.maxMegapixels ?? DEFAULT_LIMITS.maxMegapixels }));
-  const ocrPage = await timed(timings, 'ocr', () => ocrImage(bytes, image, options));
-  const pages = ocrPage ? [ocrPage] : [];
-  const text = ocrPage?.text ?? '';
-  const extracted = await timed(timings, 'extract', () => extractFields(pages, text));
-  const facts: DocumentFacts = { mime_type: mime, pages: 1, format: classifyImageFormat(image), width: image.width, height: image.height };
+  const image = ctx.image!;
   return {
-    ctx: { bytes, mime, options, now, pdf: null, revisions: [], pages, image, extracted, text },
-    facts,
+    facts: { mime_type: ctx.mime, pages: 1, format: classifyImageFormat(image), width: image.width, height: image.height },
     pageSizes: [{ width: image.width, height: image.height }],
   };
+}
+
+/** The context plus what the Analysis reports about the document itself (kept for callers of the old shape). */
+export async function buildDetectorContext(bytes: Uint8Array, options: AnalyzeOptions, timings: Record<string, number>): Promise<{ ctx: DetectorContext; facts: DocumentFacts; pageSizes: Array<{ width: number; height: number }> }> {
+  const ctx = await createDetectorContext(bytes, options, timings);
+  return { ctx, ...documentFacts(ctx) };
+}
+
+function failureMessage(err: unknown): string {
+  const text = String((err as Error | null)?.message ?? err).split('\n')[0].trim() || 'failed without a message';
+  return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE - 1)}…` : text;
+}
+
+/**
+ * OCR runs in tesseract's own thread, so detectors can use the main thread meanwhile. Without
+ * OCR to wait for (a PDF whose pages all have text) the text facts are produced up front.
+ */
+function ocrInBackground(ctx: DetectorContext): readonly BackgroundFact[] {
+  if (ctx.mime === 'application/pdf' && !ctx.facts.now('textLayer').some(needsOcr)) return [];
+  return ['pages', 'extracted'];
+}
+
+/** Runs one detector; `pending` when it needs a fact still being produced (run it again later). */
+async function runDetector(detector: Detector, ctx: DetectorContext, timings: Record<string, number>): Promise<{ findings: Finding[] } | { failure: IncompleteDetector } | 'pending'> {
+  try {
+    return { findings: await timed(timings, detector.meta.id, () => detector.run(ctx)) };
+  } catch (err) {
+    if (err instanceof FactPendingError) return 'pending';
+    if (process.env.VERACITY_DEBUG) console.error(`detector ${detector.meta.id} failed:`, err);
+    return { failure: { detector: detector.meta.id, message: failureMessage(err) } };
+  }
 }
 
 export async function analyze(bytes: Uint8Array, options: AnalyzeOptions = {}): Promise<Analysis> {
   const timings: Record<string, number> = {};
   const start = performance.now();
-  const { ctx, facts, pageSizes } = await buildDetectorContext(bytes, options, timings);
-  const findings: Finding[] = [];
-  for (const detector of detectorsFor(ctx.mime === 'application/pdf' ? 'pdf' : 'image')) {
-    try {
-      const out = await timed(timings, detector.meta.id, () => detector.run(ctx));
-      findings.push(...out);
-    } catch (err) {
-      timings[`error:${detector.meta.id}`] = 1;
-      if (process.env.VERACITY_DEBUG) console.error(`detector ${detector.meta.id} failed:`, err);
-    }
+  const ctx = await createDetectorContext(bytes, options, timings, {}, ocrInBackground);
+  try {
+    const { facts, pageSizes } = documentFacts(ctx);
+    const detectors = detectorsFor(ctx.mime === 'application/pdf' ? 'pdf' : 'image');
+    const outcomes: Array<Awaited<ReturnType<typeof runDetector>> | null> = detectors.map(() => null);
+    for (let i = 0; i < detectors.length; i++) outcomes[i] = await runDetector(detectors[i], ctx, timings);
+    await ctx.ready;
+    for (let i = 0; i < detectors.length; i++) if (outcomes[i] === 'pending') outcomes[i] = await runDetector(detectors[i], ctx, timings);
+    const findings: Finding[] = [];
+    const incomplete: IncompleteDetector[] = [];
+    outcomes.forEach((o, i) => {
+      if (o === null || o === 'pending') incomplete.push({ detector: detectors[i].meta.id, message: 'did not run: a fact it needs was never ready' });
+      else if ('failure' in o) incomplete.push(o.failure);
+      else findings.push(...o.findings);
+    });
+    timings.total = Math.round((performance.now() - start) * 100) / 100;
+    return {
+      engineVersion: ENGINE_VERSION,
+      document: facts,
+      extracted: ctx.extracted,
+      findings: withoutUncertainOcrFindings(findings, ctx.pages),
+      text: ctx.text,
+      structure: { revisions: ctx.revisions, pageSizes },
+      incomplete,
+      timings,
+    };
+  } finally {
+    await ctx.facts.dispose();
   }
-  timings.total = Math.round((performance.now() - start) * 100) / 100;
-  return {
-    engineVersion: ENGINE_VERSION,
-    document: facts,
-    extracted: ctx.extracted,
-    findings: withoutUncertainOcrFindings(findings, ctx.pages),
-    text: ctx.text,
-    structure: { revisions: ctx.revisions, pageSizes },
-    timings,
-  };
 }

@@ -148,8 +148,20 @@ export interface Analysis {
     revisions: RevisionSummary[];
     pageSizes: Array<{ width: number; height: number }>;
   };
-  /** Timings per detector in ms, for benchmarks. */
+  /**
+   * Detectors that did not run to the end, and why (the first line of the error). A non-empty
+   * list makes the verdict partial: absent findings from these detectors mean "not checked".
+   * Always set by `analyze`; absent on analyses stored before it existed.
+   */
+  incomplete?: IncompleteDetector[];
+  /** Timings in ms, for benchmarks: per detector (`<family>/<name>`) and per fact (`fact:<name>`). */
   timings: Record<string, number>;
+}
+
+export interface IncompleteDetector {
+  /** Detector id, `<family>/<name>`. */
+  detector: string;
+  message: string;
 }
 
 export interface AnalyzeOptions {

@@ -1,6 +1,5 @@
 /** arithmetic_error: figures that do not add up (statements, invoices/receipts, payslips). */
 import { defineDetector } from '../detect/types.js';
-import { buildModel } from '../extract/model.js';
 import { accountSummaryFindings } from './arithmetic/account-summary.js';
 import { invoiceFindings } from './arithmetic/invoice.js';
 import { payslipFindings } from './arithmetic/payslip.js';
@@ -21,7 +20,7 @@ export const arithmeticError = defineDetector({
   },
   run(ctx) {
     if (!ctx.text.trim() && !ctx.pages.length) return [];
-    const model = buildModel(ctx.pages, ctx.text);
+    const model = ctx.facts.now('textModel');
     const type = ctx.extracted.doc_type;
     if (type === 'payslip') return [...payslipFindings(model), ...statementFindings(model)];
     if (type === 'bank_statement') return statementFindings(model);

@@ -8,7 +8,7 @@ import { DAY_MS, dayValue, findDates, isoDate, leadingDate, type DateOrder, type
 import { findDocumentDate } from '../extract/document-date.js';
 import { labelledValue } from '../extract/labels.js';
 import type { Line } from '../extract/layout.js';
-import { buildModel, type DocModel } from '../extract/model.js';
+import type { DocModel } from '../extract/model.js';
 import { findPeriod, PAY_PERIOD, STATEMENT_PERIOD } from '../extract/periods.js';
 import type { DocType, Finding } from '../types.js';
 import { moneyCells } from './amounts.js';
@@ -179,7 +179,7 @@ export const contentInconsistency = defineDetector({
   },
   run(ctx) {
     if (!ctx.text.trim() && !ctx.pages.length) return [];
-    const model = buildModel(ctx.pages, ctx.text);
+    const model = ctx.facts.now('textModel');
     const type = ctx.extracted.doc_type;
     const out = [...impossibleDates(model), ...futureDate(model, type, ctx.now), ...dateOffPeriod(model, type)];
     if (type === 'bank_statement' || type === 'other' || type === null) out.push(...statementDates(model));

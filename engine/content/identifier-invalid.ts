@@ -8,7 +8,6 @@ import { findIbans } from '../extract/account.js';
 import { abaValid, cardBrand, IBAN_LENGTHS, ibanProblem, luhnValid, sortCodeDigits } from '../extract/identifiers.js';
 import { findLabelled } from '../extract/labels.js';
 import type { Line } from '../extract/layout.js';
-import { buildModel } from '../extract/model.js';
 import type { Finding } from '../types.js';
 import { finding } from './evidence.js';
 
@@ -78,7 +77,7 @@ export const identifierInvalid = defineDetector({
   },
   run(ctx) {
     if (!ctx.text.trim() && !ctx.pages.length) return [];
-    const { lines } = buildModel(ctx.pages, ctx.text);
+    const { lines } = ctx.facts.now('textModel');
     return [...ibanFindings(lines), ...otherFindings(lines)];
   },
 });

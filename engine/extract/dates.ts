@@ -106,8 +106,27 @@ function build(index: number, raw: string, y: string | null, m: string | number,
   return { index, raw, year, month, day, valid: day <= daysInMonth(year, month), ambiguous };
 }
 
-/** Every date in a piece of text, in order of appearance, overlapping matches removed. */
-export function findDates(text: string, order: DateOrder = 'dmy'): DateToken[] {
+/**
+ * Extraction and the content detectors ask about the same lines again and again (a 500-page
+ * statement: ~15,000 lines, each read by several of them); the answer depends only on the text
+ * and the order, so it is remembered. Bounded: the memo is dropped when it grows past this.
+ */
+const MEMO_LIMIT = 50_000;
+const memo = new Map<string, readonly DateToken[]>();
+
+/** Every date in a piece of text, in order of appearance, overlapping matches removed. Read-only: the array is shared. */
+export function findDates(text: string, order: DateOrder = 'dmy'): readonly DateToken[] {
+  const key = `${order}\u0000${text}`;
+  let hit = memo.get(key);
+  if (!hit) {
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    hit = Object.freeze(scanDates(text, order));
+    memo.set(key, hit);
+  }
+  return hit;
+}
+
+function scanDates(text: string, order: DateOrder): DateToken[] {
   const found: DateToken[] = [];
   for (const p of PATTERNS) {
     p.re.lastIndex = 0;

@@ -7,11 +7,10 @@ import type { Extracted } from '../types.js';
 import { findAccountNumber } from './account.js';
 import { classifyDocType } from './doc-type.js';
 import { documentDateIso } from './document-date.js';
-import { buildModel } from './model.js';
+import { buildModel, type DocModel } from './model.js';
 import { findCustomer, findIssuer } from './parties.js';
 
-export function extractFields(pages: PageLayer[], text: string): Extracted {
-  const model = buildModel(pages, text);
+export function extractFields(pages: PageLayer[], text: string, model: DocModel = buildModel(pages, text)): Extracted {
   const { lines } = model;
   if (!lines.length) return { doc_type: null, issuer: null, name: null, address: null, document_date: null, account_number: null, currency: null };
   const docType = classifyDocType(lines);

@@ -1,6 +1,7 @@
 /**
  * The reading of a document shared by extraction and the content detectors: lines and cells,
- * number style, date order, currency. Built once per text layer and cached.
+ * number style, date order, currency. Built once per document by the fact store (engine/facts,
+ * fact `textModel`), which extraction and the content detectors share.
  */
 import type { PageLayer } from '../pdf/text/types.js';
 import { inferDateOrder, type DateOrder } from './dates.js';
@@ -16,11 +17,7 @@ export interface DocModel {
   currency: string | null;
 }
 
-const cache = new WeakMap<PageLayer[], DocModel>();
-
 export function buildModel(pages: PageLayer[], text: string): DocModel {
-  const cached = pages.length ? cache.get(pages) : undefined;
-  if (cached && cached.text === text) return cached;
   const lines = documentLines(pages, text);
   const joined = text || lines.map((l) => l.text).join('\n');
   const currency = detectCurrency(joined);
@@ -31,6 +28,5 @@ export function buildModel(pages: PageLayer[], text: string): DocModel {
     dateOrder: inferDateOrder(joined, regionDateOrder(joined, currency)),
     currency,
   };
-  if (pages.length) cache.set(pages, model);
   return model;
 }

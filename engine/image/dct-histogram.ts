@@ -3,10 +3,8 @@
  * has smooth, Laplacian-like coefficient histograms; one quantised first with a coarser step
  * and then re-quantised with a finer one leaves periodic empty bins (double quantisation).
  */
-import sharp from 'sharp';
 import { ZIGZAG } from './quant-tables.js';
 
-const CROP = 1024;
 export const MAX_BIN = 24;
 /** Zig-zag positions analysed: the low AC frequencies, which carry most non-zero values. */
 export const AC_POSITIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -25,24 +23,18 @@ export interface DctHistograms {
   blocks: number;
 }
 
-async function lumaCrop(bytes: Uint8Array, width: number, height: number): Promise<{ y: Float64Array; w: number; h: number }> {
-  const w = Math.min(CROP, Math.floor(width / 8) * 8);
-  const h = Math.min(CROP, Math.floor(height / 8) * 8);
-  const left = Math.floor((width - w) / 16) * 8;
-  const top = Math.floor((height - h) / 16) * 8;
-  const { data, info } = await sharp(bytes, { failOn: 'none' }).extract({ left, top, width: w, height: h }).raw().toBuffer({ resolveWithObject: true });
-  const y = new Float64Array(w * h);
-  const c = info.channels;
-  for (let i = 0; i < w * h; i++) {
-    y[i] = c >= 3 ? 0.299 * data[i * c] + 0.587 * data[i * c + 1] + 0.114 * data[i * c + 2] : data[i * c];
-  }
-  return { y, w, h };
+/** A centred luma crop on the 8x8 grid, in stored (unrotated) orientation; decoded by engine/facts. */
+export interface LumaCrop {
+  y: Float64Array;
+  w: number;
+  h: number;
 }
 
-/** `width`/`height` are the stored (unrotated) dimensions; `lumaZigzag` the luminance table. */
-export async function dctHistograms(bytes: Uint8Array, width: number, height: number, lumaZigzag: number[]): Promise<DctHistograms | null> {
-  if (width < 64 || height < 64) return null;
-  const { y, w, h } = await lumaCrop(bytes, width, height);
+/** Largest centred crop analysed: enough blocks for stable histograms, bounded CPU. */
+export const DCT_CROP = 1024;
+
+/** `lumaZigzag` is the luminance quantisation table in zig-zag order. */
+export function dctHistograms({ y, w, h }: LumaCrop, lumaZigzag: number[]): DctHistograms {
   const hist = new Map<number, Uint32Array>(AC_POSITIONS.map((k) => [k, new Uint32Array(2 * MAX_BIN + 1)]));
   const block = new Float64Array(64);
   const rowPass = new Float64Array(64);

@@ -5,7 +5,7 @@
  * compressed once, so the finding is stronger when EXIF claims one.
  */
 import { defineDetector } from '../detect/types.js';
-import { dctHistograms, gapScore } from './dct-histogram.js';
+import { gapScore } from './dct-histogram.js';
 import { hasCameraCapture } from './format.js';
 import { estimateQuality } from './quant-tables.js';
 
@@ -24,7 +24,7 @@ export default defineDetector({
     const luma = image?.quantTables[0];
     const frame = image?.jpeg?.frame;
     if (!image || image.damage || image.format !== 'jpeg' || !luma || luma.length !== 64 || !frame) return [];
-    const h = await dctHistograms(ctx.bytes, frame.width, frame.height, luma);
+    const h = await ctx.facts.get('dct');
     // Too few textured blocks, or a decode that does not line up with the 8x8 grid (fine
     // second steps of 1-2, as at quality 95, leave residuals up to ~0.25 on an aligned grid).
     if (!h || h.blocks < 300 || h.residual > 0.3) return [];

@@ -1,48 +1,10 @@
 /**
  * The EXIF preview is written by the camera at capture time and most editors leave it alone,
  * so a preview that shows a different picture (or a different framing) than the image itself
- * means the image was changed after capture. Both are decoded tiny and in stored orientation.
+ * means the image was changed after capture. Both are compared tiny and in stored orientation
+ * (fact `thumbnailViews`).
  */
-import sharp from 'sharp';
 import { defineDetector } from '../detect/types.js';
-
-const SIDE = 24;
-
-interface Tiny {
-  /** Tiny gray copies at 0, 90, 180 and 270 degrees. */
-  views: Float64Array[];
-  aspect: number;
-}
-
-async function tinyViews(bytes: Uint8Array, rotations: number[]): Promise<Float64Array[]> {
-  return Promise.all(
-    rotations.map(async (deg) => {
-      const { data } = await sharp(bytes, { failOn: 'none' }).rotate(deg).resize(SIDE, SIDE, { fit: 'fill' }).grayscale().raw().toBuffer({ resolveWithObject: true });
-      return Float64Array.from(data.subarray(0, SIDE * SIDE));
-    }),
-  );
-}
-
-/** Removes black letterbox bars (full-width or full-height only: a dark subject is not a bar). */
-async function withoutBars(bytes: Uint8Array): Promise<Uint8Array> {
-  const meta = await sharp(bytes, { failOn: 'none' }).metadata();
-  const { data, info } = await sharp(bytes, { failOn: 'none' }).trim({ background: '#000000', threshold: 12 }).toBuffer({ resolveWithObject: true });
-  const bars = info.width >= 0.97 * (meta.width ?? 0) || info.height >= 0.97 * (meta.height ?? 0);
-  return bars ? new Uint8Array(data) : bytes;
-}
-
-async function tiny(bytes: Uint8Array, letterboxed: boolean): Promise<Tiny | null> {
-  try {
-    const src = letterboxed ? await withoutBars(bytes) : bytes;
-    const meta = await sharp(src, { failOn: 'none' }).metadata();
-    if (!meta.width || !meta.height) return null;
-    // Some cameras rotate the main pixels but not the preview: compare in every orientation.
-    const views = await tinyViews(src, letterboxed ? [0, 90, 180, 270] : [0]);
-    return { views, aspect: meta.width / meta.height };
-  } catch {
-    return null;
-  }
-}
 
 function correlation(a: Float64Array, b: Float64Array): number {
   const n = a.length;
@@ -78,7 +40,9 @@ export default defineDetector({
     const thumb = ctx.image?.exifThumbnail;
     // Damaged data decodes to filler (grey or smeared rows): it would differ from any preview.
     if (!thumb || ctx.image?.damage) return [];
-    const [t, main] = await Promise.all([tiny(thumb, true), tiny(ctx.bytes, false)]);
+    const views = await ctx.facts.get('thumbnailViews');
+    const t = views?.thumbnail;
+    const main = views?.image;
     if (!t || !main) return [];
     const ratioOf = (a: number) => Math.max(a, main.aspect) / Math.min(a, main.aspect);
     const ratio = Math.min(ratioOf(t.aspect), ratioOf(1 / t.aspect));

@@ -1,5 +1,6 @@
 /** Metadata of a PDF as the metadata detectors read it: Info and XMP side by side, dates parsed. */
 import type { DetectorContext } from '../context.js';
+import type { PdfStructure } from '../pdf/structure/types.js';
 import { parsePdfDate, parseXmpDate, type PdfDate } from '../pdf/structure/text-strings.js';
 import { parseXmp, type XmpFacts } from './xmp.js';
 
@@ -16,13 +17,13 @@ export interface MetadataFacts {
   readable: boolean;
 }
 
-const cache = new WeakMap<object, MetadataFacts>();
-
+/** The document's metadata as a fact (engine/facts memoises it per document). */
 export function metadataFacts(ctx: DetectorContext): MetadataFacts | null {
-  const pdf = ctx.pdf;
+  return ctx.facts.now('metadata');
+}
+
+export function readMetadataFacts(pdf: PdfStructure | null): MetadataFacts | null {
   if (!pdf) return null;
-  const hit = cache.get(pdf);
-  if (hit) return hit;
   const info = pdf.info;
   const xmp = parseXmp(pdf.xmp);
   const val = (s: string | undefined) => (s && s.trim() ? s.trim() : undefined);
@@ -37,6 +38,5 @@ export function metadataFacts(ctx: DetectorContext): MetadataFacts | null {
     xmpModified: xmp?.modifyDate ? parseXmpDate(xmp.modifyDate) ?? undefined : undefined,
     readable: !(pdf.encrypted && info === null),
   };
-  cache.set(pdf, facts);
   return facts;
 }

@@ -4,6 +4,7 @@
  * `source: 'ocr'`), so extraction and the content checks read scans like digital documents.
  * Work is capped per document (pages and wall time): OCR is the slowest stage of an analysis.
  */
+import type { PDFDocumentProxy } from '../pdf/text/pdfjs.js';
 import type { PageLayer } from '../pdf/text/types.js';
 import type { AnalyzeOptions } from '../types.js';
 import { renderPdfPages } from './pdf-pages.js';
@@ -11,7 +12,7 @@ import { prepareForOcr } from './prepare.js';
 import { recognize } from './tesseract.js';
 import { ocrPageLayer } from './words.js';
 
-export { terminateOcr } from './tesseract.js';
+export { setOcrIdleTimeout, terminateOcr } from './tesseract.js';
 export { isUncertainOcrFinding, withoutUncertainOcrFindings } from './confidence.js';
 
 export const OCR_DEFAULTS = { maxPages: 10, budgetMs: 30_000 } as const;
@@ -55,14 +56,14 @@ export async function ocrImage(bytes: Uint8Array, size: { width: number; height:
  * page cap or the time budget keep their (empty) layer; the same array comes back when nothing
  * needed OCR.
  */
-export async function ocrScannedPages(bytes: Uint8Array, pages: PageLayer[], options: AnalyzeOptions): Promise<PageLayer[]> {
+export async function ocrScannedPages(source: Uint8Array | PDFDocumentProxy, pages: PageLayer[], options: AnalyzeOptions): Promise<PageLayer[]> {
   const lim = limits(options);
   if (!lim) return pages;
   const wanted = pagesToOcr(pages, lim.maxPages);
   if (!wanted.length) return pages;
   const start = performance.now();
   const read = new Map<number, PageLayer>();
-  for await (const picture of renderPdfPages(bytes, wanted)) {
+  for await (const picture of renderPdfPages(source, wanted)) {
     const base = pages[picture.page - 1];
     const prepared = await prepareForOcr(picture.png);
     const data = await recognize(prepared.png);

@@ -47,13 +47,17 @@ async function renderPage(doc: PDFDocumentProxy, n: number): Promise<RenderedPag
   }
 }
 
-/** Renders the given 1-based pages one at a time, so a caller out of time can stop early. */
-export async function* renderPdfPages(bytes: Uint8Array, pages: number[]): AsyncGenerator<RenderedPage> {
+/**
+ * Renders the given 1-based pages one at a time, so a caller out of time can stop early. Pass the
+ * document when one is open already (the fact layer's); otherwise the file is opened and closed here.
+ */
+export async function* renderPdfPages(source: Uint8Array | PDFDocumentProxy, pages: number[]): AsyncGenerator<RenderedPage> {
   if (!pages.length) return;
-  const doc = await openPdf(bytes);
+  const owned = source instanceof Uint8Array;
+  const doc = owned ? await openPdf(source) : source;
   try {
     for (const n of pages) yield await renderPage(doc, n);
   } finally {
-    await doc.destroy().catch(() => undefined);
+    if (owned) await doc.destroy().catch(() => undefined);
   }
 }

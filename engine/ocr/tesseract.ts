@@ -11,7 +11,17 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createWorker, OEM, PSM, type Page, type Worker } from 'tesseract.js';
 
+/** One-shot processes (CLI, scripts) exit this soon after their last recognition. */
 const IDLE_MS = 15_000;
+let idleMs = IDLE_MS;
+
+/**
+ * How long an idle worker stays warm. A long-lived analysis thread (the service's worker pool)
+ * sets minutes, so documents that arrive apart do not each pay the ~1.5 s start.
+ */
+export function setOcrIdleTimeout(ms: number): void {
+  if (Number.isFinite(ms) && ms > 0) idleMs = ms;
+}
 
 let worker: Promise<Worker> | null = null;
 let queue: Promise<unknown> = Promise.resolve();
@@ -33,7 +43,7 @@ async function startWorker(): Promise<Worker> {
 
 function scheduleIdleStop(): void {
   if (idleTimer) clearTimeout(idleTimer);
-  idleTimer = setTimeout(() => void terminateOcr(), IDLE_MS);
+  idleTimer = setTimeout(() => void terminateOcr(), idleMs);
   idleTimer.unref();
 }
 

@@ -7,7 +7,6 @@
 import type { DetectorContext } from '../context.js';
 import { defineDetector } from '../detect/types.js';
 import type { Finding } from '../types.js';
-import { findStealthMagic } from './stealth-pnginfo.js';
 
 interface Marker {
   tool: string;
@@ -97,7 +96,7 @@ export default defineDetector({
         evidence: { tool: first.tool, source: first.source, excerpt: first.excerpt, markers: markers.map((x) => `${x.tool} @ ${x.source}`) },
       });
     } else if (image.format === 'png') {
-      const magic = await findStealthMagic(ctx.bytes, image.width, image.height, image.hasAlpha);
+      const magic = await ctx.facts.get('stealthMagic');
       if (magic) {
         findings.push({
           flag: 'ai_generated',

@@ -3,7 +3,6 @@
  * of the alpha channel (or of RGB), read column by column, starting with a magic string. It
  * survives metadata stripping, so it is worth the few columns of decoding it costs.
  */
-import sharp from 'sharp';
 
 const MAGICS = ['stealth_pnginfo', 'stealth_pngcomp', 'stealth_rgbinfo', 'stealth_rgbcomp'];
 const MAGIC_BITS = 'stealth_pnginfo'.length * 8;
@@ -18,11 +17,22 @@ function bitsToText(bits: number[]): string {
   return s;
 }
 
-/** The magic found at the start of the hidden stream, or null. */
-export async function findStealthMagic(bytes: Uint8Array, width: number, height: number, hasAlpha: boolean): Promise<string | null> {
+/** The first columns of an image as RGBA, column count from `stealthColumns` (decoded by engine/facts). */
+export interface RgbaColumns {
+  data: Uint8Array;
+  info: { width: number; height: number };
+}
+
+/** How many leading columns hold the magic (null: the image is too small to hold one). */
+export function stealthColumns(width: number, height: number): number | null {
   if (height < 1 || width * height < MAGIC_BITS) return null;
-  const cols = Math.min(width, Math.ceil(MAGIC_BITS / height));
-  const { data, info } = await sharp(bytes, { failOn: 'none' }).extract({ left: 0, top: 0, width: cols, height }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return Math.min(width, Math.ceil(MAGIC_BITS / height));
+}
+
+/** The magic found at the start of the hidden stream, or null. */
+export function findStealthMagic(columns: RgbaColumns | null, hasAlpha: boolean): string | null {
+  if (!columns) return null;
+  const { data, info } = columns;
   const alphaBits: number[] = [];
   const rgbBits: number[] = [];
   for (let x = 0; x < info.width && alphaBits.length < MAGIC_BITS; x++) {

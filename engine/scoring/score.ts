@@ -5,7 +5,7 @@
  * 3. flags combine by saturation into the engine score; 4. the mode moves it;
  * 5. rules add score_delta and bind; 6. decision and risk level follow from the final score.
  */
-import type { Decision, Extracted, Finding, Flag, Mode, RiskLevel, DocumentFacts } from '../types.js';
+import type { Decision, Extracted, Finding, Flag, Mode, RiskLevel, DocumentFacts, IncompleteDetector } from '../types.js';
 import { clampScore, decisionForScore, riskLevelFor, type Thresholds } from './bands.js';
 import { groupFindings } from './flags.js';
 import { applyMode } from './modes.js';
@@ -19,6 +19,8 @@ export interface ScoringInput {
   document: DocumentFacts & Record<string, unknown>;
   extracted: Extracted;
   text: string;
+  /** Detectors that did not run (Analysis.incomplete): the verdict is then partial. */
+  incomplete?: readonly IncompleteDetector[];
 }
 
 export interface ScoringSettings {
@@ -40,6 +42,8 @@ export interface Verdict {
   flags: Flag[];
   rules: TriggeredRule[];
   rule_errors: Array<{ id: string; message: string }>;
+  /** Detectors that did not run; non-empty means the score covers only the checks that did. */
+  incomplete: IncompleteDetector[];
 }
 
 export const TEXT_LIMIT_FOR_RULES = 20_000;
@@ -84,9 +88,10 @@ export function scoreAnalysis(input: ScoringInput, settings: ScoringSettings): V
     engine_score: engineScore,
     decision,
     risk_level: riskLevelFor(decision),
-    summary: summarize(decision, flags, evaluation.triggered, input.document),
+    summary: summarize(decision, flags, evaluation.triggered, input.document, input.incomplete ?? []),
     flags,
     rules: evaluation.triggered,
     rule_errors: evaluation.errors,
+    incomplete: [...(input.incomplete ?? [])],
   };
 }

@@ -1,5 +1,5 @@
 /** Plain-language summary of a verdict: the decision, then the strongest reasons in words. */
-import type { Decision, DocumentFacts, Flag } from '../types.js';
+import type { Decision, DocumentFacts, Flag, IncompleteDetector } from '../types.js';
 import type { TriggeredRule } from './rules.js';
 
 const OPENERS: Record<Decision, string> = {
@@ -9,7 +9,7 @@ const OPENERS: Record<Decision, string> = {
   fraudulent: 'Strong evidence of tampering or fabrication was found.',
 };
 
-export function summarize(decision: Decision, flags: readonly Flag[], rules: readonly TriggeredRule[], doc: DocumentFacts): string {
+export function summarize(decision: Decision, flags: readonly Flag[], rules: readonly TriggeredRule[], doc: DocumentFacts, incomplete: readonly IncompleteDetector[] = []): string {
   const parts = [OPENERS[decision]];
   const top = flags.slice(0, 3);
   if (top.length > 0) {
@@ -19,5 +19,10 @@ export function summarize(decision: Decision, flags: readonly Flag[], rules: rea
     parts.push('The document has no digital text layer, so structural checks could not vouch for it.');
   }
   if (rules.length > 0) parts.push(`Rules applied: ${rules.map((r) => r.title).join(', ')}.`);
+  // A check that did not run found nothing, which is not the same as finding nothing wrong.
+  if (incomplete.length > 0) {
+    const n = incomplete.length;
+    parts.push(`Partial analysis: ${n} check${n === 1 ? '' : 's'} could not run (${incomplete.map((i) => i.detector).join(', ')}); the score covers the others only.`);
+  }
   return parts.join(' ');
 }

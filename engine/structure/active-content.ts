@@ -4,7 +4,6 @@
  */
 import type { DetectorContext } from '../context.js';
 import { defineDetector } from '../detect/types.js';
-import { openPdf } from '../pdf/structure/index.js';
 import { PdfDict, PdfStream, PdfString } from '../pdf/structure/objects.js';
 import { decodePdfText } from '../pdf/structure/text-strings.js';
 import type { Finding } from '../types.js';
@@ -21,7 +20,8 @@ export const activeContentDetector = defineDetector({
   },
   run(ctx: DetectorContext): Finding[] {
     if (!ctx.pdf) return [];
-    const file = openPdf(ctx.bytes);
+    const file = ctx.facts.now('pdfFile');
+    if (!file) return [];
     const js: number[] = [];
     const launch: number[] = [];
     const files: Array<{ num: number; name: string }> = [];

@@ -5,7 +5,6 @@
  */
 import type { DetectorContext } from '../context.js';
 import { defineDetector } from '../detect/types.js';
-import { openPdf } from '../pdf/structure/index.js';
 import { PdfName, PdfStream } from '../pdf/structure/objects.js';
 import { walkPages, type PageNode } from '../pdf/structure/pages.js';
 import type { PdfFile } from '../pdf/structure/document.js';
@@ -65,7 +64,8 @@ export const pageInconsistencyDetector = defineDetector({
   },
   run(ctx: DetectorContext): Finding[] {
     if (!ctx.pdf || ctx.pdf.pageCount < 3 || ctx.pdf.pageCount > MAX_PAGES) return [];
-    const file = openPdf(ctx.bytes);
+    const file = ctx.facts.now('pdfFile');
+    if (!file) return [];
     const pages = walkPages(file, file.trailerValue('Root'));
     if (pages.length < 3) return [];
     const traits = pages.map((p) => traitsOf(file, p));

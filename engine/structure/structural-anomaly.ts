@@ -6,7 +6,6 @@
  */
 import type { DetectorContext } from '../context.js';
 import { defineDetector } from '../detect/types.js';
-import { openPdf } from '../pdf/structure/index.js';
 import type { Finding } from '../types.js';
 
 export const structuralAnomalyDetector = defineDetector({
@@ -19,7 +18,8 @@ export const structuralAnomalyDetector = defineDetector({
   run(ctx: DetectorContext): Finding[] {
     const pdf = ctx.pdf;
     if (!pdf) return [];
-    const file = openPdf(ctx.bytes);
+    const file = ctx.facts.now('pdfFile');
+    if (!file) return [];
     const findings: Finding[] = [];
     const reconstructed = pdf.revisions.some((r) => r.xrefKind === 'reconstructed');
     if (pdf.repairs.length) {

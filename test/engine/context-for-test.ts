@@ -1,12 +1,34 @@
-/** Builds the same detector context the engine builds, for detector unit tests. */
-import { buildDetectorContext } from '../../engine/analyze.js';
-import type { DetectorContext } from '../../engine/context.js';
+/**
+ * Detector contexts for tests, built by the engine's own factory (engine/context.ts), so tests
+ * see exactly the facts the engine would produce, lazily and once.
+ */
+import { createContextFromSeed, createDetectorContext, type DetectorContext } from '../../engine/context.js';
+import type { PageLayer } from '../../engine/pdf/text/types.js';
+import type { Extracted, MimeType } from '../../engine/types.js';
 
 /**
  * OCR is off unless asked for: it adds seconds per image and only the text-reading detectors
  * need it (test/engine/ocr covers OCR through `analyze`).
  */
 export async function buildContextForTest(bytes: Uint8Array, opts: { now?: string; ocr?: boolean } = {}): Promise<DetectorContext> {
-  const { ctx } = await buildDetectorContext(bytes, { now: opts.now, ...(opts.ocr ? {} : { ocr: false as const }) }, {});
-  return ctx;
+  return createDetectorContext(bytes, { now: opts.now, ...(opts.ocr ? {} : { ocr: false as const }) });
+}
+
+/**
+ * A context over a given text layer and no file: the reading detectors and extraction see these
+ * pages as a PDF's text layer (text and extracted fields are derived from them unless given).
+ */
+export function contextFromPages(pages: PageLayer[], opts: { now?: string; text?: string; extracted?: Extracted; mime?: MimeType } = {}): DetectorContext {
+  return createContextFromSeed(new Uint8Array(), { now: opts.now }, {}, {
+    mime: opts.mime ?? 'application/pdf',
+    pdfFile: null,
+    pdf: null,
+    pdfjs: null,
+    revisions: [],
+    metadata: null,
+    textLayer: pages,
+    pages,
+    ...(opts.text !== undefined ? { text: opts.text } : {}),
+    ...(opts.extracted ? { extracted: opts.extracted } : {}),
+  });
 }

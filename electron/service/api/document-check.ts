@@ -4,7 +4,7 @@
  */
 import type { Thresholds } from '../../../engine/scoring/bands.js';
 import type { TriggeredRule } from '../../../engine/scoring/rules.js';
-import { EMPTY_EXTRACTED, type Decision, type Extracted, type Flag, type Mode, type RiskLevel } from '../../../engine/types.js';
+import { EMPTY_EXTRACTED, type Decision, type Extracted, type Flag, type IncompleteDetector, type Mode, type RiskLevel } from '../../../engine/types.js';
 import type { CheckError, CheckRecord, CheckStatus } from '../store/checks.js';
 import { riskLevelFor } from '../../../engine/scoring/bands.js';
 
@@ -29,7 +29,8 @@ export interface DocumentCheckJson {
     format: string | null;
   };
   extracted: Extracted;
-  engine: { version: string; mode: Mode };
+  /** `incomplete`: engine detail beyond SPEC's version and mode, the detectors that did not run and why (empty unless the analysis was partial). */
+  engine: { version: string; mode: Mode; incomplete: IncompleteDetector[] };
   error: CheckError | null;
 }
 
@@ -62,7 +63,7 @@ export function renderCheck(check: CheckRecord): DocumentCheckJson {
       format: check.format,
     },
     extracted: { ...EMPTY_EXTRACTED, ...(check.status === 'completed' && check.extracted ? check.extracted : {}) },
-    engine: { version: check.engine_version, mode: check.mode },
+    engine: { version: check.engine_version, mode: check.mode, incomplete: verdict?.incomplete ?? [] },
     error: check.status === 'failed' ? check.error : null,
   };
 }

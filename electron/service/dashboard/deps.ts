@@ -22,7 +22,7 @@ export interface PublicCheck {
   flags: Array<{ code: string; [key: string]: unknown }>;
   document: { filename?: string; mime_type?: string; sha256?: string; [key: string]: unknown };
   extracted: Record<string, unknown>;
-  engine: { version: string; mode: string };
+  engine: { version: string; mode: string; incomplete?: Array<{ detector: string; message: string }> };
   [key: string]: unknown;
 }
 

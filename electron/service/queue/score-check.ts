@@ -33,7 +33,7 @@ export async function scoreCheck(
   settings: { mode: Mode; thresholds: Thresholds; snapshot: SettingsSnapshot },
   conditions: ConditionEvaluator,
 ): Promise<ScoredCheck> {
-  const input: ScoringInput = { findings: analysis.findings, document: { ...analysis.document }, extracted: analysis.extracted, text: analysis.text };
+  const input: ScoringInput = { findings: analysis.findings, document: { ...analysis.document }, extracted: analysis.extracted, text: analysis.text, incomplete: analysis.incomplete ?? [] };
   const scoring = { mode: settings.mode, thresholds: settings.thresholds, disabledFlagCodes: settings.snapshot.disabled_flag_codes, rules: settings.snapshot.rules };
   const { conditionContext } = engineVerdict(input, scoring);
   const outcomes = await decideRules(conditions, scoring.rules, conditionContext, analysis.extracted.doc_type);
@@ -47,6 +47,7 @@ export async function scoreCheck(
       summary: v.summary,
       flags: v.flags,
       rules: v.rules,
+      incomplete: v.incomplete,
     },
     ruleErrors: v.rule_errors,
   };

@@ -8,8 +8,13 @@ import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { analyze } from '../../../engine/analyze.js';
+import { setOcrIdleTimeout } from '../../../engine/ocr/index.js';
 import { EngineError } from '../../../engine/types.js';
 import type { AnalysisOutcome, AnalysisTask } from './types.js';
+
+/** The pool thread lives as long as the service: its OCR worker stays warm between documents. */
+const OCR_IDLE_MS = 10 * 60_000;
+setOcrIdleTimeout(OCR_IDLE_MS);
 
 /**
  * A full collection after each document: the big buffers of one analysis (decoded streams, page

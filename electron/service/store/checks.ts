@@ -6,7 +6,7 @@
 import type { Db } from '../db/open.js';
 import type { Thresholds } from '../../../engine/scoring/bands.js';
 import type { RuleInput, TriggeredRule } from '../../../engine/scoring/rules.js';
-import type { Decision, DocumentFormat, Extracted, Flag, MimeType, Mode, RiskLevel } from '../../../engine/types.js';
+import type { Decision, DocumentFormat, Extracted, Flag, IncompleteDetector, MimeType, Mode, RiskLevel } from '../../../engine/types.js';
 import { renderCheck } from '../api/document-check.js';
 import { nowIso } from './ids.js';
 
@@ -26,6 +26,8 @@ export interface StoredVerdict {
   summary: string;
   flags: Flag[];
   rules: TriggeredRule[];
+  /** Detectors that did not run (engine Analysis.incomplete); absent on verdicts stored before it existed. */
+  incomplete?: IncompleteDetector[];
 }
 
 export interface CheckError {

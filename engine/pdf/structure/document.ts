@@ -380,13 +380,10 @@ function dedupeLast(entries: XrefEntry[]): XrefEntry[] {
   return [...m.values()];
 }
 
-/** Opens a file once per byte array; the structure parser and revision analysis share it. */
-const opened = new WeakMap<Uint8Array, PdfFile>();
+/**
+ * Parses the file. Not memoised here: within an analysis the fact store (engine/facts) holds the
+ * one parsed file every reader shares.
+ */
 export function openPdf(bytes: Uint8Array): PdfFile {
-  let f = opened.get(bytes);
-  if (!f) {
-    f = new PdfFile(bytes);
-    opened.set(bytes, f);
-  }
-  return f;
+  return new PdfFile(bytes);
 }

@@ -12,10 +12,19 @@ import type { PdfRevision, PdfStructure } from './types.js';
 
 export { openPdf } from './document.js';
 
-export function parsePdfStructure(bytes: Uint8Array): PdfStructure {
+/** Our parser's view of the file, with parse failures named as the engine names them. */
+export function openPdfFile(bytes: Uint8Array): PdfFile {
+  try {
+    return openPdf(bytes);
+  } catch (err) {
+    throw new EngineError('corrupt_document', `The PDF structure cannot be read: ${(err as Error).message}`);
+  }
+}
+
+export function parsePdfStructure(bytes: Uint8Array, opened?: PdfFile): PdfStructure {
   let file: PdfFile;
   try {
-    file = openPdf(bytes);
+    file = opened ?? openPdf(bytes);
   } catch (err) {
     throw new EngineError('corrupt_document', `The PDF structure cannot be read: ${(err as Error).message}`);
   }

@@ -11,6 +11,7 @@ import { resourcesPrint, sameDrawing } from './page-compare.js';
 import { RevisionState } from './state.js';
 import { decodePdfText } from './text-strings.js';
 import { diffLines, openVersion, pageLines } from './text-diff.js';
+import type { PDFDocumentProxy } from '../text/pdfjs.js';
 import type { PdfRevision, PdfStructure } from './types.js';
 
 /** Text diffs are costly (two pdf.js loads); bounded so that pathological files stay fast. */
@@ -19,8 +20,15 @@ const MAX_DIFFED_PAGES = 12;
 
 type Summary = RevisionSummary;
 
-export async function analyzeRevisions(bytes: Uint8Array, pdf: PdfStructure): Promise<RevisionSummary[]> {
-  const file = openPdf(bytes);
+/** Shared handles from the fact layer, so the file is parsed once and each version opened once. */
+export interface RevisionSources {
+  file?: PdfFile;
+  /** pdf.js document of the file prefix ending at `end`; null when that version cannot be opened. Owned by the caller. */
+  openVersion?: (end: number) => Promise<PDFDocumentProxy | null>;
+}
+
+export async function analyzeRevisions(bytes: Uint8Array, pdf: PdfStructure, sources: RevisionSources = {}): Promise<RevisionSummary[]> {
+  const file = sources.file ?? openPdf(bytes);
   const revs = pdf.revisions;
   if (!revs.length) return [];
   const out: Summary[] = [];
@@ -56,7 +64,8 @@ export async function analyzeRevisions(bytes: Uint8Array, pdf: PdfStructure): Pr
     prevPages = null;
   }
   attachSignatures(file, revs, out);
-  await attachTextDiffs(bytes, revs, out);
+  if (sources.openVersion) await attachTextDiffs(revs, out, sources.openVersion);
+  else await withOwnedVersions(bytes, (open) => attachTextDiffs(revs, out, open));
   return out;
 }
 
@@ -199,28 +208,39 @@ function attachSignatures(file: PdfFile, revs: PdfRevision[], out: Summary[]): v
   }
 }
 
-async function attachTextDiffs(bytes: Uint8Array, revs: PdfRevision[], out: Summary[]): Promise<void> {
+/** Opens each version at most once for a standalone call, and closes them all afterwards. */
+async function withOwnedVersions(bytes: Uint8Array, work: (open: (end: number) => Promise<PDFDocumentProxy | null>) => Promise<void>): Promise<void> {
+  const docs = new Map<number, Promise<PDFDocumentProxy | null>>();
+  const open = (end: number) => {
+    let d = docs.get(end);
+    if (!d) docs.set(end, (d = openVersion(bytes, end)));
+    return d;
+  };
+  try {
+    await work(open);
+  } finally {
+    for (const d of docs.values()) await (await d)?.destroy().catch(() => undefined);
+  }
+}
+
+async function attachTextDiffs(revs: PdfRevision[], out: Summary[], open: (end: number) => Promise<PDFDocumentProxy | null>): Promise<void> {
   const edits = out.filter((s) => s.kind === 'content_edit').slice(0, MAX_DIFFED_REVISIONS);
   for (const s of edits) {
     const idx = out.indexOf(s);
     const prevEnd = revs[idx - 1]?.endOffset;
     if (prevEnd === undefined) continue;
-    const [oldDoc, newDoc] = await Promise.all([openVersion(bytes, prevEnd), openVersion(bytes, s.endOffset)]);
-    try {
-      if (!oldDoc || !newDoc) continue;
-      const diffs: NonNullable<Summary['textDiff']> = [];
-      const oldPageOf = await pageNumberMap(oldDoc, newDoc);
-      for (const page of s.changedPages.slice(0, MAX_DIFFED_PAGES)) {
-        const oldPage = oldPageOf.get(page);
-        const after = await pageLines(newDoc, page);
-        const before = oldPage ? await pageLines(oldDoc, oldPage) : [];
-        for (const d of diffLines(before, after)) diffs.push({ page, ...d });
-      }
-      s.textDiff = diffs;
-    } finally {
-      await oldDoc?.destroy();
-      await newDoc?.destroy();
+    // Consecutive edits share a version (one's "after" is the next one's "before"): opened once.
+    const [oldDoc, newDoc] = await Promise.all([open(prevEnd), open(s.endOffset)]);
+    if (!oldDoc || !newDoc) continue;
+    const diffs: NonNullable<Summary['textDiff']> = [];
+    const oldPageOf = await pageNumberMap(oldDoc, newDoc);
+    for (const page of s.changedPages.slice(0, MAX_DIFFED_PAGES)) {
+      const oldPage = oldPageOf.get(page);
+      const after = await pageLines(newDoc, page);
+      const before = oldPage ? await pageLines(oldDoc, oldPage) : [];
+      for (const d of diffLines(before, after)) diffs.push({ page, ...d });
     }
+    s.textDiff = diffs;
   }
 }
 

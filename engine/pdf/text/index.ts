@@ -37,6 +37,15 @@ async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 export async function loadPdfText(bytes: Uint8Array, opts: { maxPages: number }): Promise<PdfTextLayer> {
   const doc = await openPdf(bytes);
   try {
+    return await readPdfText(doc, opts);
+  } finally {
+    await doc.destroy().catch(() => undefined);
+  }
+}
+
+/** The text layer of an already opened document (the fact layer keeps one open for OCR renders). */
+export async function readPdfText(doc: PDFDocumentProxy, opts: { maxPages: number }): Promise<PdfTextLayer> {
+  try {
     if (doc.numPages > opts.maxPages) {
       throw new EngineError('too_many_pages', `The PDF has ${doc.numPages} pages; the limit is ${opts.maxPages}.`);
     }
@@ -50,8 +59,6 @@ export async function loadPdfText(bytes: Uint8Array, opts: { maxPages: number })
     return { pages };
   } catch (err) {
     throw toEngineError(err);
-  } finally {
-    await doc.destroy().catch(() => undefined);
   }
 }
 

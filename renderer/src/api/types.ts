@@ -72,7 +72,8 @@ export interface DocumentCheck {
   rules: TriggeredRule[];
   document: { filename: string; mime_type: string; pages?: number; size_bytes?: number; sha256?: string; format?: string };
   extracted: Extracted;
-  engine: { version: string; mode: string };
+  /** `incomplete`: detectors that did not run and why (a partial analysis); absent on older checks. */
+  engine: { version: string; mode: string; incomplete?: Array<{ detector: string; message: string }> };
   error: { type: string; code: string; message: string } | null;
 }
 

@@ -7,6 +7,7 @@ import { FeedbackForm } from '../components/FeedbackForm.js';
 import { FlagList } from '../components/FlagList.js';
 import { RevisionTimeline } from '../components/RevisionTimeline.js';
 import { ScoreGauge } from '../components/ScoreGauge.js';
+import { TechnicalDetails } from '../components/TechnicalDetails.js';
 import { TriggeredRules } from '../components/TriggeredRules.js';
 import { boxesOf, heatmapsOf, normalizeBBox, targetPage, type Box } from '../lib/evidence.js';
 import { formatBytes, formatDate, humanize } from '../lib/format.js';
@@ -109,6 +110,10 @@ export function CheckView({ id }: { id: string }) {
           <section aria-labelledby="fields-title" className="card">
             <h2 id="fields-title">Extracted fields</h2>
             <ExtractedFields extracted={check.extracted} />
+          </section>
+          <section aria-labelledby="tech-title" className="card">
+            <h2 id="tech-title">Technical details</h2>
+            <TechnicalDetails engine={check.engine} />
           </section>
           {completed && (
             <section aria-labelledby="fb-title" className="card no-print">

@@ -5,7 +5,7 @@
  */
 import { arithmeticError } from '../../../engine/content/arithmetic-error.js';
 import type { DetectorContext } from '../../../engine/context.js';
-import { extractFields } from '../../../engine/extract/index.js';
+import { contextFromPages } from '../context-for-test.js';
 import type { PaintOp, TextRun } from '../../../engine/pdf/text/types.js';
 import { testDetector } from '../detector-tester.js';
 import { contextOf, layoutPage, right, row } from '../extract/fixtures.js';
@@ -57,7 +57,7 @@ function whiteBoxEdit(replacement: string, coverFirst = false): () => Promise<De
     const added: TextRun = { ...old, text: replacement, fontName: 'Times-Roman', bbox: [x1 - replacement.length / 110, y0, x1, y1] };
     const addedPaint: PaintOp = { ...(paint[0] as Extract<PaintOp, { kind: 'text' }>), seq: paint.length + 1, text: replacement, bbox: added.bbox };
     const pages = [{ ...page, runs: coverFirst ? page.runs : [...page.runs, added], paint: coverFirst ? [cover, ...paint] : [...paint, cover, addedPaint] }];
-    return { ...base, pages, extracted: extractFields(pages, base.text) };
+    return contextFromPages(pages, { now: base.now.toISOString(), text: base.text });
   };
 }
 

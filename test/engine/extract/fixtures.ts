@@ -4,7 +4,7 @@
  * cell logic is exercised with real boxes.
  */
 import type { DetectorContext } from '../../../engine/context.js';
-import { extractFields } from '../../../engine/extract/index.js';
+import { contextFromPages } from '../context-for-test.js';
 import type { PageLayer, TextRun } from '../../../engine/pdf/text/types.js';
 
 const COLS = 110;
@@ -40,18 +40,7 @@ export function contextOf(pagesText: string | string[], opts: { now?: string; ru
   const texts = Array.isArray(pagesText) ? pagesText : [pagesText];
   const pages = texts.map((t, i) => (opts.runs === false ? textPage(t, i + 1) : layoutPage(t, i + 1)));
   const text = texts.join('\f');
-  return {
-    bytes: new Uint8Array(),
-    mime: 'application/pdf',
-    options: {},
-    now: new Date(opts.now ?? '2025-06-01T00:00:00Z'),
-    pdf: null,
-    revisions: [],
-    pages,
-    image: null,
-    extracted: extractFields(pages, text),
-    text,
-  };
+  return contextFromPages(pages, { now: opts.now ?? '2025-06-01T00:00:00Z', text });
 }
 
 /** Places cells at fixed columns: [[col, text], ...] -> one line. */

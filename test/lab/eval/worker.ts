@@ -14,7 +14,7 @@ async function handle(req: WorkerRequest): Promise<WorkerReply> {
   try {
     const analysis = await analyze(bytes, { filename: req.filename, now: req.now });
     const verdict = scoreAnalysis(
-      { findings: analysis.findings, document: { ...analysis.document, filename: req.filename }, extracted: analysis.extracted, text: analysis.text },
+      { findings: analysis.findings, document: { ...analysis.document, filename: req.filename }, extracted: analysis.extracted, text: analysis.text, incomplete: analysis.incomplete },
       { mode: 'normal', thresholds: DEFAULT_THRESHOLDS, disabledFlagCodes: [], rules: [] },
     );
     return {
@@ -24,7 +24,7 @@ async function handle(req: WorkerRequest): Promise<WorkerReply> {
       decision: verdict.decision,
       flags: verdict.flags.map((f) => f.code),
       extracted: { ...analysis.extracted },
-      detector_errors: Object.keys(analysis.timings).filter((k) => k.startsWith('error:')).map((k) => k.slice(6)),
+      detector_errors: (analysis.incomplete ?? []).map((i) => i.detector),
       latency_ms: Math.round(performance.now() - started),
     };
   } catch (err) {

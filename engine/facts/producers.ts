@@ -1,0 +1,144 @@
+/**
+ * How each fact is produced from the bytes and from other facts. This module and
+ * engine/facts/pixels.ts are the only places (with the loaders they call) that open the PDF or
+ * decode pixels; everything a producer holds open is closed by the store's `dispose`.
+ */
+import { extractFields } from '../extract/index.js';
+import { buildModel } from '../extract/model.js';
+import { dctHistograms } from '../image/dct-histogram.js';
+import { loadImage } from '../image/load.js';
+import { readMetadataFacts } from '../metadata/facts.js';
+import { ocrImage, ocrScannedPages } from '../ocr/index.js';
+import { openPdfFile, parsePdfStructure } from '../pdf/structure/index.js';
+import { analyzeRevisions } from '../pdf/structure/revisions.js';
+import { openVersion } from '../pdf/structure/text-diff.js';
+import { readPdfText } from '../pdf/text/index.js';
+import { openPdf as openWithPdfjs, type PDFDocumentProxy } from '../pdf/text/pdfjs.js';
+import { findStealthMagic, stealthColumns } from '../provenance/stealth-pnginfo.js';
+import { DEFAULT_LIMITS } from '../limits.js';
+import { lumaCrop, rgbaColumns, tinyCopies } from './pixels.js';
+import { FactPendingError, type Producers } from './store.js';
+import type { DocumentFactStore, FactInputs, Facts } from './types.js';
+
+type Store = DocumentFactStore;
+
+const isPdf = (s: Store) => s.inputs.mime === 'application/pdf';
+
+/** A file prefix that differs from the whole file only by trailing whitespace is the whole file. */
+function isWholeFile(bytes: Uint8Array, end: number): boolean {
+  if (end >= bytes.length) return true;
+  if (bytes.length - end > 64) return false;
+  for (let i = end; i < bytes.length; i++) if (![0x0a, 0x0d, 0x20, 0x09, 0x00].includes(bytes[i])) return false;
+  return true;
+}
+
+/** Earlier versions of the file for revision text diffs: each opened once, closed with the store. */
+function versionOpener(s: Store): (end: number) => Promise<PDFDocumentProxy | null> {
+  const docs = new Map<number, Promise<PDFDocumentProxy | null>>();
+  return (end) => {
+    if (isWholeFile(s.inputs.bytes, end)) return s.get('pdfjs').catch(() => null);
+    let doc = docs.get(end);
+    if (!doc) {
+      doc = openVersion(s.inputs.bytes, end);
+      docs.set(end, doc);
+      s.onDispose(async () => void (await (await doc!)?.destroy().catch(() => undefined)));
+    }
+    return doc;
+  };
+}
+
+const pdfProducers = {
+  pdfFile: (s: Store) => (isPdf(s) ? openPdfFile(s.inputs.bytes) : null),
+  pdf: (s: Store) => {
+    const file = s.now('pdfFile');
+    return file ? parsePdfStructure(s.inputs.bytes, file) : null;
+  },
+  pdfjs: async (s: Store) => {
+    if (!isPdf(s)) return null;
+    const doc = await openWithPdfjs(s.inputs.bytes);
+    s.onDispose(() => doc.destroy().catch(() => undefined));
+    return doc;
+  },
+  textLayer: async (s: Store) => {
+    const doc = await s.get('pdfjs');
+    if (!doc) return [];
+    const layer = await readPdfText(doc, { maxPages: s.inputs.options.maxPages ?? DEFAULT_LIMITS.maxPages });
+    // Fonts and page objects read for the text layer are not needed again by later readers.
+    await doc.cleanup().catch(() => undefined);
+    return layer.pages;
+  },
+  revisions: async (s: Store) => {
+    const pdf = s.now('pdf');
+    if (!pdf) return [];
+    return analyzeRevisions(s.inputs.bytes, pdf, { file: s.now('pdfFile') ?? undefined, openVersion: versionOpener(s) });
+  },
+  metadata: (s: Store) => readMetadataFacts(s.now('pdf')),
+} satisfies Partial<Producers<Facts, FactInputs>>;
+
+const imageProducers = {
+  image: async (s: Store) => {
+    const { bytes, mime, options } = s.inputs;
+    if (mime === 'application/pdf') return null;
+    return loadImage(bytes, mime, { maxMegapixels: options.maxMegapixels ?? DEFAULT_LIMITS.maxMegapixels });
+  },
+  gray: async (s: Store) => (await s.get('image'))?.gray ?? null,
+  dct: async (s: Store) => {
+    const image = await s.get('image');
+    const luma = image?.quantTables[0];
+    const frame = image?.jpeg?.frame;
+    if (!image || image.format !== 'jpeg' || !luma || luma.length !== 64 || !frame) return null;
+    if (frame.width < 64 || frame.height < 64) return null;
+    return dctHistograms(await lumaCrop(s.inputs.bytes, frame.width, frame.height), luma);
+  },
+  stealthMagic: async (s: Store) => {
+    const image = await s.get('image');
+    if (!image || image.format !== 'png') return null;
+    const cols = stealthColumns(image.width, image.height);
+    return cols === null ? null : findStealthMagic(await rgbaColumns(s.inputs.bytes, cols, image.height), image.hasAlpha);
+  },
+  thumbnailViews: async (s: Store) => {
+    const thumb = (await s.get('image'))?.exifThumbnail;
+    if (!thumb) return null;
+    const [thumbnail, image] = await Promise.all([tinyCopies(thumb, true), tinyCopies(s.inputs.bytes, false)]);
+    return { thumbnail, image };
+  },
+} satisfies Partial<Producers<Facts, FactInputs>>;
+
+type Values<K extends ReadonlyArray<keyof Facts>> = { [I in keyof K]: Facts[K[I]] };
+
+/** `fn` over other facts: at once when they can all be had synchronously, else when they are ready. */
+function derive<K extends ReadonlyArray<keyof Facts>, T>(s: Store, names: K, fn: (...values: Values<K>) => T): T | Promise<T> {
+  let values: Values<K> | null = null;
+  try {
+    values = names.map((n) => s.now(n)) as Values<K>;
+  } catch (err) {
+    if (!(err instanceof FactPendingError)) throw err;
+  }
+  if (values) return fn(...values);
+  return (async () => {
+    const values: unknown[] = [];
+    for (const n of names) values.push(await s.get(n));
+    return fn(...(values as Values<K>));
+  })();
+}
+
+const textProducers = {
+  pages: async (s: Store) => {
+    const { bytes, options } = s.inputs;
+    if (isPdf(s)) {
+      const layer = await s.get('textLayer');
+      const doc = await s.get('pdfjs');
+      // Only pages without a text layer of their own are read by OCR (engine/ocr).
+      return doc ? ocrScannedPages(doc, layer, options) : layer;
+    }
+    const image = await s.get('image');
+    const page = image ? await ocrImage(bytes, image, options) : null;
+    return page ? [page] : [];
+  },
+  // Synchronous once their inputs are known (seeded contexts, sync detectors); else they wait.
+  text: (s: Store) => derive(s, ['pages'] as const, (pages) => pages.map((p) => p.text).join('\f')),
+  textModel: (s: Store) => derive(s, ['pages', 'text'] as const, (pages, text) => buildModel(pages, text)),
+  extracted: (s: Store) => derive(s, ['pages', 'text', 'textModel'] as const, (pages, text, model) => extractFields(pages, text, model)),
+} satisfies Partial<Producers<Facts, FactInputs>>;
+
+export const PRODUCERS: Producers<Facts, FactInputs> = { ...pdfProducers, ...imageProducers, ...textProducers };

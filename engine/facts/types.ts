@@ -1,0 +1,62 @@
+/**
+ * Every fact a detector may ask for, by name. Facts are produced lazily and at most once per
+ * document by the fact store (engine/facts/store.ts); detectors read them through `ctx.facts`
+ * and never open the file or decode pixels themselves (test/engine/dependency-rule.test.ts).
+ */
+import type { DocModel } from '../extract/model.js';
+import type { DctHistograms } from '../image/dct-histogram.js';
+import type { ImageInfo } from '../image/types.js';
+import type { MetadataFacts } from '../metadata/facts.js';
+import type { PdfFile } from '../pdf/structure/document.js';
+import type { PdfStructure } from '../pdf/structure/types.js';
+import type { PDFDocumentProxy } from '../pdf/text/pdfjs.js';
+import type { PageLayer } from '../pdf/text/types.js';
+import type { AnalyzeOptions, Extracted, MimeType, RevisionSummary } from '../types.js';
+import type { FactStore } from './store.js';
+import type { TinyViews } from './pixels.js';
+
+export interface Facts {
+  // ---- PDF (null / empty for images) ------------------------------------------------------
+  /** Our own parser's view of the file: xref chain, objects, scan. */
+  pdfFile: PdfFile | null;
+  /** Low-level structure: revisions, Info, XMP, repairs. */
+  pdf: PdfStructure | null;
+  /** The file opened once with pdf.js (text layer, OCR renders, the last revision's text). */
+  pdfjs: PDFDocumentProxy | null;
+  /** The PDF's own text layer per page: text runs, fonts, paint list, annotations. */
+  textLayer: PageLayer[];
+  /** Per-revision history, with text before/after for content edits. */
+  revisions: RevisionSummary[];
+  /** Info and XMP side by side, dates parsed. */
+  metadata: MetadataFacts | null;
+
+  // ---- image (null for PDFs) -----------------------------------------------------------------
+  /** Header facts, EXIF/XMP/IPTC, container structure and the working grey copy. */
+  image: ImageInfo | null;
+  /** The oriented grey working copy (<= ~2 MP) the pixel detectors share (decoded with `image`). */
+  gray: ImageInfo['gray'] | null;
+  /** DCT coefficient histograms of the central luma crop of a JPEG (null when not applicable). */
+  dct: DctHistograms | null;
+  /** The stealth-pnginfo magic in the pixel LSBs of a PNG, or null. */
+  stealthMagic: string | null;
+  /** Tiny copies of the EXIF preview (all four turns) and of the image, for comparing them. */
+  thumbnailViews: { thumbnail: TinyViews | null; image: TinyViews | null } | null;
+
+  // ---- text (both) -----------------------------------------------------------------------------
+  /** The text layer the reading detectors use: the PDF's own, with scans replaced by OCR. */
+  pages: PageLayer[];
+  /** Whole-document text, pages joined by form feeds. */
+  text: string;
+  /** Lines, cells, number style, date order, currency: shared by extraction and content checks. */
+  textModel: DocModel;
+  extracted: Extracted;
+}
+
+/** What the store knows before any fact is produced. */
+export interface FactInputs {
+  bytes: Uint8Array;
+  mime: MimeType;
+  options: AnalyzeOptions;
+}
+
+export type DocumentFactStore = FactStore<Facts, FactInputs>;

@@ -1,0 +1,32 @@
+import type { DocumentCheck } from '../api/types.js';
+
+/**
+ * The engine's own account of the check: which version and mode produced it, and which detectors
+ * did not run (a partial analysis: what they would have checked was not checked).
+ */
+export function TechnicalDetails({ engine }: { engine: DocumentCheck['engine'] }) {
+  const incomplete = engine.incomplete ?? [];
+  return (
+    <div className="technical">
+      <p className="small">
+        Engine {engine.version}, mode {engine.mode}.
+      </p>
+      {incomplete.length === 0 ? (
+        <p className="muted small">Every applicable check ran.</p>
+      ) : (
+        <>
+          <p className="small" role="status">
+            <strong>Partial analysis:</strong> {incomplete.length === 1 ? '1 check' : `${incomplete.length} checks`} did not run, so the score covers the others only.
+          </p>
+          <ul className="incomplete small">
+            {incomplete.map((i) => (
+              <li key={i.detector}>
+                <span className="mono">{i.detector}</span>: {i.message}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
