@@ -8,7 +8,9 @@ import { buildModel } from '../extract/model.js';
 import { dctHistograms } from '../image/dct-histogram.js';
 import { loadImage } from '../image/load.js';
 import { readMetadataFacts } from '../metadata/facts.js';
-import { ocrImage, ocrScannedPages } from '../ocr/index.js';
+import { ocrImage, ocrScannedPages, pagesToOcr } from '../ocr/index.js';
+import { blankImageData } from '../pdf/structure/blank-images.js';
+import { applyDecodeBudget } from '../pdf/structure/decode-budget.js';
 import { openPdfFile, parsePdfStructure } from '../pdf/structure/index.js';
 import { analyzeRevisions } from '../pdf/structure/revisions.js';
 import { openVersion } from '../pdf/structure/text-diff.js';
@@ -36,7 +38,7 @@ function isWholeFile(bytes: Uint8Array, end: number): boolean {
 function versionOpener(s: Store): (end: number) => Promise<PDFDocumentProxy | null> {
   const docs = new Map<number, Promise<PDFDocumentProxy | null>>();
   return (end) => {
-    if (isWholeFile(s.inputs.bytes, end)) return s.get('pdfjs').catch(() => null);
+    if (isWholeFile(s.inputs.bytes, end)) return s.get('pdfjsText').catch(() => null);
     let doc = docs.get(end);
     if (!doc) {
       doc = openVersion(s.inputs.bytes, end);
@@ -53,14 +55,25 @@ const pdfProducers = {
     const file = s.now('pdfFile');
     return file ? parsePdfStructure(s.inputs.bytes, file) : null;
   },
+  budgeted: (s: Store) => (isPdf(s) ? applyDecodeBudget(s.inputs.bytes) : null),
   pdfjs: async (s: Store) => {
-    if (!isPdf(s)) return null;
-    const doc = await openWithPdfjs(s.inputs.bytes);
+    const budgeted = s.now('budgeted');
+    if (!budgeted) return null;
+    const doc = await openWithPdfjs(budgeted.bytes);
+    s.onDispose(() => doc.destroy().catch(() => undefined));
+    return doc;
+  },
+  pdfjsText: async (s: Store) => {
+    const budgeted = s.now('budgeted');
+    if (!budgeted) return null;
+    const blanked = blankImageData(budgeted.bytes);
+    if (blanked.blanked === 0) return s.get('pdfjs');
+    const doc = await openWithPdfjs(blanked.bytes);
     s.onDispose(() => doc.destroy().catch(() => undefined));
     return doc;
   },
   textLayer: async (s: Store) => {
-    const doc = await s.get('pdfjs');
+    const doc = await s.get('pdfjsText');
     if (!doc) return [];
     const layer = await readPdfText(doc, { maxPages: s.inputs.options.maxPages ?? DEFAULT_LIMITS.maxPages });
     // Fonts and page objects read for the text layer are not needed again by later readers.
@@ -127,8 +140,10 @@ const textProducers = {
     const { bytes, options } = s.inputs;
     if (isPdf(s)) {
       const layer = await s.get('textLayer');
+      // Only pages without a text layer of their own are read by OCR (engine/ocr); only they
+      // need the document with its pictures.
+      if (pagesToOcr(layer, Number.MAX_SAFE_INTEGER).length === 0) return layer;
       const doc = await s.get('pdfjs');
-      // Only pages without a text layer of their own are read by OCR (engine/ocr).
       return doc ? ocrScannedPages(doc, layer, options) : layer;
     }
     const image = await s.get('image');

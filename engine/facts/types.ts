@@ -7,6 +7,7 @@ import type { DocModel } from '../extract/model.js';
 import type { DctHistograms } from '../image/dct-histogram.js';
 import type { ImageInfo } from '../image/types.js';
 import type { MetadataFacts } from '../metadata/facts.js';
+import type { BudgetedBytes } from '../pdf/structure/decode-budget.js';
 import type { PdfFile } from '../pdf/structure/document.js';
 import type { PdfStructure } from '../pdf/structure/types.js';
 import type { PDFDocumentProxy } from '../pdf/text/pdfjs.js';
@@ -21,8 +22,15 @@ export interface Facts {
   pdfFile: PdfFile | null;
   /** Low-level structure: revisions, Info, XMP, repairs. */
   pdf: PdfStructure | null;
-  /** The file opened once with pdf.js (text layer, OCR renders, the last revision's text). */
+  /** The bytes pdf.js reads: streams over the decode budget neutralised (same length), and which. */
+  budgeted: BudgetedBytes | null;
+  /** The file opened once with pdf.js, within the decode budget (OCR renders of scanned pages). */
   pdfjs: PDFDocumentProxy | null;
+  /**
+   * The same, with image data blanked, for the text layer and the last revision's text: pdf.js
+   * then never decodes pixels to build operator lists (the paint list needs only placements).
+   */
+  pdfjsText: PDFDocumentProxy | null;
   /** The PDF's own text layer per page: text runs, fonts, paint list, annotations. */
   textLayer: PageLayer[];
   /** Per-revision history, with text before/after for content edits. */

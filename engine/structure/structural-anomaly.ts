@@ -13,7 +13,7 @@ export const structuralAnomalyDetector = defineDetector({
     id: 'structure/structural-anomaly',
     description: 'Repaired cross-references, duplicate or unlisted objects, unlinked xref sections, odd generations, trailing data.',
     appliesTo: ['pdf'],
-    emits: [{ flag: 'structural_anomaly', reasons: ['xref_repaired', 'duplicate_object', 'unlisted_objects', 'unlinked_section', 'generation_numbers', 'trailing_data'] }],
+    emits: [{ flag: 'structural_anomaly', reasons: ['xref_repaired', 'duplicate_object', 'unlisted_objects', 'unlinked_section', 'generation_numbers', 'trailing_data', 'decompression_budget'] }],
   },
   run(ctx: DetectorContext): Finding[] {
     const pdf = ctx.pdf;
@@ -21,6 +21,18 @@ export const structuralAnomalyDetector = defineDetector({
     const file = ctx.facts.now('pdfFile');
     if (!file) return [];
     const findings: Finding[] = [];
+    const refused = ctx.facts.now('budgeted')?.refused ?? [];
+    if (refused.length > 0) {
+      const objects = refused.map((r) => r.object ?? `stream at offset ${r.offset}`);
+      findings.push({
+        flag: 'structural_anomaly',
+        code: 'structural_anomaly.decompression_budget',
+        summary: `${refused.length} compressed stream(s) (${objects.slice(0, 5).join(', ')}${objects.length > 5 ? ', …' : ''}) inflate far beyond any real page content (${Math.round(refused[0].compressedBytes / 1024)} KB to more than ${Math.round(refused[0].decodedAtLeast / 1024 / 1024)} MB): a decompression bomb, left out of the analysis; the rest of the file was read.`,
+        pages: [],
+        evidence: { streams: refused.slice(0, 20) },
+        strength: 0.5,
+      });
+    }
     const reconstructed = pdf.revisions.some((r) => r.xrefKind === 'reconstructed');
     if (pdf.repairs.length) {
       findings.push({

@@ -1,20 +1,33 @@
+import { expect } from 'vitest';
 import { structuralAnomalyDetector } from '../../../engine/structure/structural-anomaly.js';
 import { testDetector } from '../detector-tester.js';
 import { structureContext } from '../pdf-structure/context.js';
-import { hasQpdf, qpdf } from '../pdf-structure/fixtures.js';
+import zlib from 'node:zlib';
+import { appendUpdate, hasQpdf, qpdf } from '../pdf-structure/fixtures.js';
 import { statement } from '../pdf-structure/updates.js';
 
 const edit = (f: (s: string) => string) => () => new Uint8Array(Buffer.from(f(Buffer.from(statement()).toString('latin1')), 'latin1'));
 const shifted = edit((s) => s.replace('%PDF-1.7\n', '%PDF-1.7\n% comment that shifts every object\n'));
 // A second definition of object 3 before the xref, and a body object no xref lists.
 const duplicated = edit((s) => s.replace('\nxref\n', '\n3 0 obj\n<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>\nendobj\n99 0 obj\n(left over)\nendobj\nxref\n'));
+/** A Flate stream of `mb` megabytes of zeros added by an update (a bomb when `mb` is large). */
+const withFlate = (mb: number) => () => {
+  const data = zlib.deflateSync(Buffer.alloc(mb * 1024 * 1024), { level: 9 });
+  return appendUpdate(statement(), { objects: [{ num: 40, body: `<< /Length ${data.length} /Filter /FlateDecode >>\nstream\n${data.toString('latin1')}\nendstream` }] });
+};
 const trailing = edit((s) => `${s}${'appended payload after the end of the file '.repeat(3)}`);
 
 testDetector(structuralAnomalyDetector, {
-  valid: [{ name: 'a clean file', input: structureContext(statement()) }, ...(hasQpdf() ? [{ name: 'qpdf output', input: structureContext(() => qpdf(statement(), ['--object-streams=generate'])) }] : [])],
+  valid: [{ name: 'a clean file', input: structureContext(statement()) }, { name: 'a large but real stream (8 MB)', input: structureContext(withFlate(8)) }, ...(hasQpdf() ? [{ name: 'qpdf output', input: structureContext(() => qpdf(statement(), ['--object-streams=generate'])) }] : [])],
   invalid: [
     { name: 'xref offsets broken', input: structureContext(shifted), reasons: ['structural_anomaly.xref_repaired'] },
     { name: 'an object defined twice and one unlisted', input: structureContext(duplicated), reasons: ['structural_anomaly.duplicate_object', 'structural_anomaly.unlisted_objects'] },
     { name: 'data after %%EOF', input: structureContext(trailing), reasons: ['structural_anomaly.trailing_data'] },
+    {
+      name: 'a 200 MB decompression bomb in a small file',
+      input: structureContext(withFlate(200)),
+      reasons: ['structural_anomaly.decompression_budget'],
+      check: (f) => expect(f.find((x) => x.code.endsWith('decompression_budget'))!.evidence.streams).toEqual([expect.objectContaining({ object: '40 0' })]),
+    },
   ],
 });
