@@ -236,8 +236,9 @@ async function attachTextDiffs(revs: PdfRevision[], out: Summary[], open: (end: 
     const oldPageOf = await pageNumberMap(oldDoc, newDoc);
     for (const page of s.changedPages.slice(0, MAX_DIFFED_PAGES)) {
       const oldPage = oldPageOf.get(page);
-      const after = await pageLines(newDoc, page);
-      const before = oldPage ? await pageLines(oldDoc, oldPage) : [];
+      // A page an earlier (or damaged) version cannot give is no diff, not a failed analysis.
+      const after = await pageLines(newDoc, page).catch(() => []);
+      const before = oldPage ? await pageLines(oldDoc, oldPage).catch(() => []) : [];
       for (const d of diffLines(before, after)) diffs.push({ page, ...d });
     }
     s.textDiff = diffs;
