@@ -16,21 +16,22 @@ import { Store } from '../electron/service/store/index.js';
 import { ENGINE_VERSION } from '../engine/version.js';
 import type { BenchModule, BenchRow } from './types.js';
 
-const BIN = fileURLToPath(new URL('../../bin/veracity.js', import.meta.url));
-const KEY = `vk_live_${'BenchKey'.repeat(4)}`;
+export const BIN = fileURLToPath(new URL('../../bin/veracity.js', import.meta.url));
+export const KEY = `vk_live_${'BenchKey'.repeat(4)}`;
 const SEEDED_CHECKS = Number(process.env.BENCH_SEED_CHECKS ?? 100_000);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 
-interface Served {
+export interface Served {
   child: ChildProcess;
   url: string;
   ms: number;
 }
 
-function serve(dataDir: string, env: Record<string, string> = {}): Promise<Served> {
+/** `veracity serve` in a child process; one analysis worker unless `workers` says 'default'. */
+export function serve(dataDir: string, env: Record<string, string> = {}, workers: number | 'default' = 1): Promise<Served> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data-dir', dataDir, '--workers', '1'], {
+    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data-dir', dataDir, ...(workers === 'default' ? [] : ['--workers', String(workers)])], {
       env: { ...process.env, VERACITY_LOG_LEVEL: 'warn', VERACITY_BOOTSTRAP_KEY: KEY, VERACITY_RATE_LIMIT_PER_MINUTE: '0', ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -44,7 +45,7 @@ function serve(dataDir: string, env: Record<string, string> = {}): Promise<Serve
   });
 }
 
-async function stop(served: Served): Promise<void> {
+export async function stop(served: Served): Promise<void> {
   const exited = new Promise((r) => served.child.once('exit', r));
   served.child.kill('SIGTERM');
   await exited;

@@ -5,9 +5,10 @@
  */
 import type { BenchModule, BenchRow } from './types.js';
 import { apiBench } from './api.js';
+import { bombsBench } from './bombs.js';
 import { engineBench } from './engine.js';
 
-const BENCHES: BenchModule[] = [apiBench, engineBench];
+const BENCHES: BenchModule[] = [apiBench, engineBench, bombsBench];
 
 function meetsTarget(row: BenchRow): boolean {
   if (row.target === undefined) return true;

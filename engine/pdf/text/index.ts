@@ -22,11 +22,14 @@ const PAGE_STEP_TIMEOUT_MS = 20_000;
 
 class PageTimeout extends Error {}
 
-async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+export async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new PageTimeout(`page step exceeded ${ms} ms`)), ms);
   });
+  // When the timeout wins, the page's work still settles later (often rejecting once the
+  // document is destroyed): with no handler that rejection would kill the worker thread.
+  work.catch(() => undefined);
   try {
     return await Promise.race([work, timeout]);
   } finally {
