@@ -35,8 +35,8 @@ async function bombPdf(seed: number): Promise<Buffer> {
   const text = base.toString('latin1');
   const pageNum = Number(/(\d+) 0 obj\s*<<\s*\/Type \/Page\b/.exec(text)![1]);
   const pageBody = /\d+ 0 obj\s*(<<\s*\/Type \/Page\b[\s\S]*?)\nendobj/.exec(text)![1];
-  const contents = /\/Contents (\d+ 0 R)/.exec(pageBody)![1];
-  const newPage = pageBody.replace(/\/Contents \d+ 0 R/, `/Contents [${contents} 100 0 R]`);
+  // pdf-lib writes /Contents as an array: the bomb becomes the page's last content stream.
+  const newPage = pageBody.replace(/\/Contents \[([^\]]*)\]/, '/Contents [$1 100 0 R ]');
   const prev = Number(/startxref\s+(\d+)\s+%%EOF\s*$/.exec(text)![1]);
   const size = Number(/\/Size (\d+)/.exec(text)![1]);
   const root = /\/Root (\d+ 0 R)/.exec(text)![1];
@@ -70,7 +70,9 @@ export const bombsBench: BenchModule = {
         const form = new FormData();
         form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), 'bomb.pdf');
         const res = await fetch(`${served.url}/api/v1/document-checks/${wait ? '?wait=true' : ''}`, { method: 'POST', headers: auth, body: form });
-        return (await res.json()) as { id: string; status: string };
+        const body = (await res.json()) as { id: string; status: string };
+        if (res.status !== 201) throw new Error(`submit answered ${res.status}: ${JSON.stringify(body)}`);
+        return body;
       };
       const plain = await post(Buffer.from(await (await PDFDocument.create()).save()), true);
       let peak = rssMb(pid);
@@ -89,9 +91,11 @@ export const bombsBench: BenchModule = {
       (load as unknown as { stop(): void }).stop();
       const result = await load;
       clearInterval(sampler);
-      const completed = (
-        await Promise.all(ids.map(async (id) => ((await (await fetch(`${served.url}/api/v1/document-checks/${id}/`, { headers: auth })).json()) as { status: string }).status))
-      ).filter((s) => s === 'completed').length;
+      const checks = await Promise.all(
+        ids.map(async (id) => (await (await fetch(`${served.url}/api/v1/document-checks/${id}/`, { headers: auth })).json()) as { status: string; error?: unknown }),
+      );
+      for (const c of checks) if (c.status !== 'completed') process.stderr.write(`bombs: a check ended ${c.status}: ${JSON.stringify(c.error ?? null)}\n`);
+      const completed = checks.filter((c) => c.status === 'completed').length;
       return [
         { bench: 'bombs', metric: '3 x 1 GiB flate bombs at once: server peak RSS', value: Math.round(peak), unit: 'MB', target: 1536 },
         { bench: 'bombs', metric: 'GET check p99 meanwhile, 10 conn', value: result.latency.p99, unit: 'ms', target: 100 },
