@@ -20,7 +20,6 @@ import { Store } from './store/index.js';
 import { RetentionSweeper } from './store/retention.js';
 import type { Role } from './store/keys.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
-import { assertPublicUrl } from './upload/address-policy.js';
 
 export interface RunningService {
   /** Base URL, e.g. http://127.0.0.1:5173 (the API is under `${url}/api/v1`). */
@@ -71,7 +70,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
       logger,
       retryDelaysMs: config.webhookRetryDelaysMs,
       requestTimeoutMs: config.webhookTimeoutMs,
-      checkUrl: config.allowPrivateUrls ? undefined : assertPublicUrl,
+      publicOnly: !config.allowPrivateUrls,
     });
     runner = new AnalysisRunner({ workers: config.workers, timeoutMs: config.analysisTimeoutMs, workerFile: config.workerFile });
     conditions = new ConditionSandbox({ timeoutMs: config.conditionTimeoutMs });

@@ -1,12 +1,17 @@
 /**
  * Fetches a submitted `url` into the upload temp area (DECISIONS: http/https only, at most 3
  * redirects, 30 s, the upload size limit). Redirects are followed by hand so each hop is
- * re-validated against the scheme and address policy.
+ * re-validated against the scheme and address policy. With private addresses refused, the check
+ * happens in the connection's own DNS lookup (electron/service/upload/pinned-lookup.ts), so a
+ * rebinding name cannot pass the check with one address and connect to another.
  */
 import { basename } from 'node:path';
 import type { IncomingFile } from '../store/uploads.js';
 import { FileTooLargeError } from '../store/uploads.js';
-import { assertPublicUrl } from './address-policy.js';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { PrivateAddressError } from './address-policy.js';
+import { assertPublicLiteral, publicOnlyLookup } from './pinned-lookup.js';
 import { StorageError } from '../store/storage-error.js';
 
 export class UrlFetchError extends Error {}
@@ -20,6 +25,23 @@ export interface FetchOptions {
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
+/** One GET, no redirects followed; with `publicOnly`, connections go to public addresses only. */
+function get(url: URL, signal: AbortSignal, publicOnly: boolean): Promise<IncomingMessage> {
+  if (publicOnly) assertPublicLiteral(url);
+  const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const req = request(url, {
+      method: 'GET',
+      signal,
+      headers: { accept: 'application/pdf, image/png, image/jpeg, */*;q=0.1', 'user-agent': 'Veracity/1' },
+      ...(publicOnly ? { lookup: publicOnlyLookup } : {}),
+    });
+    req.on('response', resolve);
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 export async function fetchIntoFile(url: string, file: IncomingFile, options: FetchOptions): Promise<{ filename: string }> {
   const signal = AbortSignal.timeout(options.timeoutMs);
   let current = url;
@@ -27,42 +49,37 @@ export async function fetchIntoFile(url: string, file: IncomingFile, options: Fe
     for (let hop = 0; ; hop++) {
       const parsed = new URL(current);
       if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new UrlFetchError(`Only http and https URLs can be fetched (got ${parsed.protocol}).`);
-      if (!options.allowPrivate) await assertPublicUrl(current);
-      const res = await fetch(current, { redirect: 'manual', signal, headers: { accept: 'application/pdf, image/png, image/jpeg, */*;q=0.1' } });
-      if (REDIRECTS.has(res.status)) {
-        await res.body?.cancel();
-        const location = res.headers.get('location');
-        if (!location) throw new UrlFetchError(`The URL answered HTTP ${res.status} without a Location header.`);
+      const res = await get(parsed, signal, !options.allowPrivate);
+      const status = res.statusCode ?? 0;
+      if (REDIRECTS.has(status)) {
+        res.resume();
+        const location = res.headers.location;
+        if (!location) throw new UrlFetchError(`The URL answered HTTP ${status} without a Location header.`);
         if (hop >= options.maxRedirects) throw new UrlFetchError(`The URL redirected more than ${options.maxRedirects} times.`);
         current = new URL(location, current).href;
         continue;
       }
-      if (res.status < 200 || res.status >= 300) {
-        await res.body?.cancel();
-        throw new UrlFetchError(`The URL answered HTTP ${res.status}.`);
+      if (status < 200 || status >= 300) {
+        res.resume();
+        throw new UrlFetchError(`The URL answered HTTP ${status}.`);
       }
-      const declared = Number(res.headers.get('content-length') ?? NaN);
+      const declared = Number(res.headers['content-length'] ?? NaN);
       if (Number.isFinite(declared) && declared > options.maxBytes) {
-        await res.body?.cancel();
+        res.destroy();
         throw new FileTooLargeError(options.maxBytes);
       }
-      if (res.body) {
-        const reader = res.body.getReader();
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          try {
-            await file.write(Buffer.from(value.buffer, value.byteOffset, value.byteLength));
-          } catch (err) {
-            await reader.cancel();
-            throw err;
-          }
-        }
+      try {
+        for await (const chunk of res) await file.write(chunk as Buffer);
+      } catch (err) {
+        res.destroy();
+        throw err;
       }
-      return { filename: filenameFor(res.headers.get('content-disposition'), current) };
+      const disposition = res.headers['content-disposition'];
+      return { filename: filenameFor(typeof disposition === 'string' ? disposition : null, current) };
     }
   } catch (err) {
     if (err instanceof FileTooLargeError || err instanceof UrlFetchError || err instanceof StorageError) throw err;
+    if (err instanceof PrivateAddressError || (err as { cause?: unknown }).cause instanceof PrivateAddressError) throw new UrlFetchError((err as Error).message);
     if (signal.aborted) throw new UrlFetchError(`Fetching the URL took longer than ${Math.round(options.timeoutMs / 1000)} s.`);
     const cause = (err as { cause?: { message?: string } }).cause?.message;
     throw new UrlFetchError(`The URL could not be fetched: ${(err as Error).message}${cause ? ` (${cause})` : ''}.`);

@@ -7,6 +7,9 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { OutboxItem, OutboxStore } from '../store/outbox.js';
 import { signPayload } from './signature.js';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { assertPublicLiteral, publicOnlyLookup } from '../upload/pinned-lookup.js';
 
 /** Delay before retry n (after the first failed attempt): about 1 s, 10 s, 1 min, 10 min, 1 h. */
 export const DEFAULT_RETRY_DELAYS_MS = [1_000, 10_000, 60_000, 600_000, 3_600_000] as const;
@@ -17,8 +20,11 @@ export interface WebhookDispatcherOptions {
   logger: Logger;
   retryDelaysMs?: readonly number[];
   requestTimeoutMs?: number;
-  /** Refuses loopback and private addresses when set (DECISIONS: allowed by default). */
-  checkUrl?: (url: string) => Promise<void>;
+  /**
+   * Refuses loopback and private receivers (DECISIONS: allowed by default), checked in the
+   * connection's own lookup so a rebinding name cannot slip through.
+   */
+  publicOnly?: boolean;
   /** Deliveries in flight at once, across all receivers. */
   concurrency?: number;
   /** Deliveries in flight at once to one receiver (scheme, host and port). */
@@ -168,23 +174,35 @@ export class WebhookDispatcher {
 
   private async post(item: OutboxItem, signal: AbortSignal): Promise<string | null> {
     try {
-      await this.options.checkUrl?.(item.url);
+      const url = new URL(item.url);
+      const publicOnly = this.options.publicOnly ?? false;
+      if (publicOnly) assertPublicLiteral(url);
       const t = Math.floor(Date.now() / 1000);
-      const res = await fetch(item.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'Veracity-Webhooks/1',
-          'veracity-event': item.event,
-          'veracity-delivery': item.id,
-          'veracity-signature': signPayload(this.options.secret(), t, item.body),
-        },
-        body: item.body,
-        redirect: 'manual',
-        signal,
+      const body = Buffer.from(item.body, 'utf8');
+      const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+      // Redirects are not followed: a receiver answers for itself.
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = request(url, {
+          method: 'POST',
+          signal,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': body.length,
+            'user-agent': 'Veracity-Webhooks/1',
+            'veracity-event': item.event,
+            'veracity-delivery': item.id,
+            'veracity-signature': signPayload(this.options.secret(), t, item.body),
+          },
+          ...(publicOnly ? { lookup: publicOnlyLookup } : {}),
+        });
+        req.on('response', (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end(body);
       });
-      await res.body?.cancel().catch(() => {});
-      return res.status >= 200 && res.status < 300 ? null : `HTTP ${res.status}`;
+      return status >= 200 && status < 300 ? null : `HTTP ${status}`;
     } catch (err) {
       if (signal.aborted) return (signal.reason as Error | undefined)?.message ?? 'aborted';
       return (err as Error).message || String(err);

@@ -78,3 +78,25 @@ describe('private address policy', () => {
     expect(isPrivateAddress(address)).toBe(false);
   });
 });
+
+describe('URL fetch checks the address it connects to', () => {
+  it('refuses a name that resolves to loopback inside the connection, and a loopback literal', async () => {
+    const { fetchIntoFile, UrlFetchError } = await import('../../../electron/service/upload/fetch-url.js');
+    const { UploadStore } = await import('../../../electron/service/store/uploads.js');
+    const { tempDir } = await import('../helpers.js');
+    const uploads = new UploadStore(null as never, tempDir());
+    for (const url of ['http://localhost:9/doc.pdf', 'http://127.0.0.1:9/doc.pdf', 'http://[::1]:9/doc.pdf']) {
+      const file = uploads.begin(1024);
+      const outcome = fetchIntoFile(url, file, { timeoutMs: 5_000, maxRedirects: 3, maxBytes: 1024, allowPrivate: false });
+      await expect(outcome, url).rejects.toBeInstanceOf(UrlFetchError);
+      await expect(outcome, url).rejects.toThrow(/loopback or private/);
+      await file.discard();
+    }
+  });
+
+  it('the connection lookup refuses private answers and passes public ones through', async () => {
+    const { publicOnlyLookup } = await import('../../../electron/service/upload/pinned-lookup.js');
+    const refused = await new Promise<NodeJS.ErrnoException | null>((resolve) => publicOnlyLookup('localhost', {}, (err) => resolve(err)));
+    expect(refused?.code).toBe('EPRIVATEADDRESS');
+  });
+});
