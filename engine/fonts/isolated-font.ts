@@ -7,7 +7,7 @@
  */
 import { defineDetector } from '../detect/types.js';
 import type { DetectorContext } from '../context.js';
-import { fontFamily } from '../pdf/text/fonts.js';
+import { fontFamily, splitSubset } from '../pdf/text/fonts.js';
 import type { PageLayer, TextRun } from '../pdf/text/types.js';
 import type { Finding } from '../types.js';
 import { describeRun, fontUses, isFigure, runRegion } from './font-query.js';
@@ -75,6 +75,9 @@ function fontFinding(run: TextRun, neighbours: TextRun[], uses: number): Finding
   const dom = dominant(neighbours, (r) => r.fontName);
   if (!dom || dom.key === run.fontName) return null;
   if (fontFamily(dom.key) === fontFamily(run.fontName)) return null;
+  // TeX and OpenType maths set digits in the maths italic or symbol font beside text-font
+  // digits (an italic index next to roman figures): typesetting, not a retyped value.
+  if (isMathFont(dom.key) || isMathFont(run.fontName)) return null;
   const domSize = dom.items[0].size;
   if (Math.abs(run.size - domSize) > 0.15 * domSize) return null;
   return {
@@ -92,6 +95,17 @@ function fontFinding(run: TextRun, neighbours: TextRun[], uses: number): Finding
     },
     strength: uses <= 1 ? 0.6 : 0.45,
   };
+}
+
+/**
+ * Maths fonts: Computer Modern / Latin Modern / AMS maths italic, symbol and extension fonts,
+ * their Times / Palatino / Fourier counterparts (txfonts, pxfonts, mathptmx, fourier) and
+ * OpenType maths fonts. No issuing system prints a statement with them.
+ */
+const MATH_FONT = /^(?:cmmi|cmmib|cmsy|cmbsy|cmex|cmitt|cmti|cmbxti|cmsl|lmmathitalic|lmmathsymbols|lmmathextension|lmroman\d*-italic|lmroman\d*-slanted|msam|msbm|eufm|eufb|eusm|rsfs|stmary|wasy|esint|txmi|txsy|txex|pxmi|pxsy|pxex|rtxmi|rtxsy|zxmi|zxsy|ptmri7t|ztmcm|mt2mi|mt2sy|mt2ex|futmi|fourier|mdbch|mdput|mdugm|cmr.*italic)|math/i;
+
+export function isMathFont(fontName: string): boolean {
+  return MATH_FONT.test(splitSubset(fontName).baseName.replace(/^[A-Z]{6}\+/, ''));
 }
 
 function sizeFinding(run: TextRun, column: TextRun[], all: readonly TextRun[]): Finding | null {
