@@ -26,6 +26,17 @@ function candidates(ctx: DetectorContext): Array<{ field: string; value: string 
   return out;
 }
 
+/** The editor the image's own metadata names as its last writer, heavy editors first. */
+export function declaredEditor(ctx: DetectorContext): { field: string; value: string; name: string; kind: 'heavy' | 'workflow' } | null {
+  if (!ctx.image) return null;
+  let best: { field: string; value: string; name: string; kind: 'heavy' | 'workflow' } | null = null;
+  for (const c of candidates(ctx)) {
+    const e = editorNamed(c.value);
+    if (e && (!best || (best.kind === 'workflow' && e.kind === 'heavy'))) best = { ...c, ...e };
+  }
+  return best;
+}
+
 export default defineDetector({
   meta: {
     id: 'image/editing-software',
@@ -34,12 +45,7 @@ export default defineDetector({
     emits: [{ flag: 'editing_software', reasons: ['image_editor', 'photo_workflow'] }],
   },
   run(ctx) {
-    if (!ctx.image) return [];
-    let best: { field: string; value: string; name: string; kind: 'heavy' | 'workflow' } | null = null;
-    for (const c of candidates(ctx)) {
-      const e = editorNamed(c.value);
-      if (e && (!best || (best.kind === 'workflow' && e.kind === 'heavy'))) best = { ...c, ...e };
-    }
+    const best = declaredEditor(ctx);
     if (!best) return [];
     const heavy = best.kind === 'heavy';
     return [
