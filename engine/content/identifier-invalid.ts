@@ -10,6 +10,7 @@ import { findLabelled } from '../extract/labels.js';
 import type { Line } from '../extract/layout.js';
 import { buildModel } from '../extract/model.js';
 import type { Finding } from '../types.js';
+import { agreeingWithInvoice, embeddedInvoice } from './einvoice.js';
 import { finding } from './evidence.js';
 
 function ibanFindings(lines: Line[]): Finding[] {
@@ -79,6 +80,7 @@ export const identifierInvalid = defineDetector({
   run(ctx) {
     if (!ctx.text.trim() && !ctx.pages.length) return [];
     const { lines } = buildModel(ctx.pages, ctx.text);
-    return [...ibanFindings(lines), ...otherFindings(lines)];
+    const found = [...ibanFindings(lines), ...otherFindings(lines)];
+    return found.length ? agreeingWithInvoice(found, embeddedInvoice(ctx)) : found;
   },
 });
