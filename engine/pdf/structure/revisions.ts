@@ -123,9 +123,13 @@ function diffRevision(rev: PdfRevision, before: RevisionState, after: RevisionSt
     // Resources compared by meaning: inlined or re-serialised with empty entries is the same.
     const resourcesTouched = !!old && ([...p.resources].some((n) => touched.has(n)) || !sameSet(old.resources, p.resources) || touched.has(p.num) || old.num !== p.num);
     const resources = resourcesTouched && resourcesPrint(before, old!.node.resources) !== resourcesPrint(after, p.node.resources);
-    // A page dictionary rewritten only to list new annotations is not a content change.
-    const SKIP = ['Annots', 'Parent', 'Contents', 'Resources'];
-    const pageDict = !!old && (touched.has(p.num) || old.num !== p.num) && fingerprint(before.getObject(old.num), SKIP) !== fingerprint(after.getObject(p.num), SKIP);
+    // A page dictionary rewritten to list new annotations, or stamped with an editor's
+    // bookkeeping (LastModified, PieceInfo, Tabs, StructParents), is not a content change:
+    // only the entries that change what the page shows count.
+    const oldDict = !!old && before.getObject(old.num);
+    const newDict = after.getObject(p.num);
+    const skip = old ? nonRenderingKeys(oldDict, newDict) : [];
+    const pageDict = !!old && (touched.has(p.num) || old.num !== p.num) && fingerprint(before.getObject(old.num), skip) !== fingerprint(newDict, skip);
     if (inserted || contents || xobjects || resources || pageDict) pageChanges.push({ page: p.page, contents, xobjects, resources, pageDict, inserted });
   }
   const removedPages = newPages.length > 0 && oldPages.length > newPages.length;
@@ -142,6 +146,15 @@ function diffRevision(rev: PdfRevision, before: RevisionState, after: RevisionSt
     objectRoles,
     pageChanges,
   };
+}
+
+/** Page entries that change what a page shows; Contents and Resources are compared on their own. */
+const RENDERING_KEYS: ReadonlySet<string> = new Set(['MediaBox', 'CropBox', 'Rotate', 'UserUnit', 'Group']);
+
+function nonRenderingKeys(...dicts: unknown[]): string[] {
+  const keys = new Set<string>();
+  for (const d of dicts) if (d instanceof PdfDict) for (const k of d.map.keys()) if (!RENDERING_KEYS.has(k)) keys.add(k);
+  return [...keys];
 }
 
 function streamsPrint(state: RevisionState, nums: Set<number>, unordered = false): string {
