@@ -135,7 +135,9 @@ function diffRevision(rev: PdfRevision, before: RevisionState, after: RevisionSt
   const removedPages = newPages.length > 0 && oldPages.length > newPages.length;
   const objectRoles: Record<string, number[]> = {};
   for (const [num, role] of roles) (objectRoles[role] ??= []).push(num);
+  const fieldChanges = changedFieldValues(before, after, changed.filter((n) => roles.get(n) === 'form_field' || roles.get(n) === 'widget'));
   return {
+    ...(fieldChanges.length ? { fieldChanges } : {}),
     number: rev.number,
     endOffset: rev.endOffset,
     kind: kindOf(roles, pageChanges, removedPages),
@@ -146,6 +148,29 @@ function diffRevision(rev: PdfRevision, before: RevisionState, after: RevisionSt
     objectRoles,
     pageChanges,
   };
+}
+
+/**
+ * Field values (/V) that an update replaced with another value: filling an empty field is what
+ * form fillers do; changing a value already filled in changes what the form says.
+ */
+function changedFieldValues(before: RevisionState, after: RevisionState, nums: number[]): NonNullable<Summary['fieldChanges']> {
+  const out: NonNullable<Summary['fieldChanges']> = [];
+  const text = (state: RevisionState, num: number, key: string): string => {
+    const d = state.dict(state.getObject(num));
+    const v = d ? state.resolve(d.get(key)) : undefined;
+    if (v instanceof PdfString) {
+      const bytes = state.file.encrypted ? state.file.stringBytes(v, num, 0) : v.bytes;
+      return bytes ? decodePdfText(bytes).trim() : '';
+    }
+    return v instanceof PdfName ? v.name : '';
+  };
+  for (const num of nums.slice(0, 500)) {
+    const was = text(before, num, 'V');
+    const now = text(after, num, 'V');
+    if (was && now && was !== now && was !== 'Off') out.push({ field: text(after, num, 'T') || `object ${num}`, before: was, after: now });
+  }
+  return out;
 }
 
 /** Page entries that change what a page shows; Contents and Resources are compared on their own. */

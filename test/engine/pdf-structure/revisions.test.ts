@@ -44,6 +44,13 @@ describe('analyzeRevisions', () => {
     expect(revs.slice(1).every((r) => r.changedPages.length === 0)).toBe(true);
   });
 
+  it('reports a filled-in value replaced by a later form-fill update', async () => {
+    const revs = await revisionsOf(formFillSession({ refill: '2024-03-01' }));
+    expect(revs.slice(1).map((r) => r.kind)).toEqual(['form_fill', 'form_fill', 'form_fill']);
+    expect(revs[2].fieldChanges).toBeUndefined();
+    expect(revs[3].fieldChanges).toEqual([{ field: 'Field1', before: '2024-02-01', after: '2024-03-01' }]);
+  });
+
   it('still sees a page size changed in such an update as a content change', async () => {
     const revs = await revisionsOf(formFillSession({ mediaBox: '0 0 612 1008' }));
     expect(revs[1].kind).toBe('content_edit');
