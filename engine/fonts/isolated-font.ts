@@ -48,7 +48,7 @@ function pageFindings(page: PageLayer, docUses: Map<string, number>): Finding[] 
     const inGrid = line.length > 0 || (column.some((o) => o.bbox[1] < run.bbox[1]) && column.some((o) => o.bbox[1] > run.bbox[1]));
     if (!inGrid) continue;
     const found =
-      fontFinding(run, [...new Set([...column, ...line])], docUses.get(run.fontName) ?? 0) ?? sizeFinding(run, column, page.runs) ?? baselineFinding(run, line);
+      fontFinding(run, [...new Set([...column, ...line])], docUses.get(run.fontName) ?? 0) ?? sizeFinding(run, column, page.runs) ?? baselineFinding(run, line, page);
     if (found) findings.push(found);
   }
   return findings;
@@ -128,13 +128,24 @@ function sizeFinding(run: TextRun, column: TextRun[], all: readonly TextRun[]): 
   };
 }
 
-function baselineFinding(run: TextRun, line: TextRun[]): Finding | null {
+function hasLineOfItsOwn(run: TextRun, page: PageLayer): boolean {
+  const reach = (3 * run.size) / (page.width || 612);
+  return page.runs.some(
+    (r) => r !== run && Math.abs(r.baseline - run.baseline) <= 0.15 && r.bbox[0] - run.bbox[2] <= reach && run.bbox[0] - r.bbox[2] <= reach,
+  );
+}
+
+function baselineFinding(run: TextRun, line: TextRun[], page: PageLayer): Finding | null {
   const same = line.filter((r) => r.fontName === run.fontName && Math.abs(r.size - run.size) <= 0.02 * run.size);
   if (same.length < 3) return null;
   const baselines = same.map((r) => r.baseline);
   if (Math.max(...baselines) - Math.min(...baselines) > 0.15) return null;
   const shift = run.baseline - baselines[0];
   if (Math.abs(shift) < 0.5 || Math.abs(shift) > 0.12 * run.size) return null;
+  // Text set right beside it on its own baseline (an index entry and its page numbers, a
+  // column of a two-column page typeset on its own grid): the figure is on a line of its own
+  // making, not a value dropped off its row. A retyped value sits alone in its box.
+  if (hasLineOfItsOwn(run, page)) return null;
   return {
     flag: 'font_inconsistency',
     code: 'font_inconsistency.baseline_shift',

@@ -34,3 +34,28 @@ describe('TeX maths digits', () => {
     expect(f.map((x) => x.code)).toContain('font_inconsistency.isolated_font');
   });
 });
+
+describe('two-column pages typeset on their own grids', () => {
+  // An index: the left column's page numbers share one baseline; the right column's entry and
+  // its page numbers sit 0.8pt higher, on a line of their own.
+  function indexPage(withEntry: boolean): DetectorContext {
+    const mk = (text: string, font: string, x: number, baseline: number): TextRun => ({ page: 1, text, fontId: font, fontName: font, size: 10, bbox: [x, 1 - (baseline + 8) / 792, x + 0.06, 1 - baseline / 792], baseline });
+    const runs: TextRun[] = [];
+    for (let r = 0; r < 6; r++) {
+      const b = 600 - r * 12;
+      runs.push(mk(`${11 + r}, ${40 + r}`, 'CMR10', 0.1, b), mk(`${60 + r}`, 'CMR10', 0.2, b), mk(`${70 + r}`, 'CMR10', 0.3, b));
+      runs.push(mk(`${81 + r}, ${135 + r}`, 'CMR10', 0.75, b + (r === 2 ? 0.8 : 0)));
+      if (withEntry) runs.push(mk('entry name,', 'CMTI10', 0.68, b + (r === 2 ? 0.8 : 0)));
+    }
+    const page: PageLayer = { page: 1, width: 612, height: 792, runs, text: runs.map((x) => x.text).join(' '), imageCoverage: 0 };
+    return { bytes: new Uint8Array(), mime: 'application/pdf', options: {}, now: new Date('2024-04-01T00:00:00Z'), pdf: null, revisions: [], pages: [page] } as unknown as DetectorContext;
+  }
+  it('page numbers on the right column\'s own baseline are no baseline shift', async () => {
+    const f = await isolatedFontDetector.run(indexPage(true));
+    expect(f.filter((x) => x.code === 'font_inconsistency.baseline_shift')).toEqual([]);
+  });
+  it('the same figure alone off the row baseline is still a shift', async () => {
+    const f = await isolatedFontDetector.run(indexPage(false));
+    expect(f.map((x) => x.code)).toContain('font_inconsistency.baseline_shift');
+  });
+});
