@@ -125,7 +125,7 @@ function licenceOf(root, pkg) {
 async function pdfInfo(path) {
   try {
     const { stdout } = await run('pdfinfo', [path], { timeout: 20_000, maxBuffer: 1 << 20 });
-    const get = (k) => (new RegExp(`^${k}:\\s*(.*)$`, 'm').exec(stdout)?.[1] ?? '').trim();
+    const get = (k) => (new RegExp(`^${k}:[ \\t]*(.*)$`, 'm').exec(stdout)?.[1] ?? '').trim();
     return { producer: get('Producer'), creator: get('Creator') };
   } catch {
     return { producer: '', creator: '' };
@@ -233,7 +233,14 @@ const COLUMNS = ['relpath', 'sha256', 'bytes', 'kind', 'expected', 'package', 'u
 function writeManifest(perPkg) {
   const all = [];
   for (const pkg of readdirSync(perPkg).filter((f) => f.endsWith('.json')).sort()) {
-    for (const r of JSON.parse(readFileSync(join(perPkg, pkg), 'utf8'))) if (existsSync(join(cache, r.relpath))) all.push({ ...r, expected: 'genuine' });
+    for (const r of JSON.parse(readFileSync(join(perPkg, pkg), 'utf8'))) {
+      if (!existsSync(join(cache, r.relpath))) continue;
+      // Rows harvested before pdfinfo's empty fields were read right carry the next line.
+      const clean = (v) => (/^[A-Z][A-Za-z ]+:\s/.test(v ?? '') ? '' : v ?? '');
+      const producer = clean(r.producer);
+      const creator = clean(r.creator);
+      all.push({ ...r, producer, creator, family: r.kind === 'pdf' ? familyOf(producer, creator) : r.family, expected: 'genuine' });
+    }
   }
   all.sort((a, b) => a.relpath.localeCompare(b.relpath));
   const lines = [COLUMNS.join('\t'), ...all.map((r) => COLUMNS.map((c) => tsvCell(r[c])).join('\t'))];

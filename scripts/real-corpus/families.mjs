@@ -5,9 +5,9 @@
  */
 const RULES = [
   ['ocrmypdf', /ocrmypdf/i],
-  ['pdftex', /pdftex|pdfTeX/i],
-  ['luatex', /luatex|luahbtex/i],
-  ['xetex', /xetex|xdvipdfmx/i],
+  ['pdftex', /pdf-?e?tex|pdflatex/i],
+  ['luatex', /luatex|luahbtex|lualatex/i],
+  ['xetex', /xetex|xelatex|xdvipdfmx/i],
   ['dvipdfmx', /dvipdfm/i],
   ['context', /\bConTeXt\b/i],
   ['lilypond', /lilypond/i],
@@ -59,7 +59,13 @@ const RULES = [
   ['nitro', /nitro/i],
   ['pdfcreator', /pdfcreator|pdf24|cutepdf|primopdf|bullzip|novapdf|dopdf/i],
   ['xpdf-ps', /xpdf|pstopdf|ps2pdf/i],
-  ['tex-other', /\bTeX\b|dvi/i],
+  ['tex-other', /\bTeX\b|dvi|vtex|texshop|latex/i],
+  ['ipe', /\bipe/i],
+  ['dynapdf', /dynapdf/i],
+  ['aspose', /aspose/i],
+  ['potrace', /potrace/i],
+  ['fontforge', /fontforge/i],
+  ['asciidoctor', /asciidoctor/i],
 ];
 
 export function familyOf(producer = '', creator = '') {
