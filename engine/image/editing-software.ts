@@ -8,6 +8,7 @@ import type { DetectorContext } from '../context.js';
 import { defineDetector } from '../detect/types.js';
 import { xmpValues } from '../provenance/xmp-source.js';
 import { editorNamed } from './editors.js';
+import { hasCameraCapture } from './format.js';
 
 function candidates(ctx: DetectorContext): Array<{ field: string; value: string }> {
   const image = ctx.image!;
@@ -48,6 +49,22 @@ export default defineDetector({
     const best = declaredEditor(ctx);
     if (!best) return [];
     const heavy = best.kind === 'heavy';
+    // A camera photo whose capture record (exposure, camera, time taken) survived the save was
+    // resized or exported by the editor, as photographers do every day: the name alone says the
+    // pixels passed through the tool, not that they were changed. Pixel checks judge that.
+    const cameraPhoto = heavy && !!ctx.image && hasCameraCapture(ctx.image);
+    if (cameraPhoto) {
+      return [
+        {
+          flag: 'editing_software',
+          code: 'editing_software.image_editor',
+          summary: `The camera photo was saved again by ${best.name} (${best.field}: "${best.value}"); its capture record survived, as with an export or resize. Context.`,
+          pages: [1],
+          strength: 0.15,
+          evidence: { field: best.field, value: best.value, software: best.name, cameraCapture: true },
+        },
+      ];
+    }
     return [
       {
         flag: 'editing_software',
