@@ -120,6 +120,8 @@ export interface RevisionSummary {
   pageChanges?: Array<{ page: number; contents: boolean; xobjects: boolean; resources: boolean; pageDict: boolean; inserted: boolean }>;
   /** Digital signatures whose dictionaries were written in this revision. */
   signatures?: Array<{ object: number; byteRangeEnd: number; coversRevision: number | null; subFilter?: string; signer?: string }>;
+  /** Form fields whose filled-in value this revision replaced (an empty field filled is not listed). */
+  fieldChanges?: Array<{ field: string; before: string; after: string }>;
   /** Info Producer / Creator / ModDate as this revision left them. */
   producer?: string;
   creator?: string;

@@ -1,10 +1,13 @@
 /** arithmetic_error: figures that do not add up (statements, invoices/receipts, payslips). */
+import type { DetectorContext } from '../context.js';
 import { defineDetector } from '../detect/types.js';
+import type { Finding } from '../types.js';
 import { accountSummaryFindings } from './arithmetic/account-summary.js';
 import { invoiceFindings } from './arithmetic/invoice.js';
 import { payslipFindings } from './arithmetic/payslip.js';
 import { receiptItemFindings } from './arithmetic/receipt-items.js';
 import { statementFindings } from './arithmetic/statement.js';
+import { agreeingWithInvoice, embeddedInvoice } from './einvoice.js';
 
 export const arithmeticError = defineDetector({
   meta: {
@@ -19,14 +22,20 @@ export const arithmeticError = defineDetector({
     ],
   },
   run(ctx) {
-    if (!ctx.text.trim() && !ctx.pages.length) return [];
-    const model = ctx.facts.now('textModel');
-    const type = ctx.extracted.doc_type;
-    if (type === 'payslip') return [...payslipFindings(model), ...statementFindings(model)];
-    if (type === 'bank_statement') return statementFindings(model);
-    const items = invoiceFindings(model);
-    // A headed item table already checked its rows against the subtotal.
-    const listed = items.some((f) => f.code === 'arithmetic_error.items_subtotal') ? [] : receiptItemFindings(model);
-    return [...statementFindings(model), ...items, ...listed, ...accountSummaryFindings(model)];
+    const found = check(ctx);
+    // A hybrid e-invoice whose XML states the same figure: the issuer's rounding, not an edit.
+    return found.length ? agreeingWithInvoice(found, embeddedInvoice(ctx)) : found;
   },
 });
+
+function check(ctx: DetectorContext): Finding[] {
+  if (!ctx.text.trim() && !ctx.pages.length) return [];
+  const model = ctx.facts.now('textModel');
+  const type = ctx.extracted.doc_type;
+  if (type === 'payslip') return [...payslipFindings(model), ...statementFindings(model)];
+  if (type === 'bank_statement') return statementFindings(model);
+  const items = invoiceFindings(model);
+  // A headed item table already checked its rows against the subtotal.
+  const listed = items.some((f) => f.code === 'arithmetic_error.items_subtotal') ? [] : receiptItemFindings(model);
+  return [...statementFindings(model), ...items, ...listed, ...accountSummaryFindings(model)];
+}

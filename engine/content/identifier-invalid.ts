@@ -9,6 +9,7 @@ import { abaValid, cardBrand, IBAN_LENGTHS, ibanProblem, luhnValid, sortCodeDigi
 import { findLabelled } from '../extract/labels.js';
 import type { Line } from '../extract/layout.js';
 import type { Finding } from '../types.js';
+import { agreeingWithInvoice, embeddedInvoice } from './einvoice.js';
 import { finding } from './evidence.js';
 
 function ibanFindings(lines: Line[]): Finding[] {
@@ -78,6 +79,7 @@ export const identifierInvalid = defineDetector({
   run(ctx) {
     if (!ctx.text.trim() && !ctx.pages.length) return [];
     const { lines } = ctx.facts.now('textModel');
-    return [...ibanFindings(lines), ...otherFindings(lines)];
+    const found = [...ibanFindings(lines), ...otherFindings(lines)];
+    return found.length ? agreeingWithInvoice(found, embeddedInvoice(ctx)) : found;
   },
 });

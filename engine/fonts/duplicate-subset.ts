@@ -8,12 +8,20 @@
 import { defineDetector } from '../detect/types.js';
 import type { DetectorContext } from '../context.js';
 import type { TextRun } from '../pdf/text/types.js';
+import { metadataFacts } from '../metadata/facts.js';
 import type { Finding } from '../types.js';
 import { alnumSet, describeRun, fontUses, quote, runRegion, unionBox, visibleChars, type FontUse } from './font-query.js';
 
 /** The minor subset is "a small spot" when it draws at most this share of the font's text on the page. */
 const SMALL_SHARE = 0.25;
 const SMALL_RUNS = 6;
+
+/**
+ * Writers that embed one subset per font *instance* (size, feature set, colour or scale):
+ * XeTeX (xdvipdfmx), LuaTeX, dvipdfmx, macOS Quartz and Word. Small caps, old-style figures or
+ * a scaled heading then come from a second subset of the same font, in the file as first written.
+ */
+const PER_INSTANCE_SUBSETS = /xdvipdfmx|\bxetex\b|luatex|luahbtex|dvipdfm|quartz pdfcontext|mac os x|\bmacos\b|microsoft.{0,6}word/i;
 
 export const duplicateSubsetDetector = defineDetector({
   meta: {
@@ -38,9 +46,21 @@ export const duplicateSubsetDetector = defineDetector({
       const samePage = samePageFindings(baseName, subsets);
       findings.push(...(samePage.length ? samePage : acrossPages(baseName, subsets)));
     }
-    return findings;
+    return findings.length && perInstanceWriter(ctx) ? findings.map(asProducerHabit) : findings;
   },
 });
+
+/** The file as its writer left it (no later update) and a writer known for per-instance subsets. */
+function perInstanceWriter(ctx: DetectorContext): boolean {
+  const m = metadataFacts(ctx);
+  const writer = `${m?.producer ?? ''} ${m?.creator ?? ''}`;
+  const untouched = ctx.revisions.every((r) => r.kind === 'original' || r.kind === 'linearization');
+  return untouched && PER_INSTANCE_SUBSETS.test(writer);
+}
+
+function asProducerHabit(f: Finding): Finding {
+  return { ...f, summary: `${f.summary} Its writer embeds one subset per font instance, so this is context.`, strength: Math.min(f.strength, 0.05) };
+}
 
 function samePageFindings(baseName: string, subsets: FontUse[]): Finding[] {
   const findings: Finding[] = [];

@@ -7,7 +7,7 @@
  */
 import { defineDetector } from '../detect/types.js';
 import type { DetectorContext } from '../context.js';
-import { fontFamily } from '../pdf/text/fonts.js';
+import { fontFamily, splitSubset } from '../pdf/text/fonts.js';
 import type { PageLayer, TextRun } from '../pdf/text/types.js';
 import type { Finding } from '../types.js';
 import { describeRun, fontUses, isFigure, runRegion } from './font-query.js';
@@ -48,7 +48,7 @@ function pageFindings(page: PageLayer, docUses: Map<string, number>): Finding[] 
     const inGrid = line.length > 0 || (column.some((o) => o.bbox[1] < run.bbox[1]) && column.some((o) => o.bbox[1] > run.bbox[1]));
     if (!inGrid) continue;
     const found =
-      fontFinding(run, [...new Set([...column, ...line])], docUses.get(run.fontName) ?? 0) ?? sizeFinding(run, column, page.runs) ?? baselineFinding(run, line);
+      fontFinding(run, [...new Set([...column, ...line])], docUses.get(run.fontName) ?? 0) ?? sizeFinding(run, column, page.runs) ?? baselineFinding(run, line, page);
     if (found) findings.push(found);
   }
   return findings;
@@ -75,6 +75,9 @@ function fontFinding(run: TextRun, neighbours: TextRun[], uses: number): Finding
   const dom = dominant(neighbours, (r) => r.fontName);
   if (!dom || dom.key === run.fontName) return null;
   if (fontFamily(dom.key) === fontFamily(run.fontName)) return null;
+  // TeX and OpenType maths set digits in the maths italic or symbol font beside text-font
+  // digits (an italic index next to roman figures): typesetting, not a retyped value.
+  if (isMathFont(dom.key) || isMathFont(run.fontName)) return null;
   const domSize = dom.items[0].size;
   if (Math.abs(run.size - domSize) > 0.15 * domSize) return null;
   return {
@@ -92,6 +95,17 @@ function fontFinding(run: TextRun, neighbours: TextRun[], uses: number): Finding
     },
     strength: uses <= 1 ? 0.6 : 0.45,
   };
+}
+
+/**
+ * Maths fonts: Computer Modern / Latin Modern / AMS maths italic, symbol and extension fonts,
+ * their Times / Palatino / Fourier counterparts (txfonts, pxfonts, mathptmx, fourier) and
+ * OpenType maths fonts. No issuing system prints a statement with them.
+ */
+const MATH_FONT = /^(?:cmmi|cmmib|cmsy|cmbsy|cmex|cmitt|cmti|cmbxti|cmsl|lmmathitalic|lmmathsymbols|lmmathextension|lmroman\d*-italic|lmroman\d*-slanted|msam|msbm|eufm|eufb|eusm|rsfs|stmary|wasy|esint|txmi|txsy|txex|pxmi|pxsy|pxex|rtxmi|rtxsy|zxmi|zxsy|ptmri7t|ztmcm|mt2mi|mt2sy|mt2ex|futmi|fourier|mdbch|mdput|mdugm|cmr.*italic)|math/i;
+
+export function isMathFont(fontName: string): boolean {
+  return MATH_FONT.test(splitSubset(fontName).baseName.replace(/^[A-Z]{6}\+/, ''));
 }
 
 function sizeFinding(run: TextRun, column: TextRun[], all: readonly TextRun[]): Finding | null {
@@ -114,13 +128,24 @@ function sizeFinding(run: TextRun, column: TextRun[], all: readonly TextRun[]): 
   };
 }
 
-function baselineFinding(run: TextRun, line: TextRun[]): Finding | null {
+function hasLineOfItsOwn(run: TextRun, page: PageLayer): boolean {
+  const reach = (3 * run.size) / (page.width || 612);
+  return page.runs.some(
+    (r) => r !== run && Math.abs(r.baseline - run.baseline) <= 0.15 && r.bbox[0] - run.bbox[2] <= reach && run.bbox[0] - r.bbox[2] <= reach,
+  );
+}
+
+function baselineFinding(run: TextRun, line: TextRun[], page: PageLayer): Finding | null {
   const same = line.filter((r) => r.fontName === run.fontName && Math.abs(r.size - run.size) <= 0.02 * run.size);
   if (same.length < 3) return null;
   const baselines = same.map((r) => r.baseline);
   if (Math.max(...baselines) - Math.min(...baselines) > 0.15) return null;
   const shift = run.baseline - baselines[0];
   if (Math.abs(shift) < 0.5 || Math.abs(shift) > 0.12 * run.size) return null;
+  // Text set right beside it on its own baseline (an index entry and its page numbers, a
+  // column of a two-column page typeset on its own grid): the figure is on a line of its own
+  // making, not a value dropped off its row. A retyped value sits alone in its box.
+  if (hasLineOfItsOwn(run, page)) return null;
   return {
     flag: 'font_inconsistency',
     code: 'font_inconsistency.baseline_shift',

@@ -6,6 +6,7 @@
  */
 import { defineDetector } from '../detect/types.js';
 import { gapScore } from './dct-histogram.js';
+import { declaredEditor } from './editing-software.js';
 import { hasCameraCapture } from './format.js';
 import { estimateQuality } from './quant-tables.js';
 
@@ -32,6 +33,21 @@ export default defineDetector({
     // Several frequencies must agree: one odd histogram is texture, not a quantisation lattice.
     if (eligible < 6 || dips < 4 || positions < MIN_FIRST_GAP_POSITIONS) return [];
     const camera = hasCameraCapture(image);
+    // A camera picture developed or exported by a photo tool that says so in its metadata has
+    // been compressed twice by design: the second compression is declared, not hidden.
+    const workflow = declaredEditor(ctx);
+    if (workflow?.kind === 'workflow') {
+      return [
+        {
+          flag: 'compression_anomaly',
+          code: 'compression_anomaly.double_jpeg',
+          summary: `The image was compressed twice, as a re-save by ${workflow.name} (${workflow.field}: "${workflow.value}") does; context.`,
+          pages: [1],
+          strength: 0.05,
+          evidence: { dips, eligible, frequencies: positions, currentQuality: estimateQuality(luma), cameraClaimed: camera, declaredBy: workflow.value },
+        },
+      ];
+    }
     return [
       {
         flag: 'compression_anomaly',

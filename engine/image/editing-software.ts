@@ -8,6 +8,7 @@ import type { DetectorContext } from '../context.js';
 import { defineDetector } from '../detect/types.js';
 import { xmpValues } from '../provenance/xmp-source.js';
 import { editorNamed } from './editors.js';
+import { hasCameraCapture } from './format.js';
 
 function candidates(ctx: DetectorContext): Array<{ field: string; value: string }> {
   const image = ctx.image!;
@@ -26,6 +27,17 @@ function candidates(ctx: DetectorContext): Array<{ field: string; value: string 
   return out;
 }
 
+/** The editor the image's own metadata names as its last writer, heavy editors first. */
+export function declaredEditor(ctx: DetectorContext): { field: string; value: string; name: string; kind: 'heavy' | 'workflow' } | null {
+  if (!ctx.image) return null;
+  let best: { field: string; value: string; name: string; kind: 'heavy' | 'workflow' } | null = null;
+  for (const c of candidates(ctx)) {
+    const e = editorNamed(c.value);
+    if (e && (!best || (best.kind === 'workflow' && e.kind === 'heavy'))) best = { ...c, ...e };
+  }
+  return best;
+}
+
 export default defineDetector({
   meta: {
     id: 'image/editing-software',
@@ -34,14 +46,25 @@ export default defineDetector({
     emits: [{ flag: 'editing_software', reasons: ['image_editor', 'photo_workflow'] }],
   },
   run(ctx) {
-    if (!ctx.image) return [];
-    let best: { field: string; value: string; name: string; kind: 'heavy' | 'workflow' } | null = null;
-    for (const c of candidates(ctx)) {
-      const e = editorNamed(c.value);
-      if (e && (!best || (best.kind === 'workflow' && e.kind === 'heavy'))) best = { ...c, ...e };
-    }
+    const best = declaredEditor(ctx);
     if (!best) return [];
     const heavy = best.kind === 'heavy';
+    // A camera photo whose capture record (exposure, camera, time taken) survived the save was
+    // resized or exported by the editor, as photographers do every day: the name alone says the
+    // pixels passed through the tool, not that they were changed. Pixel checks judge that.
+    const cameraPhoto = heavy && !!ctx.image && hasCameraCapture(ctx.image);
+    if (cameraPhoto) {
+      return [
+        {
+          flag: 'editing_software',
+          code: 'editing_software.image_editor',
+          summary: `The camera photo was saved again by ${best.name} (${best.field}: "${best.value}"); its capture record survived, as with an export or resize. Context.`,
+          pages: [1],
+          strength: 0.15,
+          evidence: { field: best.field, value: best.value, software: best.name, cameraCapture: true },
+        },
+      ];
+    }
     return [
       {
         flag: 'editing_software',

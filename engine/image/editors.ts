@@ -42,6 +42,18 @@ const EDITORS: Array<{ name: string; kind: EditorMatch['kind']; pattern: RegExp 
   { name: 'VSCO', kind: 'workflow', pattern: /\bvsco\b/i },
   { name: 'Polarr', kind: 'workflow', pattern: /\bpolarr\b/i },
   { name: 'ImageMagick', kind: 'workflow', pattern: /\bimagemagick\b/i },
+  // Photo managers and viewers that rotate, straighten or export camera pictures.
+  { name: 'Shotwell', kind: 'workflow', pattern: /\bshotwell\b/i },
+  { name: 'digiKam', kind: 'workflow', pattern: /\bdigikam\b/i },
+  { name: 'Apple Photos', kind: 'workflow', pattern: /^photos \d|\bapple photos\b|\biphoto\b|\baperture\b/i },
+  { name: 'Windows Photos', kind: 'workflow', pattern: /\bwindows photo|\bphoto gallery\b|\bmicrosoft photos\b/i },
+  { name: 'Google Photos', kind: 'workflow', pattern: /\bgoogle photos\b/i },
+  { name: 'XnView', kind: 'workflow', pattern: /\bxnview\b/i },
+  { name: 'IrfanView', kind: 'workflow', pattern: /\birfanview\b/i },
+  { name: 'FastStone', kind: 'workflow', pattern: /\bfaststone\b/i },
+  { name: 'gThumb', kind: 'workflow', pattern: /\bgthumb\b/i },
+  { name: 'F-Spot', kind: 'workflow', pattern: /\bf-spot\b/i },
+  { name: 'Nikon / Canon / Sony raw converters', kind: 'workflow', pattern: /\bcapture nx\b|\bnx studio\b|\bviewnx\b|\bdigital photo professional\b|\bimaging edge\b|\bsilkypix\b|\bdxo\b/i },
 ];
 
 export function editorNamed(text: string): EditorMatch | null {

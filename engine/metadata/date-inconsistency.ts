@@ -35,7 +35,7 @@ export const dateInconsistencyDetector = defineDetector({
       // Without zones, "earlier" may only be a zone misreading.
       const unzoned = created.tzMinutes === null || modified.tzMinutes === null;
       const gap = created.date.getTime() - modified.date.getTime();
-      if ((!unzoned || gap > 14 * 3600_000) && !sameWallClock(created, modified)) {
+      if ((!unzoned || gap > 14 * 3600_000) && !sameWallClock(created, modified) && !localTimeMarkedUtc(created, modified)) {
         findings.push({
           flag: 'date_inconsistency',
           code: 'date_inconsistency.modified_before_created',
@@ -99,6 +99,23 @@ function modifiedBeforeCreatedStrength(gapMs: number): number {
 function sameWallClock(a: PdfDate, b: PdfDate): boolean {
   if (a.tzMinutes === null || b.tzMinutes === null || a.tzMinutes === b.tzMinutes) return false;
   return Math.abs(a.date.getTime() + a.tzMinutes * MINUTE - (b.date.getTime() + b.tzMinutes * MINUTE)) <= 2 * MINUTE;
+}
+
+/**
+ * Many producers (CAD and plotting tools, some PDF libraries) write the local wall-clock time
+ * followed by `Z`. When one date carries `Z` and the other a real offset, read the `Z` one as
+ * local time in the other's zone: if the dates are then in order, the inversion is that bug
+ * (always a whole number of zone hours), not a date set back by hand.
+ */
+function localTimeMarkedUtc(created: PdfDate, modified: PdfDate): boolean {
+  const asLocal = (d: PdfDate, tz: number) => d.date.getTime() - tz * MINUTE;
+  if (created.tzMinutes === 0 && modified.tzMinutes) {
+    return modified.date.getTime() >= asLocal(created, modified.tzMinutes) - 2 * MINUTE;
+  }
+  if (modified.tzMinutes === 0 && created.tzMinutes) {
+    return asLocal(modified, created.tzMinutes) >= created.date.getTime() - 2 * MINUTE;
+  }
+  return false;
 }
 
 function fmtTz(min: number): string {

@@ -3,14 +3,15 @@
  * cover painted AFTER the text counts (cell backgrounds are drawn before their text); it is
  * decisive when new text is then drawn on top of the covered text (cover and retype).
  * Page-sized pictures drawn over a text layer are how some scanners store OCR ("text under
- * image"), so covers larger than a third of the page are left alone.
+ * image"), so covers larger than a third of the page are left alone. A coloured shape that
+ * stands out from its surroundings (a bar or swatch in a figure) is drawing, not a cover.
  */
 import { defineDetector } from '../detect/types.js';
 import type { DetectorContext } from '../context.js';
 import { coveredFraction, union } from '../pdf/text/box.js';
 import type { FillPaint, ImagePaint, PageLayer, TextPaint } from '../pdf/text/types.js';
 import type { BBox, Finding } from '../types.js';
-import { Backdrop, BandIndex, boxArea, isDrawnText, isOpaqueCover, regionOf, truncate, visibleBox, words } from './paint-query.js';
+import { Backdrop, BandIndex, boxArea, isDrawnText, isOpaqueCover, isWhite, regionOf, truncate, visibleBox, words } from './paint-query.js';
 
 /** A text counts as covered when this share of its box lies under the cover. */
 const MIN_COVERED = 0.7;
@@ -65,6 +66,10 @@ function coverHits(page: PageLayer): CoverHit[] {
       (t) => t.seq < cover.seq && !sameAnnotation(t, cover) && coveredFraction(visibleBox(t) ?? t.bbox, cover.visible) >= MIN_COVERED && !backdrop.hides(t),
     );
     if (covered.length === 0) continue;
+    // Figure labels under coloured bars, swatches and bands: a coloured shape that stands out
+    // from what is under it is part of the drawing (TeX/TikZ, plotting tools), not a cover-up,
+    // which is painted in the colour of its surroundings to pass unseen.
+    if (cover.kind === 'fill' && !isWhite(cover.fill) && !backdrop.blendsIn(cover, cover.visible)) continue;
     const replacement = near.filter((t) => t.seq > cover.seq && coveredFraction(t.bbox, cover.visible) >= MIN_REPLACEMENT_INSIDE);
     if (sameWords(covered, replacement)) continue;
     hits.push({ cover, covered, replacement });

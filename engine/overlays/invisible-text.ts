@@ -9,7 +9,7 @@ import type { DetectorContext } from '../context.js';
 import { coveredFraction, intersect, union } from '../pdf/text/box.js';
 import type { PaintOp, TextPaint } from '../pdf/text/types.js';
 import type { BBox, Finding } from '../types.js';
-import { Backdrop, meaningful, regionOf, truncate } from './paint-query.js';
+import { Backdrop, meaningful, regionOf, truncate, words } from './paint-query.js';
 
 type Reason = 'invisible_text' | 'text_matches_background' | 'clipped_text' | 'off_page_text' | 'hidden_layer_text';
 
@@ -43,25 +43,43 @@ export const invisibleTextDetector = defineDetector({
   run(ctx: DetectorContext): Finding[] {
     const findings: Finding[] = [];
     const offPage: TextPaint[] = [];
+    // Slides build up over several pages (beamer overlays, presentation handouts): an item
+    // drawn in the background colour or on a switched-off layer on one page is shown at the
+    // same place on another. The reader sees it there; nothing is hidden from them.
+    const hidden: Array<{ page: number; op: TextPaint; reason: Reason }> = [];
+    const shown = new Map<string, Array<{ page: number; bbox: BBox }>>();
     for (const page of ctx.pages) {
       if (!page.paint || page.imageOnly) continue;
-      const byReason = new Map<Reason, TextPaint[]>();
       const images = page.paint.filter((op) => op.kind === 'image' && !op.hiddenByLayer);
       const backdrop = new Backdrop(page.paint);
       for (const op of page.paint) {
         if (op.kind !== 'text' || !meaningful(op.text) || op.annotation) continue;
         const reason = hiddenReason(op, images, backdrop);
-        if (!reason) continue;
-        if (reason === 'off_page_text') {
-          offPage.push({ ...op, page: page.page } as TextPaint & { page: number });
-          continue;
+        if (reason) hidden.push({ page: page.page, op, reason });
+        else {
+          const key = words(op.text);
+          const list = shown.get(key) ?? [];
+          if (list.length < 50) list.push({ page: page.page, bbox: op.bbox });
+          shown.set(key, list);
         }
-        const list = byReason.get(reason) ?? [];
-        list.push(op);
-        byReason.set(reason, list);
       }
-      for (const [reason, ops] of byReason) findings.push(toFinding(page.page, reason, ops));
     }
+    const shownElsewhere = (page: number, op: TextPaint) =>
+      (shown.get(words(op.text)) ?? []).some((s) => s.page !== page && Math.abs(s.bbox[0] - op.bbox[0]) <= 0.02 && Math.abs(s.bbox[1] - op.bbox[1]) <= 0.02);
+    const byPage = new Map<number, Map<Reason, TextPaint[]>>();
+    for (const { page, op, reason } of hidden) {
+      if (reason === 'off_page_text') {
+        offPage.push({ ...op, page } as TextPaint & { page: number });
+        continue;
+      }
+      if (shownElsewhere(page, op)) continue;
+      const byReason = byPage.get(page) ?? new Map<Reason, TextPaint[]>();
+      byPage.set(page, byReason);
+      const list = byReason.get(reason) ?? [];
+      list.push(op);
+      byReason.set(reason, list);
+    }
+    for (const [page, byReason] of byPage) for (const [reason, ops] of byReason) findings.push(toFinding(page, reason, ops));
     // Text past the page edge is common in genuine files (line numbers, print marks): one note per document.
     if (offPage.length) findings.push(offPageFinding(offPage as Array<TextPaint & { page: number }>));
     return findings;

@@ -55,6 +55,32 @@ export class Backdrop {
     const d = colorDistance(op.fill, background);
     return d !== null && d <= SAME_COLOUR;
   }
+
+  /**
+   * Is this filled shape drawn in the colour of what lies under it (the topmost opaque fill
+   * painted before it at its centre, or the white page)? A cover meant to hide blends in; a
+   * coloured bar, swatch or band that stands out from its surroundings is part of the drawing.
+   * Unknown backgrounds answer true: we only clear what we can see.
+   */
+  blendsIn(cover: FillPaint, box: BBox): boolean {
+    const cx = (box[0] + box[2]) / 2;
+    const cy = (box[1] + box[3]) / 2;
+    const contains = (b: BBox | null) => !!b && b[0] <= cx && cx <= b[2] && b[1] <= cy && cy <= b[3];
+    let below: PaintOp | null = null;
+    for (const p of this.index.near([cx, cy, cx, cy])) {
+      if (p === cover || p.seq >= cover.seq || !contains(visibleBox(p))) continue;
+      if (!below || p.seq > below.seq) below = p;
+    }
+    if (below && (below.blend || below.alpha < 0.9 || below.kind !== 'fill' || !below.fill)) return true;
+    const d = colorDistance(cover.fill, below ? below.fill : '#ffffff');
+    return d === null || d <= SAME_COLOUR;
+  }
+}
+
+/** White or nearly: the colour of paper, and of the classic cover-up box. */
+export function isWhite(color: string | null): boolean {
+  const d = colorDistance(color, '#ffffff');
+  return d !== null && d <= SAME_COLOUR;
 }
 
 /** Letters and digits only, lower-cased: to compare what two texts say. */

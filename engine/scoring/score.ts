@@ -48,6 +48,14 @@ export interface Verdict {
 
 export const TEXT_LIMIT_FOR_RULES = 20_000;
 
+/**
+ * Findings at or below this strength are context (consumer-software origin, a re-save months
+ * later, an attached invoice XML, form scripts): what genuine files show every day. However many
+ * there are, they never add up to a verdict: a document with nothing but context scores as its
+ * strongest context finding alone.
+ */
+export const CONTEXT_STRENGTH = 0.15;
+
 export interface EngineVerdict {
   engineScore: number;
   flags: Flag[];
@@ -60,7 +68,8 @@ export function engineVerdict(input: ScoringInput, settings: Pick<ScoringSetting
   const disabled = new Set(settings.disabledFlagCodes);
   const kept = input.findings.filter((f) => !disabled.has(f.flag));
   const grouped = groupFindings(kept);
-  const engineRaw = 100 * combineFlags(grouped.map((g) => g.strength));
+  const contextOnly = kept.every((f) => f.strength <= CONTEXT_STRENGTH);
+  const engineRaw = 100 * (contextOnly ? Math.max(0, ...kept.map((f) => f.strength)) : combineFlags(grouped.map((g) => g.strength)));
   const engineScore = clampScore(applyMode(engineRaw, settings.mode));
   const flags = grouped.filter((g) => g.published).map((g) => g.flag);
   return {

@@ -4,25 +4,43 @@
  */
 import type { DetectorContext } from '../context.js';
 import { defineDetector } from '../detect/types.js';
-import { PdfDict, PdfStream, PdfString } from '../pdf/structure/objects.js';
+import type { PdfFile } from '../pdf/structure/document.js';
+import { PdfDict, PdfRef, PdfStream, PdfString } from '../pdf/structure/objects.js';
 import { decodePdfText } from '../pdf/structure/text-strings.js';
 import type { Finding } from '../types.js';
 
 const RISKY_EXT = /\.(?:exe|scr|bat|cmd|com|js|jse|vbs|vbe|ps1|jar|msi|dll|hta|lnk|docm|xlsm|pptm|zip|rar|7z)$/i;
 const MAX_OBJECTS = 200_000;
 
+/**
+ * What fillable forms do with JavaScript: Acrobat's AF* format / keystroke / validate /
+ * calculate helpers and small scripts on `event` and field values. Anything that reaches out
+ * (URLs, mail, submit, attachments, other documents) or hides code (eval, unescape,
+ * fromCharCode) is not form logic.
+ */
+const OUTREACH = /\b(?:launchURL|getURL|submitForm|mailDoc|mailForm|mailMsg|exportDataObject|importDataObject|openDataObject|openDoc|launch|eval|unescape|fromCharCode|Collab|SOAP|Net\.|media\.|app\.setTimeOut|app\.setInterval|importIcon|ADBC|this\.print|insertPages|replacePages|deletePages|addScript|setAction|setPageAction|security|XMLData)\b/;
+const FORM_LOGIC = /\bAF[A-Z][A-Za-z]*_[A-Za-z]+\s*\(|\bevent\s*\.\s*(?:value|rc|change|target|willCommit|selStart|selEnd)\b|\bgetField\s*\(|\bthis\s*\.\s*calculateNow\b/;
+const MAX_SCRIPT = 20_000;
+
+export function isFormLogic(code: string): boolean {
+  const s = code.trim();
+  if (!s) return true;
+  return s.length <= MAX_SCRIPT && !OUTREACH.test(s) && FORM_LOGIC.test(s);
+}
+
 export const activeContentDetector = defineDetector({
   meta: {
     id: 'structure/active-content',
     description: 'JavaScript, launch actions and embedded files (reported, never executed).',
     appliesTo: ['pdf'],
-    emits: [{ flag: 'active_content', reasons: ['javascript', 'launch_action', 'embedded_file', 'risky_attachment'] }],
+    emits: [{ flag: 'active_content', reasons: ['javascript', 'form_scripts', 'launch_action', 'embedded_file', 'risky_attachment'] }],
   },
   run(ctx: DetectorContext): Finding[] {
     if (!ctx.pdf) return [];
     const file = ctx.facts.now('pdfFile');
     if (!file) return [];
     const js: number[] = [];
+    const scripts: string[] = [];
     const launch: number[] = [];
     const files: Array<{ num: number; name: string }> = [];
     const nums = file.liveNumbers().slice(0, MAX_OBJECTS);
@@ -31,7 +49,11 @@ export const activeContentDetector = defineDetector({
       const d = v instanceof PdfStream ? v.dict : v instanceof PdfDict ? v : null;
       if (!d) continue;
       const s = d.name('S');
-      if (s === 'JavaScript' || d.has('JS')) js.push(num);
+      if (s === 'JavaScript' || d.has('JS')) {
+        js.push(num);
+        const raw = d.get('JS');
+        scripts.push(scriptText(file, file.resolve(raw), raw instanceof PdfRef ? raw.num : num));
+      }
       if (s === 'Launch') launch.push(num);
       if (d.name('Type') === 'Filespec' && (d.has('EF') || d.has('UF') || d.has('F'))) {
         const nameVal = file.resolve(d.get('UF') ?? d.get('F'));
@@ -40,7 +62,10 @@ export const activeContentDetector = defineDetector({
       }
     }
     const findings: Finding[] = [];
-    if (js.length) {
+    if (js.length && scripts.every(isFormLogic)) {
+      // Formatting and validation of form fields: what every fillable form carries. Context.
+      findings.push({ flag: 'active_content', code: 'active_content.form_scripts', summary: `The form carries ${js.length} field script(s) (formatting, validation, calculation; objects ${js.slice(0, 5).join(', ')}), as fillable forms do; not run.`, pages: [], evidence: { objects: js.slice(0, 50) }, strength: 0.03 });
+    } else if (js.length) {
       findings.push({ flag: 'active_content', code: 'active_content.javascript', summary: `The file contains JavaScript (${js.length} action(s), objects ${js.slice(0, 5).join(', ')}); it was not run.`, pages: [], evidence: { objects: js.slice(0, 50) }, strength: 0.2 });
     }
     if (launch.length) {
@@ -58,4 +83,14 @@ export const activeContentDetector = defineDetector({
     return findings;
   },
 });
+
+function scriptText(file: PdfFile, v: unknown, num: number): string {
+  let bytes: Uint8Array | null = null;
+  if (v instanceof PdfString) bytes = file.stringBytes(v, num, 0) ?? v.bytes;
+  else if (v instanceof PdfStream) bytes = file.streamData(v, num, 0);
+  if (!bytes) return 'unreadable';
+  // UTF-16BE text strings carry a BOM; otherwise Latin-1 reads every script that matters here.
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return decodePdfText(bytes);
+  return new TextDecoder('latin1').decode(bytes.subarray(0, MAX_SCRIPT + 1));
+}
 

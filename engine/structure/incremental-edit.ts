@@ -37,13 +37,15 @@ export const incrementalEditDetector = defineDetector({
     id: 'structure/incremental-edit',
     description: 'An incremental update changed page content (text, images, pages) after the document was produced.',
     appliesTo: ['pdf'],
-    emits: [{ flag: 'incremental_edit', reasons: ['figures_changed', 'text_changed', 'text_removed', 'image_replaced', 'page_inserted', 'content_changed', 'resources_changed', 'other_update'] }],
+    emits: [{ flag: 'incremental_edit', reasons: ['figures_changed', 'text_changed', 'text_removed', 'image_replaced', 'page_inserted', 'content_changed', 'resources_changed', 'other_update', 'field_value_changed'] }],
   },
   run(ctx: DetectorContext): Finding[] {
     const findings: Finding[] = [];
     for (const r of ctx.revisions) {
       if (r.kind === 'content_edit') findings.push(...contentEdit(r));
       else if (r.kind === 'other') findings.push(otherUpdate(r));
+      // Filling a form is benign; replacing a value already filled in changes what it says.
+      if (r.fieldChanges?.length) findings.push(fieldValueChange(r));
     }
     return findings;
   },
@@ -85,6 +87,19 @@ function contentEdit(r: RevisionSummary): Finding[] {
     return [{ ...b, code: 'incremental_edit.image_replaced', summary: `Revision ${r.number} replaced an image or drawing on page(s) ${r.changedPages.join(', ')}.`, evidence: { ...b.evidence, page: r.changedPages[0] }, strength: 0.6 }];
   }
   return [{ ...b, code: 'incremental_edit.content_changed', summary: `Revision ${r.number} rewrote the content of page(s) ${r.changedPages.join(', ') || '?'} (objects ${[...r.changed, ...r.added].slice(0, 8).join(', ')}); the visible text is unchanged, so the edit is in drawings, layout or hidden content.`, evidence: { ...b.evidence, page: r.changedPages[0] }, strength: 0.45 }];
+}
+
+function fieldValueChange(r: RevisionSummary): Finding {
+  const changes = r.fieldChanges!;
+  const figures = changes.filter((c) => FIGURE.test(c.before) || FIGURE.test(c.after));
+  const top = figures[0] ?? changes[0];
+  return {
+    ...base(r),
+    code: 'incremental_edit.field_value_changed',
+    summary: `Revision ${r.number} changed the filled-in value of form field "${top.field}" from "${top.before}" to "${top.after}"${changes.length > 1 ? ` (and ${changes.length - 1} more field(s))` : ''}.`,
+    evidence: { ...base(r).evidence, before: top.before, after: top.after, fields: changes.slice(0, 20) },
+    strength: figures.length ? 0.5 : 0.3,
+  };
 }
 
 function otherUpdate(r: RevisionSummary): Finding {

@@ -124,3 +124,25 @@ describe('extraction accuracy', () => {
     expect(score('GB29HRWG21751325292812', alt)).toBe(0);
   });
 });
+
+describe('reliability table', () => {
+  it('counts samples and the forged share per score band', async () => {
+    const { reliabilityTable } = await import('../lab/eval/labelled.js');
+    const rows = reliabilityTable([
+      { score: 0, forged: false },
+      { score: 10, forged: true },
+      { score: 45, forged: true },
+      { score: 59, forged: false },
+      { score: 100, forged: true },
+    ]);
+    expect(rows.map((r) => [r.band, r.samples, r.forged])).toEqual([
+      ['0-19 clear', 2, 1],
+      ['20-39 clear', 0, 0],
+      ['40-59 pending', 2, 1],
+      ['60-79 suspicious', 0, 0],
+      ['80-100 fraudulent', 1, 1],
+    ]);
+    expect(rows[1].forged_share).toBeNull();
+    expect(rows[0].forged_share).toBe(0.5);
+  });
+});

@@ -132,15 +132,21 @@ function diffRevision(rev: PdfRevision, before: RevisionState, after: RevisionSt
     // Resources compared by meaning: inlined or re-serialised with empty entries is the same.
     const resourcesTouched = !!old && ([...p.resources].some((n) => touched.has(n)) || !sameSet(old.resources, p.resources) || touched.has(p.num) || old.num !== p.num);
     const resources = resourcesTouched && resourcesPrint(before, old!.node.resources) !== resourcesPrint(after, p.node.resources);
-    // A page dictionary rewritten only to list new annotations is not a content change.
-    const SKIP = ['Annots', 'Parent', 'Contents', 'Resources'];
-    const pageDict = !!old && (touched.has(p.num) || old.num !== p.num) && fingerprint(before.getObject(old.num), SKIP) !== fingerprint(after.getObject(p.num), SKIP);
+    // A page dictionary rewritten to list new annotations, or stamped with an editor's
+    // bookkeeping (LastModified, PieceInfo, Tabs, StructParents), is not a content change:
+    // only the entries that change what the page shows count.
+    const oldDict = !!old && before.getObject(old.num);
+    const newDict = after.getObject(p.num);
+    const skip = old ? nonRenderingKeys(oldDict, newDict) : [];
+    const pageDict = !!old && (touched.has(p.num) || old.num !== p.num) && fingerprint(before.getObject(old.num), skip) !== fingerprint(newDict, skip);
     if (inserted || contents || xobjects || resources || pageDict) pageChanges.push({ page: p.page, contents, xobjects, resources, pageDict, inserted });
   }
   const removedPages = newPages.length > 0 && oldPages.length > newPages.length;
   const objectRoles: Record<string, number[]> = {};
   for (const [num, role] of roles) (objectRoles[role] ??= []).push(num);
+  const fieldChanges = changedFieldValues(before, after, changed.filter((n) => roles.get(n) === 'form_field' || roles.get(n) === 'widget'));
   return {
+    ...(fieldChanges.length ? { fieldChanges } : {}),
     number: rev.number,
     endOffset: rev.endOffset,
     kind: kindOf(roles, pageChanges, removedPages),
@@ -151,6 +157,38 @@ function diffRevision(rev: PdfRevision, before: RevisionState, after: RevisionSt
     objectRoles,
     pageChanges,
   };
+}
+
+/**
+ * Field values (/V) that an update replaced with another value: filling an empty field is what
+ * form fillers do; changing a value already filled in changes what the form says.
+ */
+function changedFieldValues(before: RevisionState, after: RevisionState, nums: number[]): NonNullable<Summary['fieldChanges']> {
+  const out: NonNullable<Summary['fieldChanges']> = [];
+  const text = (state: RevisionState, num: number, key: string): string => {
+    const d = state.dict(state.getObject(num));
+    const v = d ? state.resolve(d.get(key)) : undefined;
+    if (v instanceof PdfString) {
+      const bytes = state.file.encrypted ? state.file.stringBytes(v, num, 0) : v.bytes;
+      return bytes ? decodePdfText(bytes).trim() : '';
+    }
+    return v instanceof PdfName ? v.name : '';
+  };
+  for (const num of nums.slice(0, 500)) {
+    const was = text(before, num, 'V');
+    const now = text(after, num, 'V');
+    if (was && now && was !== now && was !== 'Off') out.push({ field: text(after, num, 'T') || `object ${num}`, before: was, after: now });
+  }
+  return out;
+}
+
+/** Page entries that change what a page shows; Contents and Resources are compared on their own. */
+const RENDERING_KEYS: ReadonlySet<string> = new Set(['MediaBox', 'CropBox', 'Rotate', 'UserUnit', 'Group']);
+
+function nonRenderingKeys(...dicts: unknown[]): string[] {
+  const keys = new Set<string>();
+  for (const d of dicts) if (d instanceof PdfDict) for (const k of d.map.keys()) if (!RENDERING_KEYS.has(k)) keys.add(k);
+  return [...keys];
 }
 
 function streamsPrint(state: RevisionState, nums: Set<number>, unordered = false): string {

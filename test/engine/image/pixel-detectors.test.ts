@@ -80,6 +80,16 @@ async function greyScan(quality: number, seed: number): Promise<Uint8Array> {
   return new Uint8Array(await sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 3 } }).grayscale().jpeg({ quality }).toBuffer());
 }
 
+/** A camera picture re-saved by a tool that names itself in EXIF Software, as photo workflows do. */
+async function resavedBy(software: string): Promise<Uint8Array> {
+  const first = await encodeRaw(await pageRaw({ noise: true, seed: 6 }), { jpeg: 80 });
+  const out = await sharp(Buffer.from(first))
+    .withExif({ IFD0: { Make: 'Canon', Model: 'Canon EOS 80D', Software: software }, IFD2: { ExposureTime: '1/125', FNumber: '8', DateTimeOriginal: '2024:03:02 10:11:12' } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  return new Uint8Array(out);
+}
+
 testDetector(doubleCompression, {
   valid: [
     { name: 'page compressed once (q90)', input: async () => encodeRaw(await pageRaw({ noise: true, seed: 6 }), { jpeg: 90 }) },
@@ -93,6 +103,18 @@ testDetector(doubleCompression, {
     { name: 'saved at q80 then re-saved at q90', input: async () => recompress(await encodeRaw(await pageRaw({ noise: true, seed: 6 }), { jpeg: 80 }), 90), reasons: ['compression_anomaly.double_jpeg'] },
     { name: 'grey scan at q75 re-saved in colour at q85 (the edited-scan case)', input: async () => recompress(await greyScan(75, 8), 85), reasons: ['compression_anomaly.double_jpeg'] },
     { name: 'grey scan at q70 re-saved at q95 (fine second steps of 1-2)', input: async () => recompress(await greyScan(70, 9), 95), reasons: ['compression_anomaly.double_jpeg'] },
+    {
+      name: 'camera picture exported by a photo workflow tool that says so (context only)',
+      input: () => resavedBy('Adobe Photoshop Lightroom Classic 12.0 (Windows)'),
+      reasons: ['compression_anomaly.double_jpeg'],
+      check: (f) => expect(f[0].strength).toBeLessThan(0.08),
+    },
+    {
+      name: 'the same re-save by a pixel editor keeps its weight',
+      input: () => resavedBy('Adobe Photoshop 25.0 (Windows)'),
+      reasons: ['compression_anomaly.double_jpeg'],
+      check: (f) => expect(f[0].strength).toBeGreaterThanOrEqual(0.35),
+    },
     { name: 'saved at q60 then re-saved at q90 (runs of empty bins)', input: async () => recompress(await encodeRaw(await pageRaw({ noise: true, seed: 7 }), { jpeg: 60 }), 90), reasons: ['compression_anomaly.double_jpeg'] },
   ],
 });

@@ -63,9 +63,13 @@ testDetector(dateInconsistencyDetector, {
     { name: 'consistent dates', input: structureContext(pdf(issued), NOW) },
     // The same wall-clock time with the zone sign flipped reads as 16 hours back: a writer's bug.
     { name: 'same wall-clock time, zone sign flipped', input: structureContext(pdf({ ...issued, CreationDate: "(D:20240131080000-08'00')", ModDate: "(D:20240131080000+08'00')" }), NOW) },
+    // CAD and plotting tools write local time followed by Z: modified 3 hours "before" created.
+    { name: 'local time marked Z beside a real offset (producer zone bug)', input: structureContext(pdf({ ...issued, CreationDate: "(D:20240131100000+03'00')", ModDate: '(D:20240131091500Z)' }), NOW) },
+    { name: 'local time marked Z on the creation date', input: structureContext(pdf({ ...issued, CreationDate: '(D:20240131100000Z)', ModDate: "(D:20240131101500+03'00')" }), NOW) },
   ],
   invalid: [
     { name: 'modified weeks before created', input: structureContext(pdf({ ...issued, ModDate: "(D:20240115080000+01'00')" }), NOW), reasons: ['date_inconsistency.modified_before_created'], check: (f) => expect(f[0].strength).toBeGreaterThanOrEqual(0.7) },
+    { name: 'Z beside an offset, still backwards when read as local time', input: structureContext(pdf({ ...issued, CreationDate: "(D:20240131100000+03'00')", ModDate: '(D:20240131050000Z)' }), NOW), reasons: ['date_inconsistency.modified_before_created'] },
     { name: 'modified minutes before created (clock skew, weak)', input: structureContext(pdf({ ...issued, ModDate: "(D:20240131075000+01'00')" }), NOW), reasons: ['date_inconsistency.modified_before_created'], check: (f) => expect(f[0].strength).toBeLessThanOrEqual(0.45) },
     { name: 'created in the future', input: structureContext(pdf({ ...issued, CreationDate: "(D:20250131080000+01'00')", ModDate: "(D:20250131080000+01'00')" }), NOW), reasons: ['date_inconsistency.future_date'] },
     { name: 'modified months later in another zone', input: structureContext(pdf({ ...issued, ModDate: "(D:20240520080000-05'00')" }), NOW), reasons: ['date_inconsistency.late_modification', 'date_inconsistency.timezone_changed'] },

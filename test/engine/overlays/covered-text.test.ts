@@ -77,6 +77,16 @@ testDetector(coveredTextDetector, {
           }),
         ),
     },
+    {
+      // pdfTeX thesis figures: labels under coloured bars and fills drawn after them.
+      name: 'a coloured bar drawn over a label, standing out from the white page (figure drawing)',
+      input: async () =>
+        textContext(
+          editWithPdfLib(await genuineStatement(), (page) => {
+            page.drawRectangle({ ...amountCell(ROW), color: rgb(0.2, 0.4, 0.8) });
+          }),
+        ),
+    },
     { name: 'a scan whose visible text layer lies under the page picture', input: () => textContext(scannedPdf({ textUnder: true })) },
   ],
   invalid: [
@@ -101,6 +111,19 @@ testDetector(coveredTextDetector, {
       input: () => textContext(whiteBox(false)),
       reasons: ['hidden_content.covered_text'],
       check: (findings) => expect(findings.map((f) => f.code)).not.toContain('hidden_content.covered_text_replaced'),
+    },
+    {
+      name: 'a box in the colour of the coloured band it sits on (camouflaged), new text on top',
+      input: async () =>
+        textContext(
+          editWithPdfLib(await genuineStatement(), async (page, doc) => {
+            const cell = amountCell(ROW);
+            page.drawRectangle({ x: cell.x - 40, y: cell.y - 2, width: cell.width + 80, height: cell.height + 4, color: rgb(0.85, 0.9, 1) });
+            page.drawRectangle({ ...cell, color: rgb(0.85, 0.9, 1) });
+            await drawNewAmount(page, await doc.embedFont(StandardFonts.Helvetica), ROW, '-1,250.00');
+          }),
+        ),
+      reasons: ['hidden_content.covered_text_replaced'],
     },
     {
       name: 'an image patch over an amount with new text on top',

@@ -44,6 +44,19 @@ testDetector(invisibleTextDetector, {
           }),
         ),
     },
+    {
+      // Slide builds (beamer overlays): an item in the background colour on one page, shown
+      // at the same place on the next.
+      name: 'a slide item not yet uncovered, shown at the same place on the next page',
+      input: () =>
+        textContext(
+          withGenuine((doc) => {
+            doc.fillColor('#fefefe').font('Helvetica').fontSize(10).text('Step 2: 40 % faster', 60, 600);
+            doc.addPage();
+            doc.fillColor('#000000').font('Helvetica').fontSize(10).text('Step 2: 40 % faster', 60, 600);
+          }),
+        ),
+    },
   ],
   invalid: [
     {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parsePdfStructure } from '../../../engine/pdf/structure/index.js';
 import { analyzeRevisions } from '../../../engine/pdf/structure/revisions.js';
 import { hasQpdf, qpdf, rawLayout } from './fixtures.js';
-import { amountEdit, annotationUpdate, formFill, metadataUpdate, overlayEdit, signatureFieldUpdate, signedStatement, statement, wrappedAnnotationUpdate } from './updates.js';
+import { amountEdit, annotationUpdate, formFill, formFillSession, metadataUpdate, overlayEdit, signatureFieldUpdate, signedStatement, statement, wrappedAnnotationUpdate } from './updates.js';
 
 const revisionsOf = async (bytes: Uint8Array) => analyzeRevisions(bytes, parsePdfStructure(bytes));
 
@@ -36,6 +36,24 @@ describe('analyzeRevisions', () => {
     expect((await revisionsOf(signatureFieldUpdate()))[1]).toMatchObject({ kind: 'signature', changedPages: [] });
     expect((await revisionsOf(formFill()))[1]).toMatchObject({ kind: 'form_fill', changedPages: [] });
     expect((await revisionsOf(metadataUpdate()))[1]).toMatchObject({ kind: 'metadata', changedPages: [] });
+  });
+
+  it('sees a form filler stamping the page dictionary (LastModified, Tabs, StructParents) as form filling, one update per field', async () => {
+    const revs = await revisionsOf(formFillSession());
+    expect(revs.slice(1).map((r) => r.kind)).toEqual(['form_fill', 'form_fill']);
+    expect(revs.slice(1).every((r) => r.changedPages.length === 0)).toBe(true);
+  });
+
+  it('reports a filled-in value replaced by a later form-fill update', async () => {
+    const revs = await revisionsOf(formFillSession({ refill: '2024-03-01' }));
+    expect(revs.slice(1).map((r) => r.kind)).toEqual(['form_fill', 'form_fill', 'form_fill']);
+    expect(revs[2].fieldChanges).toBeUndefined();
+    expect(revs[3].fieldChanges).toEqual([{ field: 'Field1', before: '2024-02-01', after: '2024-03-01' }]);
+  });
+
+  it('still sees a page size changed in such an update as a content change', async () => {
+    const revs = await revisionsOf(formFillSession({ mediaBox: '0 0 612 1008' }));
+    expect(revs[1].kind).toBe('content_edit');
   });
 
   it('sees an annotation whose tool re-wrapped the page content in q/Q and inlined its resources as an annotation', async () => {

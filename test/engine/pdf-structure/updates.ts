@@ -49,6 +49,42 @@ export function formFill() {
   });
 }
 
+/**
+ * Form fillers as they save (issue 8): one incremental update per filled field, each with the
+ * field value, a new appearance stream, NeedAppearances on the form, and the page dictionary
+ * stamped with the filler's bookkeeping (LastModified, Tabs, StructParents), the text unchanged.
+ * `mediaBox` rewrites the page size too (that changes what the page shows).
+ */
+export function formFillSession(opts: { mediaBox?: string; refill?: string } = {}) {
+  const fields = [L.firstFree, L.firstFree + 1];
+  const form = L.firstFree + 2;
+  const widget = (i: number, extra = '') => `<< /Type /Annot /Subtype /Widget /FT /Tx /T (Field${i}) /Rect [300 ${500 - 30 * i} 500 ${520 - 30 * i}] /P ${L.page(0)} 0 R ${extra}>>`;
+  let bytes = buildRawPdf({
+    pages: [{ lines: STATEMENT_LINES, extra: `/Annots [${fields.map((f) => `${f} 0 R`).join(' ')}]` }],
+    catalogExtra: `/AcroForm ${form} 0 R`,
+    extraObjects: { [fields[0]]: widget(0), [fields[1]]: widget(1), [form]: `<< /Fields [${fields.map((f) => `${f} 0 R`).join(' ')}] >>` },
+  });
+  const values = ['Jane Example', '2024-02-01', ...(opts.refill ? [opts.refill] : [])];
+  values.forEach((v, n) => {
+    // A third value goes into the second field again: a filled-in value replaced.
+    const i = Math.min(n, 1);
+    const ap = L.firstFree + 3 + n;
+    const content = `/Tx BMC q BT /Helv 10 Tf 2 5 Td (${v}) Tj ET Q EMC`;
+    bytes = appendUpdate(bytes, {
+      objects: [
+        { num: fields[i], body: widget(i, `/V (${v}) /AP << /N ${ap} 0 R >> `) },
+        { num: ap, body: `<< /Type /XObject /Subtype /Form /BBox [0 0 200 20] /Length ${content.length} >>\nstream\n${content}\nendstream` },
+        { num: form, body: `<< /Fields [${fields.map((f) => `${f} 0 R`).join(' ')}] /NeedAppearances true /DA (/Helv 0 Tf 0 g) >>` },
+        {
+          num: L.page(0),
+          body: `<< /Type /Page /Parent ${L.pages} 0 R /MediaBox [${opts.mediaBox ?? '0 0 612 792'}] /Resources << /Font << /F1 ${L.font} 0 R >> >> /Contents ${L.content(0)} 0 R /Annots [${fields.map((f) => `${f} 0 R`).join(' ')}] /Tabs /R /StructParents ${i} /LastModified (D:2024020${n + 1}100000+01'00') >>`,
+        },
+      ],
+    });
+  });
+  return bytes;
+}
+
 /** Only the Info dictionary is rewritten (a viewer's "save"). */
 export const metadataUpdate = (base = statement()) =>
   appendUpdate(base, { objects: [{ num: L.info, body: "<< /Producer (Veracity Test Writer) /CreationDate (D:20240105093000+01'00') /ModDate (D:20240106100000+01'00') /Title (Statement) >>" }] });

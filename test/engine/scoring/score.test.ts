@@ -27,6 +27,26 @@ const ruleArb = fc.record({
   condition: fc.constantFrom('true', 'false', 'risk_score > 50', '"incremental_edit" in flag_codes', 'document.pages >= 1', 'text.contains("Statement")'),
 }).map((r) => rule(r as Partial<RuleInput>));
 
+describe('context-only findings', () => {
+  const context = (flag: Finding['flag'], code: string, strength: number): Finding => ({ flag, code: `${flag}.${code}`, summary: code, pages: [], evidence: {}, strength });
+  it('never move a document out of clear, however many', () => {
+    const findings = [
+      context('low_trust_origin', 'consumer_software', 0.1),
+      context('date_inconsistency', 'late_modification', 0.15),
+      context('date_inconsistency', 'late_modification', 0.15),
+      context('incremental_edit', 'other_update', 0.1),
+      context('active_content', 'embedded_file', 0.05),
+      context('metadata_mismatch', 'exif_dimensions', 0.15),
+    ];
+    for (const m of ['normal', 'strict'] as const) expect(run(findings, { mode: m }).decision).toBe('clear');
+    expect(run(findings).engine_score).toBe(15);
+  });
+  it('still add to a real finding', () => {
+    const findings = [context('hidden_content', 'covered_text', 0.6), context('low_trust_origin', 'consumer_software', 0.1)];
+    expect(run(findings).engine_score).toBeGreaterThan(60);
+  });
+});
+
 describe('scoreAnalysis laws', () => {
   it('decision and risk level are always recoverable from score + thresholds', () => {
     fc.assert(

@@ -3,7 +3,7 @@ import { incrementalEditDetector } from '../../../engine/structure/incremental-e
 import { testDetector } from '../detector-tester.js';
 import { structureContext } from '../pdf-structure/context.js';
 import { STATEMENT_LINES, contentEditUpdate, hasQpdf, qpdf } from '../pdf-structure/fixtures.js';
-import { amountEdit, annotationUpdate, formFill, metadataUpdate, overlayEdit, signatureFieldUpdate, statement, wrappedAnnotationUpdate } from '../pdf-structure/updates.js';
+import { amountEdit, annotationUpdate, formFill, formFillSession, metadataUpdate, overlayEdit, signatureFieldUpdate, statement, wrappedAnnotationUpdate } from '../pdf-structure/updates.js';
 
 const nameEdit = () => contentEditUpdate(statement(), 1, 0, STATEMENT_LINES.map((l) => (l.text.startsWith('Account holder') ? { ...l, text: 'Account holder: John Smith' } : l)));
 
@@ -13,6 +13,7 @@ testDetector(incrementalEditDetector, {
     { name: 'an annotation added later', input: structureContext(annotationUpdate()) },
     { name: 'a signature field added later', input: structureContext(signatureFieldUpdate()) },
     { name: 'a form filled in later', input: structureContext(formFill()) },
+    { name: 'a form filled field by field, the filler stamping the page dictionary', input: structureContext(formFillSession()) },
     { name: 'a metadata-only update', input: structureContext(metadataUpdate()) },
     { name: 'an annotation added by a tool that re-wraps the content in q/Q', input: structureContext(wrappedAnnotationUpdate()) },
     ...(hasQpdf()
@@ -23,6 +24,7 @@ testDetector(incrementalEditDetector, {
       : []),
   ],
   invalid: [
+    { name: 'a filled-in date replaced by a later form-fill update', input: structureContext(formFillSession({ refill: '2024-03-01' })), reasons: ['incremental_edit.field_value_changed'] },
     {
       name: 'an amount changed in an update',
       input: structureContext(amountEdit),

@@ -29,6 +29,30 @@ export interface TechniqueRow extends RateBlock {
   label: string;
 }
 
+export interface ReliabilityRow {
+  band: string;
+  samples: number;
+  forged: number;
+  forged_share: number | null;
+}
+
+/** Score bands of the default thresholds, the clear band split in two. */
+const BANDS: Array<[number, number, string]> = [
+  [0, 20, '0-19 clear'],
+  [20, 40, '20-39 clear'],
+  [40, 60, '40-59 pending'],
+  [60, 80, '60-79 suspicious'],
+  [80, 101, '80-100 fraudulent'],
+];
+
+export function reliabilityTable(scored: ReadonlyArray<{ score: number; forged: boolean }>): ReliabilityRow[] {
+  return BANDS.map(([lo, hi, band]) => {
+    const inBand = scored.filter((x) => x.score >= lo && x.score < hi);
+    const forged = inBand.filter((x) => x.forged).length;
+    return { band, samples: inBand.length, forged, forged_share: inBand.length ? forged / inBand.length : null };
+  });
+}
+
 export interface LabelledReport {
   corpus: string;
   samples: number;
@@ -36,6 +60,8 @@ export interface LabelledReport {
   detection: { tampered: RateBlock; ai_generated: RateBlock; forged: RateBlock };
   false_positives: { genuine: RateBlock };
   roc_auc: number | null;
+  /** Per score band: samples and the observed share of forged (tampered + AI) among them. */
+  reliability: ReliabilityRow[];
   decisions: Record<string, Record<string, number>>;
   per_technique: TechniqueRow[];
   per_flag: FlagScore[];
@@ -104,6 +130,7 @@ export function summarizeLabelled(corpus: string, labels: readonly LabelRecord[]
     },
     false_positives: { genuine: rateBlock(of((l) => l.label === 'genuine')) },
     roc_auc: rocAuc(ok.map((p) => ({ score: p.o.risk_score!, positive: p.l.label !== 'genuine' }))),
+    reliability: reliabilityTable(ok.map((p) => ({ score: p.o.risk_score!, forged: p.l.label !== 'genuine' }))),
     decisions,
     per_technique,
     per_flag: perFlagScores(ok.map((p) => ({ expected: p.l.expected_flags, raised: p.o.flags ?? [] })), FLAG_CODES),

@@ -14,6 +14,8 @@ export interface Outcome {
   risk_score?: number;
   decision?: Decision;
   flags?: string[];
+  /** Published reasons as `code (strength)` strings, strongest flag first (eval:real lists them). */
+  reasons?: string[];
   extracted?: FieldValues;
   /** Detectors that threw (the engine survives them; the eval reports them). */
   detector_errors?: string[];

@@ -28,6 +28,10 @@ export function renderLabelled(r: LabelledReport): string {
     ]),
   );
   out.push('', `ROC AUC (risk_score, forged vs genuine): ${num(r.roc_auc, 3)}`, '');
+  if (r.reliability) {
+    out.push('Reliability (per score band, observed share of forged documents)');
+    out.push(table(['score band', 'n', 'forged', 'forged share'], r.reliability.map((b) => [b.band, String(b.samples), String(b.forged), b.forged_share === null ? '-' : pct(b.forged_share)])), '');
+  }
   out.push('Decisions by label: ' + Object.entries(r.decisions).map(([l, d]) => `${l}: ${dict(d)}`).join(' | '), '');
   out.push('Per technique (recall for forged techniques, false-positive rate for genuine ones)');
   out.push(table(['technique', 'label', 'n', 'failed', 'flagged', 'not clear', 'mean score'], r.per_technique.map((t) => [t.technique, t.label, String(t.samples), String(t.failed), pct(t.flagged), pct(t.not_clear), num(t.mean_score, 1)])));

@@ -23,6 +23,7 @@ async function handle(req: WorkerRequest): Promise<WorkerReply> {
       risk_score: verdict.risk_score,
       decision: verdict.decision,
       flags: verdict.flags.map((f) => f.code),
+      reasons: verdict.flags.flatMap((f) => f.reasons.map((r) => `${r.code} (${f.severity})`)),
       extracted: { ...analysis.extracted },
       detector_errors: (analysis.incomplete ?? []).map((i) => i.detector),
       latency_ms: Math.round(performance.now() - started),

@@ -1,0 +1,61 @@
+/**
+ * TeX maths (issue 8): a pdfTeX thesis sets an index or variable digit in the maths italic font
+ * (CMMI10) among roman table digits (CMR10). Typesetting, not a retyped figure. The same grid
+ * with a Helvetica digit is still an isolated font.
+ */
+import { describe, expect, it } from 'vitest';
+import { isMathFont, isolatedFontDetector } from '../../../engine/fonts/isolated-font.js';
+import type { DetectorContext } from '../../../engine/context.js';
+import type { PageLayer, TextRun } from '../../../engine/pdf/text/types.js';
+
+function run(text: string, fontName: string, row: number, col: number): TextRun {
+  const x = 0.2 + col * 0.15;
+  const y = 0.3 + row * 0.03;
+  return { page: 1, text, fontId: fontName, fontName, size: 10, bbox: [x, y, x + 0.05, y + 0.015], baseline: 792 * (1 - y - 0.015) };
+}
+
+function grid(odd: string): DetectorContext {
+  const runs: TextRun[] = [];
+  for (let r = 0; r < 5; r++) for (let c = 0; c < 4; c++) runs.push(run(`${r}${c}.5`, r === 2 && c === 1 ? odd : 'ABCDEF+CMR10', r, c));
+  const page: PageLayer = { page: 1, width: 612, height: 792, runs, text: runs.map((x) => x.text).join(' '), imageCoverage: 0 };
+  return { bytes: new Uint8Array(), mime: 'application/pdf', options: {}, now: new Date('2024-04-01T00:00:00Z'), pdf: null, revisions: [], pages: [page] } as unknown as DetectorContext;
+}
+
+describe('TeX maths digits', () => {
+  it('knows maths fonts by name, subset tag or not', () => {
+    for (const f of ['ABCDEF+CMMI10', 'CMSY7', 'XYZABC+LMMathItalic10-Regular', 'MSBM10', 'STIXTwoMath-Regular', 'CambriaMath', 'txmi']) expect(isMathFont(f), f).toBe(true);
+    for (const f of ['ABCDEF+CMR10', 'Helvetica', 'ArialMT', 'TimesNewRomanPS-ItalicMT', 'LMRoman10-Regular']) expect(isMathFont(f), f).toBe(false);
+  });
+  it('a maths-italic digit among roman digits is typesetting', async () => {
+    expect(await isolatedFontDetector.run(grid('GHIJKL+CMMI10'))).toEqual([]);
+  });
+  it('a Helvetica digit among roman digits is still isolated', async () => {
+    const f = await isolatedFontDetector.run(grid('Helvetica'));
+    expect(f.map((x) => x.code)).toContain('font_inconsistency.isolated_font');
+  });
+});
+
+describe('two-column pages typeset on their own grids', () => {
+  // An index: the left column's page numbers share one baseline; the right column's entry and
+  // its page numbers sit 0.8pt higher, on a line of their own.
+  function indexPage(withEntry: boolean): DetectorContext {
+    const mk = (text: string, font: string, x: number, baseline: number): TextRun => ({ page: 1, text, fontId: font, fontName: font, size: 10, bbox: [x, 1 - (baseline + 8) / 792, x + 0.06, 1 - baseline / 792], baseline });
+    const runs: TextRun[] = [];
+    for (let r = 0; r < 6; r++) {
+      const b = 600 - r * 12;
+      runs.push(mk(`${11 + r}, ${40 + r}`, 'CMR10', 0.1, b), mk(`${60 + r}`, 'CMR10', 0.2, b), mk(`${70 + r}`, 'CMR10', 0.3, b));
+      runs.push(mk(`${81 + r}, ${135 + r}`, 'CMR10', 0.75, b + (r === 2 ? 0.8 : 0)));
+      if (withEntry) runs.push(mk('entry name,', 'CMTI10', 0.68, b + (r === 2 ? 0.8 : 0)));
+    }
+    const page: PageLayer = { page: 1, width: 612, height: 792, runs, text: runs.map((x) => x.text).join(' '), imageCoverage: 0 };
+    return { bytes: new Uint8Array(), mime: 'application/pdf', options: {}, now: new Date('2024-04-01T00:00:00Z'), pdf: null, revisions: [], pages: [page] } as unknown as DetectorContext;
+  }
+  it('page numbers on the right column\'s own baseline are no baseline shift', async () => {
+    const f = await isolatedFontDetector.run(indexPage(true));
+    expect(f.filter((x) => x.code === 'font_inconsistency.baseline_shift')).toEqual([]);
+  });
+  it('the same figure alone off the row baseline is still a shift', async () => {
+    const f = await isolatedFontDetector.run(indexPage(false));
+    expect(f.map((x) => x.code)).toContain('font_inconsistency.baseline_shift');
+  });
+});

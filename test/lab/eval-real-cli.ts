@@ -1,0 +1,178 @@
+/**
+ * `npm run eval:real [-- --split test|tune|validate|all] [--corpus DIR] [--no-shared] [--limit N]
+ *  [--family RE] [--worst N] [--json FILE] [--timeout MS] [--workers N] [--now ISO]`
+ *
+ * False alarms on real genuine files (issue 8). Analyses one split of the real-world genuine
+ * corpus assembled by `scripts/real-corpus/assemble.mjs` (default `$VERACITY_REAL_CORPUS` or
+ * `.real-corpus/`), plus the files that `../shared/corpus/MANIFEST.tsv` calls genuine, and
+ * reports the suspicious-or-worse and not-clear rates overall, per producer family and per
+ * reason code, and the worst files with their reasons. Either source may be absent: it is
+ * skipped with one line.
+ */
+import { Command } from 'commander';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { ENGINE_VERSION } from '../../engine/index.js';
+import { isFlagged, isNotClear, type Outcome } from './eval/outcome.js';
+import { runAnalyses } from './eval/runner.js';
+import { defaultRealCorpus, repoRoot } from './util/paths.js';
+
+interface Options {
+  split: string;
+  corpus?: string;
+  shared: boolean;
+  limit?: string;
+  family?: string;
+  worst: string;
+  json?: string;
+  timeout: string;
+  workers: string;
+  now?: string;
+  quiet?: boolean;
+}
+
+export interface RealFile {
+  path: string;
+  name: string;
+  family: string;
+  source: string;
+}
+
+function readTsv(file: string): Array<Record<string, string>> {
+  const [header, ...rows] = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  const cols = header.split('\t');
+  return rows.map((r) => {
+    const cells = r.split('\t');
+    return Object.fromEntries(cols.map((c, i) => [c, cells[i] ?? '']));
+  });
+}
+
+/** Deterministic sample: every k-th file of a stable order, so reruns compare like with like. */
+function sample<T>(list: T[], limit: number): T[] {
+  if (!(limit > 0) || list.length <= limit) return list;
+  const step = list.length / limit;
+  return Array.from({ length: limit }, (_, i) => list[Math.floor(i * step)]);
+}
+
+export function corpusFiles(dir: string, split: string): RealFile[] {
+  return readTsv(join(dir, 'MANIFEST.tsv'))
+    .filter((r) => r.expected === 'genuine' && (split === 'all' || r.split === split))
+    .map((r) => ({ path: join(dir, r.relpath), name: r.relpath, family: r.family || 'none', source: r.package }));
+}
+
+export function sharedGenuine(dir: string): RealFile[] {
+  return readTsv(join(dir, 'MANIFEST.tsv'))
+    .filter((r) => r.expected === 'genuine')
+    .map((r) => ({ path: join(dir, r.relpath), name: `shared/${r.relpath}`, family: `shared:${r.kind}`, source: r.source_repo }));
+}
+
+const pct = (n: number, d: number) => (d ? ((100 * n) / d).toFixed(1) + ' %' : '-');
+
+function table(rows: Array<[string, number, number, number]>, head: string): string {
+  const w = Math.max(head.length, ...rows.map((r) => r[0].length));
+  const out = [`${head.padEnd(w)}  ${'files'.padStart(6)}  ${'susp+'.padStart(13)}  ${'not clear'.padStart(13)}`];
+  for (const [k, n, f, nc] of rows) out.push(`${k.padEnd(w)}  ${String(n).padStart(6)}  ${`${f} ${pct(f, n)}`.padStart(13)}  ${`${nc} ${pct(nc, n)}`.padStart(13)}`);
+  return out.join('\n');
+}
+
+export function renderRealEval(files: readonly RealFile[], outcomes: readonly Outcome[], worst: number): string {
+  const ok = outcomes.map((o, i) => ({ o, f: files[i] })).filter((x) => x.o.status === 'ok');
+  const failed = outcomes.length - ok.length;
+  const lines: string[] = [];
+  const flagged = ok.filter((x) => isFlagged(x.o)).length;
+  const notClear = ok.filter((x) => isNotClear(x.o)).length;
+  const fraudulent = ok.filter((x) => x.o.decision === 'fraudulent').length;
+  lines.push(`engine ${ENGINE_VERSION}`);
+  lines.push(`genuine files analysed: ${ok.length} (${failed} failed: crash/timeout/engine error)`);
+  lines.push(`suspicious or worse: ${flagged} (${pct(flagged, ok.length)})   fraudulent: ${fraudulent}   not clear: ${notClear} (${pct(notClear, ok.length)})`);
+  const decisions: Record<string, number> = {};
+  for (const x of ok) decisions[x.o.decision!] = (decisions[x.o.decision!] ?? 0) + 1;
+  lines.push(`decisions: ${JSON.stringify(decisions)}`);
+
+  const byFamily = new Map<string, [number, number, number]>();
+  for (const x of ok) {
+    const r = byFamily.get(x.f.family) ?? [0, 0, 0];
+    r[0]++;
+    if (isFlagged(x.o)) r[1]++;
+    if (isNotClear(x.o)) r[2]++;
+    byFamily.set(x.f.family, r);
+  }
+  const famRows = [...byFamily].map(([k, r]) => [k, ...r] as [string, number, number, number]).sort((a, b) => b[3] - a[3] || b[2] - a[2] || b[1] - a[1]);
+  lines.push(`\nper producer family (${famRows.length} families)`);
+  lines.push(table(famRows, 'family'));
+
+  // Per reason code: how many genuine files carry it, and among the not-clear ones.
+  const byReason = new Map<string, [number, number, number]>();
+  for (const x of ok) {
+    for (const code of new Set((x.o.reasons ?? []).map((r) => r.replace(/ \(.*\)$/, '')))) {
+      const r = byReason.get(code) ?? [0, 0, 0];
+      r[0]++;
+      if (isFlagged(x.o)) r[1]++;
+      if (isNotClear(x.o)) r[2]++;
+      byReason.set(code, r);
+    }
+  }
+  const reasonRows = [...byReason].map(([k, r]) => [k, ...r] as [string, number, number, number]).sort((a, b) => b[3] - a[3] || b[2] - a[2]);
+  lines.push(`\nper reason code (files carrying it; of those suspicious+ / not clear)`);
+  lines.push(table(reasonRows, 'reason'));
+
+  const worstList = ok.filter((x) => isNotClear(x.o)).sort((a, b) => b.o.risk_score! - a.o.risk_score!).slice(0, worst);
+  lines.push(`\nworst files (${worstList.length} of ${notClear} not clear)`);
+  for (const x of worstList) lines.push(`${String(x.o.risk_score).padStart(3)} ${x.o.decision!.padEnd(11)} [${x.f.family}] ${x.f.name}\n      ${(x.o.reasons ?? []).join(', ')}`);
+  const problems = outcomes.map((o, i) => ({ o, f: files[i] })).filter((x) => x.o.status !== 'ok');
+  if (problems.length) {
+    lines.push(`\nfailures`);
+    for (const x of problems.slice(0, 30)) lines.push(`${x.o.status} ${x.o.error_code ?? ''} ${x.f.name}: ${(x.o.error ?? '').slice(0, 120)}`);
+  }
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const o = new Command()
+    .name('eval:real')
+    .option('--split <name>', 'tune | validate | test | all', 'test')
+    .option('--corpus <dir>', 'real genuine corpus (MANIFEST.tsv from scripts/real-corpus/assemble.mjs)')
+    .option('--no-shared', 'leave out the genuine files of ../shared/corpus')
+    .option('--limit <n>', 'analyse an evenly spaced sample of at most N corpus files')
+    .option('--family <re>', 'only producer families matching this regular expression')
+    .option('--worst <n>', 'how many worst files to list', '30')
+    .option('--json <file>', 'also write every outcome as JSON')
+    .option('--timeout <ms>', 'per-file analysis time limit', '60000')
+    .option('--workers <n>', 'analysis worker threads', '1')
+    .option('--now <iso>', 'reference time passed to analyze (default: the clock)')
+    .option('--quiet', 'no progress output')
+    .parse()
+    .opts<Options>();
+
+  const corpus = resolve(o.corpus ?? process.env.VERACITY_REAL_CORPUS ?? join(repoRoot(), '.real-corpus'));
+  let files: RealFile[] = [];
+  if (existsSync(join(corpus, 'MANIFEST.tsv'))) files = sample(corpusFiles(corpus, o.split), Number(o.limit));
+  else console.log(`Real corpus ${corpus} not found (node scripts/real-corpus/assemble.mjs builds it): skipped.`);
+  if (o.shared) {
+    const shared = defaultRealCorpus();
+    if (existsSync(join(shared, 'MANIFEST.tsv'))) files.push(...sharedGenuine(shared));
+    else console.log(`Shared corpus ${shared} not found: skipped.`);
+  }
+  if (o.family) {
+    const re = new RegExp(o.family, 'i');
+    files = files.filter((f) => re.test(f.family));
+  }
+  console.log(`split ${o.split}: ${files.length} genuine files`);
+  const outcomes = await runAnalyses(files.map((f) => [f.path, f.name.split('/').pop()!] as [string, string]), {
+    timeoutMs: Number(o.timeout),
+    workers: Number(o.workers),
+    now: o.now,
+    onResult: (_r, done, total) => {
+      if (!o.quiet && (done % 100 === 0 || done === total)) process.stderr.write(`  real: ${done}/${total}\n`);
+    },
+  });
+  console.log(renderRealEval(files, outcomes, Number(o.worst)));
+  if (o.json) {
+    await mkdir(dirname(resolve(o.json)), { recursive: true });
+    await writeFile(resolve(o.json), JSON.stringify({ engine_version: ENGINE_VERSION, split: o.split, outcomes: outcomes.map((x, i) => ({ ...x, file: files[i].name, family: files[i].family, source: files[i].source })) }, null, 2) + '\n');
+    console.log(`\nJSON report: ${resolve(o.json)}`);
+  }
+}
+
+await main();

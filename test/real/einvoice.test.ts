@@ -1,0 +1,25 @@
+/**
+ * Hybrid e-invoices (ZUGFeRD / Factur-X, issue 8): specimen IBANs and rounded line totals that
+ * the attached invoice XML states too are the issuer's data, not edits of the page.
+ */
+import { describe, expect, it } from 'vitest';
+import { hasShared, sharedFile, verdictOf } from './shared.js';
+
+const cases: Array<[string, string]> = [
+  ['invoices/zugferd/EN16931_Haftpflichtversicherung_Versicherungssteuer.pdf', 'identifier_invalid.iban_checksum'],
+  ['invoices/zugferd/zugferd_2p1_EN16931_AbweichenderZahlungsempf.pdf', 'identifier_invalid.iban_checksum'],
+  ['invoices/zugferd/zugferd_2p1_EXTENDED_InnergemeinschLieferungMehrereBestellungen.pdf', 'identifier_invalid.iban_length'],
+  ['invoices/zugferd/zugferd_2p0_EN16931_1_Teilrechnung.pdf', 'arithmetic_error.line_item'],
+];
+
+describe('e-invoices whose XML states the same values', () => {
+  for (const [rel, reason] of cases) {
+    it.skipIf(!hasShared(rel))(`${rel.split('/').pop()} is clear; ${reason} is context`, async () => {
+      const { analysis, verdict } = await verdictOf(sharedFile(rel)!, rel.split('/').pop()!);
+      expect(verdict.decision).toBe('clear');
+      const f = analysis.findings.find((x) => x.code === reason);
+      expect(f?.strength ?? 0).toBeLessThan(0.08);
+      expect(f?.evidence.einvoice).toMatch(/\.xml$/);
+    }, 120_000);
+  }
+});
