@@ -133,3 +133,38 @@ testDetector(arithmeticError, {
     { name: 'bill charges total does not equal the charges table plus tax', input: async () => contextOf(utilityBill({ charges: '$93.06', due: '$129.32' })), reasons: ['arithmetic_error.invoice_total'] },
   ],
 });
+
+/**
+ * Stacked totals (summary cards, definition lists as WeasyPrint lays them out): each label alone
+ * on its line with its figure alone on the line below. Payslip and invoice arithmetic must pair them.
+ */
+function stackedPayslip(net = '2,927.88'): string {
+  return ['Kestrel Software GmbH', 'Payslip', row([0, 'Basic salary'], right(90, '4,083.05')), 'Gross pay', row(right(90, '4,414.43')), 'Total deductions', row(right(90, '1,486.55')), 'Net pay', row(right(90, net))].join('\n');
+}
+
+function stackedInvoice(subtotal = '£300.00'): string {
+  return [
+    'Fenwick & Hale Consulting Ltd',
+    'Invoice',
+    row([0, 'Description'], [50, 'Qty'], right(75, 'Unit price'), right(96, 'Amount')),
+    row([0, 'Consulting services'], [50, '2'], right(75, '100.00'), right(96, '200.00')),
+    row([0, 'Travel expenses'], [50, '1'], right(75, '100.00'), right(96, '100.00')),
+    row([60, 'Subtotal']),
+    row(right(96, subtotal)),
+    row([60, 'Tax (20%)']),
+    row(right(96, '£60.00')),
+    row([60, 'Total due']),
+    row(right(96, '£360.00')),
+  ].join('\n');
+}
+
+testDetector(arithmeticError, {
+  valid: [
+    { name: 'stacked payslip totals that add up', input: async () => contextOf(stackedPayslip()) },
+    { name: 'stacked invoice totals that add up', input: async () => contextOf(stackedInvoice()) },
+  ],
+  invalid: [
+    { name: 'stacked payslip: net pay raised', input: async () => contextOf(stackedPayslip('3,927.88')), reasons: ['arithmetic_error.payslip_net'] },
+    { name: 'stacked invoice: subtotal from another invoice (page swap)', input: async () => contextOf(stackedInvoice('£350.00')), reasons: ['arithmetic_error.items_subtotal'] },
+  ],
+});

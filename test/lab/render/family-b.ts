@@ -160,6 +160,8 @@ export async function renderEnscript(model: DocModel, meta: PdfMeta, o: Override
 /** A second HTML layout: labelled party blocks, a repeated page header, "Page x of y" footers. */
 export function toHtmlB(model: DocModel, o: Overrides = new Map(), opts: { screen?: boolean; meta?: PdfMeta } = {}): string {
   const e = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  // A CSS string is not HTML: only its quotes and backslashes need escaping.
+  const css = (s: string) => s.replace(/[\\"]/g, (c) => `\\${c}`);
   const t = (text: string, key?: string) => e(val(text, key, o));
   const r = model.recipient;
   const font = /Times|Serif/.test(model.issuer.font) ? '"DejaVu Serif", serif' : /Courier/.test(model.issuer.font) ? '"DejaVu Sans Mono", monospace' : '"DejaVu Sans", sans-serif';
@@ -177,7 +179,7 @@ export function toHtmlB(model: DocModel, o: Overrides = new Map(), opts: { scree
     .join('\n');
   const page = opts.screen
     ? 'body { width: 820px; margin: 24px auto; }'
-    : `@page { size: A4; margin: 22mm 14mm 18mm; @top-left { content: "${e(model.issuer.name)} - ${e(model.title)}"; font-size: 7pt; color: #555; } @bottom-right { content: "Page " counter(page) " of " counter(pages); font-size: 7pt; } }`;
+    : `@page { size: A4; margin: 22mm 14mm 18mm; @top-left { content: "${css(model.issuer.name)} - ${css(model.title)}"; font-size: 7pt; color: #555; } @bottom-right { content: "Page " counter(page) " of " counter(pages); font-size: 7pt; } }`;
   return `<!doctype html><html><head><meta charset="utf-8"><title>${e(opts.meta?.title ?? model.title)}</title>${metaTags}<style>
 ${page}
 body { font-family: ${font}; font-size: 9pt; color: #202020; }
