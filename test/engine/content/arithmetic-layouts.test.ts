@@ -168,3 +168,23 @@ testDetector(arithmeticError, {
     { name: 'stacked invoice: subtotal from another invoice (page swap)', input: async () => contextOf(stackedInvoice('£350.00')), reasons: ['arithmetic_error.items_subtotal'] },
   ],
 });
+
+/** A statement table that adds up and a summary whose closing balance it does not end on (a page from another statement). */
+function statementWithClosing(closing: string): string {
+  return [
+    'Harrowgate Bank plc',
+    'Account Statement',
+    row([0, 'Date'], [12, 'Description'], right(75, 'Paid out'), right(90, 'Paid in'), right(104, 'Balance')),
+    row([0, '01/05/2023'], [12, 'CARD PAYMENT'], right(75, '10.00'), right(104, '990.00')),
+    row([0, '02/05/2023'], [12, 'SALARY'], right(90, '500.00'), right(104, '1,490.00')),
+    row([0, '03/05/2023'], [12, 'RENT'], right(75, '400.00'), right(104, '1,090.00')),
+    row([0, '04/05/2023'], [12, 'CAFE'], right(75, '5.00'), right(104, '1,085.00')),
+    row([60, 'Closing balance']),
+    row(right(104, closing)),
+  ].join('\n');
+}
+
+testDetector(arithmeticError, {
+  valid: [{ name: 'closing balance is where the table ends', input: async () => contextOf(statementWithClosing('£1,085.00')) }],
+  invalid: [{ name: 'closing balance from another statement (swapped last page)', input: async () => contextOf(statementWithClosing('£396.21')), reasons: ['arithmetic_error.closing_balance'] }],
+});
