@@ -18,7 +18,7 @@ type Overrides = ReadonlyMap<string, string>;
 const TOOLS = ['groff', 'ps2pdf', 'enscript', 'weasyprint', 'img2pdf', 'chromium', 'pdftops', 'pdftotext', 'python3'] as const;
 let toolCache: Set<string> | null = null;
 
-/** Which family B tools exist on this machine (ReportLab counts as `reportlab`). */
+/** Which family B tools exist on this machine (the python3 modules count as `reportlab`, `pypdf`). */
 export function familyBTools(): Set<string> {
   if (toolCache) return toolCache;
   const have = new Set<string>();
@@ -30,10 +30,10 @@ export function familyBTools(): Set<string> {
       /* absent */
     }
   }
-  if (have.has('python3')) {
+  for (const mod of ['reportlab', 'pypdf']) {
     try {
-      execFileSync('/usr/bin/python3', ['-c', 'import reportlab'], { stdio: 'ignore' });
-      have.add('reportlab');
+      execFileSync('/usr/bin/python3', ['-c', `import ${mod}`], { stdio: 'ignore' });
+      have.add(mod);
     } catch {
       /* absent */
     }

@@ -213,12 +213,8 @@ wr.write(d['out'])
 
 async function pypdfOverlay(pdf: Uint8Array, box: WordBox, text: string, font: string, keepInfo: boolean): Promise<Uint8Array> {
   requireTool('reportlab');
+  requireTool('pypdf');
   return withTempDir(async (dir) => {
-    try {
-      await run('/usr/bin/python3', ['-c', 'import pypdf']);
-    } catch {
-      throw new Error('python3-pypdf is not installed');
-    }
     await writeFile(join(dir, 'in.pdf'), pdf);
     await writeFile(join(dir, 'ov.py'), PYPDF_OVERLAY);
     await writeFile(join(dir, 'in.json'), JSON.stringify({ src: join(dir, 'in.pdf'), ovl: join(dir, 'ovl.pdf'), out: join(dir, 'out.pdf'), page: box.page, box: [box.xMin, box.yMin, box.xMax, box.yMax], text, font, keepInfo }));
