@@ -52,7 +52,7 @@ export function labelledAmounts(lines: Line[], label: RegExp, style: NumberStyle
       // A label alone on its line with the figure alone on the next ("Net pay" above "2,927.88 €"),
       // as stacked summary cards and definition lists print it.
       const below = stackedFigure(lines, line, style);
-      if (line.cells.length === 1 && !restOfLabel.trim() && below) {
+      if (line.cells.length === 1 && below) {
         out.push({ line: below.line, label: m[0].trim(), amounts: [below.amount], cells: [below.cell], rate: rateM ? Number(rateM[1].replace(',', '.')) : null, base });
       }
       continue;

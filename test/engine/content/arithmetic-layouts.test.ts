@@ -188,3 +188,37 @@ testDetector(arithmeticError, {
   valid: [{ name: 'closing balance is where the table ends', input: async () => contextOf(statementWithClosing('£1,085.00')) }],
   invalid: [{ name: 'closing balance from another statement (swapped last page)', input: async () => contextOf(statementWithClosing('£396.21')), reasons: ['arithmetic_error.closing_balance'] }],
 });
+
+/** A receipt and a bill with stacked totals (label line, then the figure alone). */
+const stackedReceipt = (total: string) =>
+  ['Marché Saint-Loup', 'Receipt', row([0, 'Item'], right(60, 'EUR')), row([0, '1 x Cheddar 200g'], right(60, '11,83')), row([0, '2 x Sparkling water'], right(60, '11,76')), 'Subtotal', row(right(60, '23,59 €')), 'incl. VAT 5.5%', row(right(60, '1,23 €')), 'TOTAL', row(right(60, total))].join('\n');
+
+const stackedBill = (due: string) =>
+  [
+    row([0, 'Stadtwerke Elbtal'], right(96, 'Electricity Bill')),
+    'Previous balance',
+    row(right(96, '48,46 €')),
+    'Payment received, thank you',
+    row(right(96, '-48,46 €')),
+    'Charges this period',
+    row([0, 'Item'], [50, 'Quantity'], [66, 'Rate'], right(96, 'Amount')),
+    row([0, 'Meter readings 20776 to 21253'], [50, '477 kWh'], [66, '0,24'], right(96, '114,48')),
+    row([0, 'Standing charge'], [50, '30 days'], [66, '0,41'], right(96, '12,30')),
+    'Tax (19%)',
+    row(right(96, '24,09 €')),
+    'Total charges',
+    row(right(96, '150,87 €')),
+    'Amount due',
+    row(right(96, due)),
+  ].join('\n');
+
+testDetector(arithmeticError, {
+  valid: [
+    { name: 'stacked receipt totals, VAT included', input: async () => contextOf(stackedReceipt('23,59 €')) },
+    { name: 'stacked bill summary that adds up', input: async () => contextOf(stackedBill('150,87 €')) },
+  ],
+  invalid: [
+    { name: 'stacked receipt: total lowered', input: async () => contextOf(stackedReceipt('13,59 €')), reasons: ['arithmetic_error.invoice_total'] },
+    { name: 'stacked bill: amount due lowered', input: async () => contextOf(stackedBill('92,74 €')), reasons: ['arithmetic_error.amount_due'] },
+  ],
+});

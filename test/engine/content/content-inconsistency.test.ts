@@ -56,3 +56,15 @@ testDetector(contentInconsistency, {
     { name: 'payslip paid a year after its pay month', input: ctx(header('Payslip', 'Pay date', '26.08.2024', 'Pay period', 'August 2023')), reasons: ['content_inconsistency.date_outside_period'] },
   ],
 });
+
+/** An invoice whose last page (payment instructions) quotes an invoice number. */
+const quoting = (quoted: string) =>
+  [row([0, 'Fenwick & Hale Consulting Ltd'], [70, 'Invoice']), row([0, 'Amelia Richter'], [50, 'Invoice number: INV-2024-82048']), row([0, '204 Elm Grove'], [50, 'Invoice date: 13 Aug 2024']), row([50, 'Total due'], [80, '£202.12']), `Please pay to IBAN GB34 HRWG 1195 9048 7623 32, quoting ${quoted}.`].join('\n');
+
+testDetector(contentInconsistency, {
+  valid: [
+    { name: 'payment instructions quote the invoice\'s own number', input: ctx(quoting('INV-2024-82048')) },
+    { name: 'another kind of reference (an order number) is not the invoice number', input: ctx(quoting('PO-2024-11873')) },
+  ],
+  invalid: [{ name: 'payment instructions quote another invoice of the issuer (page from another invoice)', input: ctx(quoting('INV-2025-44973')), reasons: ['content_inconsistency.reference_mismatch'] }],
+});
