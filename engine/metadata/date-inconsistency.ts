@@ -16,6 +16,7 @@ const DAY = 24 * 60 * MINUTE;
 /** Clocks drift and zones are misread; a day in the future is still "now". */
 const FUTURE_SLACK = DAY;
 const LATE_MODIFICATION = 90 * DAY;
+const FAR_FUTURE = 30 * DAY;
 /**
  * Half a year: an issuing system stamps ModDate when it renders, so a whole file rewritten that
  * much later (no incremental update kept the original) was saved again by someone else.
@@ -66,7 +67,8 @@ export const dateInconsistencyDetector = defineDetector({
           summary: `The ${label} date (${raw}) is in the future relative to the time of the check.`,
           pages: [],
           evidence: { date: raw, now: ctx.now.toISOString() },
-          strength: 0.5,
+          // A clock a day or two ahead is drift; a month or more ahead is a typed date.
+          strength: d.date.getTime() > ctx.now.getTime() + FAR_FUTURE ? 0.65 : 0.5,
         });
       }
     }
