@@ -59,7 +59,9 @@ describe('pagesToOcr', () => {
 
   it('stops at the page cap', () => {
     const pages = [1, 2, 3, 4].map((n) => page(n, {}));
-    expect(pagesToOcr(pages, 2)).toEqual([1, 2]);
+    // First and last pages first: totals and closing balances are printed on the last page.
+    expect(pagesToOcr(pages, 2)).toEqual([1, 4]);
+    expect(pagesToOcr(pages, 4)).toEqual([1, 4, 2, 3]);
     expect(pagesToOcr(pages, 0)).toEqual([]);
   });
 });
