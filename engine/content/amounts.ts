@@ -48,10 +48,27 @@ export function labelledAmounts(lines: Line[], label: RegExp, style: NumberStyle
       } else if (a?.percent && rateM === null && amounts.length === 0) continue;
       else if (!a && /\p{L}{3}/u.test(c.text) && amounts.length) break;
     }
-    if (!amounts.length) continue;
+    if (!amounts.length) {
+      // A label alone on its line with the figure alone on the next ("Net pay" above "2,927.88 €"),
+      // as stacked summary cards and definition lists print it.
+      const below = stackedFigure(lines, line, style);
+      if (line.cells.length === 1 && below) {
+        out.push({ line: below.line, label: m[0].trim(), amounts: [below.amount], cells: [below.cell], rate: rateM ? Number(rateM[1].replace(',', '.')) : null, base });
+      }
+      continue;
+    }
     out.push({ line, label: m[0].trim(), amounts, cells, rate: rateM ? Number(rateM[1].replace(',', '.')) : null, base });
   }
   return out;
+}
+
+/** The next line of the page when it holds nothing but one money figure, close below. */
+function stackedFigure(lines: Line[], line: Line, style: NumberStyle): { line: Line; cell: Cell; amount: ParsedAmount } | null {
+  const next = lines[lines.indexOf(line) + 1];
+  if (!next || next.page !== line.page || next.cells.length !== 1) return null;
+  if ((next.top - (line.top + line.height)) / Math.max(line.height, 1e-6) > 1.2) return null;
+  const a = parseAmount(next.cells[0].text, style);
+  return a && isMoney(a) ? { line: next, cell: next.cells[0], amount: a } : null;
 }
 
 /** Money cells of a row (cells that are nothing but a figure), with their cell. */

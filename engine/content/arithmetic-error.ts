@@ -17,7 +17,7 @@ export const arithmeticError = defineDetector({
     emits: [
       {
         flag: 'arithmetic_error',
-        reasons: ['running_balance', 'statement_summary', 'line_item', 'items_subtotal', 'invoice_total', 'tax_rate', 'change_due', 'amount_due', 'payslip_net', 'payslip_deductions', 'payslip_ytd'],
+        reasons: ['running_balance', 'statement_summary', 'closing_balance', 'line_item', 'items_subtotal', 'invoice_total', 'tax_rate', 'change_due', 'amount_due', 'payslip_net', 'payslip_deductions', 'payslip_ytd'],
       },
     ],
   },

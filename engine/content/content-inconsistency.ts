@@ -170,12 +170,46 @@ function dueBeforeIssue(model: DocModel): Finding[] {
   return [finding('content_inconsistency', 'due_before_issue', `Payment is due on ${isoDate(due.value)}, before the invoice date ${isoDate(issued.value)}.`, due.line, strength, { value: isoDate(due.value), issued: isoDate(issued.value) }, [due.cell])];
 }
 
+const REFERENCE_LABEL = /invoice (?:number|no\.?|#)|invoice ref(?:erence)?|rechnungs(?:nummer|-?nr\.?)|facture n[°o]\.?|numéro de facture|n° de facture/i;
+/** A reference with letters and digits ("INV-2024-82048", "RE-2023/0042"): its shape is the issuer's numbering scheme. */
+const REFERENCE = /\b[A-Z]{2,5}[-/ ]?\d{2,}(?:[-/]\d{2,})*\b/g;
+
+/**
+ * The document's own reference (invoice number) printed elsewhere with another value of the
+ * same numbering scheme: the pages or blocks come from two documents (a page from another
+ * invoice of the same issuer, a payment slip from another bill).
+ */
+function referenceMismatch(model: DocModel): Finding[] {
+  const own = labelledValue(model.lines, REFERENCE_LABEL, (t) => {
+    const m = t.trim().match(/^[A-Z]{2,5}[-/ ]?\d{2,}(?:[-/]\d{2,})*$/);
+    return m ? m[0] : null;
+  });
+  if (!own) return [];
+  const prefix = own.value.match(/^[A-Z]+/)![0];
+  const shape = (v: string) => v.replace(/\d/g, '9');
+  for (const line of model.lines) {
+    if (line === own.line) continue;
+    for (const m of line.text.matchAll(REFERENCE)) {
+      const v = m[0];
+      if (v === own.value || !v.startsWith(prefix) || shape(v) !== shape(own.value)) continue;
+      return [
+        finding('content_inconsistency', 'reference_mismatch', `The document is ${own.value}, but page ${line.page} refers to ${v}: parts of two documents of the same issuer were put together.`, line, 0.6, {
+          value: v,
+          expected: own.value,
+          regions: [own.line, line].filter((l) => l.bbox).map((l) => ({ page: l.page, bbox: l.bbox! })),
+        }),
+      ];
+    }
+  }
+  return [];
+}
+
 export const contentInconsistency = defineDetector({
   meta: {
     id: 'content/content-inconsistency',
-    description: 'Impossible calendar dates, future document dates, a document dated far from the period it covers, transactions outside the statement period or out of order, pay date before the pay period, due date before the invoice date.',
+    description: 'Impossible calendar dates, future document dates, a document dated far from the period it covers, transactions outside the statement period or out of order, pay date before the pay period, due date before the invoice date, the invoice number printed elsewhere with another value.',
     appliesTo: ['pdf', 'image'],
-    emits: [{ flag: 'content_inconsistency', reasons: ['impossible_date', 'future_date', 'outside_period', 'dates_out_of_order', 'pay_before_period', 'due_before_issue', 'date_outside_period'] }],
+    emits: [{ flag: 'content_inconsistency', reasons: ['impossible_date', 'future_date', 'outside_period', 'dates_out_of_order', 'pay_before_period', 'due_before_issue', 'date_outside_period', 'reference_mismatch'] }],
   },
   run(ctx) {
     if (!ctx.text.trim() && !ctx.pages.length) return [];
@@ -184,7 +218,7 @@ export const contentInconsistency = defineDetector({
     const out = [...impossibleDates(model), ...futureDate(model, type, ctx.now), ...dateOffPeriod(model, type)];
     if (type === 'bank_statement' || type === 'other' || type === null) out.push(...statementDates(model));
     if (type === 'payslip') out.push(...payslipDates(model));
-    if (type === 'invoice' || type === 'utility_bill') out.push(...dueBeforeIssue(model));
+    if (type === 'invoice' || type === 'utility_bill') out.push(...dueBeforeIssue(model), ...referenceMismatch(model));
     return out;
   },
 });

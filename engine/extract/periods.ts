@@ -43,15 +43,21 @@ function rangeOn(line: Line, order: DateOrder): { start: DateToken; end: DateTok
   return monthOn(line);
 }
 
+/** The same inside one cell after a colon label ("Pay period: June 2024"). */
+const LABELLED_MONTH_PERIOD = new RegExp(String.raw`^(?<label>[^:]{3,40}):\s*(?<mn>\p{L}{3,9})\.?\s+(?<y>\d{4})$`, 'u');
+
 /** A cell holding only "Month YYYY" after a label: the period is that whole month. */
 function monthOn(line: Line): { start: DateToken; end: DateToken; before: string } | null {
   for (const [i, cell] of line.cells.entries()) {
-    const m = MONTH_PERIOD.exec(cell.text.trim());
+    const own = LABELLED_MONTH_PERIOD.exec(cell.text.trim());
+    const m = own ?? MONTH_PERIOD.exec(cell.text.trim());
     const month = m?.groups ? monthOf(m.groups.mn) : null;
-    if (!m?.groups || month === null || i === 0) continue;
+    if (!m?.groups || month === null || (i === 0 && !own)) continue;
     const year = Number(m.groups.y);
-    const base = { index: 0, raw: cell.text.trim(), year, month, valid: true, ambiguous: false };
-    return { start: { ...base, day: 1 }, end: { ...base, day: daysInMonth(year, month) }, before: line.cells.slice(0, i).map((c) => c.text).join('  ') + '  ' };
+    const raw = own ? cell.text.trim().slice(own.groups!.label.length + 1).trim() : cell.text.trim();
+    const base = { index: 0, raw, year, month, valid: true, ambiguous: false };
+    const before = line.cells.slice(0, i).map((c) => c.text).join('  ') + '  ' + (own ? `${own.groups!.label}: ` : '');
+    return { start: { ...base, day: 1 }, end: { ...base, day: daysInMonth(year, month) }, before };
   }
   return null;
 }

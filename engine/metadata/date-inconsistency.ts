@@ -7,7 +7,8 @@ import type { DetectorContext } from '../context.js';
 import { defineDetector } from '../detect/types.js';
 import type { Finding } from '../types.js';
 import type { PdfDate } from '../pdf/structure/text-strings.js';
-import { metadataFacts } from './facts.js';
+import { metadataFacts, type MetadataFacts } from './facts.js';
+import { classifySoftware } from './producers.js';
 import { describe } from './metadata-mismatch.js';
 
 const MINUTE = 60_000;
@@ -15,13 +16,25 @@ const DAY = 24 * 60 * MINUTE;
 /** Clocks drift and zones are misread; a day in the future is still "now". */
 const FUTURE_SLACK = DAY;
 const LATE_MODIFICATION = 90 * DAY;
+const FAR_FUTURE = 30 * DAY;
+/**
+ * Half a year: an issuing system stamps ModDate when it renders, so a whole file rewritten that
+ * much later (no incremental update kept the original) was saved again by someone else.
+ */
+const REWRITTEN_LONG_AFTER = 180 * DAY;
+/**
+ * Who legitimately rewrites old files and stamps a new ModDate while keeping CreationDate:
+ * optimisers, archivers and PDF/A converters, OCR post-processors, scanners and office suites
+ * (whose CreationDate may be the source document's). FIELD-NOTES "Producers write dates wrongly".
+ */
+const LATE_REWRITERS = /ghostscript|qpdf|pdf\/?a|archiv|optimi[sz]|linearis|lineariz|compress|ocrmypdf|tesseract|abbyy|pdftk|callas|pdfapilot/i;
 
 export const dateInconsistencyDetector = defineDetector({
   meta: {
     id: 'metadata/date-inconsistency',
     description: 'Creation and modification dates out of order, in the future, far apart, or in different time zones.',
     appliesTo: ['pdf'],
-    emits: [{ flag: 'date_inconsistency', reasons: ['modified_before_created', 'future_date', 'late_modification', 'timezone_changed'] }],
+    emits: [{ flag: 'date_inconsistency', reasons: ['modified_before_created', 'future_date', 'late_modification', 'rewritten_long_after', 'timezone_changed'] }],
   },
   run(ctx: DetectorContext): Finding[] {
     const m = metadataFacts(ctx);
@@ -54,13 +67,23 @@ export const dateInconsistencyDetector = defineDetector({
           summary: `The ${label} date (${raw}) is in the future relative to the time of the check.`,
           pages: [],
           evidence: { date: raw, now: ctx.now.toISOString() },
-          strength: 0.5,
+          // A clock a day or two ahead is drift; a month or more ahead is a typed date.
+          strength: d.date.getTime() > ctx.now.getTime() + FAR_FUTURE ? 0.65 : 0.5,
         });
       }
     }
     if (created && modified && modified.date.getTime() - created.date.getTime() > LATE_MODIFICATION) {
       const gap = modified.date.getTime() - created.date.getTime();
-      findings.push({
+      if (gap > REWRITTEN_LONG_AFTER && rewrittenByOther(ctx, m)) {
+        findings.push({
+          flag: 'date_inconsistency',
+          code: 'date_inconsistency.rewritten_long_after',
+          summary: `The whole file was saved again ${describe(gap)} after it was created (${rawCreated} -> ${rawModified}), by software that is not an archiver or optimiser (${m.producer ?? 'no Producer'}); an issued document is not re-saved that much later.`,
+          pages: [],
+          evidence: { before: rawCreated, after: rawModified, producer: m.producer ?? null, differenceDays: Math.round(gap / DAY) },
+          strength: 0.6,
+        });
+      } else findings.push({
         flag: 'date_inconsistency',
         code: 'date_inconsistency.late_modification',
         summary: `The file was modified ${describe(gap)} after it was created (${rawCreated} -> ${rawModified}).`,
@@ -83,6 +106,22 @@ export const dateInconsistencyDetector = defineDetector({
     return findings;
   },
 });
+
+/**
+ * One revision (a rewrite, not an appended annotation or signature), last written by neither an
+ * archiver/optimiser nor a scanner or office suite, and not a PDF/A conversion.
+ */
+function rewrittenByOther(ctx: DetectorContext, m: MetadataFacts): boolean {
+  if (ctx.revisions.filter((r) => r.kind !== 'linearization').length > 1) return false;
+  if (ctx.pdf?.xmp && /pdfaid:part/i.test(ctx.pdf.xmp)) return false;
+  if (ctx.pages.length && ctx.pages.every((p) => p.imageOnly)) return false;
+  for (const name of [m.producer, m.creator]) {
+    if (name && LATE_REWRITERS.test(name)) return false;
+    const kind = classifySoftware(name).kind;
+    if (kind === 'scanner' || kind === 'office_suite') return false;
+  }
+  return true;
+}
 
 /**
  * Software stamps ModDate from the same clock as CreationDate, or later; it never goes back.

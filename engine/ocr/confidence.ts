@@ -32,10 +32,21 @@ function evidenceBoxes(f: Finding): Array<{ page: number; bbox: BBox }> {
   return out;
 }
 
+/**
+ * A figure that can enter a sum: it has a decimal part or a currency sign and is not a date.
+ * Account numbers, postcodes, page ranges and dates misread elsewhere on the page cannot make
+ * the figures disagree.
+ */
+function amountLike(text: string): boolean {
+  const t = text.trim();
+  if (/^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/.test(t)) return false;
+  return /\d[.,]\d/.test(t) || /[£€$¥]/.test(t);
+}
+
 export function isUncertainOcrFinding(f: Finding, pages: readonly PageLayer[]): boolean {
   if (flagDefinition(f.flag).category !== 'content') return false;
   const ocrPage = (n: number) => pages.find((p) => p.page === n && p.source === 'ocr');
-  if (f.flag === 'arithmetic_error' && f.pages.some((n) => ocrPage(n)?.runs.some(uncertainFigure))) return true;
+  if (f.flag === 'arithmetic_error' && f.pages.some((n) => ocrPage(n)?.runs.some((r) => uncertainFigure(r) && amountLike(r.text)))) return true;
   return evidenceBoxes(f).some(({ page, bbox }) => ocrPage(page)?.runs.some((r) => uncertainFigure(r) && overlaps(r.bbox, bbox)) ?? false);
 }
 

@@ -37,9 +37,14 @@ export function needsOcr(page: PageLayer): boolean {
   return chars <= TEXT_LAYER_CHARS;
 }
 
-/** Page numbers to read by OCR under the page cap, first pages first. */
+/**
+ * Page numbers to read by OCR under the page cap: the first page, then the last (where totals,
+ * closing balances and amounts due are printed), then the pages between in order.
+ */
 export function pagesToOcr(pages: readonly PageLayer[], maxPages: number): number[] {
-  return pages.filter(needsOcr).slice(0, Math.max(0, maxPages)).map((p) => p.page);
+  const scanned = pages.filter(needsOcr).map((p) => p.page);
+  const order = scanned.length > 2 ? [scanned[0], scanned[scanned.length - 1], ...scanned.slice(1, -1)] : scanned;
+  return order.slice(0, Math.max(0, maxPages));
 }
 
 /** The text layer of a PNG/JPEG read by OCR, or null when OCR is off. */

@@ -55,14 +55,57 @@ function majority<T>(values: T[]): { value: T; count: number } {
   return best;
 }
 
+const PAGE_LABEL = /\b(?:page|seite|p\.|pág\.?|pagina)\s*(\d{1,3})\s*(?:of|von|sur|de|\/)\s*(\d{1,3})\b/gi;
+
+/** "Page i of N" labels per page (the last one on the page: footers come last). */
+function pageLabels(ctx: DetectorContext): Array<{ page: number; index: number; total: number } | null> {
+  return ctx.pages.map((p) => {
+    const text = p.text || p.runs.map((r) => r.text).join(' ');
+    const all = [...text.matchAll(PAGE_LABEL)];
+    const m = all[all.length - 1];
+    return m ? { page: p.page, index: Number(m[1]), total: Number(m[2]) } : null;
+  });
+}
+
+/**
+ * Every page says "Page i of N" and all but one agree with the file (i is the page's place, N the
+ * page count): the odd page was printed as part of another document.
+ */
+function numberingFindings(ctx: DetectorContext): Finding[] {
+  const n = ctx.pages.length;
+  if (n < 2) return [];
+  const labels = pageLabels(ctx);
+  if (labels.some((l) => l === null)) return [];
+  const fits = (l: { page: number; index: number; total: number }) => l.index === l.page && l.total === n;
+  const odd = labels.filter((l) => !fits(l!));
+  if (odd.length !== 1) return [];
+  const o = odd[0]!;
+  return [
+    {
+      flag: 'page_inconsistency',
+      code: 'page_inconsistency.page_numbering',
+      summary: `Page ${o.page} is numbered "${o.index} of ${o.total}" while the other pages are numbered 1 to ${n} of ${n}: it was printed as part of another document.`,
+      pages: [o.page],
+      evidence: { page: o.page, printed: `${o.index} of ${o.total}`, expected: `${o.page} of ${n}` },
+      strength: 0.65,
+    },
+  ];
+}
+
 export const pageInconsistencyDetector = defineDetector({
   meta: {
     id: 'structure/page-inconsistency',
-    description: 'One page differs from all others in resource naming, fonts, size and content encoding: a page from another document.',
+    description: 'One page differs from all others in resource naming, fonts, size and content encoding, or in its printed "Page i of N": a page from another document.',
     appliesTo: ['pdf'],
-    emits: [{ flag: 'page_inconsistency', reasons: ['foreign_page'] }],
+    emits: [{ flag: 'page_inconsistency', reasons: ['foreign_page', 'page_numbering'] }],
   },
   run(ctx: DetectorContext): Finding[] {
+    return [...numberingFindings(ctx), ...producerTraitFindings(ctx)];
+  },
+});
+
+function producerTraitFindings(ctx: DetectorContext): Finding[] {
+  {
     if (!ctx.pdf || ctx.pdf.pageCount < 3 || ctx.pdf.pageCount > MAX_PAGES) return [];
     const file = ctx.facts.now('pdfFile');
     if (!file) return [];
@@ -104,5 +147,5 @@ export const pageInconsistencyDetector = defineDetector({
     }
     // One odd page out of many is a signal; half the pages differing is just a mixed document.
     return findings.length <= Math.max(1, Math.floor(withText.length / 4)) ? findings : [];
-  },
-});
+  }
+}

@@ -8,8 +8,8 @@ import { pathToFileURL } from 'node:url';
 import { DEFAULT_SEED, generateCorpus, planSamples, type Profile } from './generate.js';
 import { defaultLabDir } from './util/paths.js';
 
-export async function generateLab(out: string, profile: Profile, seed: number, opts: { only?: string[]; concurrency?: number; quiet?: boolean } = {}): Promise<number> {
-  const specs = planSamples(profile, seed, opts.only);
+export async function generateLab(out: string, profile: Profile, seed: number, opts: { only?: string[]; family?: string; concurrency?: number; quiet?: boolean } = {}): Promise<number> {
+  const specs = planSamples(profile, seed, opts.only, opts.family);
   await rm(out, { recursive: true, force: true });
   const started = performance.now();
   const { labels, failures } = await generateCorpus(out, specs, {
@@ -34,10 +34,11 @@ async function main(): Promise<void> {
     .option('--profile <profile>', 'full (>= 300 samples) or quick (one per technique)', 'full')
     .option('--seed <n>', 'base seed', String(DEFAULT_SEED))
     .option('--only <ids>', 'comma-separated technique ids')
+    .option('--family <family>', 'A (the first lab), B (other tools and routes) or all', 'all')
     .option('--concurrency <n>', 'samples built at once', '2')
     .parse();
-  const o = program.opts<{ out: string; profile: Profile; seed: string; only?: string; concurrency: string }>();
-  const failed = await generateLab(o.out, o.profile, Number(o.seed), { only: o.only?.split(','), concurrency: Number(o.concurrency) });
+  const o = program.opts<{ out: string; profile: Profile; seed: string; only?: string; family: string; concurrency: string }>();
+  const failed = await generateLab(o.out, o.profile, Number(o.seed), { only: o.only?.split(','), family: o.family, concurrency: Number(o.concurrency) });
   process.exitCode = failed ? 1 : 0;
 }
 

@@ -28,10 +28,11 @@ function pagesFor(rng: Rng): number {
   return r < 0.95 ? 5 : 6;
 }
 
-export function planSamples(profile: Profile, seed = DEFAULT_SEED, only?: readonly string[]): SampleSpec[] {
+export function planSamples(profile: Profile, seed = DEFAULT_SEED, only?: readonly string[], family?: string): SampleSpec[] {
   const specs: SampleSpec[] = [];
   for (const t of TECHNIQUES) {
     if (only && !only.includes(t.id)) continue;
+    if (family && family !== 'all' && (t.family ?? 'A') !== family) continue;
     const count = profile === 'quick' ? 1 : FULL_COUNTS[t.label];
     const offset = hashSeed(t.id) % t.docTypes.length;
     for (let i = 0; i < count; i++) {
@@ -53,9 +54,10 @@ export interface GenerationResult {
 }
 
 export async function buildSample(spec: SampleSpec): Promise<{ file: string; bytes: Uint8Array; label: LabelRecord }> {
-  const built = await technique(spec.technique).build(spec);
+  const t = technique(spec.technique);
+  const built = await t.build(spec);
   const file = sampleFile(spec, built.label.label, built.ext);
-  const label = LabelSchema.parse({ file, ...built.label });
+  const label = LabelSchema.parse({ file, ...built.label, family: t.family ?? 'A' });
   return { file, bytes: built.bytes, label };
 }
 

@@ -33,6 +33,8 @@ export const LabelSchema = z
     label: z.enum(LABELS),
     /** How the sample was made; one of TECHNIQUES for lab samples, free text for other corpora. */
     technique: z.string().min(1),
+    /** Forgery family: A = the first lab, B = the second (other tools and routes); free text elsewhere. */
+    family: z.string().min(1).optional(),
     doc_type: z.enum(DOC_TYPES),
     /** Flag codes a perfect engine would raise; empty for genuine samples. */
     expected_flags: z.array(z.enum(FLAG_CODES as [string, ...string[]])),

@@ -42,7 +42,13 @@ export function accountSummaryFindings(model: DocModel): Finding[] {
   const rows = new Set(table?.rows.map((r) => r.line) ?? []);
   const from = payments.length ? idx(payments[payments.length - 1]) : idx(previous);
   const section = model.lines.slice(from + 1, idx(charges));
-  if (section.some((l) => moneyCells(l, model.style).length && !rows.has(l) && !CHARGE_PARTS.test(l.cells[0]?.text ?? ''))) return [];
+  // A figure alone on its line takes the label alone on the line above (stacked totals).
+  const labelOf = (l: (typeof model.lines)[number]): string => {
+    const above = model.lines[model.lines.indexOf(l) - 1];
+    const stacked = l.cells.length === 1 && above && above.page === l.page && above.cells.length === 1 && !moneyCells(above, model.style).length;
+    return (stacked ? above.cells[0].text : l.cells[0]?.text) ?? '';
+  };
+  if (section.some((l) => moneyCells(l, model.style).length && !rows.has(l) && !CHARGE_PARTS.test(labelOf(l)))) return [];
   const paid = payments.reduce((a, p) => a + Math.abs(p.amounts[0].value), 0);
   const expected = previous.amounts[0].value - paid + charges.amounts[0].value;
   const found = due.amounts[0].value;

@@ -174,7 +174,9 @@ function itemFindings(model: DocModel): Finding[] {
   // Items against the subtotal just below them, only when every row was read and adds up.
   const aligned = table.totalX1 !== null && table.rows.every((r) => Math.abs(r.x1 - (table.totalX1 as number)) < 0.04);
   if (!bad.length && table.rows.length >= 2 && table.end && table.complete && aligned) {
-    const sub = labelledAmounts([table.end], SUBTOTAL, model.style)[0];
+    // The subtotal's figure may sit on its own line just below the label (stacked totals).
+    const at = model.lines.indexOf(table.end);
+    const sub = labelledAmounts(model.lines.slice(at, at + 2), SUBTOTAL, model.style)[0];
     if (sub && sub.amounts.length === 1) {
       const sum = table.rows.reduce((a, r) => a + r.total, 0);
       if (!near(sum, sub.amounts[0].value, 0.011)) {

@@ -77,6 +77,7 @@ function tableFindings(model: DocModel): Finding[] {
   // A balance that a sign flip would explain means a debit was read as a credit (or back):
   // the columns were misread, so the table says nothing reliable.
   if (bad.some(flipExplained)) return [];
+  if (!bad.length && good >= 3) return closingFindings(model, table.rows, checks === backward);
   // One or two wrong rows in a table that otherwise adds up is decisive; more means misreading.
   if (!bad.length || good < 2 || bad.length > Math.max(2, Math.floor(checks.length * 0.25))) return [];
   return bad.map((c, i) =>
@@ -89,6 +90,38 @@ function tableFindings(model: DocModel): Finding[] {
       { expected: formatAmount(c.expected), found: formatAmount(c.found) },
     ),
   );
+}
+
+/**
+ * The closing balance printed in the summary must be the balance the table ends on. A table that
+ * adds up row by row but ends elsewhere than the summary says was joined to another document's
+ * page (page swap) or had its summary retyped.
+ */
+function closingFindings(model: DocModel, rows: TxRow[], newestFirst: boolean): Finding[] {
+  const closings = labelledAmounts(model.lines, CLOSING, model.style).filter((h) => h.amounts.length === 1);
+  // Several closing balances: several accounts or sub-totals per page; nothing to compare.
+  if (closings.length !== 1) return [];
+  const balances = rows.filter((r) => !r.unread && r.balance !== null && r.carried !== 'open');
+  if (balances.length < 3) return [];
+  const last = newestFirst ? balances[0] : balances[balances.length - 1];
+  const closing = closings[0];
+  const found = closing.amounts[0].value;
+  if (near(last.balance as number, found) || near(Math.abs(last.balance as number), Math.abs(found))) return [];
+  return [
+    finding(
+      'arithmetic_error',
+      'closing_balance',
+      `Closing balance ${formatAmount(found)} is not the balance the transactions end on (${formatAmount(last.balance as number)}).`,
+      closing.line,
+      0.75,
+      {
+        expected: formatAmount(last.balance as number),
+        found: formatAmount(found),
+        regions: [last.line, closing.line].filter((l) => l.bbox).map((l) => ({ page: l.page, bbox: l.bbox! })),
+      },
+      closing.cells,
+    ),
+  ];
 }
 
 const OPENING = /opening balance|previous balance|starting balance|start balance|balance brought forward|brought forward|beginning balance|balance at start of period|anfangssaldo|alter (?:kontostand|saldo)|solde (?:précédent|initial|de début)/;

@@ -133,3 +133,92 @@ testDetector(arithmeticError, {
     { name: 'bill charges total does not equal the charges table plus tax', input: async () => contextOf(utilityBill({ charges: '$93.06', due: '$129.32' })), reasons: ['arithmetic_error.invoice_total'] },
   ],
 });
+
+/**
+ * Stacked totals (summary cards, definition lists as WeasyPrint lays them out): each label alone
+ * on its line with its figure alone on the line below. Payslip and invoice arithmetic must pair them.
+ */
+function stackedPayslip(net = '2,927.88'): string {
+  return ['Kestrel Software GmbH', 'Payslip', row([0, 'Basic salary'], right(90, '4,083.05')), 'Gross pay', row(right(90, '4,414.43')), 'Total deductions', row(right(90, '1,486.55')), 'Net pay', row(right(90, net))].join('\n');
+}
+
+function stackedInvoice(subtotal = '£300.00'): string {
+  return [
+    'Fenwick & Hale Consulting Ltd',
+    'Invoice',
+    row([0, 'Description'], [50, 'Qty'], right(75, 'Unit price'), right(96, 'Amount')),
+    row([0, 'Consulting services'], [50, '2'], right(75, '100.00'), right(96, '200.00')),
+    row([0, 'Travel expenses'], [50, '1'], right(75, '100.00'), right(96, '100.00')),
+    row([60, 'Subtotal']),
+    row(right(96, subtotal)),
+    row([60, 'Tax (20%)']),
+    row(right(96, '£60.00')),
+    row([60, 'Total due']),
+    row(right(96, '£360.00')),
+  ].join('\n');
+}
+
+testDetector(arithmeticError, {
+  valid: [
+    { name: 'stacked payslip totals that add up', input: async () => contextOf(stackedPayslip()) },
+    { name: 'stacked invoice totals that add up', input: async () => contextOf(stackedInvoice()) },
+  ],
+  invalid: [
+    { name: 'stacked payslip: net pay raised', input: async () => contextOf(stackedPayslip('3,927.88')), reasons: ['arithmetic_error.payslip_net'] },
+    { name: 'stacked invoice: subtotal from another invoice (page swap)', input: async () => contextOf(stackedInvoice('£350.00')), reasons: ['arithmetic_error.items_subtotal'] },
+  ],
+});
+
+/** A statement table that adds up and a summary whose closing balance it does not end on (a page from another statement). */
+function statementWithClosing(closing: string): string {
+  return [
+    'Harrowgate Bank plc',
+    'Account Statement',
+    row([0, 'Date'], [12, 'Description'], right(75, 'Paid out'), right(90, 'Paid in'), right(104, 'Balance')),
+    row([0, '01/05/2023'], [12, 'CARD PAYMENT'], right(75, '10.00'), right(104, '990.00')),
+    row([0, '02/05/2023'], [12, 'SALARY'], right(90, '500.00'), right(104, '1,490.00')),
+    row([0, '03/05/2023'], [12, 'RENT'], right(75, '400.00'), right(104, '1,090.00')),
+    row([0, '04/05/2023'], [12, 'CAFE'], right(75, '5.00'), right(104, '1,085.00')),
+    row([60, 'Closing balance']),
+    row(right(104, closing)),
+  ].join('\n');
+}
+
+testDetector(arithmeticError, {
+  valid: [{ name: 'closing balance is where the table ends', input: async () => contextOf(statementWithClosing('£1,085.00')) }],
+  invalid: [{ name: 'closing balance from another statement (swapped last page)', input: async () => contextOf(statementWithClosing('£396.21')), reasons: ['arithmetic_error.closing_balance'] }],
+});
+
+/** A receipt and a bill with stacked totals (label line, then the figure alone). */
+const stackedReceipt = (total: string) =>
+  ['Marché Saint-Loup', 'Receipt', row([0, 'Item'], right(60, 'EUR')), row([0, '1 x Cheddar 200g'], right(60, '11,83')), row([0, '2 x Sparkling water'], right(60, '11,76')), 'Subtotal', row(right(60, '23,59 €')), 'incl. VAT 5.5%', row(right(60, '1,23 €')), 'TOTAL', row(right(60, total))].join('\n');
+
+const stackedBill = (due: string) =>
+  [
+    row([0, 'Stadtwerke Elbtal'], right(96, 'Electricity Bill')),
+    'Previous balance',
+    row(right(96, '48,46 €')),
+    'Payment received, thank you',
+    row(right(96, '-48,46 €')),
+    'Charges this period',
+    row([0, 'Item'], [50, 'Quantity'], [66, 'Rate'], right(96, 'Amount')),
+    row([0, 'Meter readings 20776 to 21253'], [50, '477 kWh'], [66, '0,24'], right(96, '114,48')),
+    row([0, 'Standing charge'], [50, '30 days'], [66, '0,41'], right(96, '12,30')),
+    'Tax (19%)',
+    row(right(96, '24,09 €')),
+    'Total charges',
+    row(right(96, '150,87 €')),
+    'Amount due',
+    row(right(96, due)),
+  ].join('\n');
+
+testDetector(arithmeticError, {
+  valid: [
+    { name: 'stacked receipt totals, VAT included', input: async () => contextOf(stackedReceipt('23,59 €')) },
+    { name: 'stacked bill summary that adds up', input: async () => contextOf(stackedBill('150,87 €')) },
+  ],
+  invalid: [
+    { name: 'stacked receipt: total lowered', input: async () => contextOf(stackedReceipt('13,59 €')), reasons: ['arithmetic_error.invoice_total'] },
+    { name: 'stacked bill: amount due lowered', input: async () => contextOf(stackedBill('92,74 €')), reasons: ['arithmetic_error.amount_due'] },
+  ],
+});

@@ -42,11 +42,29 @@ testDetector(contentInconsistency, {
   valid: [
     { name: 'statement dated at the end of its "1 - 31 March" period', input: ctx(header('Account Statement', 'Statement date', '31 Mar 2024', 'Period', '1 - 31 March 2024')) },
     { name: 'bill issued a few days after its billing period (Unicode minus range)', input: ctx(header('Electricity Bill', 'Bill date', '05 Sep 2023', 'Billing period', '01 Aug 2023 − 31 Aug 2023')) },
+    { name: 'payslip paid at the end of its month, label and value in one cell', input: ctx([row([0, 'Kestrel Software GmbH'], [70, 'Payslip']), row([0, 'Hannah Fitzgerald'], [50, 'Pay date: 25.06.2024']), row([0, 'Rosenweg 55'], [50, 'Pay period: June 2024'])].join('\n')) },
     { name: 'payslip paid at the end of its month', input: ctx(header('Payslip', 'Pay date', '28.08.2023', 'Pay period', 'August 2023')) },
   ],
   invalid: [
     { name: 'statement date a year after its period', input: ctx(header('Account Statement', 'Statement date', '31 Mar 2025', 'Period', '1 - 31 March 2024')), reasons: ['content_inconsistency.date_outside_period'] },
     { name: 'bill date a year after its billing period', input: ctx(header('Electricity Bill', 'Bill date', '05 Sep 2024', 'Billing period', '01 Aug 2023 − 31 Aug 2023')), reasons: ['content_inconsistency.date_outside_period'] },
+    {
+      name: 'payslip paid a year after its pay month, label and value in one cell ("Pay period: June 2024")',
+      input: ctx([row([0, 'Kestrel Software GmbH'], [70, 'Payslip']), row([0, 'Hannah Fitzgerald'], [50, 'Pay date: 25.06.2025']), row([0, 'Rosenweg 55'], [50, 'Pay period: June 2024'])].join('\n')),
+      reasons: ['content_inconsistency.date_outside_period'],
+    },
     { name: 'payslip paid a year after its pay month', input: ctx(header('Payslip', 'Pay date', '26.08.2024', 'Pay period', 'August 2023')), reasons: ['content_inconsistency.date_outside_period'] },
   ],
+});
+
+/** An invoice whose last page (payment instructions) quotes an invoice number. */
+const quoting = (quoted: string) =>
+  [row([0, 'Fenwick & Hale Consulting Ltd'], [70, 'Invoice']), row([0, 'Amelia Richter'], [50, 'Invoice number: INV-2024-82048']), row([0, '204 Elm Grove'], [50, 'Invoice date: 13 Aug 2024']), row([50, 'Total due'], [80, '£202.12']), `Please pay to IBAN GB34 HRWG 1195 9048 7623 32, quoting ${quoted}.`].join('\n');
+
+testDetector(contentInconsistency, {
+  valid: [
+    { name: 'payment instructions quote the invoice\'s own number', input: ctx(quoting('INV-2024-82048')) },
+    { name: 'another kind of reference (an order number) is not the invoice number', input: ctx(quoting('PO-2024-11873')) },
+  ],
+  invalid: [{ name: 'payment instructions quote another invoice of the issuer (page from another invoice)', input: ctx(quoting('INV-2025-44973')), reasons: ['content_inconsistency.reference_mismatch'] }],
 });

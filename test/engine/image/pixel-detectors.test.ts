@@ -61,7 +61,12 @@ testDetector(noiseInconsistency, {
   ],
   invalid: [
     { name: 'retyped field on a scanned page (PNG)', input: () => pasted(1, { png: true }), reasons: ['image_manipulation.noise_inconsistency'], check: (f) => expect(near(f[0].evidence.bbox!, [500, 320, 140, 40])).toBe(true) },
-    { name: 'retyped field on a scanned page (JPEG 90)', input: () => pasted(2, { jpeg: 90 }), reasons: ['image_manipulation.noise_inconsistency'] },
+    {
+      name: 'retyped field on a scanned page (JPEG 90), with a heat map of the grain-free cells',
+      input: () => pasted(2, { jpeg: 90 }),
+      reasons: ['image_manipulation.noise_inconsistency'],
+      check: (f) => expect(String((f[0].evidence.heatmap as { image: string }).image)).toMatch(/^data:image\/png;base64,/),
+    },
     {
       name: 'one 20 px line retyped (narrower than two coarse cells)',
       input: async () => {

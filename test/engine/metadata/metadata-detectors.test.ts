@@ -61,6 +61,7 @@ testDetector(metadataMismatchDetector, {
 testDetector(dateInconsistencyDetector, {
   valid: [
     { name: 'consistent dates', input: structureContext(pdf(issued), NOW) },
+
     // The same wall-clock time with the zone sign flipped reads as 16 hours back: a writer's bug.
     { name: 'same wall-clock time, zone sign flipped', input: structureContext(pdf({ ...issued, CreationDate: "(D:20240131080000-08'00')", ModDate: "(D:20240131080000+08'00')" }), NOW) },
     // CAD and plotting tools write local time followed by Z: modified 3 hours "before" created.
@@ -71,7 +72,20 @@ testDetector(dateInconsistencyDetector, {
     { name: 'modified weeks before created', input: structureContext(pdf({ ...issued, ModDate: "(D:20240115080000+01'00')" }), NOW), reasons: ['date_inconsistency.modified_before_created'], check: (f) => expect(f[0].strength).toBeGreaterThanOrEqual(0.7) },
     { name: 'Z beside an offset, still backwards when read as local time', input: structureContext(pdf({ ...issued, CreationDate: "(D:20240131100000+03'00')", ModDate: '(D:20240131050000Z)' }), NOW), reasons: ['date_inconsistency.modified_before_created'] },
     { name: 'modified minutes before created (clock skew, weak)', input: structureContext(pdf({ ...issued, ModDate: "(D:20240131075000+01'00')" }), NOW), reasons: ['date_inconsistency.modified_before_created'], check: (f) => expect(f[0].strength).toBeLessThanOrEqual(0.45) },
-    { name: 'created in the future', input: structureContext(pdf({ ...issued, CreationDate: "(D:20250131080000+01'00')", ModDate: "(D:20250131080000+01'00')" }), NOW), reasons: ['date_inconsistency.future_date'] },
+    { name: 'created months in the future (a typed date)', input: structureContext(pdf({ ...issued, CreationDate: "(D:20250131080000+01'00')", ModDate: "(D:20250131080000+01'00')" }), NOW), reasons: ['date_inconsistency.future_date'], check: (f) => expect(f[0].strength).toBeGreaterThanOrEqual(0.6) },
+    { name: 'created a few days in the future (clock drift, weaker)', input: structureContext(pdf({ ...issued, CreationDate: "(D:20240605080000+01'00')", ModDate: "(D:20240605080000+01'00')" }), NOW), reasons: ['date_inconsistency.future_date'], check: (f) => expect(f[0].strength).toBeLessThanOrEqual(0.5) },
+    {
+      name: 'whole file rewritten 14 months after creation by a library (one revision)',
+      input: structureContext(pdf({ ...issued, Producer: '(pypdf)', ModDate: "(D:20250402101500+01'00')" }), '2025-06-01T00:00:00Z'),
+      reasons: ['date_inconsistency.rewritten_long_after'],
+      check: (f) => expect(f.find((x) => x.code === 'date_inconsistency.rewritten_long_after')!.strength).toBeGreaterThanOrEqual(0.6),
+    },
+    {
+      name: 'archived years later by Ghostscript (keeps CreationDate, new ModDate): the weak late_modification only',
+      input: structureContext(pdf({ ...issued, Producer: '(GPL Ghostscript 10.0.0)', ModDate: "(D:20260402101500+01'00')" }), '2026-06-01T00:00:00Z'),
+      reasons: ['date_inconsistency.late_modification'],
+      check: (f) => expect(f.map((x) => x.code)).not.toContain('date_inconsistency.rewritten_long_after'),
+    },
     { name: 'modified months later in another zone', input: structureContext(pdf({ ...issued, ModDate: "(D:20240520080000-05'00')" }), NOW), reasons: ['date_inconsistency.late_modification', 'date_inconsistency.timezone_changed'] },
   ],
 });

@@ -59,7 +59,9 @@ describe('pagesToOcr', () => {
 
   it('stops at the page cap', () => {
     const pages = [1, 2, 3, 4].map((n) => page(n, {}));
-    expect(pagesToOcr(pages, 2)).toEqual([1, 2]);
+    // First and last pages first: totals and closing balances are printed on the last page.
+    expect(pagesToOcr(pages, 2)).toEqual([1, 4]);
+    expect(pagesToOcr(pages, 4)).toEqual([1, 4, 2, 3]);
     expect(pagesToOcr(pages, 0)).toEqual([]);
   });
 });
@@ -81,6 +83,13 @@ describe('uncertain OCR figures', () => {
   it('drops an arithmetic finding when any figure on its OCR page is uncertain', () => {
     const pages = [ocrPage([ocrRun('1,204.80', [0.8, 0.3, 0.9, 0.32], 95), ocrRun('45.2O', [0.6, 0.5, 0.7, 0.52], 41)])];
     expect(isUncertainOcrFinding(finding('arithmetic_error', row(0.3)), pages)).toBe(true);
+  });
+
+  it('keeps an arithmetic finding when the only uncertain figures cannot enter a sum (account number, page range, date)', () => {
+    const pages = [ocrPage([ocrRun('1,204.80', [0.8, 0.3, 0.9, 0.32], 95), ocrRun('64521819', [0.6, 0.1, 0.7, 0.12], 49), ocrRun('1-31', [0.6, 0.12, 0.7, 0.14], 60), ocrRun('25.06.2024', [0.6, 0.14, 0.7, 0.16], 50)])];
+    expect(isUncertainOcrFinding(finding('arithmetic_error', row(0.3)), pages)).toBe(false);
+    const misread = [ocrPage([ocrRun('4.41443', [0.8, 0.5, 0.9, 0.52], 0)])];
+    expect(isUncertainOcrFinding(finding('arithmetic_error', row(0.3)), misread)).toBe(true);
   });
 
   it('keeps an arithmetic finding whose page figures were read confidently', () => {

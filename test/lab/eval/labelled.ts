@@ -26,6 +26,7 @@ export interface RateBlock {
 
 export interface TechniqueRow extends RateBlock {
   technique: string;
+  family?: string;
   label: string;
 }
 
@@ -53,8 +54,24 @@ export function reliabilityTable(scored: ReadonlyArray<{ score: number; forged: 
   });
 }
 
+/** The family the detectors were tuned on; every other family is held out (leave-one-family-out). */
+export const TUNED_ON_FAMILY = 'A';
+
+export interface FamilyRow {
+  family: string;
+  /** True when the detectors were tuned on this family, false for a held-out family. */
+  tuned: boolean;
+  tampered: RateBlock;
+  genuine: RateBlock;
+  /** Tampered samples that went through pixels (image files, image-only PDFs). */
+  pixel: RateBlock;
+  roc_auc: number | null;
+}
+
 export interface LabelledReport {
   corpus: string;
+  tuned_on: string;
+  per_family: FamilyRow[];
   samples: number;
   by_label: Record<string, number>;
   detection: { tampered: RateBlock; ai_generated: RateBlock; forged: RateBlock };
@@ -84,6 +101,11 @@ export function rateBlock(outcomes: readonly Outcome[]): RateBlock {
   };
 }
 
+/** A forgery that went through pixels: an image file or an image-only PDF (scan, print to image). */
+export function isPixelRoute(l: LabelRecord): boolean {
+  return l.mime !== 'application/pdf' || /scan|print_to_image|photo/.test(l.technique);
+}
+
 function count<T>(items: readonly T[], key: (t: T) => string | undefined): Record<string, number> {
   const out: Record<string, number> = {};
   for (const it of items) {
@@ -107,10 +129,10 @@ export function summarizeLabelled(corpus: string, labels: readonly LabelRecord[]
   const techniques = [...new Set(labels.map((l) => l.technique))];
   const per_technique = techniques.map((technique) => {
     const sel = pairs.filter((p) => p.l.technique === technique);
-    return { technique, label: sel[0].l.label, ...rateBlock(sel.map((p) => p.o)) };
+    return { technique, family: sel[0].l.family ?? 'A', label: sel[0].l.label, ...rateBlock(sel.map((p) => p.o)) };
   });
   const order = { tampered: 0, ai_generated: 1, genuine: 2 } as Record<string, number>;
-  per_technique.sort((a, b) => order[a.label] - order[b.label] || a.technique.localeCompare(b.technique));
+  per_technique.sort((a, b) => (a.family ?? 'A').localeCompare(b.family ?? 'A') || order[a.label] - order[b.label] || a.technique.localeCompare(b.technique));
 
   const decisions: Record<string, Record<string, number>> = {};
   for (const { l, o } of pairs) {
@@ -119,8 +141,24 @@ export function summarizeLabelled(corpus: string, labels: readonly LabelRecord[]
     decisions[l.label][d] = (decisions[l.label][d] ?? 0) + 1;
   }
 
+  const families = [...new Set(labels.map((l) => l.family ?? 'A'))].sort();
+  const per_family = families.map((family): FamilyRow => {
+    const sel = pairs.filter((p) => (p.l.family ?? 'A') === family);
+    const okSel = sel.filter((p) => p.o.status === 'ok');
+    return {
+      family,
+      tuned: family === TUNED_ON_FAMILY,
+      tampered: rateBlock(sel.filter((p) => p.l.label === 'tampered').map((p) => p.o)),
+      genuine: rateBlock(sel.filter((p) => p.l.label === 'genuine').map((p) => p.o)),
+      pixel: rateBlock(sel.filter((p) => p.l.label === 'tampered' && isPixelRoute(p.l)).map((p) => p.o)),
+      roc_auc: rocAuc(okSel.map((p) => ({ score: p.o.risk_score!, positive: p.l.label !== 'genuine' }))),
+    };
+  });
+
   return {
     corpus,
+    tuned_on: TUNED_ON_FAMILY,
+    per_family,
     samples: labels.length,
     by_label: count(labels, (l) => l.label),
     detection: {

@@ -32,9 +32,17 @@ export function renderLabelled(r: LabelledReport): string {
     out.push('Reliability (per score band, observed share of forged documents)');
     out.push(table(['score band', 'n', 'forged', 'forged share'], r.reliability.map((b) => [b.band, String(b.samples), String(b.forged), b.forged_share === null ? '-' : pct(b.forged_share)])), '');
   }
+  out.push(`Per family (leave-one-family-out: detectors tuned on family ${r.tuned_on} only; other families are held out)`);
+  out.push(
+    table(
+      ['family', 'role', 'tampered n', 'tampered flagged', 'pixel n', 'pixel flagged', 'genuine n', 'genuine flagged', 'AUC'],
+      r.per_family.map((f) => [f.family, f.tuned ? 'tuned on' : 'held out', String(f.tampered.analysed), pct(f.tampered.flagged), String(f.pixel.analysed), pct(f.pixel.flagged), String(f.genuine.analysed), pct(f.genuine.flagged), num(f.roc_auc, 3)]),
+    ),
+    '',
+  );
   out.push('Decisions by label: ' + Object.entries(r.decisions).map(([l, d]) => `${l}: ${dict(d)}`).join(' | '), '');
   out.push('Per technique (recall for forged techniques, false-positive rate for genuine ones)');
-  out.push(table(['technique', 'label', 'n', 'failed', 'flagged', 'not clear', 'mean score'], r.per_technique.map((t) => [t.technique, t.label, String(t.samples), String(t.failed), pct(t.flagged), pct(t.not_clear), num(t.mean_score, 1)])));
+  out.push(table(['technique', 'family', 'label', 'n', 'failed', 'flagged', 'not clear', 'mean score'], r.per_technique.map((t) => [t.technique, t.family ?? 'A', t.label, String(t.samples), String(t.failed), pct(t.flagged), pct(t.not_clear), num(t.mean_score, 1)])));
   out.push('', 'Per flag (raised vs expected_flags)');
   out.push(table(['flag', 'expected', 'raised', 'tp', 'fp', 'fn', 'precision', 'recall'], r.per_flag.map((f) => [f.flag, String(f.support), String(f.raised), String(f.tp), String(f.fp), String(f.fn), pct(f.precision), pct(f.recall)])));
   out.push('', 'Extraction accuracy (over samples whose truth has a value; spurious = value where truth is null)');
