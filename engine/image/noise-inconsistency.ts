@@ -5,9 +5,9 @@
  * (bright background) and fires only on a compact minority region whose noise level disagrees
  * with the rest of the paper.
  */
-import sharp from 'sharp';
 import { defineDetector } from '../detect/types.js';
 import type { BBox } from '../types.js';
+import { rgbaPngDataUrl } from './heatmap-png.js';
 import { estimateNoise } from './noise.js';
 import type { GrayRaster } from './types.js';
 
@@ -86,16 +86,15 @@ function components(cells: Cell[], cols: number, rows: number): number[][] {
  * The paper cells without grain as a heat map over the page (one pixel per cell, drawn stretched
  * by the viewer): the patch in red, other grain-free paper cells in light orange.
  */
-async function cellHeatmap(cells: Cell[], cols: number, rows: number, patch: Set<number>, bbox: BBox): Promise<{ page: number; bbox: BBox; image: string }> {
+function cellHeatmap(cells: Cell[], cols: number, rows: number, patch: Set<number>, bbox: BBox): { page: number; bbox: BBox; image: string } {
   const px = Buffer.alloc(cols * rows * 4);
   cells.forEach((c, i) => {
     if (!c.anomalous) return;
     const hot = patch.has(i);
     px.set(hot ? [220, 30, 30, 200] : [255, 170, 60, 90], i * 4);
   });
-  const png = await sharp(px, { raw: { width: cols, height: rows, channels: 4 } }).png().toBuffer();
   // The cells cover whole multiples of CELL; the remainder at the right and bottom is left out.
-  return { page: 1, bbox, image: `data:image/png;base64,${png.toString('base64')}` };
+  return { page: 1, bbox, image: rgbaPngDataUrl(px, cols, rows) };
 }
 
 export default defineDetector({
@@ -138,7 +137,7 @@ export default defineDetector({
         summary: `A region of the page lacks the paper grain present everywhere else (noise ${sigma.toFixed(1)} on the page, far lower there): it was likely pasted or painted over digitally.`,
         pages: [1],
         strength: best.comp.length >= 4 ? 0.6 : 0.5,
-        evidence: { page: 1, bbox, cells: best.comp.length, pageNoise: Math.round(sigma * 100) / 100, heatmap: await cellHeatmap(cells, cols, rows, new Set(best.comp), [0, 0, (cols * CELL) / g.width, (rows * CELL) / g.height]) },
+        evidence: { page: 1, bbox, cells: best.comp.length, pageNoise: Math.round(sigma * 100) / 100, heatmap: cellHeatmap(cells, cols, rows, new Set(best.comp), [0, 0, (cols * CELL) / g.width, (rows * CELL) / g.height]) },
       },
     ];
   },
