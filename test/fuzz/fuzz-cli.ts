@@ -26,6 +26,7 @@ function summary(s: FuzzStats): string {
     `analysed ${s.ok}, refused with a named code ${Object.values(s.refused).reduce((a, b) => a + b, 0)} (${refused})`,
     `crashes ${s.problems.filter((p) => p.kind === 'crash').length}, hangs ${s.problems.filter((p) => p.kind === 'hang').length}`,
     `detectors that failed on some input (the analysis went on, marked partial): ${failures}`,
+    `late pdf.js rejections absorbed (after their analysis had returned): ${s.lateRejections}`,
     ...s.problems.map((p) => `  ${p.kind}: ${p.file ?? '(not saved)'} from ${p.seed}: ${p.detail.split('\n')[0]}`),
   ].join('\n');
 }

@@ -42,6 +42,8 @@ export interface FuzzStats {
   refused: Record<string, number>;
   problems: FuzzProblem[];
   detectorFailures: Record<string, number>;
+  /** pdf.js rejections that arrived after their analysis had returned, absorbed as the service does. */
+  lateRejections: number;
   elapsedMs: number;
 }
 
@@ -50,6 +52,9 @@ const workerFile = () => join(repoRoot(), 'dist', 'test', 'fuzz', 'target-worker
 class Target {
   private worker: Worker | null = null;
   private next = 0;
+  /** Late rejections counted by threads that have since been replaced. */
+  private lateBefore = 0;
+  lateRejections = 0;
 
   async run(bytes: Uint8Array, ocr: boolean, timeoutMs: number): Promise<TargetResult | { outcome: 'hang' } | { outcome: 'died'; message: string }> {
     const worker = (this.worker ??= new Worker(workerFile(), { resourceLimits: { maxOldGenerationSizeMb: 2048 } }));
@@ -62,16 +67,23 @@ class Target {
         worker.off('exit', onExit);
         resolve(value);
       };
-      const onMessage = (msg: { id: number; result: TargetResult }) => msg.id === id && done(msg.result);
+      const onMessage = (msg: { id: number; result: TargetResult; lateRejections: number }) => {
+        if (msg.id !== id) return;
+        this.lateRejections = this.lateBefore + msg.lateRejections;
+        done(msg.result);
+      };
       const onError = (err: Error) => {
+        this.lateBefore = this.lateRejections;
         this.worker = null;
         done({ outcome: 'died', message: `${err.name}: ${err.message}` });
       };
       const onExit = (code: number) => {
+        this.lateBefore = this.lateRejections;
         this.worker = null;
         done({ outcome: 'died', message: `worker exited with code ${code}` });
       };
       const timer = setTimeout(() => {
+        this.lateBefore = this.lateRejections;
         this.worker = null;
         void worker.terminate();
         done({ outcome: 'hang' });
@@ -100,7 +112,7 @@ function save(kind: string, bytes: Uint8Array, info: object): string {
 
 export async function fuzz(options: FuzzOptions): Promise<FuzzStats> {
   if (options.seeds.length === 0) throw new Error('no seed documents');
-  const stats: FuzzStats = { inputs: 0, ok: 0, refused: {}, problems: [], detectorFailures: {}, elapsedMs: 0 };
+  const stats: FuzzStats = { inputs: 0, ok: 0, refused: {}, problems: [], detectorFailures: {}, lateRejections: 0, elapsedMs: 0 };
   const target = new Target();
   const start = Date.now();
   const images = options.seeds.map((s) => s.bytes[0] !== 0x25);
@@ -116,6 +128,7 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzStats> {
       const ocr = images[i] && k % options.ocrEvery === 0;
       const result = await target.run(bytes, ocr, options.timeoutMs);
       stats.inputs++;
+      stats.lateRejections = target.lateRejections;
       const describe = { seed: seed.name, donor: options.seeds[j].name, run_seed: runSeed, mutations, ocr };
       if (result.outcome === 'ok') {
         stats.ok++;

@@ -10,7 +10,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { analyze } from '../../../engine/analyze.js';
 import { setOcrIdleTimeout } from '../../../engine/ocr/index.js';
 import { EngineError } from '../../../engine/types.js';
+import { absorbLateRejections } from './late-rejections.js';
 import type { AnalysisOutcome, AnalysisTask } from './types.js';
+
+absorbLateRejections((reason) => {
+  if (process.env.VERACITY_DEBUG) console.error('late rejection absorbed:', reason);
+});
 
 /** The pool thread lives as long as the service: its OCR worker stays warm between documents. */
 const OCR_IDLE_MS = 10 * 60_000;

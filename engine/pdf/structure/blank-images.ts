@@ -9,11 +9,33 @@
 import { latin1, scanStreams } from './stream-scan.js';
 
 const IMAGE = /\/Subtype\s*\/Image\b/;
+/** Filter names (full and abbreviated) in a stream dictionary. */
+const FILTER_NAME = /\/(?:JBIG2Decode|JPXDecode|DCTDecode|CCITTFaxDecode|FlateDecode|LZWDecode|RunLengthDecode|ASCIIHexDecode|ASCII85Decode|DCT|CCF|RL|AHx|A85|LZW|Fl)\b/g;
+const GLOBALS = /\/JBIG2Globals\s+(\d+)\s+(\d+)\s+R/g;
 
 export function blankImageData(bytes: Uint8Array): { bytes: Uint8Array; blanked: number } {
-  const images = scanStreams(latin1(bytes)).filter((s) => IMAGE.test(s.header) && s.end > s.start);
+  const streams = scanStreams(latin1(bytes));
+  const images = streams.filter((s) => IMAGE.test(s.header) && s.end > s.start);
   if (images.length === 0) return { bytes, blanked: 0 };
+  // JBIG2 images share a globals stream (no /Subtype) that the decoder reads before the image:
+  // a damaged one alone can keep it busy for minutes.
+  const globals = new Set(images.flatMap((s) => [...s.header.matchAll(GLOBALS)].map((m) => `${m[1]} ${m[2]}`)));
+  const blank = [...images, ...streams.filter((s) => s.object !== null && globals.has(s.object) && !images.includes(s))];
   const copy = new Uint8Array(bytes);
-  for (const s of images) copy.fill(0, s.start, s.end);
-  return { bytes: copy, blanked: images.length };
+  for (const s of blank) {
+    copy.fill(0, s.start, s.end);
+    // Zeros are not neutral to every codec (JBIG2 reads them as a symbol dictionary and can spin
+    // for minutes): every filter becomes Flate, padded to the same length, so decoding the zeros
+    // fails at once in zlib, whatever the codec was.
+    const filterAt = s.header.search(/\/Filter\b/);
+    if (filterAt < 0) continue;
+    FILTER_NAME.lastIndex = filterAt + 7;
+    const filterEnd = Math.min(s.header.length, filterAt + 200);
+    for (let m = FILTER_NAME.exec(s.header); m && m.index < filterEnd; m = FILTER_NAME.exec(s.header)) {
+      const at = s.headerStart + m.index;
+      copy.fill(0x20, at, at + m[0].length);
+      copy.set([0x2f, 0x46, 0x6c], at); // "/Fl"
+    }
+  }
+  return { bytes: copy, blanked: blank.length };
 }

@@ -7,6 +7,8 @@
 export interface RawStream {
   /** The dictionary text before the `stream` keyword (from the `obj` keyword when within 4 KB). */
   header: string;
+  /** Offset of `header` in the file. */
+  headerStart: number;
   /** `N G` of the object, when its header could be read. */
   object: string | null;
   /** Data start and end (exclusive), the end-of-line before `endstream` excluded. */
@@ -32,7 +34,7 @@ export function scanStreams(text: string): RawStream[] {
     let end = endAt;
     while (end > start && (text.charCodeAt(end - 1) === 0x0a || text.charCodeAt(end - 1) === 0x0d)) end--;
     const num = objAt >= 0 ? /(\d+)\s+(\d+)\s*$/.exec(text.slice(Math.max(0, objAt - 24), objAt)) : null;
-    out.push({ header, object: num ? `${num[1]} ${num[2]}` : null, start, end });
+    out.push({ header, headerStart, object: num ? `${num[1]} ${num[2]}` : null, start, end });
   }
   return out;
 }
