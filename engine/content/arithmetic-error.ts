@@ -1,5 +1,8 @@
 /** arithmetic_error: figures that do not add up (statements, invoices/receipts, payslips). */
+import type { DetectorContext } from '../context.js';
 import { defineDetector } from '../detect/types.js';
+import { needsOcr } from '../ocr/index.js';
+import type { Finding } from '../types.js';
 import { buildModel } from '../extract/model.js';
 import { accountSummaryFindings } from './arithmetic/account-summary.js';
 import { invoiceFindings } from './arithmetic/invoice.js';
@@ -21,6 +24,18 @@ export const arithmeticError = defineDetector({
   },
   run(ctx) {
     if (!ctx.text.trim() && !ctx.pages.length) return [];
+    const findings = runChecks(ctx);
+    // Scanned pages left unread (OCR page cap or time budget): sums across pages miss their rows.
+    if (!ctx.pages.some(needsOcr)) return findings;
+    return findings.filter((f) => ROW_LOCAL.has(f.code.split('.')[1]));
+  },
+});
+
+/** Checks that read one row or one block, never figures from several pages. */
+const ROW_LOCAL = new Set(['line_item', 'tax_rate', 'change_due', 'payslip_net', 'payslip_deductions', 'payslip_ytd']);
+
+function runChecks(ctx: DetectorContext): Finding[] {
+  {
     const model = buildModel(ctx.pages, ctx.text);
     const type = ctx.extracted.doc_type;
     if (type === 'payslip') return [...payslipFindings(model), ...statementFindings(model)];
@@ -29,5 +44,5 @@ export const arithmeticError = defineDetector({
     // A headed item table already checked its rows against the subtotal.
     const listed = items.some((f) => f.code === 'arithmetic_error.items_subtotal') ? [] : receiptItemFindings(model);
     return [...statementFindings(model), ...items, ...listed, ...accountSummaryFindings(model)];
-  },
-});
+  }
+}

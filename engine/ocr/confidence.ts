@@ -33,13 +33,15 @@ function evidenceBoxes(f: Finding): Array<{ page: number; bbox: BBox }> {
 }
 
 /**
- * A figure that can enter a sum: it has a decimal part or a currency sign and is not a date.
- * Account numbers, postcodes, page ranges and dates misread elsewhere on the page cannot make
- * the figures disagree.
+ * A figure that can enter a sum: it has a decimal part or a currency sign, or is a small count
+ * (a quantity), and is not a date. Long account numbers, postcodes, page ranges and dates
+ * misread elsewhere on the page cannot make the figures disagree.
  */
 function amountLike(text: string): boolean {
-  const t = text.trim();
+  const t = text.trim().replace(/[:;.,]+$/, '');
   if (/^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/.test(t)) return false;
+  // Quantities and small counts (a misread "11" as "1" breaks a line item).
+  if (/^\d{1,4}$/.test(t)) return true;
   return /\d[.,]\d/.test(t) || /[£€$¥]/.test(t);
 }
 
