@@ -1,6 +1,7 @@
 /** arithmetic_error: figures that do not add up (statements, invoices/receipts, payslips). */
 import type { DetectorContext } from '../context.js';
 import { defineDetector } from '../detect/types.js';
+import { needsOcr } from '../ocr/index.js';
 import type { Finding } from '../types.js';
 import { accountSummaryFindings } from './arithmetic/account-summary.js';
 import { invoiceFindings } from './arithmetic/invoice.js';
@@ -28,8 +29,18 @@ export const arithmeticError = defineDetector({
   },
 });
 
+/** Checks that read one row or one block, never figures from several pages. */
+const ROW_LOCAL = new Set(['line_item', 'tax_rate', 'change_due', 'payslip_net', 'payslip_deductions', 'payslip_ytd']);
+
 function check(ctx: DetectorContext): Finding[] {
   if (!ctx.text.trim() && !ctx.pages.length) return [];
+  const findings = runChecks(ctx);
+  // Scanned pages left unread (OCR page cap or time budget): sums across pages miss their rows.
+  if (!ctx.pages.some(needsOcr)) return findings;
+  return findings.filter((f) => ROW_LOCAL.has(f.code.split('.')[1]));
+}
+
+function runChecks(ctx: DetectorContext): Finding[] {
   const model = ctx.facts.now('textModel');
   const type = ctx.extracted.doc_type;
   if (type === 'payslip') return [...payslipFindings(model), ...statementFindings(model)];

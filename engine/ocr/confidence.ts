@@ -35,18 +35,26 @@ function evidenceBoxes(f: Finding): Array<{ page: number; bbox: BBox }> {
 /**
  * A figure that can enter a sum: it has a decimal part or a currency sign and is not a date.
  * Account numbers, postcodes, page ranges and dates misread elsewhere on the page cannot make
- * the figures disagree.
+ * the figures disagree. Quantities (small counts) enter only item checks: see `countLike`.
  */
 function amountLike(text: string): boolean {
-  const t = text.trim();
+  const t = text.trim().replace(/[:;.,]+$/, '');
   if (/^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/.test(t)) return false;
   return /\d[.,]\d/.test(t) || /[£€$¥]/.test(t);
 }
 
+/** A quantity: a misread "11" as "1" breaks a line item and the items' sum. */
+function countLike(text: string): boolean {
+  return /^\d{1,4}$/.test(text.trim().replace(/[:;.,]+$/, ''));
+}
+
+const ITEM_CHECKS = new Set(['arithmetic_error.line_item', 'arithmetic_error.items_subtotal']);
+
 export function isUncertainOcrFinding(f: Finding, pages: readonly PageLayer[]): boolean {
   if (flagDefinition(f.flag).category !== 'content') return false;
   const ocrPage = (n: number) => pages.find((p) => p.page === n && p.source === 'ocr');
-  if (f.flag === 'arithmetic_error' && f.pages.some((n) => ocrPage(n)?.runs.some((r) => uncertainFigure(r) && amountLike(r.text)))) return true;
+  const vetoes = (r: TextRun) => uncertainFigure(r) && (amountLike(r.text) || (ITEM_CHECKS.has(f.code) && countLike(r.text)));
+  if (f.flag === 'arithmetic_error' && f.pages.some((n) => ocrPage(n)?.runs.some(vetoes))) return true;
   return evidenceBoxes(f).some(({ page, bbox }) => ocrPage(page)?.runs.some((r) => uncertainFigure(r) && overlaps(r.bbox, bbox)) ?? false);
 }
 

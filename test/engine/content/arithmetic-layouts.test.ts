@@ -222,3 +222,23 @@ testDetector(arithmeticError, {
     { name: 'stacked bill: amount due lowered', input: async () => contextOf(stackedBill('92,74 €')), reasons: ['arithmetic_error.amount_due'] },
   ],
 });
+
+/** The same totals with a second, scanned page that OCR did not read (page cap or time budget). */
+function withUnreadScan(text: string): () => Promise<DetectorContext> {
+  return async () => {
+    const base = contextOf(text);
+    const unread = { ...base.pages[0], page: 2, runs: [], text: '', imageOnly: true };
+    return { ...base, pages: [...base.pages, unread] };
+  };
+}
+
+testDetector(arithmeticError, {
+  valid: [{ name: 'a total that disagrees while a scanned page is unread: no cross-page sums', input: withUnreadScan(TOTALS.replace('120.00', '150.00')) }],
+  invalid: [
+    {
+      name: 'a line item that disagrees is still judged with an unread page',
+      input: withUnreadScan([row([0, 'Description'], [50, 'Qty'], right(75, 'Unit price'), right(96, 'Amount')), row([0, 'Consulting'], [50, '2'], right(75, '100.00'), right(96, '200.00')), row([0, 'Travel'], [50, '3'], right(75, '10.00'), right(96, '30.00')), row([0, 'Printing'], [50, '4'], right(75, '5.00'), right(96, '90.00'))].join('\n')),
+      reasons: ['arithmetic_error.line_item'],
+    },
+  ],
+});

@@ -92,6 +92,14 @@ describe('uncertain OCR figures', () => {
     expect(isUncertainOcrFinding(finding('arithmetic_error', row(0.3)), misread)).toBe(true);
   });
 
+  it('an uncertain quantity vetoes item checks only', () => {
+    const pages = [ocrPage([ocrRun('1,204.80', [0.8, 0.3, 0.9, 0.32], 95), ocrRun('11', [0.5, 0.4, 0.55, 0.42], 60)])];
+    const item: Finding = { ...finding('arithmetic_error', row(0.3)), code: 'arithmetic_error.line_item' };
+    const balance: Finding = { ...finding('arithmetic_error', row(0.3)), code: 'arithmetic_error.running_balance' };
+    expect(isUncertainOcrFinding(item, pages)).toBe(true);
+    expect(isUncertainOcrFinding(balance, pages)).toBe(false);
+  });
+
   it('keeps an arithmetic finding whose page figures were read confidently', () => {
     const pages = [ocrPage([ocrRun('1,204.80', [0.8, 0.3, 0.9, 0.32], 95), ocrRun('Tesco', [0.2, 0.5, 0.3, 0.52], 40)])];
     expect(isUncertainOcrFinding(finding('arithmetic_error', row(0.3)), pages)).toBe(false);
