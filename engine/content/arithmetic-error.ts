@@ -1,7 +1,7 @@
 /** arithmetic_error: figures that do not add up (statements, invoices/receipts, payslips). */
 import type { DetectorContext } from '../context.js';
 import { defineDetector } from '../detect/types.js';
-import { needsOcr } from '../ocr/index.js';
+import { needsOcr } from '../ocr/needs-ocr.js';
 import type { Finding } from '../types.js';
 import { accountSummaryFindings } from './arithmetic/account-summary.js';
 import { invoiceFindings } from './arithmetic/invoice.js';

@@ -5,6 +5,7 @@
  * Work is capped per document (pages and wall time): OCR is the slowest stage of an analysis.
  */
 import type { PDFDocumentProxy } from '../pdf/text/pdfjs.js';
+import { needsOcr } from './needs-ocr.js';
 import type { PageLayer } from '../pdf/text/types.js';
 import type { AnalyzeOptions } from '../types.js';
 import { renderPdfPages } from './pdf-pages.js';
@@ -12,13 +13,12 @@ import { prepareForOcr } from './prepare.js';
 import { recognize } from './tesseract.js';
 import { ocrPageLayer } from './words.js';
 
+export { needsOcr } from './needs-ocr.js';
 export { setOcrIdleTimeout, terminateOcr } from './tesseract.js';
 export { isUncertainOcrFinding, withoutUncertainOcrFindings } from './confidence.js';
 
 export const OCR_DEFAULTS = { maxPages: 10, budgetMs: 30_000 } as const;
 
-/** A page whose own text (visible or an invisible OCR layer) has more characters than this is not re-read. */
-const TEXT_LAYER_CHARS = 10;
 
 interface Limits {
   maxPages: number;
@@ -30,12 +30,6 @@ function limits(options: AnalyzeOptions): Limits | null {
   return { maxPages: options.ocr?.maxPages ?? OCR_DEFAULTS.maxPages, budgetMs: options.ocr?.budgetMs ?? OCR_DEFAULTS.budgetMs };
 }
 
-/** An image-only PDF page with no text of its own (a scanner's invisible OCR layer counts as text). */
-export function needsOcr(page: PageLayer): boolean {
-  if (!page.imageOnly) return false;
-  const chars = page.runs.reduce((n, r) => n + r.text.replace(/\s/g, '').length, 0);
-  return chars <= TEXT_LAYER_CHARS;
-}
 
 /**
  * Page numbers to read by OCR under the page cap: the first page, then the last (where totals,
