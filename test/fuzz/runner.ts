@@ -110,6 +110,25 @@ function save(kind: string, bytes: Uint8Array, info: object): string {
   return join('test', 'fuzz', 'findings', `${name}.bin`);
 }
 
+/**
+ * Runs saved inputs as the fuzz loop does (a worker thread with a deadline, late pdf.js
+ * rejections absorbed as in the service): the outcome of each, by name.
+ */
+export async function replay(inputs: ReadonlyArray<{ name: string; bytes: Uint8Array }>, timeoutMs: number): Promise<Array<{ name: string; outcome: string; detail?: string }>> {
+  const target = new Target();
+  const out: Array<{ name: string; outcome: string; detail?: string }> = [];
+  try {
+    for (const input of inputs) {
+      const result = await target.run(input.bytes, false, timeoutMs);
+      const detail = result.outcome === 'crash' ? `${result.stage}: ${result.message}` : result.outcome === 'died' ? result.message : undefined;
+      out.push({ name: input.name, outcome: result.outcome, ...(detail ? { detail } : {}) });
+    }
+  } finally {
+    await target.close();
+  }
+  return out;
+}
+
 export async function fuzz(options: FuzzOptions): Promise<FuzzStats> {
   if (options.seeds.length === 0) throw new Error('no seed documents');
   const stats: FuzzStats = { inputs: 0, ok: 0, refused: {}, problems: [], detectorFailures: {}, lateRejections: 0, elapsedMs: 0 };
