@@ -27,6 +27,14 @@ export function blankImageData(bytes: Uint8Array): { bytes: Uint8Array; blanked:
     // Zeros are not neutral to every codec (JBIG2 reads them as a symbol dictionary and can spin
     // for minutes): every filter becomes Flate, padded to the same length, so decoding the zeros
     // fails at once in zlib, whatever the codec was.
+    // pdf.js builds image data from the dictionary even when the data fails to decode: a bit
+    // depth no image can have (a damaged or hostile /BitsPerComponent) would loop for minutes.
+    const bpc = /\/BitsPerComponent\s+(\d+)/.exec(s.header);
+    if (bpc && ![1, 2, 4, 8, 16].includes(Number(bpc[1]))) {
+      const at = s.headerStart + bpc.index + bpc[0].length - bpc[1].length;
+      copy.fill(0x20, at, at + bpc[1].length);
+      copy[at] = 0x31; // "1"
+    }
     const filterAt = s.header.search(/\/Filter\b/);
     if (filterAt < 0) continue;
     FILTER_NAME.lastIndex = filterAt + 7;

@@ -43,3 +43,16 @@ describe('image data blanked for the text pass', () => {
     expect(blanked.pages[0].text).toEqual(original.pages[0].text);
   });
 });
+
+describe('image dictionaries pdf.js would loop on', () => {
+  it('rewrites an impossible bit depth and the filters of a blanked image, keeping the length', () => {
+    const head = '%PDF-1.4\n5 0 obj\n<< /Type /XObject /Subtype /Image /Width 399 /Height 400 /ColorSpace /DeviceGray /Filter /JBIG2Decode /BitsPerComponent 2147483640 /Length 4 >>\nstream\n';
+    const pdf = new Uint8Array(Buffer.from(`${head}abcd\nendstream\nendobj\n`, 'latin1'));
+    const out = blankImageData(pdf);
+    const text = Buffer.from(out.bytes).toString('latin1');
+    expect(out.bytes.length).toBe(pdf.length);
+    expect(text).toMatch(/\/BitsPerComponent 1 +\/Length/);
+    expect(text).toMatch(/\/Filter \/Fl +\/BitsPerComponent/);
+    expect(text).not.toContain('abcd');
+  });
+});
