@@ -8,7 +8,6 @@
 import { defineDetector } from '../detect/types.js';
 import type { DetectorContext } from '../context.js';
 import type { TextRun } from '../pdf/text/types.js';
-import { metadataFacts } from '../metadata/facts.js';
 import type { Finding } from '../types.js';
 import { alnumSet, describeRun, fontUses, quote, runRegion, unionBox, visibleChars, type FontUse } from './font-query.js';
 
@@ -52,7 +51,7 @@ export const duplicateSubsetDetector = defineDetector({
 
 /** The file as its writer left it (no later update) and a writer known for per-instance subsets. */
 function perInstanceWriter(ctx: DetectorContext): boolean {
-  const m = metadataFacts(ctx);
+  const m = ctx.facts.now('metadata');
   const writer = `${m?.producer ?? ''} ${m?.creator ?? ''}`;
   const untouched = ctx.revisions.every((r) => r.kind === 'original' || r.kind === 'linearization');
   return untouched && PER_INSTANCE_SUBSETS.test(writer);

@@ -7,7 +7,7 @@ import type { DetectorContext } from '../context.js';
 import { defineDetector } from '../detect/types.js';
 import type { Finding } from '../types.js';
 import type { PdfDate } from '../pdf/structure/text-strings.js';
-import { metadataFacts, type MetadataFacts } from './facts.js';
+import type { MetadataFacts } from './facts.js';
 import { classifySoftware } from './producers.js';
 import { describe } from './metadata-mismatch.js';
 
@@ -37,7 +37,7 @@ export const dateInconsistencyDetector = defineDetector({
     emits: [{ flag: 'date_inconsistency', reasons: ['modified_before_created', 'future_date', 'late_modification', 'rewritten_long_after', 'timezone_changed'] }],
   },
   run(ctx: DetectorContext): Finding[] {
-    const m = metadataFacts(ctx);
+    const m = ctx.facts.now('metadata');
     if (!m || !m.readable) return [];
     const findings: Finding[] = [];
     const created = m.created ?? m.xmpCreated;

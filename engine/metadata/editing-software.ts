@@ -7,7 +7,6 @@
 import type { DetectorContext } from '../context.js';
 import { defineDetector } from '../detect/types.js';
 import type { Finding } from '../types.js';
-import { metadataFacts } from './facts.js';
 import { CONSUMER_KINDS, EDITOR_KINDS, classifySoftware, isDesignTool, type SoftwareClass } from './producers.js';
 import type { XmpHistoryEvent } from './xmp.js';
 
@@ -24,7 +23,7 @@ export const editingSoftwareDetector = defineDetector({
     ],
   },
   run(ctx: DetectorContext): Finding[] {
-    const m = metadataFacts(ctx);
+    const m = ctx.facts.now('metadata');
     if (!m || !m.readable) return [];
     const findings: Finding[] = [];
     const producer = classifySoftware(m.producer);

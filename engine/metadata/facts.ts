@@ -1,5 +1,4 @@
 /** Metadata of a PDF as the metadata detectors read it: Info and XMP side by side, dates parsed. */
-import type { DetectorContext } from '../context.js';
 import type { PdfStructure } from '../pdf/structure/types.js';
 import { parsePdfDate, parseXmpDate, type PdfDate } from '../pdf/structure/text-strings.js';
 import { parseXmp, type XmpFacts } from './xmp.js';
@@ -15,11 +14,6 @@ export interface MetadataFacts {
   xmpModified?: PdfDate;
   /** False when the file is encrypted and its strings could not be read. */
   readable: boolean;
-}
-
-/** The document's metadata as a fact (engine/facts memoises it per document). */
-export function metadataFacts(ctx: DetectorContext): MetadataFacts | null {
-  return ctx.facts.now('metadata');
 }
 
 export function readMetadataFacts(pdf: PdfStructure | null): MetadataFacts | null {

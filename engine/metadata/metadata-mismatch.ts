@@ -6,7 +6,6 @@
 import type { DetectorContext } from '../context.js';
 import { defineDetector } from '../detect/types.js';
 import type { Finding } from '../types.js';
-import { metadataFacts } from './facts.js';
 import { classifySoftware } from './producers.js';
 
 /** Writers round or drop seconds and time zones; two minutes absorbs that. */
@@ -45,7 +44,7 @@ export const metadataMismatchDetector = defineDetector({
     emits: [{ flag: 'metadata_mismatch', reasons: ['producer', 'creator_tool', 'creation_date', 'modification_date'] }],
   },
   run(ctx: DetectorContext): Finding[] {
-    const m = metadataFacts(ctx);
+    const m = ctx.facts.now('metadata');
     if (!m?.info || !m.xmp || !m.readable) return [];
     const findings: Finding[] = [];
     const infoProducer = m.info.Producer?.trim();

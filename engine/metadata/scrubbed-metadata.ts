@@ -6,7 +6,6 @@
 import type { DetectorContext } from '../context.js';
 import { defineDetector } from '../detect/types.js';
 import type { Finding } from '../types.js';
-import { metadataFacts } from './facts.js';
 import { classifySoftware } from './producers.js';
 
 export const scrubbedMetadataDetector = defineDetector({
@@ -17,7 +16,7 @@ export const scrubbedMetadataDetector = defineDetector({
     emits: [{ flag: 'scrubbed_metadata', reasons: ['no_metadata', 'producer_removed', 'dates_removed'] }],
   },
   run(ctx: DetectorContext): Finding[] {
-    const m = metadataFacts(ctx);
+    const m = ctx.facts.now('metadata');
     const pdf = ctx.pdf;
     if (!m || !pdf || !m.readable) return [];
     const infoKeys = Object.entries(m.info ?? {}).filter(([, v]) => v.trim()).map(([k]) => k);
