@@ -66,7 +66,7 @@ const pdfProducers = {
   pdfjsText: async (s: Store) => {
     const budgeted = s.now('budgeted');
     if (!budgeted) return null;
-    const blanked = blankImageData(budgeted.bytes);
+    const blanked = blankImageData(budgeted.bytes, budgeted.streams);
     if (blanked.blanked === 0) return s.get('pdfjs');
     const doc = await openWithPdfjs(blanked.bytes);
     s.onDispose(() => doc.destroy().catch(() => undefined));

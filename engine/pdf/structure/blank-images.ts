@@ -6,15 +6,15 @@
  * warning). Decoding costs seconds per scanned page (JPEG 2000 without wasm) and a damaged
  * image can take gigabytes; page renders for OCR read the original bytes.
  */
-import { latin1, scanStreams } from './stream-scan.js';
+import { latin1, scanStreams, type RawStream } from './stream-scan.js';
 
 const IMAGE = /\/Subtype\s*\/Image\b/;
 /** Filter names (full and abbreviated) in a stream dictionary. */
 const FILTER_NAME = /\/(?:JBIG2Decode|JPXDecode|DCTDecode|CCITTFaxDecode|FlateDecode|LZWDecode|RunLengthDecode|ASCIIHexDecode|ASCII85Decode|DCT|CCF|RL|AHx|A85|LZW|Fl)\b/g;
 const GLOBALS = /\/JBIG2Globals\s+(\d+)\s+(\d+)\s+R/g;
 
-export function blankImageData(bytes: Uint8Array): { bytes: Uint8Array; blanked: number } {
-  const streams = scanStreams(latin1(bytes));
+/** `streams`: the file's streams when already scanned (the decode budget scans the same bytes). */
+export function blankImageData(bytes: Uint8Array, streams: readonly RawStream[] = scanStreams(latin1(bytes))): { bytes: Uint8Array; blanked: number } {
   const images = streams.filter((s) => IMAGE.test(s.header) && s.end > s.start);
   if (images.length === 0) return { bytes, blanked: 0 };
   // JBIG2 images share a globals stream (no /Subtype) that the decoder reads before the image:

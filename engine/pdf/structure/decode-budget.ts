@@ -7,7 +7,7 @@
  * the document is analysed as usual and the refused streams are reported.
  */
 import zlib from 'node:zlib';
-import { latin1, scanStreams } from './stream-scan.js';
+import { latin1, scanStreams, type RawStream } from './stream-scan.js';
 
 export interface DecodeBudget {
   /** No single stream may inflate to more than this. */
@@ -33,6 +33,8 @@ export interface BudgetedBytes {
   refused: RefusedStream[];
   /** Inflated bytes counted over the streams that were kept. */
   decodedBytes: number;
+  /** The streams found; their offsets hold in `bytes` too (same length, dictionaries untouched). */
+  streams: RawStream[];
 }
 
 const EMPTY_FLATE = zlib.deflateSync(Buffer.alloc(0));
@@ -58,7 +60,8 @@ export function inflatedSize(data: Uint8Array, limit: number): number {
 export function applyDecodeBudget(bytes: Uint8Array, budget: DecodeBudget = DEFAULT_DECODE_BUDGET): BudgetedBytes {
   const refused: RefusedStream[] = [];
   let total = 0;
-  for (const s of scanStreams(latin1(bytes))) {
+  const streams = scanStreams(latin1(bytes));
+  for (const s of streams) {
     if (!/\/FlateDecode\b|\/Fl\b/.test(s.header)) continue;
     const data = bytes.subarray(s.start, s.end);
     const remaining = budget.totalBytes - total;
@@ -76,11 +79,11 @@ export function applyDecodeBudget(bytes: Uint8Array, budget: DecodeBudget = DEFA
       why: limit < budget.perStreamBytes ? 'document_over_budget' : 'stream_over_budget',
     });
   }
-  if (refused.length === 0) return { bytes, refused, decodedBytes: total };
+  if (refused.length === 0) return { bytes, refused, decodedBytes: total, streams };
   const copy = new Uint8Array(bytes);
   for (const r of refused) {
     copy.fill(0, r.offset, r.offset + r.compressedBytes);
     if (r.compressedBytes >= EMPTY_FLATE.length) copy.set(EMPTY_FLATE, r.offset);
   }
-  return { bytes: copy, refused, decodedBytes: total };
+  return { bytes: copy, refused, decodedBytes: total, streams };
 }
