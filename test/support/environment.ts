@@ -24,7 +24,7 @@ export function corpusFile(rel: string): (() => Uint8Array) & { needs: Need[] } 
   return Object.assign(() => new Uint8Array(readFileSync(corpusPath(rel))), { needs: ['corpus' as Need] });
 }
 
-export type Need = 'corpus' | 'qpdf' | 'pdftotext' | 'chromium' | 'gs' | 'exiftool' | 'convert';
+export type Need = 'corpus' | 'qpdf' | 'pdftotext' | 'chromium' | 'gs' | 'exiftool' | 'convert' | 'curl';
 
 const TOOL_PROBES: Record<Exclude<Need, 'corpus'>, [string, string[]]> = {
   qpdf: ['qpdf', ['--version']],
@@ -33,6 +33,7 @@ const TOOL_PROBES: Record<Exclude<Need, 'corpus'>, [string, string[]]> = {
   gs: ['gs', ['--version']],
   exiftool: ['exiftool', ['-ver']],
   convert: ['convert', ['-version']],
+  curl: ['curl', ['--version']],
 };
 
 const probed = new Map<Need, boolean>();

@@ -4,7 +4,7 @@
  */
 import { type Need, has } from './environment.js';
 
-const ALL: Need[] = ['corpus', 'qpdf', 'pdftotext', 'gs', 'exiftool', 'convert', 'chromium'];
+const ALL: Need[] = ['corpus', 'qpdf', 'pdftotext', 'gs', 'exiftool', 'convert', 'chromium', 'curl'];
 
 export default function setup(): void {
   const absent = ALL.filter((n) => !has(n));
