@@ -5,8 +5,8 @@
  * what was missing.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
+import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -52,4 +52,19 @@ export function has(need: Need): boolean {
 /** The needs among `needs` that this machine lacks. */
 export function missing(...needs: Need[]): Need[] {
   return needs.filter((n) => !has(n));
+}
+
+/** The executable `cmd` as found on PATH (for tools handed over by path, like chromium to playwright), or null. */
+export function toolPath(cmd: string): string | null {
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    if (!dir) continue;
+    const candidate = join(dir, cmd);
+    try {
+      accessSync(candidate, constants.X_OK);
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return null;
 }
