@@ -6,12 +6,16 @@ import { registerKeys } from './commands/keys.js';
 import { registerServe } from './commands/serve.js';
 import { registerWebhookSecret } from './commands/webhook-secret.js';
 import { ENGINE_VERSION } from '../../engine/version.js';
+import { USAGE_EXIT_CODE, UsageError } from './usage-error.js';
 
 export function buildProgram(): Command {
   const program = new Command('veracity')
     .description('Offline document fraud checks: genuine, tampered or AI-generated, and why.')
     .version(ENGINE_VERSION, '-v, --version', 'print the engine version')
-    .showHelpAfterError();
+    // A short pointer, not the whole help: the error line above it is what the user needs to read.
+    .showHelpAfterError('(add --help for usage)')
+    // Before the commands are added, so that they inherit it: main() decides the exit codes.
+    .exitOverride();
   registerServe(program);
   registerKeys(program);
   registerWebhookSecret(program);
@@ -21,16 +25,17 @@ export function buildProgram(): Command {
 }
 
 export async function main(argv: string[] = process.argv): Promise<void> {
-  const program = buildProgram().exitOverride();
+  const program = buildProgram();
   try {
     await program.parseAsync(argv);
   } catch (err) {
     if (err instanceof CommanderError) {
-      process.exitCode = err.exitCode;
+      // --help and --version end with 0; every other commander error is a usage error.
+      process.exitCode = err.exitCode === 0 ? 0 : USAGE_EXIT_CODE;
       return;
     }
     process.stderr.write(`veracity: ${(err as Error).message}\n`);
-    process.exitCode = 1;
+    process.exitCode = err instanceof UsageError ? USAGE_EXIT_CODE : 1;
   }
 }
 

@@ -12,9 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardExtension } from '../../electron/service/dashboard/index.js';
 import { startService, type RunningService } from '../../electron/service/index.js';
 import { EMPTY_EXTRACTED } from '../../engine/types.js';
+import { toolPath } from '../support/environment.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = toolPath('chromium');
 const KEY = 'vk_live_' + 'ScaleTestKey0123456789abcdefghij';
 const COUNT = 10_000;
 const built = existsSync(join(root, 'dist/renderer/index.html'));
@@ -47,7 +48,7 @@ function seed(store: RunningService['context']['store']) {
   })();
 }
 
-describe.skipIf(!built || !existsSync(CHROMIUM))('inbox with 10,000 checks (Chromium)', () => {
+describe.skipIf(!built || CHROMIUM === null)('inbox with 10,000 checks (Chromium)', () => {
   beforeAll(async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'veracity-scale-data-'));
     const profile = mkdtempSync(join(tmpdir(), 'veracity-scale-profile-'));
@@ -55,7 +56,7 @@ describe.skipIf(!built || !existsSync(CHROMIUM))('inbox with 10,000 checks (Chro
     service = await startService({ dataDir, port: 0, workers: 1, bootstrapKey: KEY, logger: pino({ level: 'silent' }), extensions: [dashboardExtension] });
     seed(service.context.store);
     context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
+      executablePath: CHROMIUM!,
       headless: true,
       viewport: { width: 1440, height: 900 },
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentCheck, Reason } from '../../renderer/src/api/types.js';
 import { bandsOf, decisionChanges, decisionFor, histogram, validThresholds } from '../../renderer/src/lib/bands.js';
-import { boxesOf, heatmapsOf, normalizeBBox, targetPage } from '../../renderer/src/lib/evidence.js';
+import { boxesOf, heatmapsOf, normalizeBBox, targetPage, visibleEvidence, type Box, type Heatmap } from '../../renderer/src/lib/evidence.js';
 import { isSupportedFile } from '../../renderer/src/lib/files.js';
 import { EMPTY_FILTER, filterChecks, matchesFilter } from '../../renderer/src/lib/filters.js';
 import { humanize } from '../../renderer/src/lib/format.js';
@@ -175,5 +175,34 @@ describe('score gauge scale', async () => {
   it('labels every cut line and drops an end label that would collide with one', () => {
     expect(scaleLabels(T)).toEqual([0, 40, 60, 80, 100]);
     expect(scaleLabels({ pending_below: 2, suspicious_below: 60, fraudulent_below: 97 })).toEqual([2, 60, 97]);
+  });
+});
+
+describe('visibleEvidence', () => {
+  const boxes: Box[] = Array.from({ length: 40 }, (_, i) => ({ page: 1, bbox: [0, i / 40, 1, (i + 1) / 40] }));
+  const heatmaps: Heatmap[] = [{ page: 1, bbox: [0, 0, 1, 1], image: 'data:image/png;base64,AAAA' }];
+  const all = { boxes, heatmaps };
+
+  it('draws nothing until a reason is selected, then only its boxes and heat maps', () => {
+    expect(visibleEvidence(all, null, false)).toEqual({ boxes: [], selected: [], heatmaps: [] });
+    const selection = { boxes: [boxes[3], boxes[7]], heatmaps: [] };
+    const shown = visibleEvidence(all, selection, false);
+    expect(shown.boxes).toEqual([boxes[3], boxes[7]]);
+    expect(shown.selected).toEqual(shown.boxes);
+    expect(shown.heatmaps).toEqual([]);
+    expect(visibleEvidence(all, { boxes: [], heatmaps }, false).heatmaps).toEqual(heatmaps);
+  });
+
+  it('draws every box and heat map when asked, the selection still highlighted, nothing twice', () => {
+    const selection = { boxes: [boxes[3]], heatmaps };
+    const shown = visibleEvidence(all, selection, true);
+    expect(shown.boxes).toHaveLength(40);
+    expect(shown.selected).toEqual([boxes[3]]);
+    expect(shown.heatmaps).toEqual(heatmaps);
+    // A box that is not among the reasons' (a text-diff box) is added once.
+    const diff: Box = { page: 1, bbox: [0.1, 0.1, 0.2, 0.2], label: 'diff' };
+    const withDiff = visibleEvidence(all, { boxes: [diff], heatmaps: [] }, true);
+    expect(withDiff.boxes).toHaveLength(41);
+    expect(withDiff.boxes.at(-1)).toBe(diff);
   });
 });

@@ -5,8 +5,8 @@
  * what was missing.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
+import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -24,7 +24,7 @@ export function corpusFile(rel: string): (() => Uint8Array) & { needs: Need[] } 
   return Object.assign(() => new Uint8Array(readFileSync(corpusPath(rel))), { needs: ['corpus' as Need] });
 }
 
-export type Need = 'corpus' | 'qpdf' | 'pdftotext' | 'chromium' | 'gs' | 'exiftool' | 'convert';
+export type Need = 'corpus' | 'qpdf' | 'pdftotext' | 'chromium' | 'gs' | 'exiftool' | 'convert' | 'curl';
 
 const TOOL_PROBES: Record<Exclude<Need, 'corpus'>, [string, string[]]> = {
   qpdf: ['qpdf', ['--version']],
@@ -33,6 +33,7 @@ const TOOL_PROBES: Record<Exclude<Need, 'corpus'>, [string, string[]]> = {
   gs: ['gs', ['--version']],
   exiftool: ['exiftool', ['-ver']],
   convert: ['convert', ['-version']],
+  curl: ['curl', ['--version']],
 };
 
 const probed = new Map<Need, boolean>();
@@ -51,4 +52,19 @@ export function has(need: Need): boolean {
 /** The needs among `needs` that this machine lacks. */
 export function missing(...needs: Need[]): Need[] {
   return needs.filter((n) => !has(n));
+}
+
+/** The executable `cmd` as found on PATH (for tools handed over by path, like chromium to playwright), or null. */
+export function toolPath(cmd: string): string | null {
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    if (!dir) continue;
+    const candidate = join(dir, cmd);
+    try {
+      accessSync(candidate, constants.X_OK);
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return null;
 }

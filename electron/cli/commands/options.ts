@@ -16,4 +16,13 @@ export function positiveInt(name: string) {
   };
 }
 
+/** A TCP port: 0 (pick a free one) to 65535. */
+export function port(name: string) {
+  return (value: string): number => {
+    const n = nonNegativeInt(name)(value);
+    if (n > 65535) throw new InvalidArgumentError(`${name} must be between 0 and 65535 (0 picks a free port).`);
+    return n;
+  };
+}
+
 export const DATA_DIR_HELP = 'workspace data folder (default: $VERACITY_DATA_DIR, else the per-user app-data folder)';

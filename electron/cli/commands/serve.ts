@@ -3,7 +3,8 @@ import { spawn } from 'node:child_process';
 import type { Command } from 'commander';
 import { resolveDataDir } from '../../service/data-dir.js';
 import type { RunningService } from '../../service/server.js';
-import { DATA_DIR_HELP, nonNegativeInt, positiveInt } from './options.js';
+import { DATA_DIR_HELP, port, positiveInt } from './options.js';
+import { explainStartFailure } from './serve-errors.js';
 
 interface ServeOptions {
   host: string;
@@ -19,7 +20,7 @@ export function registerServe(program: Command): void {
     .command('serve')
     .description('start the local API (http://127.0.0.1 by default) and the review UI')
     .option('--host <host>', 'address to bind; anything but loopback exposes the API to the network', '127.0.0.1')
-    .option('--port <port>', 'port to listen on; 0 picks a free port', nonNegativeInt('--port'), 0)
+    .option('--port <port>', 'port to listen on; 0 picks a free port', port('--port'), 0)
     .option('--data-dir <dir>', DATA_DIR_HELP)
     .option('--workers <n>', 'analysis worker threads (default: CPU cores - 1, at least 1)', positiveInt('--workers'))
     .option('--allowed-host <name>', 'a Host name requests may use besides the bound address, localhost and 127.0.0.1 (repeatable)', (v: string, prev: string[]) => [...prev, v], [] as string[])
@@ -49,6 +50,8 @@ export function registerServe(program: Command): void {
         allowedHosts: opts.allowedHost.length > 0 ? opts.allowedHost : undefined,
         // The review UI's dashboard-only endpoints (revisions, file bytes, key management).
         extensions: [dashboardExtension],
+      }).catch((err: unknown) => {
+        throw explainStartFailure(err, opts);
       });
       if (stopRequested) {
         stopRequested = false;

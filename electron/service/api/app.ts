@@ -13,6 +13,7 @@ import { setSecurityHeaders, type HostGuard } from './host-guard.js';
 import { checkGetFastPath, type FastPathParts } from './fast-path.js';
 import { perKeyRateLimit } from './rate-limit.js';
 import { auditRoutes } from './routes/audit.js';
+import { healthRoutes } from './routes/health.js';
 import { checkRoutes } from './routes/checks.js';
 import { ruleRoutes } from './routes/rules.js';
 import { settingsRoutes } from './routes/settings.js';
@@ -61,6 +62,8 @@ export function createApp(ctx: ServiceContext, extensions: readonly AppExtension
 
   const gates: SharedGates = { authenticate: authenticate(parts.auth), rateLimit: parts.rateLimit };
   const api = Router();
+  // Before the gates: DECISIONS has the health check answer without a key.
+  api.use(healthRoutes(ctx));
   api.use(gates.authenticate);
   api.use(gates.rateLimit);
   api.use(express.json({ limit: '1mb' }));

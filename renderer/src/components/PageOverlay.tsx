@@ -1,9 +1,10 @@
-import type { Box, Heatmap } from '../lib/evidence.js';
+import { boxKey, type Box, type Heatmap } from '../lib/evidence.js';
 
 const pct = (n: number) => `${(n * 100).toFixed(3)}%`;
 
 /** Evidence boxes and heat maps over one page; positions are page fractions, top-left origin. */
 export function PageOverlay({ boxes, selected, heatmaps }: { boxes: Box[]; selected: Box[]; heatmaps: Heatmap[] }) {
+  const selectedKeys = new Set(selected.map(boxKey));
   return (
     <div className="page-overlay" aria-hidden={selected.length === 0}>
       {heatmaps.map((h, i) => (
@@ -16,7 +17,7 @@ export function PageOverlay({ boxes, selected, heatmaps }: { boxes: Box[]; selec
         />
       ))}
       {boxes.map((b, i) => {
-        const isSel = selected.includes(b);
+        const isSel = selectedKeys.has(boxKey(b));
         return (
           <div
             key={i}

@@ -59,3 +59,29 @@ export function targetPage(reason: Reason): number | null {
 export function reasonKey(flag: Flag, index: number): string {
   return `${flag.code}#${index}`;
 }
+
+/** What the viewer draws: boxes (`selected` among them highlighted) and heat maps. */
+export interface VisibleEvidence {
+  boxes: Box[];
+  selected: Box[];
+  heatmaps: Heatmap[];
+}
+
+/** Boxes are compared by where they are: the check object (and so every Box) is rebuilt when it is re-fetched. */
+export function boxKey(b: Box): string {
+  return `${b.page}:${b.bbox.join(',')}`;
+}
+
+/**
+ * Only the selected reason's boxes and heat maps, unless the reviewer asked for all of them: a
+ * file with many revisions or regions would otherwise cover its page in red.
+ */
+export function visibleEvidence(all: { boxes: Box[]; heatmaps: Heatmap[] }, selection: { boxes: Box[]; heatmaps: Heatmap[] } | null, showAll: boolean): VisibleEvidence {
+  const selected = selection?.boxes ?? [];
+  if (!showAll) return { boxes: selected, selected, heatmaps: selection?.heatmaps ?? [] };
+  const known = new Set(all.boxes.map(boxKey));
+  const extra = selected.filter((b) => !known.has(boxKey(b)));
+  const images = new Set(all.heatmaps.map((h) => `${h.page}:${h.image}`));
+  const heatmaps = [...all.heatmaps, ...(selection?.heatmaps ?? []).filter((h) => !images.has(`${h.page}:${h.image}`))];
+  return { boxes: [...all.boxes, ...extra], selected, heatmaps };
+}

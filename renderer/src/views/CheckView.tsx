@@ -9,7 +9,7 @@ import { RevisionTimeline } from '../components/RevisionTimeline.js';
 import { ScoreGauge } from '../components/ScoreGauge.js';
 import { TechnicalDetails } from '../components/TechnicalDetails.js';
 import { TriggeredRules } from '../components/TriggeredRules.js';
-import { boxesOf, heatmapsOf, normalizeBBox, targetPage, type Box } from '../lib/evidence.js';
+import { boxesOf, heatmapsOf, normalizeBBox, targetPage, visibleEvidence, type Box, type Heatmap } from '../lib/evidence.js';
 import { formatBytes, formatDate, humanize } from '../lib/format.js';
 import { routeHref } from '../lib/route.js';
 import { useLoad } from '../hooks/useLoad.js';
@@ -44,7 +44,8 @@ export function CheckView({ id }: { id: string }) {
   const { check, error } = useCheck(id);
   const completed = check?.status === 'completed';
   const analysis = useLoad(() => (completed ? api.getAnalysis(id) : Promise.resolve(null)), [api, id, completed]);
-  const [selection, setSelection] = useState<{ key: string; boxes: Box[]; page: number | null; nonce: number } | null>(null);
+  const [selection, setSelection] = useState<{ key: string; boxes: Box[]; heatmaps: Heatmap[]; page: number | null; nonce: number } | null>(null);
+  const [showAll, setShowAll] = useState(false);
 
   const allBoxes = useMemo(() => check?.flags.flatMap((f) => f.reasons.flatMap(boxesOf)) ?? [], [check]);
   const heatmaps = useMemo(() => check?.flags.flatMap((f) => f.reasons.flatMap(heatmapsOf)) ?? [], [check]);
@@ -56,13 +57,16 @@ export function CheckView({ id }: { id: string }) {
     // Boxes are matched by identity in the overlay, so take them from the shared list.
     const own = boxesOf(reason);
     const shared = allBoxes.filter((b) => own.some((o) => o.page === b.page && o.bbox.every((v, i) => v === b.bbox[i])));
-    setSelection({ key, boxes: shared, page: targetPage(reason), nonce: Date.now() });
+    const ownHeat = heatmapsOf(reason);
+    const sharedHeat = heatmaps.filter((h) => ownHeat.some((o) => o.image === h.image && o.page === h.page));
+    setSelection({ key, boxes: shared, heatmaps: sharedHeat, page: targetPage(reason), nonce: Date.now() });
   };
   const showDiff = (d: TextDiff) => {
     const box: Box = { page: d.page, bbox: normalizeBBox(d.bbox!), label: `“${d.before}” → “${d.after}”` };
-    setSelection({ key: `diff-${d.page}-${d.before}`, boxes: [box], page: d.page, nonce: Date.now() });
+    setSelection({ key: `diff-${d.page}-${d.before}`, boxes: [box], heatmaps: [], page: d.page, nonce: Date.now() });
   };
-  const overlayBoxes = selection && !allBoxes.includes(selection.boxes[0]) ? [...allBoxes, ...selection.boxes] : allBoxes;
+  const shown = visibleEvidence({ boxes: allBoxes, heatmaps }, selection, showAll);
+  const evidenceCount = allBoxes.length + heatmaps.length;
 
   return (
     <article className="check" aria-labelledby="check-title">
@@ -123,12 +127,22 @@ export function CheckView({ id }: { id: string }) {
           )}
         </div>
         <section className="check-doc" aria-label="Document pages">
+          {evidenceCount > 0 && (
+            <div className="evidence-toolbar no-print">
+              <span className="muted small" data-testid="evidence-hint">
+                {showAll ? `All evidence on the pages (${evidenceCount})` : selection ? 'The selected reason on the page' : 'Select a reason to see where it points on the page'}
+              </span>
+              <label className="small">
+                <input type="checkbox" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} data-testid="show-all-evidence" /> Show all evidence
+              </label>
+            </div>
+          )}
           <DocumentViewer
             checkId={check.id}
             mime={check.document.mime_type}
-            boxes={overlayBoxes}
-            selected={selection?.boxes ?? []}
-            heatmaps={heatmaps}
+            boxes={shown.boxes}
+            selected={shown.selected}
+            heatmaps={shown.heatmaps}
             focus={selection?.page ? { page: selection.page, nonce: selection.nonce } : null}
           />
         </section>
