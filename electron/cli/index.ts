@@ -4,6 +4,7 @@ import { registerBackup } from './commands/backup.js';
 import { registerCheck } from './commands/check.js';
 import { registerKeys } from './commands/keys.js';
 import { registerServe } from './commands/serve.js';
+import { registerStatus } from './commands/status.js';
 import { registerWebhookSecret } from './commands/webhook-secret.js';
 import { ENGINE_VERSION } from '../../engine/version.js';
 
@@ -13,6 +14,7 @@ export function buildProgram(): Command {
     .version(ENGINE_VERSION, '-v, --version', 'print the engine version')
     .showHelpAfterError();
   registerServe(program);
+  registerStatus(program);
   registerKeys(program);
   registerWebhookSecret(program);
   registerCheck(program);
