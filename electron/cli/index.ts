@@ -4,6 +4,7 @@ import { registerBackup } from './commands/backup.js';
 import { registerCheck } from './commands/check.js';
 import { registerKeys } from './commands/keys.js';
 import { registerServe } from './commands/serve.js';
+import { registerStatus } from './commands/status.js';
 import { registerWebhookSecret } from './commands/webhook-secret.js';
 import { ENGINE_VERSION } from '../../engine/version.js';
 import { USAGE_EXIT_CODE, UsageError } from './usage-error.js';
@@ -17,6 +18,7 @@ export function buildProgram(): Command {
     // Before the commands are added, so that they inherit it: main() decides the exit codes.
     .exitOverride();
   registerServe(program);
+  registerStatus(program);
   registerKeys(program);
   registerWebhookSecret(program);
   registerCheck(program);

@@ -45,4 +45,5 @@ export interface ServiceHandle {
   createSessionKey(role: 'owner'): string | Promise<string>;
 }
 
-export type StartService = (options: { dataDir: string; host: string; port: number }) => Promise<ServiceHandle>;
+/** `portFallback`: when `port` is taken, take a free one (service.json tells local tools which). */
+export type StartService = (options: { dataDir: string; host: string; port: number; portFallback: boolean }) => Promise<ServiceHandle>;

@@ -10,8 +10,20 @@ import { CONTENT_SECURITY_POLICY, isAllowedNavigation } from './security.js';
 export const IPC_SESSION = 'veracity:session';
 export const IPC_OPEN_DIALOG = 'veracity:open-file-dialog';
 
+/** DECISIONS "Beyond v1": the desktop app's API port, so local tools know where to look first. */
+export const DEFAULT_DESKTOP_PORT = 8410;
+
+/** VERACITY_PORT when it names a usable port, else 8410 (a machine policy may still pin another). */
+export function desktopPort(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.VERACITY_PORT?.trim();
+  if (raw && /^\d+$/.test(raw) && Number(raw) >= 1 && Number(raw) <= 65535) return Number(raw);
+  return DEFAULT_DESKTOP_PORT;
+}
+
 export interface ShellOptions {
   argv: readonly string[];
+  /** The port to try first (default desktopPort()). */
+  port?: number;
   preloadPath: string;
   iconPath?: string;
   isFile(path: string): boolean;
@@ -51,7 +63,7 @@ export async function runShell(platform: ElectronPlatform, startService: StartSe
   await platform.whenReady();
   let service: ServiceHandle;
   try {
-    service = await startService({ dataDir: platform.userDataPath(), host: '127.0.0.1', port: 0 });
+    service = await startService({ dataDir: platform.userDataPath(), host: '127.0.0.1', port: options.port ?? desktopPort(), portFallback: true });
   } catch (err) {
     platform.showError('Veracity could not start', `The analysis service failed to start: ${(err as Error).message}`);
     platform.quit();

@@ -4,6 +4,7 @@
  * scripts and tests without new CLI flags.
  */
 import type { Logger } from 'pino';
+import { applyPolicy, type LoadedPolicy } from './policy.js';
 import { DEFAULT_RETRY_DELAYS_MS } from './webhooks/dispatcher.js';
 
 export interface ServiceConfig {
@@ -30,6 +31,14 @@ export interface ServiceConfig {
   allowedHosts: readonly string[];
   /** Deadline for one rule condition, evaluated on the sandbox thread. */
   conditionTimeoutMs: number;
+  /** False when the machine policy turns webhooks off: submissions naming a webhook_url are refused. */
+  webhooksEnabled: boolean;
+  /** When `port` is taken, listen on a free one instead of failing (the desktop app's 8410). */
+  portFallback?: boolean;
+  /** Retention values the machine policy pins (they win over the workspace's own). */
+  retentionPin?: { delete_files_after_days?: number | null; delete_checks_after_days?: number | null };
+  /** The machine policy as read at start (path, pinned settings, why it was refused). */
+  policy?: LoadedPolicy;
   /** Registered as owner when the workspace has no key yet. */
   bootstrapKey?: string;
   /** Folder served at `/` (the built renderer); false to serve nothing. Default dist/renderer if built. */
@@ -51,6 +60,7 @@ export const DEFAULTS = {
   waitTimeoutMs: 55_000,
   rateLimitPerMinute: 1200,
   allowPrivateUrls: true,
+  webhooksEnabled: true,
   urlFetchTimeoutMs: 30_000,
   urlMaxRedirects: 3,
   webhookRetryDelaysMs: DEFAULT_RETRY_DELAYS_MS,
@@ -86,6 +96,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<Ser
     waitTimeoutMs: num(env, 'VERACITY_WAIT_TIMEOUT_MS'),
     rateLimitPerMinute: num(env, 'VERACITY_RATE_LIMIT_PER_MINUTE'),
     allowPrivateUrls: bool(env, 'VERACITY_ALLOW_PRIVATE_URLS'),
+    webhooksEnabled: bool(env, 'VERACITY_WEBHOOKS_ENABLED'),
     webhookTimeoutMs: num(env, 'VERACITY_WEBHOOK_TIMEOUT_MS'),
     conditionTimeoutMs: num(env, 'VERACITY_CONDITION_TIMEOUT_MS'),
     webhookRetryDelaysMs: delays
@@ -101,7 +112,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<Ser
   return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as Partial<ServiceConfig>;
 }
 
-export function resolveConfig(options: ServiceOptions, env: NodeJS.ProcessEnv = process.env): ServiceConfig {
+/**
+ * Defaults, then the environment, then explicit options; a machine policy (when given) pins its
+ * settings over all three.
+ */
+export function resolveConfig(options: ServiceOptions, env: NodeJS.ProcessEnv = process.env, policy?: LoadedPolicy): ServiceConfig {
   const defined = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
-  return { ...DEFAULTS, ...configFromEnv(env), ...defined } as ServiceConfig;
+  const config = { ...DEFAULTS, ...configFromEnv(env), ...defined } as ServiceConfig;
+  if (!policy) return config;
+  const pinned = applyPolicy(config, policy.pinned);
+  if (policy.pinned.api_port !== undefined) pinned.portFallback = false;
+  return { ...pinned, policy, retentionPin: policy.pinned.retention };
 }

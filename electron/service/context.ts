@@ -18,6 +18,8 @@ export interface ServiceContext {
   sessions: SessionKeys;
   webhooks: WebhookDispatcher;
   logger: Logger;
+  /** The base URL once the service listens (what service.json holds). */
+  url?: string;
   /** Removes expired checks and files (DECISIONS retention); absent in bare test contexts. */
   retention?: RetentionSweeper;
 }

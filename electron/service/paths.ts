@@ -38,6 +38,15 @@ export function compiledModule(sourceRelativeToRoot: string): string {
   return join(projectRoot(), 'dist', js);
 }
 
+/** The app's version (package.json), as `service.json` and the health check report it. */
+export const APP_VERSION: string = (() => {
+  try {
+    return (JSON.parse(readFileSync(join(projectRoot(), 'package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return '0.0.0';
+  }
+})();
+
 export function rendererDir(): string {
   return join(projectRoot(), 'dist', 'renderer');
 }

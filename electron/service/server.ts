@@ -11,7 +11,9 @@ import { HostGuard } from './api/host-guard.js';
 import { resolveConfig, type ServiceConfig, type ServiceOptions } from './config.js';
 import type { ServiceContext } from './context.js';
 import { acquireInstanceLock } from './instance-lock.js';
-import { rendererDir } from './paths.js';
+import { APP_VERSION, rendererDir } from './paths.js';
+import { loadPolicy, pinnedNames, type LoadedPolicy } from './policy.js';
+import { writeServiceFile } from './service-file.js';
 import { ConditionSandbox } from './conditions/condition-sandbox.js';
 import { AnalysisRunner } from './queue/analysis-runner.js';
 import { CheckProcessor } from './queue/check-processor.js';
@@ -37,6 +39,8 @@ export interface RunningService {
 }
 
 export interface StartOptions extends ServiceOptions {
+  /** The machine policy; default: read from its per-OS place (policy.ts). */
+  machinePolicy?: LoadedPolicy;
   extensions?: readonly AppExtension[];
   /** How often retention runs (default hourly; also at start and after a policy change). */
   retentionIntervalMs?: number;
@@ -48,10 +52,15 @@ export function defaultLogger(level = process.env.VERACITY_LOG_LEVEL ?? 'info'):
 }
 
 export async function startService(options: StartOptions): Promise<RunningService> {
-  const config = resolveConfig({ rendererDir: rendererDir(), ...options });
+  const { machinePolicy, extensions, retentionIntervalMs, ...serviceOptions } = options;
+  const policy = machinePolicy ?? loadPolicy();
+  const config = resolveConfig({ rendererDir: rendererDir(), ...serviceOptions }, process.env, policy);
   const logger = config.logger ?? defaultLogger();
+  if (policy.error) logger.error({ policy: policy.path, problem: policy.error }, 'machine policy refused; running with safe defaults (private URLs refused, webhooks off)');
+  else if (pinnedNames(policy.pinned).length) logger.info({ policy: policy.path, pinned: pinnedNames(policy.pinned) }, 'machine policy applied');
   mkdirSync(config.dataDir, { recursive: true });
   const lock = acquireInstanceLock(config.dataDir);
+  let removeServiceFile: (() => void) | null = null;
   let store: Store | null = null;
   let runner: AnalysisRunner | null = null;
   let conditions: ConditionSandbox | null = null;
@@ -75,22 +84,25 @@ export async function startService(options: StartOptions): Promise<RunningServic
     runner = new AnalysisRunner({ workers: config.workers, timeoutMs: config.analysisTimeoutMs, workerFile: config.workerFile });
     conditions = new ConditionSandbox({ timeoutMs: config.conditionTimeoutMs });
     const processor = new CheckProcessor(db, runner, webhooks, logger, { maxPages: config.maxPages, maxMegapixels: config.maxMegapixels }, conditions);
-    const retention = new RetentionSweeper(db, logger, options.retentionIntervalMs);
+    const retention = new RetentionSweeper(db, logger, retentionIntervalMs, config.retentionPin);
     const context: ServiceContext = { config, store: db, processor, webhooks, logger, conditions, sessions, retention };
     const hosts = new HostGuard(config.allowedHosts);
-    const listener = createRequestListener(context, options.extensions ?? [], hosts);
+    const listener = createRequestListener(context, extensions ?? [], hosts);
 
     const server = createServer(listener);
     // Long enough for `?wait=true` (55 s) plus slow uploads; Node's defaults would cut them off.
     server.requestTimeout = config.waitTimeoutMs + 5 * 60_000;
     server.headersTimeout = 60_000;
     server.keepAliveTimeout = 5_000;
-    await listen(server, config.port, config.host);
+    await listenPreferred(server, config.port, config.host, config.portFallback ?? false, logger);
     const address = server.address() as AddressInfo;
     hosts.bind(address.address, address.port);
     const host = address.address.includes(':') ? `[${address.address}]` : address.address;
     const url = `http://${host}:${address.port}`;
-    lock.update({ url, started_at: new Date().toISOString() });
+    context.url = url;
+    const startedAt = new Date().toISOString();
+    lock.update({ url, started_at: startedAt });
+    removeServiceFile = writeServiceFile(config.dataDir, { url, pid: process.pid, version: APP_VERSION, started_at: startedAt });
 
     let stopped = false;
     // After the caller has seen the service listening: threads and recovered work start now.
@@ -98,12 +110,14 @@ export async function startService(options: StartOptions): Promise<RunningServic
       if (stopped) return;
       runner?.warmUp();
       processor.recover();
-      webhooks.start();
+      // Webhooks off by policy: queued deliveries wait (and are sent if a later policy allows).
+      if (config.webhooksEnabled) webhooks.start();
       retention.start();
     });
     logger.info({ url, dataDir: config.dataDir, workers: runner.workers }, 'service started');
 
     const activeRunner = runner;
+    const dropServiceFile = removeServiceFile;
     const activeConditions = conditions;
     let closing: Promise<void> | null = null;
     return {
@@ -133,6 +147,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
           await serverClosed;
           clearTimeout(forced);
           sessions.revokeAll();
+          dropServiceFile();
           db.close();
           lock.release();
           logger.info('service stopped');
@@ -142,11 +157,23 @@ export async function startService(options: StartOptions): Promise<RunningServic
       },
     };
   } catch (err) {
+    removeServiceFile?.();
     await runner?.close();
     await conditions?.close();
     store?.close();
     lock.release();
     throw err;
+  }
+}
+
+/** `port`, or a free one when it is taken and `fallback` allows (the desktop app's 8410). */
+async function listenPreferred(server: Server, port: number, host: string, fallback: boolean, logger: Logger): Promise<void> {
+  try {
+    await listen(server, port, host);
+  } catch (err) {
+    if (!fallback || port === 0 || (err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    logger.warn({ port }, 'port taken; listening on a free one (service.json names it)');
+    await listen(server, 0, host);
   }
 }
 

@@ -4,6 +4,9 @@ import { fileURLToPath } from 'node:url';
 
 export const BIN = fileURLToPath(new URL('../../bin/veracity.js', import.meta.url));
 
+/** Quiet logs, and no machine policy.json reaching the tests. */
+const HERMETIC = { VERACITY_LOG_LEVEL: 'warn', VERACITY_POLICY_FILE: '/nonexistent/veracity-test-policy.json' };
+
 export interface RunResult {
   code: number | null;
   stdout: string;
@@ -12,7 +15,7 @@ export interface RunResult {
 
 export function runCli(args: string[], env: Record<string, string> = {}, timeoutMs = 60_000): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, VERACITY_LOG_LEVEL: 'warn', ...env } });
+    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...HERMETIC, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c) => (stdout += c));
@@ -40,7 +43,7 @@ export interface ServeProcess {
 /** Starts `veracity serve` and resolves once it printed its `listening` line. */
 export function serve(args: string[], env: Record<string, string> = {}, timeoutMs = 30_000): Promise<ServeProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], { env: { ...process.env, VERACITY_LOG_LEVEL: 'warn', ...env } });
+    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], { env: { ...process.env, ...HERMETIC, ...env } });
     let stdout = '';
     let stderr = '';
     const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));

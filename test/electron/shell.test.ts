@@ -50,7 +50,7 @@ describe('desktop shell', () => {
     const { platform, starts, run } = setup();
     const shell = await run();
     expect(shell).not.toBeNull();
-    expect(starts).toEqual([{ dataDir: '/tmp/veracity-user-data', host: '127.0.0.1', port: 0 }]);
+    expect(starts).toEqual([{ dataDir: '/tmp/veracity-user-data', host: '127.0.0.1', port: 8410, portFallback: true }]);
     expect(platform.windows).toHaveLength(1);
     const win = platform.windows[0];
     expect(win.options.preloadPath).toBe('/app/preload.cjs');

@@ -96,6 +96,8 @@ export async function startTestService(options: Partial<StartOptions> = {}): Pro
     rendererDir: false,
     logger: pino({ level: 'silent' }),
     bootstrapKey: OWNER_KEY,
+    // Hermetic: the machine's own policy.json (if any) never reaches the tests.
+    machinePolicy: { path: '(none in tests)', pinned: {}, error: null },
     ...options,
     dataDir,
   });

@@ -98,6 +98,9 @@ export function submitHandler(ctx: ServiceContext) {
     const { store, config, processor } = ctx;
     let committed = false;
     try {
+      if (fields.webhook_url && !config.webhooksEnabled) {
+        throw invalidRequest('parameter_invalid', "Invalid 'webhook_url': webhooks are turned off by this machine's policy (policy.json).");
+      }
       if (fields.webhook_url && !config.allowPrivateUrls) {
         await assertPublicUrl(fields.webhook_url).catch((err: Error) => {
           throw invalidRequest('parameter_invalid', `Invalid 'webhook_url': ${err.message}`);

@@ -73,6 +73,17 @@ export interface DashboardDeps {
   conditions: ConditionEvaluator;
   dataDir: string;
   serviceVersion?: string;
+  /** The API's base URL as local tools reach it (service.json's url). */
+  apiUrl?(): string | null;
+  /** The machine policy in force, shown read-only in Settings. */
+  policy?: MachinePolicyView;
+}
+
+/** What Settings shows of policy.json: where it is looked for, what it pins, why it was refused. */
+export interface MachinePolicyView {
+  path: string;
+  pinned: Record<string, unknown>;
+  error: string | null;
 }
 
 /** DECISIONS "Keys, roles, permissions". */

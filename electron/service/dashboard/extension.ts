@@ -7,6 +7,7 @@ import type { AppExtension } from '../api/app.js';
 import { ApiError, sendError } from '../api/errors.js';
 import { dashboardDepsFromStore } from './from-store.js';
 import { dashboardRouter } from './router.js';
+import { APP_VERSION } from '../paths.js';
 
 export const DASHBOARD_PREFIX = '/dashboard/v1';
 
@@ -18,5 +19,11 @@ export const dashboardExtension: AppExtension = (app, ctx, gates) => {
     if (!key) return sendError(res, new ApiError(401, 'authentication_error', 'invalid_login_code', 'The login code is unknown, used or expired; sign in with an API key.'));
     res.set('Cache-Control', 'no-store').json({ object: 'session', key });
   });
-  app.use(DASHBOARD_PREFIX, gates.authenticate, gates.rateLimit, dashboardRouter(dashboardDepsFromStore(ctx.store, ctx.conditions)));
+  app.use(DASHBOARD_PREFIX, gates.authenticate, gates.rateLimit, dashboardRouter(
+      dashboardDepsFromStore(ctx.store, ctx.conditions, {
+        serviceVersion: APP_VERSION,
+        apiUrl: () => ctx.url ?? null,
+        policy: ctx.config.policy && { path: ctx.config.policy.path, pinned: ctx.config.policy.pinned, error: ctx.config.policy.error },
+      }),
+    ));
 };

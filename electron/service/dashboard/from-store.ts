@@ -8,7 +8,7 @@ import type { ConditionEvaluator } from '../conditions/condition-sandbox.js';
 import type { Store } from '../store/index.js';
 import type { DashboardDeps, PublicCheck, ScorePoint } from './deps.js';
 
-export function dashboardDepsFromStore(store: Store, conditions: ConditionEvaluator, opts: { serviceVersion?: string } = {}): DashboardDeps {
+export function dashboardDepsFromStore(store: Store, conditions: ConditionEvaluator, opts: Pick<DashboardDeps, 'serviceVersion' | 'apiUrl' | 'policy'> = {}): DashboardDeps {
   const record = (id: string) => store.checks.get(id);
   return {
     authenticate: (raw) => {
@@ -55,5 +55,7 @@ export function dashboardDepsFromStore(store: Store, conditions: ConditionEvalua
     conditions,
     dataDir: store.dataDir,
     serviceVersion: opts.serviceVersion,
+    apiUrl: opts.apiUrl,
+    policy: opts.policy,
   };
 }

@@ -103,7 +103,14 @@ export function dashboardRouter(deps: DashboardDeps): express.Router {
   }));
 
   router.get('/about', guard(deps, 'view_documents', async (_req, res) => {
-    res.json({ object: 'about', engine_version: ENGINE_VERSION, service_version: deps.serviceVersion ?? null, data_dir: deps.dataDir });
+    res.json({
+      object: 'about',
+      engine_version: ENGINE_VERSION,
+      service_version: deps.serviceVersion ?? null,
+      data_dir: deps.dataDir,
+      api_url: deps.apiUrl?.() ?? null,
+      policy: deps.policy ?? null,
+    });
   }));
 
   router.get('/keys', guard(deps, 'manage_keys', async (_req, res) => {

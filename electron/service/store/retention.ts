@@ -21,7 +21,20 @@ const KEY = 'retention';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH = 200;
 
-export function getRetention(store: Store): RetentionPolicy {
+/** Retention values a machine policy pins (policy.ts); they win over the workspace's. */
+export type RetentionPin = Partial<Omit<RetentionPolicy, 'updated_at'>>;
+
+/** The retention in force: the workspace's, with the machine policy's pinned values over it. */
+export function getRetention(store: Store, pin: RetentionPin = {}): RetentionPolicy {
+  const own = storedRetention(store);
+  return {
+    delete_files_after_days: pin.delete_files_after_days !== undefined ? pin.delete_files_after_days : own.delete_files_after_days,
+    delete_checks_after_days: pin.delete_checks_after_days !== undefined ? pin.delete_checks_after_days : own.delete_checks_after_days,
+    updated_at: own.updated_at,
+  };
+}
+
+function storedRetention(store: Store): RetentionPolicy {
   const row = store.db.prepare('SELECT value, updated_at FROM settings WHERE key = ?').get(KEY) as { value: string; updated_at: string } | undefined;
   if (!row) return { delete_files_after_days: null, delete_checks_after_days: null, updated_at: null };
   const value = JSON.parse(row.value) as Omit<RetentionPolicy, 'updated_at'>;
@@ -32,7 +45,7 @@ export function setRetention(store: Store, patch: Partial<Omit<RetentionPolicy, 
   return store.audit.record(
     actor,
     () => {
-      const current = getRetention(store);
+      const current = storedRetention(store);
       const value = {
         delete_files_after_days: patch.delete_files_after_days === undefined ? current.delete_files_after_days : patch.delete_files_after_days,
         delete_checks_after_days: patch.delete_checks_after_days === undefined ? current.delete_checks_after_days : patch.delete_checks_after_days,
@@ -56,8 +69,8 @@ function cutoff(days: number | null, now: number): string | null {
 const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** One pass: expired checks, then expired files. Batches yield to the event loop between them. */
-export async function sweepRetention(store: Store, now = Date.now()): Promise<{ checks: number; files: number }> {
-  const policy = getRetention(store);
+export async function sweepRetention(store: Store, now = Date.now(), pin: RetentionPin = {}): Promise<{ checks: number; files: number }> {
+  const policy = getRetention(store, pin);
   let checks = 0;
   let files = 0;
   const checksBefore = cutoff(policy.delete_checks_after_days, now);
@@ -113,6 +126,7 @@ export class RetentionSweeper {
     private readonly store: Store,
     private readonly logger: Logger,
     private readonly intervalMs = 60 * 60 * 1000,
+    private readonly pin: RetentionPin = {},
   ) {}
 
   start(): void {
@@ -133,7 +147,7 @@ export class RetentionSweeper {
       do {
         this.again = false;
         try {
-          const removed = await sweepRetention(this.store);
+          const removed = await sweepRetention(this.store, Date.now(), this.pin);
           if (removed.checks + removed.files > 0) this.logger.info(removed, 'retention removed expired checks and files');
         } catch (err) {
           this.logger.error({ err }, 'retention pass failed');

@@ -114,9 +114,77 @@ function WebhookSecret() {
   );
 }
 
+/** Settings IT pins in policy.json, in the words of the Settings page. */
+const POLICY_LABELS: Record<string, string> = {
+  data_dir: 'Data folder',
+  api_port: 'API port',
+  allow_private_urls: 'Private and loopback URLs allowed',
+  webhooks_enabled: 'Webhooks enabled',
+  retention: 'Retention',
+  rate_limit_per_minute: 'Requests per minute per key',
+};
+
+function policyValue(value: unknown): string {
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (value && typeof value === 'object') return Object.entries(value).map(([k, v]) => `${humanize(k)}: ${v ?? 'keep forever'}`).join('; ');
+  return String(value);
+}
+
+function LocalApi({ url }: { url: string | null }) {
+  if (!url) return <p className="muted">The API address is not known yet.</p>;
+  const curl = `curl -H "Authorization: Bearer $VERACITY_KEY" ${url}/api/v1/document-checks/`;
+  return (
+    <>
+      <dl className="fields">
+        <div className="wide"><dt>API address</dt><dd className="mono" data-testid="api-url">{url}/api/v1</dd></div>
+      </dl>
+      <p className="small">
+        Local tools use their own key: create one above (role <em>analyst</em> to submit, <em>viewer</em> to read) and keep it in
+        <code> VERACITY_KEY</code>. The window's own session key is never for tools. <code>veracity status</code> prints this address;
+        <code> service.json</code> in the data folder holds it while the app runs.
+      </p>
+      <code className="secret" data-testid="curl-line">{curl}</code>{' '}
+      <button type="button" onClick={() => void navigator.clipboard?.writeText(curl)}>Copy</button>
+    </>
+  );
+}
+
+interface PolicyView {
+  path: string;
+  pinned: Record<string, unknown>;
+  error: string | null;
+}
+
+function MachinePolicy({ policy }: { policy: PolicyView | null }) {
+  if (!policy) return null;
+  const entries = Object.entries(policy.pinned);
+  return (
+    <section className="card" aria-labelledby="pol-h">
+      <h2 id="pol-h">Machine policy</h2>
+      {policy.error ? (
+        <p className="field-error" role="alert" data-testid="policy-error">
+          {policy.path} was refused ({policy.error}). Veracity runs with safe defaults: private URLs refused, webhooks off.
+        </p>
+      ) : entries.length === 0 ? (
+        <p className="muted">No machine policy ({policy.path} is absent): every setting is yours.</p>
+      ) : (
+        <p className="small">Set by your administrator in <code>{policy.path}</code>; these cannot be changed here.</p>
+      )}
+      {entries.length > 0 && (
+        <dl className="fields" data-testid="policy-pinned">
+          {entries.map(([k, v]) => (
+            <div key={k}><dt>{POLICY_LABELS[k] ?? humanize(k)} <span className="muted small">(pinned)</span></dt><dd>{policyValue(v)}</dd></div>
+          ))}
+        </dl>
+      )}
+    </section>
+  );
+}
+
 export function SettingsView() {
   const api = useApi();
   const about = useLoad(() => api.about(), [api]);
+  const extra = about.data as (typeof about.data & { api_url?: string | null; policy?: PolicyView | null }) | null | undefined;
   return (
     <section aria-labelledby="set-h">
       <div className="page-head">
@@ -126,6 +194,11 @@ export function SettingsView() {
         <h2 id="keys-h">API keys</h2>
         <Keys />
       </section>
+      <section className="card" aria-labelledby="api-h">
+        <h2 id="api-h">Local API</h2>
+        <LocalApi url={extra?.api_url ?? null} />
+      </section>
+      <MachinePolicy policy={extra?.policy ?? null} />
       <section className="card" aria-labelledby="wh-h">
         <h2 id="wh-h">Webhooks</h2>
         <WebhookSecret />

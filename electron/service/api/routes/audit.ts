@@ -42,11 +42,14 @@ export function auditRoutes(ctx: ServiceContext): Router {
   router
     .route('/retention')
     .get(requirePermission('view_documents'), (_req, res) => {
-      res.json(renderRetention(getRetention(store)));
+      res.json(renderRetention(getRetention(store, ctx.config.retentionPin)));
     })
     .patch(requirePermission('manage_documents'), (req, res) => {
       const patch = parseWith(retentionPatch, req.body);
-      const next = setRetention(store, patch, apiKeyOf(res).id);
+      const pinned = Object.keys(patch).filter((k) => patch[k as keyof typeof patch] !== undefined && ctx.config.retentionPin?.[k as keyof typeof patch] !== undefined);
+      if (pinned.length) throw invalidRequest('parameter_invalid', `Invalid '${pinned[0]}': pinned by this machine's policy (policy.json); ask your administrator.`);
+      setRetention(store, patch, apiKeyOf(res).id);
+      const next = getRetention(store, ctx.config.retentionPin);
       // Apply the new policy now rather than at the next hourly pass.
       void ctx.retention?.kick();
       res.json(renderRetention(next));
