@@ -66,10 +66,10 @@ export default defineDetector({
     appliesTo: ['image'],
     emits: [{ flag: 'ai_generated', reasons: ['c2pa_generated', 'c2pa_composite', 'c2pa_generator'] }],
   },
-  run(ctx) {
+  async run(ctx) {
     const jumbf = ctx.image?.jumbf;
     if (!jumbf) return [];
-    const c2pa = readC2pa(jumbf);
+    const c2pa = await readC2pa(jumbf);
     if (c2pa.parsed) {
       const found = sourceTypeFindings(c2pa.manifests);
       if (found.length) return found;

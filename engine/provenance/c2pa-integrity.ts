@@ -5,17 +5,17 @@
  * URI mismatch means the manifest itself was altered. Validation is offline (@trustnxt/c2pa-ts);
  * trust-list and timestamp problems are not reasons here (genuine files have them).
  */
-import { JPEG, PNG, type Asset } from '@trustnxt/c2pa-ts/asset';
-import { SuperBox } from '@trustnxt/c2pa-ts/jumbf';
-import { ManifestStore } from '@trustnxt/c2pa-ts/manifest';
+import type { Asset } from '@trustnxt/c2pa-ts/asset';
 import { defineDetector } from '../detect/types.js';
 import type { Finding } from '../types.js';
+import { loadC2paLibrary } from './c2pa.js';
 
 const HARD_BINDING = ['assertion.dataHash.mismatch', 'assertion.bmffHash.mismatch', 'assertion.boxesHash.mismatch'];
 const MANIFEST_ALTERED = ['assertion.hashedURI.mismatch'];
 
 async function failedCodes(bytes: Uint8Array): Promise<string[] | null> {
   try {
+    const { JPEG, PNG, ManifestStore, SuperBox } = await loadC2paLibrary();
     const asset: Asset | null = JPEG.canRead(bytes) ? new JPEG(bytes) : PNG.canRead(bytes) ? new PNG(bytes) : null;
     const jumbf = asset?.getManifestJUMBF();
     if (!asset || !jumbf) return null;

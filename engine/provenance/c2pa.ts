@@ -6,8 +6,16 @@
  * Signature and hash validation are not done here: a marker of AI origin counts whether or not
  * the manifest still validates (an invalidated manifest is not evidence of human origin).
  */
-import { SuperBox } from '@trustnxt/c2pa-ts/jumbf';
-import { ManifestStore } from '@trustnxt/c2pa-ts/manifest';
+// The C2PA library (its crypto stack) costs ~0.3 s to load and only images with a C2PA box need
+// it: loaded on first use, so PDFs and plain photos (and `veracity check`'s start-up) never pay.
+export const loadC2paLibrary = async () => {
+  const [{ SuperBox }, { ManifestStore }, { JPEG, PNG }] = await Promise.all([
+    import('@trustnxt/c2pa-ts/jumbf'),
+    import('@trustnxt/c2pa-ts/manifest'),
+    import('@trustnxt/c2pa-ts/asset'),
+  ]);
+  return { SuperBox, ManifestStore, JPEG, PNG };
+};
 
 export interface C2paAction {
   action: string;
@@ -40,12 +48,13 @@ function agentName(agent: unknown): string | undefined {
 
 const cache = new WeakMap<Uint8Array, C2paSummary>();
 
-export function readC2pa(jumbf: Uint8Array): C2paSummary {
+export async function readC2pa(jumbf: Uint8Array): Promise<C2paSummary> {
   const hit = cache.get(jumbf);
   if (hit) return hit;
   const raw = Buffer.from(jumbf.buffer, jumbf.byteOffset, jumbf.length).toString('latin1');
   const summary: C2paSummary = { parsed: false, manifests: [], rawSourceTypes: [...new Set(raw.match(SOURCE_TYPE_URI) ?? [])] };
   try {
+    const { ManifestStore, SuperBox } = await loadC2paLibrary();
     const store = ManifestStore.read(SuperBox.fromBuffer(new Uint8Array(jumbf)));
     const active = store.getActiveManifest();
     summary.manifests = store.manifests.map((m) => ({
