@@ -7,6 +7,7 @@ export { resolveDataDir, defaultDataDir } from './data-dir.js';
 export { Store } from './store/index.js';
 export { authenticate, requirePermission, apiKeyOf } from './api/auth.js';
 export { ApiError, sendError } from './api/errors.js';
-export { renderCheck, type DocumentCheckJson } from './api/document-check.js';
+export { presentCheck } from './domain/present-check.js';
+export type { DocumentCheck } from '../../contract/check.js';
 export { signPayload, verifySignature } from './webhooks/signature.js';
 export { ROLES, PERMISSIONS, ROLE_PERMISSIONS, isRole, type Role, type Permission } from './store/keys.js';

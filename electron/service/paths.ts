@@ -41,3 +41,11 @@ export function compiledModule(sourceRelativeToRoot: string): string {
 export function rendererDir(): string {
   return join(projectRoot(), 'dist', 'renderer');
 }
+
+let cachedVersion: string | null = null;
+
+/** The version in the package.json (the service's version, as health and the OpenAPI document report it). */
+export function serviceVersion(): string {
+  cachedVersion ??= (JSON.parse(readFileSync(join(projectRoot(), 'package.json'), 'utf8')) as { version: string }).version;
+  return cachedVersion;
+}

@@ -14,6 +14,7 @@ import { acquireInstanceLock } from './instance-lock.js';
 import { rendererDir } from './paths.js';
 import { ConditionSandbox } from './conditions/condition-sandbox.js';
 import { AnalysisRunner } from './queue/analysis-runner.js';
+import { CheckService } from './checks/check-service.js';
 import { CheckProcessor } from './queue/check-processor.js';
 import { SessionKeys } from './session-keys.js';
 import { Store } from './store/index.js';
@@ -74,9 +75,12 @@ export async function startService(options: StartOptions): Promise<RunningServic
     });
     runner = new AnalysisRunner({ workers: config.workers, timeoutMs: config.analysisTimeoutMs, workerFile: config.workerFile });
     conditions = new ConditionSandbox({ timeoutMs: config.conditionTimeoutMs });
-    const processor = new CheckProcessor(db, runner, webhooks, logger, { maxPages: config.maxPages, maxMegapixels: config.maxMegapixels }, conditions);
+    const pipeline = { analyser: runner, conditions, limits: { maxPages: config.maxPages, maxMegapixels: config.maxMegapixels } };
+    const checks = new CheckService(db, pipeline, webhooks, logger);
+    const processor = new CheckProcessor((id) => checks.settle(id), logger);
+    checks.attach(processor);
     const retention = new RetentionSweeper(db, logger, options.retentionIntervalMs);
-    const context: ServiceContext = { config, store: db, processor, webhooks, logger, conditions, sessions, retention };
+    const context: ServiceContext = { config, store: db, checks, processor, webhooks, logger, conditions, sessions, retention };
     const hosts = new HostGuard(config.allowedHosts);
     const listener = createRequestListener(context, options.extensions ?? [], hosts);
 
@@ -97,7 +101,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
     setImmediate(() => {
       if (stopped) return;
       runner?.warmUp();
-      processor.recover();
+      checks.recover();
       webhooks.start();
       retention.start();
     });

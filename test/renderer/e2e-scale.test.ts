@@ -11,7 +11,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardExtension } from '../../electron/service/dashboard/index.js';
 import { startService, type RunningService } from '../../electron/service/index.js';
-import { EMPTY_EXTRACTED } from '../../engine/types.js';
+import { EMPTY_EXTRACTED, type Analysis } from '../../engine/types.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const CHROMIUM = '/usr/bin/chromium';
@@ -39,7 +39,7 @@ function seed(store: RunningService['context']['store']) {
         snapshot: { disabled_flag_codes: [], rules: [] }, webhook_url: null,
       });
       store.checks.complete(id, {
-        pages: 1, format: 'digital_pdf', engine_version: '0.1.0', analysis: {},
+        pages: 1, format: 'digital_pdf', engine_version: '0.1.0', analysis: {} as Analysis,
         extracted: { ...EMPTY_EXTRACTED, doc_type: 'invoice', issuer: `Issuer ${i % 50}` },
         verdict: { decision: d, risk_level: 'LOW', risk_score: (i * 7) % 100, engine_score: 0, summary: `Summary ${i}`, flags: [], rules: [] },
       });

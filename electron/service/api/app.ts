@@ -13,6 +13,7 @@ import { setSecurityHeaders, type HostGuard } from './host-guard.js';
 import { checkGetFastPath, type FastPathParts } from './fast-path.js';
 import { perKeyRateLimit } from './rate-limit.js';
 import { auditRoutes } from './routes/audit.js';
+import { metaRoutes } from './routes/meta.js';
 import { checkRoutes } from './routes/checks.js';
 import { ruleRoutes } from './routes/rules.js';
 import { settingsRoutes } from './routes/settings.js';
@@ -61,6 +62,8 @@ export function createApp(ctx: ServiceContext, extensions: readonly AppExtension
 
   const gates: SharedGates = { authenticate: authenticate(parts.auth), rateLimit: parts.rateLimit };
   const api = Router();
+  // Before the gates: health probes and API tooling need no key.
+  api.use(metaRoutes());
   api.use(gates.authenticate);
   api.use(gates.rateLimit);
   api.use(express.json({ limit: '1mb' }));

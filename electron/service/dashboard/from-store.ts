@@ -3,7 +3,7 @@
  *   app.use('/dashboard/v1', dashboardRouter(dashboardDepsFromStore(store)))
  */
 import type { Analysis } from '../../../engine/types.js';
-import { renderCheck } from '../api/document-check.js';
+import { presentCheck } from '../domain/present-check.js';
 import type { ConditionEvaluator } from '../conditions/condition-sandbox.js';
 import type { Store } from '../store/index.js';
 import type { DashboardDeps, PublicCheck, ScorePoint } from './deps.js';
@@ -17,7 +17,7 @@ export function dashboardDepsFromStore(store: Store, conditions: ConditionEvalua
     },
     getCheck: (id) => {
       const r = record(id);
-      return r ? (renderCheck(r) as unknown as PublicCheck) : null;
+      return r ? (presentCheck(r) as unknown as PublicCheck) : null;
     },
     getAnalysis: (id) => (store.checks.analysis(id) as Analysis | null) ?? null,
     getFile: async (id) => {

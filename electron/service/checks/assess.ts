@@ -1,0 +1,59 @@
+/**
+ * The "analyse -> score" steps of a check: the engine in a worker thread, then the check's own
+ * settings. Shared by the queue (served checks) and `veracity check` (offline), so both settle a
+ * document the same way.
+ */
+import type { Thresholds } from '../../../engine/scoring/bands.js';
+import type { Mode } from '../../../engine/types.js';
+import type { ConditionEvaluator } from '../conditions/condition-sandbox.js';
+import type { CheckError, CompletedAnalysis, SettingsSnapshot } from '../domain/check-record.js';
+import type { AnalysisOutcome, AnalysisTask } from '../queue/types.js';
+import { scoreCheck } from './score.js';
+
+/** What runs the engine: the worker pool (queue/analysis-runner.ts), or a fake in tests. */
+export interface Analyser {
+  run(task: AnalysisTask): Promise<AnalysisOutcome>;
+}
+
+export interface Pipeline {
+  analyser: Analyser;
+  conditions: ConditionEvaluator;
+  limits: { maxPages: number; maxMegapixels: number };
+}
+
+export interface AssessInput {
+  path: string;
+  filename: string;
+  mode: Mode;
+  thresholds: Thresholds;
+  snapshot: SettingsSnapshot;
+}
+
+export type Assessment =
+  | { status: 'completed'; result: CompletedAnalysis; ruleErrors: Array<{ id: string; message: string }> }
+  | { status: 'failed'; error: CheckError }
+  /** The service is stopping: the check stays `processing` and resumes at the next start. */
+  | { status: 'interrupted' };
+
+export async function assess(pipeline: Pipeline, input: AssessInput): Promise<Assessment> {
+  const outcome = await pipeline.analyser.run({ path: input.path, filename: input.filename, ...pipeline.limits });
+  if (!outcome.ok) {
+    if (outcome.code === 'service_stopping') return { status: 'interrupted' };
+    return { status: 'failed', error: { type: 'api_error', code: outcome.code, message: outcome.message } };
+  }
+  const { analysis } = outcome;
+  try {
+    const { verdict, ruleErrors } = await scoreCheck(analysis, input, pipeline.conditions);
+    const result: CompletedAnalysis = {
+      pages: analysis.document.pages,
+      format: analysis.document.format,
+      engine_version: analysis.engineVersion,
+      extracted: analysis.extracted,
+      verdict,
+      analysis,
+    };
+    return { status: 'completed', result, ruleErrors };
+  } catch (err) {
+    return { status: 'failed', error: { type: 'api_error', code: 'engine_error', message: `Scoring failed: ${(err as Error).message.split('\n')[0]}` } };
+  }
+}
