@@ -169,6 +169,8 @@ export const Retention = z.object({
 // ---- service ----
 
 export const Health = z.object({ object: z.literal('health'), status: z.literal('ok'), version: z.string(), engine_version: z.string() });
+/** This document itself (described loosely: OpenAPI 3.1 has its own schema). */
+export const OpenApiDocument = z.object({ openapi: z.string(), info: z.object({ title: z.string(), version: z.string() }).catchall(z.unknown()) }).catchall(z.unknown());
 
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 export type Feedback = z.infer<typeof Feedback>;

@@ -35,6 +35,7 @@ export const COMPONENTS: Record<string, z.ZodType> = {
   AuditEventList: api.AuditEventList,
   Retention: api.Retention,
   Health: api.Health,
+  OpenApiDocument: api.OpenApiDocument,
   Error: api.ApiErrorBody,
   Session: dash.Session,
   TextDiff: dash.TextDiff,

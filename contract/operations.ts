@@ -31,6 +31,7 @@ const FORMS: BodyType[] = ['application/json', 'application/x-www-form-urlencode
 const JSON_ONLY: BodyType[] = ['application/json'];
 
 export const OPERATIONS: readonly Operation[] = [
+  { id: 'getOpenApi', method: 'get', path: '/api/v1/openapi.json', tag: 'service', summary: 'This OpenAPI document', public: true, responses: { 200: api.OpenApiDocument } },
   { id: 'getHealth', method: 'get', path: '/api/v1/health/', tag: 'service', summary: 'Is the service up', public: true, responses: { 200: api.Health } },
   {
     id: 'listDocumentChecks',

@@ -1,6 +1,6 @@
 /** Public surface of the local service (plain Node; never imports `electron`). */
 export { startService, defaultLogger, type RunningService, type StartOptions } from './server.js';
-export { createApp, type AppExtension } from './api/app.js';
+export { createApp } from './api/app.js';
 export { resolveConfig, configFromEnv, DEFAULTS, type ServiceConfig, type ServiceOptions } from './config.js';
 export type { ServiceContext } from './context.js';
 export { resolveDataDir, defaultDataDir } from './data-dir.js';

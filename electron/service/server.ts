@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { pino, type Logger } from 'pino';
-import { createRequestListener, type AppExtension } from './api/app.js';
+import { createRequestListener } from './api/app.js';
 import { HostGuard } from './api/host-guard.js';
 import { resolveConfig, type ServiceConfig, type ServiceOptions } from './config.js';
 import type { ServiceContext } from './context.js';
@@ -38,7 +38,6 @@ export interface RunningService {
 }
 
 export interface StartOptions extends ServiceOptions {
-  extensions?: readonly AppExtension[];
   /** How often retention runs (default hourly; also at start and after a policy change). */
   retentionIntervalMs?: number;
 }
@@ -82,7 +81,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
     const retention = new RetentionSweeper(db, logger, options.retentionIntervalMs);
     const context: ServiceContext = { config, store: db, checks, processor, webhooks, logger, conditions, sessions, retention };
     const hosts = new HostGuard(config.allowedHosts);
-    const listener = createRequestListener(context, options.extensions ?? [], hosts);
+    const listener = createRequestListener(context, hosts);
 
     const server = createServer(listener);
     // Long enough for `?wait=true` (55 s) plus slow uploads; Node's defaults would cut them off.

@@ -9,7 +9,6 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboardExtension } from '../../electron/service/dashboard/index.js';
 import { startService, type RunningService } from '../../electron/service/index.js';
 import { EMPTY_EXTRACTED, type Analysis } from '../../engine/types.js';
 
@@ -52,7 +51,7 @@ describe.skipIf(!built || !existsSync(CHROMIUM))('inbox with 10,000 checks (Chro
     const dataDir = mkdtempSync(join(tmpdir(), 'veracity-scale-data-'));
     const profile = mkdtempSync(join(tmpdir(), 'veracity-scale-profile-'));
     dirs.push(dataDir, profile);
-    service = await startService({ dataDir, port: 0, workers: 1, bootstrapKey: KEY, logger: pino({ level: 'silent' }), extensions: [dashboardExtension] });
+    service = await startService({ dataDir, port: 0, workers: 1, bootstrapKey: KEY, logger: pino({ level: 'silent' }) });
     seed(service.context.store);
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,

@@ -26,14 +26,20 @@ export interface AssessInput {
   filename: string;
   mode: Mode;
   thresholds: Thresholds;
-  snapshot: SettingsSnapshot;
+  /**
+   * The settings snapshot, or a function read once the analysis is done (rules deleted meanwhile
+   * must not fire); it returns null when the check itself is gone.
+   */
+  snapshot: SettingsSnapshot | (() => SettingsSnapshot | null);
 }
 
 export type Assessment =
   | { status: 'completed'; result: CompletedAnalysis; ruleErrors: Array<{ id: string; message: string }> }
   | { status: 'failed'; error: CheckError }
   /** The service is stopping: the check stays `processing` and resumes at the next start. */
-  | { status: 'interrupted' };
+  | { status: 'interrupted' }
+  /** The check was deleted while it was analysed: nothing to store. */
+  | { status: 'gone' };
 
 export async function assess(pipeline: Pipeline, input: AssessInput): Promise<Assessment> {
   const outcome = await pipeline.analyser.run({ path: input.path, filename: input.filename, ...pipeline.limits });
@@ -42,8 +48,10 @@ export async function assess(pipeline: Pipeline, input: AssessInput): Promise<As
     return { status: 'failed', error: { type: 'api_error', code: outcome.code, message: outcome.message } };
   }
   const { analysis } = outcome;
+  const snapshot = typeof input.snapshot === 'function' ? input.snapshot() : input.snapshot;
+  if (!snapshot) return { status: 'gone' };
   try {
-    const { verdict, ruleErrors } = await scoreCheck(analysis, input, pipeline.conditions);
+    const { verdict, ruleErrors } = await scoreCheck(analysis, { mode: input.mode, thresholds: input.thresholds, snapshot }, pipeline.conditions);
     const result: CompletedAnalysis = {
       pages: analysis.document.pages,
       format: analysis.document.format,

@@ -8,7 +8,7 @@ import type { DocumentCheck } from '../../../contract/check.js';
 import { sniffMime } from '../../../engine/sniff.js';
 import type { Mode } from '../../../engine/types.js';
 import { ENGINE_VERSION } from '../../../engine/version.js';
-import type { CheckError, CheckRecord } from '../domain/check-record.js';
+import type { CheckError, CheckRecord, SettingsSnapshot } from '../domain/check-record.js';
 import { presentCheck } from '../domain/present-check.js';
 import type { CheckProcessor } from '../queue/check-processor.js';
 import { newCheckId } from '../store/ids.js';
@@ -105,19 +105,15 @@ export class CheckService {
   async settle(id: string): Promise<void> {
     const check = this.store.checks.get(id);
     if (!check || check.status !== 'processing') return;
-    const snapshot = this.store.checks.snapshot(id);
-    if (!snapshot) return;
-    // Rules are the submit-time snapshot, minus any deleted since: a deleted rule never fires.
-    const deleted = this.store.rules.deletedAmong(snapshot.rules.map((r) => r.id));
     const outcome = await assess(this.pipeline, {
       path: this.store.uploads.pathFor(check.sha256),
       filename: check.filename,
       mode: check.mode,
       thresholds: check.thresholds,
-      snapshot: { ...snapshot, rules: snapshot.rules.filter((r) => !deleted.has(r.id)) },
+      snapshot: () => this.currentSnapshot(id),
     });
-    // Interrupted by shutdown: leave it `processing` so the next start picks it up.
-    if (outcome.status === 'interrupted' || this.queue?.isStopping) return;
+    // Interrupted by shutdown: leave it `processing` so the next start picks it up. Deleted meanwhile: nothing to store.
+    if (outcome.status === 'interrupted' || outcome.status === 'gone' || this.queue?.isStopping) return;
     if (outcome.status === 'failed') return this.fail(id, outcome.error);
     const { result, ruleErrors } = outcome;
     if (ruleErrors.length > 0) this.logger.warn({ check: id, rule_errors: ruleErrors }, 'rules failed to evaluate');
@@ -128,6 +124,14 @@ export class CheckService {
     })();
     const { verdict } = result;
     this.logger.info({ check: id, decision: verdict.decision, risk_score: verdict.risk_score, ms: result.analysis.timings.total }, 'check completed');
+  }
+
+  /** The submit-time snapshot minus rules deleted since (a deleted rule never fires); null when the check is gone. */
+  private currentSnapshot(id: string): SettingsSnapshot | null {
+    const snapshot = this.store.checks.snapshot(id);
+    if (!snapshot) return null;
+    const deleted = this.store.rules.deletedAmong(snapshot.rules.map((r) => r.id));
+    return { ...snapshot, rules: snapshot.rules.filter((r) => !deleted.has(r.id)) };
   }
 
   /** present: the contract's document_check, or null when there is no such check. */

@@ -5,7 +5,7 @@
  */
 import type { Db } from '../db/open.js';
 import type { Thresholds } from '../../../engine/scoring/bands.js';
-import type { Decision, Extracted } from '../../../engine/types.js';
+import type { Analysis, Decision, Extracted } from '../../../engine/types.js';
 import type { CheckError, CheckRecord, CompletedAnalysis, NewCheck, SettingsSnapshot, StoredVerdict } from '../domain/check-record.js';
 import { presentCheck } from '../domain/present-check.js';
 import { nowIso } from './ids.js';
@@ -159,9 +159,9 @@ export class CheckStore {
   }
 
   /** The stored engine Analysis of a completed check (dashboard only). */
-  analysis(id: string): unknown | null {
+  analysis(id: string): Analysis | null {
     const row = this.db.prepare('SELECT analysis FROM check_analyses WHERE check_id = ?').get(id) as { analysis: string } | undefined;
-    return row ? JSON.parse(row.analysis) : null;
+    return row ? (JSON.parse(row.analysis) as Analysis) : null;
   }
 
   /** Reviewer override (SPEC rule 3); `null` clears it. Only completed checks carry a decision. */
