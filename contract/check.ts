@@ -25,8 +25,8 @@ export const Evidence = z
     fonts: z.array(z.string()).optional(),
     before: z.string().optional(),
     after: z.string().optional(),
-    /** A PNG data URL to lay over `bbox` on `page` (pixel findings). */
-    heatmap: z.string().optional(),
+    /** Pixel findings: a PNG (data URL) to lay over `bbox` on `page`, one pixel per analysed cell. */
+    heatmap: z.object({ page: z.number().int(), bbox: BBox, image: z.string() }).optional(),
   })
   .catchall(z.unknown());
 

@@ -77,6 +77,7 @@ export const CHECK_ERROR_CODES = [
 ] as const;
 
 export type Decision = (typeof DECISIONS)[number];
+export type DocType = (typeof DOC_TYPES)[number];
 export type Severity = (typeof SEVERITIES)[number];
 export type OutcomeGuidance = (typeof OUTCOMES)[number];
 export type Role = (typeof ROLES)[number];
