@@ -5,9 +5,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import express, { Router, type Express, type RequestHandler } from 'express';
+import express, { Router, type Express } from 'express';
 import type { ServiceContext } from '../context.js';
-import { authenticate, KeyAuthenticator } from './auth.js';
+import { authenticate, KeyAuthenticator, type SharedGates } from './auth.js';
 import { errorHandler, sendError, unknownRoute } from './errors.js';
 import { setSecurityHeaders, type HostGuard } from './host-guard.js';
 import { checkGetFastPath, type FastPathParts } from './fast-path.js';
@@ -18,12 +18,6 @@ import { mountDashboard } from '../dashboard/routes.js';
 import { checkRoutes } from './routes/checks.js';
 import { ruleRoutes } from './routes/rules.js';
 import { settingsRoutes } from './routes/settings.js';
-
-/** What every mounted router puts first: the API's own authentication and per-key rate limit. */
-export interface SharedGates {
-  authenticate: RequestHandler;
-  rateLimit: RequestHandler;
-}
 
 /** The authenticator and rate limiter are shared by the Express routes and the fast path. */
 function sharedParts(ctx: ServiceContext): FastPathParts {

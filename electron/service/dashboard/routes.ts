@@ -8,10 +8,9 @@ import type { About, ApiKey, ApiKeyCreated, CheckAnalysis, RulePreview, ScorePoi
 import { KeyCreateBody, RedeemBody, RulePreviewBody } from '../../../contract/dashboard-v1.js';
 import { FLAG_CATALOG } from '../../../engine/catalog/flags.js';
 import { ENGINE_VERSION } from '../../../engine/version.js';
-import { apiKeyOf, requirePermission } from '../api/auth.js';
+import { apiKeyOf, requirePermission, type SharedGates } from '../api/auth.js';
 import { ApiError, invalidRequest, notFound, unknownRoute } from '../api/errors.js';
 import { parseWith } from '../api/validation.js';
-import type { SharedGates } from '../api/app.js';
 import type { ServiceContext } from '../context.js';
 import { serviceVersion } from '../paths.js';
 import type { ApiKeyRecord } from '../store/keys.js';

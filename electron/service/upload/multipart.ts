@@ -120,7 +120,6 @@ export function parseMultipart(req: Request, options: MultipartOptions): Promise
 /** Keep the name a client gave, minus any path, control characters and excess length. */
 export function cleanFilename(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
   return clean || 'document';
 }
