@@ -64,6 +64,12 @@ export function assertMatchesContract(r: ReceivedResponse): void {
   check(where, json.schema.$ref as string, r.body);
 }
 
+/** Throws when `body` does not match the named component schema (e.g. `DocumentCheck` printed by `veracity check --json`). */
+export function assertMatchesComponent(name: string, body: unknown): void {
+  if (!DOC.components.schemas[name]) throw new Error(`contract: no component '${name}'`);
+  check(name, `#/components/schemas/${name}`, body);
+}
+
 function check(where: string, ref: string, body: unknown): void {
   const validate = validatorFor(ref);
   if (validate(body)) return;
