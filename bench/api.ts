@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { renderCheck } from '../electron/service/api/document-check.js';
+import { presentCheck } from '../electron/service/domain/present-check.js';
 import { newCheckId } from '../electron/service/store/ids.js';
 import { Store } from '../electron/service/store/index.js';
 import { ENGINE_VERSION } from '../engine/version.js';
@@ -130,7 +130,7 @@ function seed(dataDir: string, count: number): { id: string; ms: number } {
         const filename = `statement-${i}.pdf`;
         // The stored public JSON, exactly as the service writes it when a check settles.
         const rendered = JSON.stringify(
-          renderCheck({
+          presentCheck({
             id: last,
             created_at: at,
             status: 'completed',

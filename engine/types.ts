@@ -2,10 +2,9 @@
  * Boundary types of the analysis engine. The engine is pure: bytes in, analysis out.
  * Nothing here knows about HTTP, SQLite or Electron.
  */
-import type { FlagCode } from './catalog/flags.js';
+import type { Category, FlagCode, Severity } from './catalog/flags.js';
 
-export type Severity = 'low' | 'medium' | 'high' | 'critical';
-export type Category = 'structure' | 'metadata' | 'content' | 'image' | 'provenance';
+export type { Category, Severity };
 export type Mode = 'normal' | 'strict' | 'lenient';
 export type Decision = 'clear' | 'pending' | 'suspicious' | 'fraudulent';
 export type RiskLevel = 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL';

@@ -13,14 +13,13 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 type ServiceModule = { startService?: (opts: Record<string, unknown>) => ReturnType<StartService> };
 
-/** The service plus the dashboard endpoints the review UI needs, loaded only once Electron runs. */
+/** The service (with the dashboard endpoints the review UI needs), loaded only once Electron runs. */
 async function loadStartService(): Promise<StartService> {
   const load = (p: string) => import(pathToFileURL(join(here, '..', 'service', p)).href);
   const service = (await load('index.js')) as ServiceModule;
-  const { dashboardExtension } = (await load('dashboard/index.js')) as { dashboardExtension: unknown };
   const start = service.startService;
   if (typeof start !== 'function') throw new Error('the service module does not export startService');
-  return (opts) => start({ ...opts, extensions: [dashboardExtension] });
+  return (opts) => start(opts);
 }
 
 const isFile = (p: string) => {

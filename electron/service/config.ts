@@ -5,7 +5,9 @@
  */
 import type { Logger } from 'pino';
 import { applyPolicy, type LoadedPolicy } from './policy.js';
-import { DEFAULT_RETRY_DELAYS_MS } from './webhooks/dispatcher.js';
+
+/** Delay before webhook retry n (after the first failed attempt): about 1 s, 10 s, 1 min, 10 min, 1 h. */
+export const DEFAULT_RETRY_DELAYS_MS = [1_000, 10_000, 60_000, 600_000, 3_600_000] as const;
 
 export interface ServiceConfig {
   dataDir: string;

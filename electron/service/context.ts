@@ -2,6 +2,7 @@
 import type { Logger } from 'pino';
 import type { ServiceConfig } from './config.js';
 import type { SessionKeys } from './session-keys.js';
+import type { CheckService } from './checks/check-service.js';
 import type { ConditionEvaluator } from './conditions/condition-sandbox.js';
 import type { CheckProcessor } from './queue/check-processor.js';
 import type { Store } from './store/index.js';
@@ -11,6 +12,8 @@ import type { WebhookDispatcher } from './webhooks/dispatcher.js';
 export interface ServiceContext {
   config: ServiceConfig;
   store: Store;
+  /** The checks' use cases: submit, settle, present. */
+  checks: CheckService;
   processor: CheckProcessor;
   /** Evaluates rule conditions off the API thread, with a deadline. */
   conditions: ConditionEvaluator;

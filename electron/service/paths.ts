@@ -38,15 +38,14 @@ export function compiledModule(sourceRelativeToRoot: string): string {
   return join(projectRoot(), 'dist', js);
 }
 
-/** The app's version (package.json), as `service.json` and the health check report it. */
-export const APP_VERSION: string = (() => {
-  try {
-    return (JSON.parse(readFileSync(join(projectRoot(), 'package.json'), 'utf8')) as { version: string }).version;
-  } catch {
-    return '0.0.0';
-  }
-})();
-
 export function rendererDir(): string {
   return join(projectRoot(), 'dist', 'renderer');
+}
+
+let cachedVersion: string | null = null;
+
+/** The version in the package.json (the service's version, as health and the OpenAPI document report it). */
+export function serviceVersion(): string {
+  cachedVersion ??= (JSON.parse(readFileSync(join(projectRoot(), 'package.json'), 'utf8')) as { version: string }).version;
+  return cachedVersion;
 }

@@ -6,16 +6,17 @@ import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { pino, type Logger } from 'pino';
-import { createRequestListener, type AppExtension } from './api/app.js';
+import { createRequestListener } from './api/app.js';
 import { HostGuard } from './api/host-guard.js';
 import { resolveConfig, type ServiceConfig, type ServiceOptions } from './config.js';
 import type { ServiceContext } from './context.js';
 import { acquireInstanceLock } from './instance-lock.js';
-import { APP_VERSION, rendererDir } from './paths.js';
+import { rendererDir, serviceVersion } from './paths.js';
 import { loadPolicy, pinnedNames, type LoadedPolicy } from './policy.js';
 import { writeServiceFile } from './service-file.js';
 import { ConditionSandbox } from './conditions/condition-sandbox.js';
 import { AnalysisRunner } from './queue/analysis-runner.js';
+import { CheckService } from './checks/check-service.js';
 import { CheckProcessor } from './queue/check-processor.js';
 import { SessionKeys } from './session-keys.js';
 import { Store } from './store/index.js';
@@ -41,7 +42,6 @@ export interface RunningService {
 export interface StartOptions extends ServiceOptions {
   /** The machine policy; default: read from its per-OS place (policy.ts). */
   machinePolicy?: LoadedPolicy;
-  extensions?: readonly AppExtension[];
   /** How often retention runs (default hourly; also at start and after a policy change). */
   retentionIntervalMs?: number;
 }
@@ -52,7 +52,7 @@ export function defaultLogger(level = process.env.VERACITY_LOG_LEVEL ?? 'info'):
 }
 
 export async function startService(options: StartOptions): Promise<RunningService> {
-  const { machinePolicy, extensions, retentionIntervalMs, ...serviceOptions } = options;
+  const { machinePolicy, retentionIntervalMs, ...serviceOptions } = options;
   const policy = machinePolicy ?? loadPolicy();
   const config = resolveConfig({ rendererDir: rendererDir(), ...serviceOptions }, process.env, policy);
   const logger = config.logger ?? defaultLogger();
@@ -83,11 +83,14 @@ export async function startService(options: StartOptions): Promise<RunningServic
     });
     runner = new AnalysisRunner({ workers: config.workers, timeoutMs: config.analysisTimeoutMs, workerFile: config.workerFile });
     conditions = new ConditionSandbox({ timeoutMs: config.conditionTimeoutMs });
-    const processor = new CheckProcessor(db, runner, webhooks, logger, { maxPages: config.maxPages, maxMegapixels: config.maxMegapixels }, conditions);
+    const pipeline = { analyser: runner, conditions, limits: { maxPages: config.maxPages, maxMegapixels: config.maxMegapixels } };
+    const checks = new CheckService(db, pipeline, webhooks, logger);
+    const processor = new CheckProcessor((id) => checks.settle(id), logger);
+    checks.attach(processor);
     const retention = new RetentionSweeper(db, logger, retentionIntervalMs, config.retentionPin);
-    const context: ServiceContext = { config, store: db, processor, webhooks, logger, conditions, sessions, retention };
+    const context: ServiceContext = { config, store: db, checks, processor, webhooks, logger, conditions, sessions, retention };
     const hosts = new HostGuard(config.allowedHosts);
-    const listener = createRequestListener(context, extensions ?? [], hosts);
+    const listener = createRequestListener(context, hosts);
 
     const server = createServer(listener);
     // Long enough for `?wait=true` (55 s) plus slow uploads; Node's defaults would cut them off.
@@ -102,14 +105,14 @@ export async function startService(options: StartOptions): Promise<RunningServic
     context.url = url;
     const startedAt = new Date().toISOString();
     lock.update({ url, started_at: startedAt });
-    removeServiceFile = writeServiceFile(config.dataDir, { url, pid: process.pid, version: APP_VERSION, started_at: startedAt });
+    removeServiceFile = writeServiceFile(config.dataDir, { url, pid: process.pid, version: serviceVersion(), started_at: startedAt });
 
     let stopped = false;
     // After the caller has seen the service listening: threads and recovered work start now.
     setImmediate(() => {
       if (stopped) return;
       runner?.warmUp();
-      processor.recover();
+      checks.recover();
       // Webhooks off by policy: queued deliveries wait (and are sent if a later policy allows).
       if (config.webhooksEnabled) webhooks.start();
       retention.start();

@@ -3,7 +3,9 @@
  * Adding a code is an API change: document it in docs/flags.md and bump the engine version.
  * Reason codes under each flag are an open set and are not listed here.
  */
-import type { Category, Severity } from '../types.js';
+/** Defined here, beside the flags they describe (engine/types.ts re-exports them). */
+export type Severity = 'low' | 'medium' | 'high' | 'critical';
+export type Category = 'structure' | 'metadata' | 'content' | 'image' | 'provenance';
 
 export interface FlagDefinition {
   code: string;

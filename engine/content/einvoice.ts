@@ -8,7 +8,7 @@
  */
 import type { DetectorContext } from '../context.js';
 import type { PdfFile } from '../pdf/structure/document.js';
-import { PdfDict, PdfRef, PdfStream, PdfString } from '../pdf/structure/objects.js';
+import { PdfRef, PdfStream, PdfString } from '../pdf/structure/objects.js';
 import { decodePdfText } from '../pdf/structure/text-strings.js';
 import type { Finding } from '../types.js';
 

@@ -181,7 +181,7 @@ export const DAY_MS = 86_400_000;
 export function inferDateOrder(text: string, regionHint: DateOrder | null): DateOrder {
   let dmy = 0;
   let mdy = 0;
-  for (const m of text.matchAll(/(?<![\w/.\-])(\d{1,2})([/.\-])(\d{1,2})\2(?:\d{4}|\d{2})(?![\w/]|[.\-]\d)/g)) {
+  for (const m of text.matchAll(/(?<![\w/.-])(\d{1,2})([/.-])(\d{1,2})\2(?:\d{4}|\d{2})(?![\w/]|[.-]\d)/g)) {
     const a = Number(m[1]);
     const b = Number(m[3]);
     if (m[2] === '.') dmy += 0.5;

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expandInputs } from '../../electron/cli/check/inputs.js';
 import { formatResults, TOP_REASONS } from '../../electron/cli/check/present.js';
-import type { DocumentCheckJson } from '../../electron/service/api/document-check.js';
+import type { DocumentCheck as DocumentCheckJson } from '../../contract/check.js';
 import { makePdf, tempDir } from '../service/helpers.js';
 import { runCli } from './cli-helpers.js';
 

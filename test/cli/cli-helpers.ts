@@ -42,8 +42,13 @@ export interface ServeProcess {
 
 /** Starts `veracity serve` and resolves once it printed its `listening` line. */
 export function serve(args: string[], env: Record<string, string> = {}, timeoutMs = 30_000): Promise<ServeProcess> {
+  return serveWith([BIN, 'serve', '--port', '0', ...args], env, timeoutMs);
+}
+
+/** Runs `node ...argv` (a script that prints `listening URL` once it serves) and resolves once it does. */
+export function serveWith(argv: string[], env: Record<string, string> = {}, timeoutMs = 30_000): Promise<ServeProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], { env: { ...process.env, ...HERMETIC, ...env } });
+    const child = spawn(process.execPath, argv, { env: { ...process.env, ...HERMETIC, ...env } });
     let stdout = '';
     let stderr = '';
     const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));

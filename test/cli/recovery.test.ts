@@ -4,10 +4,13 @@
  */
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Store } from '../../electron/service/store/index.js';
 import { OWNER_KEY, makePdf, pdfForm, pollUntilSettled, request, tempDir } from '../service/helpers.js';
-import { serve, type ServeProcess } from './cli-helpers.js';
+import { serve, serveWith, type ServeProcess } from './cli-helpers.js';
+
+const FAKE_ENGINE_SERVE = fileURLToPath(new URL('./fixtures/serve-fake-engine.mjs', import.meta.url));
 
 const dataDir = tempDir('veracity-recovery-');
 const running: ServeProcess[] = [];
@@ -18,13 +21,14 @@ afterAll(() => {
 
 describe('restart recovery', () => {
   it('re-queues checks left processing by a killed service and completes every one', async () => {
-    // TEST ONLY knob: each analysis sleeps first, so the kill lands mid-analysis.
-    const first = await serve(['--data-dir', dataDir, '--workers', '1'], { VERACITY_BOOTSTRAP_KEY: OWNER_KEY, VERACITY_TEST_ANALYSIS_DELAY_MS: '60000' });
+    // The first run's (fake) engine takes a minute per document, so the kill lands mid-analysis;
+    // the second run is the real `veracity serve` with the real engine (which ignores the script line).
+    const first = await serveWith([FAKE_ENGINE_SERVE, dataDir], { VERACITY_BOOTSTRAP_KEY: OWNER_KEY });
     running.push(first);
     const ids: string[] = [];
     const shas: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const res = await request(first.url, '/api/v1/document-checks/', { key: OWNER_KEY, form: pdfForm(await makePdf(`Statement ${i} balance 100.0${i}`), {}, `s${i}.pdf`) });
+      const res = await request(first.url, '/api/v1/document-checks/', { key: OWNER_KEY, form: pdfForm(await makePdf(`Statement ${i} balance 100.0${i}`, { delay_ms: 60_000 }), {}, `s${i}.pdf`) });
       expect(res.status).toBe(201);
       ids.push(res.body.id);
       shas.push(res.body.document.sha256);

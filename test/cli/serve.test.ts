@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rendererDir } from '../../electron/service/paths.js';
 import { OWNER_KEY, makePdf, pdfForm, pollUntilSettled, request, tempDir } from '../service/helpers.js';
+import { assertMatchesComponent } from '../support/contract-validator.js';
 import { BIN, runCli, serve, type ServeProcess } from './cli-helpers.js';
 
 let dataDir: string;
@@ -99,6 +100,8 @@ describe('veracity check', () => {
     const res = await runCli(['check', a, b, '--json', '--data-dir', dataDir]);
     const lines = res.stdout.trim().split('\n').map((l) => JSON.parse(l));
     expect(lines).toHaveLength(2);
+    // The same document_check as the API's (one presenter), checked against the OpenAPI document.
+    for (const line of lines) assertMatchesComponent('DocumentCheck', line);
     expect(lines[0]).toMatchObject({ object: 'document_check', status: 'completed', document: { filename: 'a.pdf' }, thresholds: { pending_below: 30 } });
     expect(lines[1]).toMatchObject({ status: 'failed', error: { code: 'unsupported_document' } });
     expect(res.code).toBe(1);

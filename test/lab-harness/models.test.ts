@@ -8,7 +8,7 @@ import type { DocModel } from '../lab/model/types.js';
 import { hashSeed, Rng } from '../lab/util/prng.js';
 
 function cents(text: string, country: Country): number {
-  const digits = text.replace(/[^\d,.\-]/g, '');
+  const digits = text.replace(/[^\d,.-]/g, '');
   const normalized = country === 'DE' || country === 'FR' ? digits.replace(/\./g, '').replace(',', '.') : digits.replace(/,/g, '');
   return Math.round(Number(normalized) * 100);
 }

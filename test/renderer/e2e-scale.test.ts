@@ -9,9 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboardExtension } from '../../electron/service/dashboard/index.js';
 import { startService, type RunningService } from '../../electron/service/index.js';
-import { EMPTY_EXTRACTED } from '../../engine/types.js';
+import { EMPTY_EXTRACTED, type Analysis } from '../../engine/types.js';
 import { toolPath } from '../support/environment.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -40,7 +39,7 @@ function seed(store: RunningService['context']['store']) {
         snapshot: { disabled_flag_codes: [], rules: [] }, webhook_url: null,
       });
       store.checks.complete(id, {
-        pages: 1, format: 'digital_pdf', engine_version: '0.1.0', analysis: {},
+        pages: 1, format: 'digital_pdf', engine_version: '0.1.0', analysis: {} as Analysis,
         extracted: { ...EMPTY_EXTRACTED, doc_type: 'invoice', issuer: `Issuer ${i % 50}` },
         verdict: { decision: d, risk_level: 'LOW', risk_score: (i * 7) % 100, engine_score: 0, summary: `Summary ${i}`, flags: [], rules: [] },
       });
@@ -53,7 +52,7 @@ describe.skipIf(!built || CHROMIUM === null)('inbox with 10,000 checks (Chromium
     const dataDir = mkdtempSync(join(tmpdir(), 'veracity-scale-data-'));
     const profile = mkdtempSync(join(tmpdir(), 'veracity-scale-profile-'));
     dirs.push(dataDir, profile);
-    service = await startService({ dataDir, port: 0, workers: 1, bootstrapKey: KEY, logger: pino({ level: 'silent' }), extensions: [dashboardExtension] });
+    service = await startService({ dataDir, port: 0, workers: 1, bootstrapKey: KEY, logger: pino({ level: 'silent' }) });
     seed(service.context.store);
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM!,

@@ -1,15 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient, ApiError } from '../../renderer/src/api/client.js';
-import type { DocumentCheck } from '../../renderer/src/api/types.js';
+import type { DocumentCheck } from '../../renderer/src/api/contract.js';
 import { batchProgress, loadAllChecks, pollProcessing, submitFiles, useInbox } from '../../renderer/src/state/inbox.js';
 
 const T = { pending_below: 40, suspicious_below: 60, fraudulent_below: 80 };
 const mk = (id: string, status: DocumentCheck['status'] = 'processing', filename = `${id}.pdf`): DocumentCheck => ({
   id, object: 'document_check', created_at: '2025-01-01T00:00:00Z', status, decision: status === 'completed' ? 'clear' : null, risk_level: null,
   risk_score: status === 'completed' ? 5 : null, thresholds: T, summary: null, flags: [], rules: [],
-  document: { filename, mime_type: 'application/pdf' },
+  document: { filename, mime_type: 'application/pdf', pages: null, size_bytes: 100, sha256: 'ab', format: null },
   extracted: { doc_type: null, issuer: null, name: null, address: null, document_date: null, account_number: null, currency: null },
-  engine: { version: '0', mode: 'normal' }, error: null,
+  engine: { version: '0', mode: 'normal', incomplete: [] }, error: null,
 });
 
 /** A fetch speaking the v1 API for a little in-memory workspace. */

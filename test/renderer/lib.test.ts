@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DocumentCheck, Reason } from '../../renderer/src/api/types.js';
+import type { DocumentCheck, Reason } from '../../renderer/src/api/contract.js';
 import { bandsOf, decisionChanges, decisionFor, histogram, validThresholds } from '../../renderer/src/lib/bands.js';
 import { boxesOf, heatmapsOf, normalizeBBox, targetPage, visibleEvidence, type Box, type Heatmap } from '../../renderer/src/lib/evidence.js';
 import { isSupportedFile } from '../../renderer/src/lib/files.js';
@@ -24,9 +24,9 @@ function check(over: Partial<DocumentCheck> & { filename?: string; issuer?: stri
     summary: null,
     flags: [],
     rules: [],
-    document: { filename: over.filename ?? 'a.pdf', mime_type: 'application/pdf', sha256: over.document?.sha256 ?? 'abcdef0123456789' },
-    extracted: { doc_type: over.docType ?? null, issuer: over.issuer ?? null, name: null, address: null, document_date: null, account_number: null, currency: null },
-    engine: { version: '0.1.0', mode: 'normal' },
+    document: { filename: over.filename ?? 'a.pdf', mime_type: 'application/pdf', pages: 1, size_bytes: 100, format: null, sha256: over.document?.sha256 ?? 'abcdef0123456789' },
+    extracted: { doc_type: (over.docType ?? null) as DocumentCheck['extracted']['doc_type'], issuer: over.issuer ?? null, name: null, address: null, document_date: null, account_number: null, currency: null },
+    engine: { version: '0.1.0', mode: 'normal', incomplete: [] },
     error: null,
   };
 }
@@ -34,7 +34,7 @@ function check(over: Partial<DocumentCheck> & { filename?: string; issuer?: stri
 describe('inbox filters', () => {
   const checks = [
     check({ id: 'dc_a', filename: 'march.pdf', decision: 'fraudulent', issuer: 'ACME Bank', docType: 'bank_statement', created_at: '2025-03-01T08:00:00Z' }),
-    check({ id: 'dc_b', filename: 'receipt.jpg', decision: 'clear', docType: 'receipt', created_at: '2025-04-02T08:00:00Z', document: { filename: '', mime_type: '', sha256: 'ffee99' } }),
+    check({ id: 'dc_b', filename: 'receipt.jpg', decision: 'clear', docType: 'receipt', created_at: '2025-04-02T08:00:00Z', document: { filename: '', mime_type: '' as never, pages: 1, size_bytes: 1, format: null, sha256: 'ffee99' } }),
     check({ id: 'dc_c', filename: 'upload.png', status: 'processing', decision: null, created_at: '2025-04-03T08:00:00Z' }),
   ];
   const ids = (f: Partial<typeof EMPTY_FILTER>) => filterChecks(checks, { ...EMPTY_FILTER, ...f }).map((c) => c.id);
@@ -106,9 +106,9 @@ describe('evidence geometry', () => {
     expect(targetPage(reason({}, []))).toBeNull();
   });
   it('accepts only image data URLs as heat maps', () => {
-    expect(heatmapsOf(reason({ heatmap: 'data:image/png;base64,AAAA' }))[0]).toEqual({ page: 2, bbox: [0, 0, 1, 1], image: 'data:image/png;base64,AAAA' });
+    expect(heatmapsOf(reason({ heatmap: 'data:image/png;base64,AAAA' as never }))[0]).toEqual({ page: 2, bbox: [0, 0, 1, 1], image: 'data:image/png;base64,AAAA' });
     expect(heatmapsOf(reason({ heatmap: { image: 'data:image/jpeg;base64,AA', bbox: [0, 0, 0.5, 0.5], page: 1 } }))[0].page).toBe(1);
-    expect(heatmapsOf(reason({ heatmap: 'https://evil.example/x.png' }))).toEqual([]);
+    expect(heatmapsOf(reason({ heatmap: 'https://evil.example/x.png' as never }))).toEqual([]);
     expect(heatmapsOf(reason({ heatmap: 'javascript:alert(1)' as never }))).toEqual([]);
   });
 });

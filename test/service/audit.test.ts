@@ -1,7 +1,6 @@
 /** The audit log: every change appends a hash-chained audit_event; GET /api/v1/audit-events/ lists them. */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboardExtension } from '../../electron/service/dashboard/extension.js';
 import { GENESIS_HASH, canonicalJson } from '../../electron/service/store/audit.js';
 import { assertWorkerBuilt, makePdf, submitAndWait, startTestService, type TestService } from './helpers.js';
 
@@ -11,7 +10,7 @@ const keyIds: Record<string, string> = {};
 
 beforeAll(async () => {
   assertWorkerBuilt();
-  svc = await startTestService({ extensions: [dashboardExtension] });
+  svc = await startTestService();
   for (const role of ['admin', 'analyst', 'viewer'] as const) {
     keys[role] = svc.service.createSessionKey(role, `${role} test`);
     keyIds[role] = svc.service.context.store.keys.authenticate(keys[role])!.id;

@@ -92,8 +92,7 @@ describe('machine policy', () => {
     const port = await occupyPort();
     await new Promise((r) => (open.pop() as Server).close(r));
     const userDir = tempDir();
-    const { dashboardExtension } = await import('../../electron/service/dashboard/extension.js');
-    const t = await startTestService({ dataDir: userDir, port: 0, portFallback: true, machinePolicy: policy({ data_dir: pinnedDir, api_port: port }), extensions: [dashboardExtension] });
+    const t = await startTestService({ dataDir: userDir, port: 0, portFallback: true, machinePolicy: policy({ data_dir: pinnedDir, api_port: port }) });
     open.push(t);
     expect(t.service.config.dataDir).toBe(pinnedDir);
     expect(t.service.port).toBe(port);
@@ -119,8 +118,7 @@ describe('machine policy', () => {
 
   it('a refused policy means private URLs refused and webhooks off, and the error is shown', async () => {
     const broken = { path: '/etc/veracity/policy.json', ...parsePolicy('not json') };
-    const { dashboardExtension } = await import('../../electron/service/dashboard/extension.js');
-    const t = await startTestService({ machinePolicy: broken, extensions: [dashboardExtension] });
+    const t = await startTestService({ machinePolicy: broken });
     open.push(t);
     expect(t.service.config.allowPrivateUrls).toBe(false);
     expect(t.service.config.webhooksEnabled).toBe(false);

@@ -1,21 +1,16 @@
 /** Worker failures: each becomes a `failed` check with a clear error, and the pool keeps working. */
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWorkerBuilt, makePdf, pdfForm, pollUntilSettled, startTestService, submitAndWait, type TestService } from './helpers.js';
+import { errorHandler } from '../../electron/service/api/errors.js';
+import { assertWorkerBuilt, makePdf, pdfForm, pollUntilSettled, request, startTestService, submitAndWait, type TestService } from './helpers.js';
 
 let svc: TestService;
 beforeAll(async () => {
   assertWorkerBuilt();
-  svc = await startTestService({
-    analysisTimeoutMs: 2_000,
-    extensions: [
-      (app) => {
-        // A route that throws, to see what a client gets from an unexpected exception.
-        app.get('/test/boom', () => {
-          throw new Error('secret internals at /home/x/file.ts:12');
-        });
-      },
-    ],
-  });
+  svc = await startTestService({ analysisTimeoutMs: 2_000 });
 });
 afterAll(() => svc?.close());
 
@@ -62,7 +57,16 @@ describe('failed checks', () => {
 
 describe('unexpected exceptions', () => {
   it('become 500 api_error without a stack trace or internals', async () => {
-    const res = await svc.api('/test/boom');
+    // The app's own error handler behind a route that throws, as a client would meet it.
+    const app = express();
+    app.get('/test/boom', () => {
+      throw new Error('secret internals at /home/x/file.ts:12');
+    });
+    app.use(errorHandler(pino({ level: 'silent' })));
+    const server = app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const res = await request(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, '/test/boom');
+    server.close();
     expect(res.status).toBe(500);
     expect(res.body.error).toEqual({ type: 'api_error', code: 'internal_error', message: expect.any(String) });
     expect(JSON.stringify(res.body)).not.toMatch(/secret|file\.ts|at /);

@@ -7,6 +7,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { pino } from 'pino';
 import { startService, type RunningService, type StartOptions } from '../../electron/service/server.js';
 import { compiledModule } from '../../electron/service/paths.js';
+import { assertMatchesContract } from '../support/contract-validator.js';
 
 export const FAKE_WORKER = fileURLToPath(new URL('./fixtures/fake-engine-worker.mjs', import.meta.url));
 
@@ -125,7 +126,8 @@ export async function request(base: string, path: string, init: ApiInit = {}): P
   } else if (init.form) {
     body = init.form;
   }
-  const res = await fetch(`${base}${path}`, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body });
+  const method = init.method ?? (body ? 'POST' : 'GET');
+  const res = await fetch(`${base}${path}`, { method, headers, body });
   const text = await res.text();
   let parsed: unknown = text;
   try {
@@ -133,6 +135,8 @@ export async function request(base: string, path: string, init: ApiInit = {}): P
   } catch {
     // non-JSON body (e.g. static files): keep the text
   }
+  // Every response a test receives must follow the OpenAPI document (contract/); a mismatch fails the test.
+  assertMatchesContract({ method, url: `${base}${path}`, status: res.status, contentType: res.headers.get('content-type'), body: parsed });
   return { status: res.status, headers: res.headers, body: parsed };
 }
 

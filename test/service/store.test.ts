@@ -1,3 +1,4 @@
+import type { Analysis } from '../../engine/types.js';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -116,7 +117,7 @@ describe('check store', () => {
         engine_version: '1.0.0',
         extracted: { doc_type: 'invoice', issuer: null, name: null, address: null, document_date: null, account_number: null, currency: null },
         verdict: { decision: 'clear', risk_level: 'LOW', risk_score: 12, engine_score: 12, summary: 's', flags: [], rules: [] },
-        analysis: { structure: { revisions: [] } },
+        analysis: { structure: { revisions: [] } } as unknown as Analysis,
       });
       const done = JSON.parse(store.checks.getJson(id)!);
       expect(done).toMatchObject({ status: 'completed', decision: 'clear', risk_score: 12, document: { pages: 2 }, extracted: { doc_type: 'invoice' } });

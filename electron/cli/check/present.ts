@@ -3,7 +3,7 @@
  * alone tells a reviewer nothing), or with --json one line per document: the document_check
  * object, or for an argument that could not be checked the API's error envelope.
  */
-import type { DocumentCheckJson } from '../../service/api/document-check.js';
+import type { DocumentCheck as DocumentCheckJson } from '../../../contract/check.js';
 import type { ErrorType } from '../../service/api/errors.js';
 import { formatTable } from '../table.js';
 

@@ -41,15 +41,13 @@ export function registerServe(program: Command): void {
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);
       // Loaded here so that the other commands do not pay for Express and the worker pool.
-      const [{ startService }, { dashboardExtension }] = await Promise.all([import('../../service/server.js'), import('../../service/dashboard/extension.js')]);
+      const { startService } = await import('../../service/server.js');
       service = await startService({
         dataDir: resolveDataDir(opts.dataDir),
         host: opts.host,
         port: opts.port,
         workers: opts.workers,
         allowedHosts: opts.allowedHost.length > 0 ? opts.allowedHost : undefined,
-        // The review UI's dashboard-only endpoints (revisions, file bytes, key management).
-        extensions: [dashboardExtension],
       }).catch((err: unknown) => {
         throw explainStartFailure(err, opts);
       });

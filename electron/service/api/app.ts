@@ -1,34 +1,23 @@
 /**
- * The Express app: the v1 API under /api/v1 (bearer auth, per-key rate limit, JSON envelope on
- * every error) and, when built, the renderer as static files at `/` (no auth: it signs in with a key).
+ * The Express app: the v1 API under /api/v1 and the dashboard's under /dashboard/v1 (bearer auth,
+ * per-key rate limit, JSON envelope on every error) and, when built, the renderer as static files at `/` (no auth: it signs in with a key).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import express, { Router, type Express, type RequestHandler } from 'express';
+import express, { Router, type Express } from 'express';
 import type { ServiceContext } from '../context.js';
-import { authenticate, KeyAuthenticator } from './auth.js';
+import { authenticate, KeyAuthenticator, type SharedGates } from './auth.js';
 import { errorHandler, sendError, unknownRoute } from './errors.js';
 import { setSecurityHeaders, type HostGuard } from './host-guard.js';
 import { checkGetFastPath, type FastPathParts } from './fast-path.js';
 import { perKeyRateLimit } from './rate-limit.js';
 import { auditRoutes } from './routes/audit.js';
-import { healthRoutes } from './routes/health.js';
+import { metaRoutes } from './routes/meta.js';
+import { mountDashboard } from '../dashboard/routes.js';
 import { checkRoutes } from './routes/checks.js';
 import { ruleRoutes } from './routes/rules.js';
 import { settingsRoutes } from './routes/settings.js';
-
-/** What every mounted router puts first: the API's own authentication and per-key rate limit. */
-export interface SharedGates {
-  authenticate: RequestHandler;
-  rateLimit: RequestHandler;
-}
-
-/**
- * Extra routers mounted by the host (e.g. the dashboard endpoints); they see the same context and
- * put the shared gates before anything else, so bodies are parsed only for authenticated keys.
- */
-export type AppExtension = (app: Express, ctx: ServiceContext, gates: SharedGates) => void;
 
 /** The authenticator and rate limiter are shared by the Express routes and the fast path. */
 function sharedParts(ctx: ServiceContext): FastPathParts {
@@ -39,9 +28,9 @@ function sharedParts(ctx: ServiceContext): FastPathParts {
 }
 
 /** The HTTP listener: the polling fast path first, Express for everything else. */
-export function createRequestListener(ctx: ServiceContext, extensions: readonly AppExtension[] = [], hosts?: HostGuard): (req: IncomingMessage, res: ServerResponse) => void {
+export function createRequestListener(ctx: ServiceContext, hosts?: HostGuard): (req: IncomingMessage, res: ServerResponse) => void {
   const parts = sharedParts(ctx);
-  const app = createApp(ctx, extensions, parts);
+  const app = createApp(ctx, parts);
   const fast = checkGetFastPath(ctx, parts);
   return (req, res) => {
     setSecurityHeaders(res);
@@ -54,7 +43,7 @@ export function createRequestListener(ctx: ServiceContext, extensions: readonly 
   };
 }
 
-export function createApp(ctx: ServiceContext, extensions: readonly AppExtension[] = [], parts: FastPathParts = sharedParts(ctx)): Express {
+export function createApp(ctx: ServiceContext, parts: FastPathParts = sharedParts(ctx)): Express {
   const app = express();
   app.disable('x-powered-by');
   // API bodies are small JSON documents; hashing each for an ETag would only cost latency.
@@ -62,8 +51,8 @@ export function createApp(ctx: ServiceContext, extensions: readonly AppExtension
 
   const gates: SharedGates = { authenticate: authenticate(parts.auth), rateLimit: parts.rateLimit };
   const api = Router();
-  // Before the gates: DECISIONS has the health check answer without a key.
-  api.use(healthRoutes(ctx));
+  // Before the gates: health probes and API tooling need no key.
+  api.use(metaRoutes(() => ctx.processor.pending));
   api.use(gates.authenticate);
   api.use(gates.rateLimit);
   api.use(express.json({ limit: '1mb' }));
@@ -75,7 +64,8 @@ export function createApp(ctx: ServiceContext, extensions: readonly AppExtension
   api.use(unknownRoute);
   app.use('/api/v1', api);
 
-  for (const extend of extensions) extend(app, ctx, gates);
+  // The dashboard's routes: the same gates, error envelope and codes (paths under /dashboard/v1).
+  mountDashboard(app, ctx, gates);
 
   const renderer = ctx.config.rendererDir;
   if (renderer && existsSync(join(renderer, 'index.html'))) {

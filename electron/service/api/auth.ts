@@ -35,6 +35,12 @@ export class KeyAuthenticator {
   }
 }
 
+/** What every router puts first (/api/v1 and /dashboard/v1 alike): authentication and the per-key rate limit. */
+export interface SharedGates {
+  authenticate: RequestHandler;
+  rateLimit: RequestHandler;
+}
+
 export function authenticate(auth: KeyAuthenticator): RequestHandler {
   return (req, res, next) => {
     const key = auth.resolve(req.headers.authorization);

@@ -2,22 +2,18 @@
 import type { ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import type { ApiErrorBody } from '../../../contract/api-v1.js';
+import type { ApiErrorCode, ErrorType } from '../../../contract/enums.js';
 import { StorageError, asStorageError } from '../store/storage-error.js';
+import { MultipartError } from '../upload/multipart.js';
 
-export type ErrorType =
-  | 'invalid_request_error'
-  | 'authentication_error'
-  | 'insufficient_credits_error'
-  | 'permission_error'
-  | 'not_found_error'
-  | 'rate_limit_error'
-  | 'api_error';
+export type { ErrorType };
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly type: ErrorType,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
   ) {
@@ -26,13 +22,14 @@ export class ApiError extends Error {
   }
 }
 
-export const invalidRequest = (code: string, message: string) => new ApiError(400, 'invalid_request_error', code, message);
+export const invalidRequest = (code: ApiErrorCode, message: string) => new ApiError(400, 'invalid_request_error', code, message);
 export const notFound = (what: string, id: string) => new ApiError(404, 'not_found_error', 'resource_missing', `No such ${what}: '${id}'.`);
 
 /** Written with node's own response API, so the Express routes and the raw fast path share it. */
 export function sendError(res: ServerResponse, err: ApiError): void {
   for (const [name, value] of Object.entries(err.headers)) res.setHeader(name, value);
-  const body = JSON.stringify({ error: { type: err.type, code: err.code, message: err.message } });
+  const envelope: ApiErrorBody = { error: { type: err.type, code: err.code, message: err.message } };
+  const body = JSON.stringify(envelope);
   res.statusCode = err.status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', Buffer.byteLength(body));
@@ -73,6 +70,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (err instanceof ApiError) return sendError(res, err);
+    if (err instanceof MultipartError) return sendError(res, invalidRequest(err.code, err.message));
     const parserError = err as BodyParserError;
     switch (parserError?.type) {
       case 'entity.parse.failed':

@@ -1,33 +1,21 @@
 /**
- * POST /api/v1/document-checks/: receive the document (multipart `file` or `url`), sniff it,
- * store it content-addressed, create the `processing` check with its settings snapshot, queue it.
- * Everything durable happens before the 201.
+ * POST /api/v1/document-checks/: receive the document (multipart `file` or `url`) into a temp
+ * file, then hand it to the checks' submit use case (sniff, store, snapshot, queue). Everything
+ * durable happens before the 201.
  */
 import type { Request, Response } from 'express';
-import { z } from 'zod';
-import { sniffMime } from '../../../engine/sniff.js';
-import { ENGINE_VERSION } from '../../../engine/version.js';
+import type { z } from 'zod';
+import { SubmitFields as submitFields, SubmitQuery as submitQuery } from '../../../contract/api-v1.js';
+import { UnsupportedDocument } from '../checks/check-service.js';
 import type { ServiceContext } from '../context.js';
-import { newCheckId } from '../store/ids.js';
-import { toRuleInput } from '../store/rules.js';
 import { FileTooLargeError, type IncomingFile } from '../store/uploads.js';
 import { PrivateAddressError, assertPublicUrl } from '../upload/address-policy.js';
 import { UrlFetchError, fetchIntoFile } from '../upload/fetch-url.js';
 import { isMultipart, parseMultipart } from '../upload/multipart.js';
 import { apiKeyOf } from './auth.js';
-import { renderCheck } from './document-check.js';
+import { presentCheck } from '../domain/present-check.js';
 import { ApiError, invalidRequest } from './errors.js';
-import { booleanParam, emptyToUndefined, httpUrl, parseWith } from './validation.js';
-
-const MODES = ['normal', 'strict', 'lenient'] as const;
-
-const submitFields = z.object({
-  url: z.preprocess(emptyToUndefined, httpUrl('url').optional()),
-  mode: z.preprocess(emptyToUndefined, z.enum(MODES, { error: 'must be one of normal, strict, lenient' }).optional()),
-  webhook_url: z.preprocess(emptyToUndefined, httpUrl('webhook_url').optional()),
-});
-
-const submitQuery = z.object({ wait: booleanParam().optional() });
+import { parseWith } from './validation.js';
 
 interface Staged {
   file: IncomingFile;
@@ -95,8 +83,7 @@ export function submitHandler(ctx: ServiceContext) {
   return async (req: Request, res: Response): Promise<void> => {
     const { wait } = parseWith(submitQuery, req.query);
     const { fields, staged } = await stageUpload(req, ctx);
-    const { store, config, processor } = ctx;
-    let committed = false;
+    const { config, checks } = ctx;
     try {
       if (fields.webhook_url && !config.webhooksEnabled) {
         throw invalidRequest('parameter_invalid', "Invalid 'webhook_url': webhooks are turned off by this machine's policy (policy.json).");
@@ -106,41 +93,23 @@ export function submitHandler(ctx: ServiceContext) {
           throw invalidRequest('parameter_invalid', `Invalid 'webhook_url': ${err.message}`);
         });
       }
-      const mime = sniffMime(staged.head);
-      if (!mime) throw invalidRequest('unsupported_document', 'The file is not a PDF, PNG or JPEG (judged by its content, not its name).');
-      await store.uploads.commit(staged.file.tempPath, staged.sha256, staged.size, mime);
-      committed = true;
-      const settings = store.settings;
-      const thresholds = settings.thresholds();
-      const insert = () => store.checks.insert({
-        id: newCheckId(),
-        filename: staged.filename,
-        mime_type: mime,
-        size_bytes: staged.size,
-        sha256: staged.sha256,
-        mode: fields.mode ?? 'normal',
-        engine_version: ENGINE_VERSION,
-        thresholds: { pending_below: thresholds.pending_below, suspicious_below: thresholds.suspicious_below, fraudulent_below: thresholds.fraudulent_below },
-        snapshot: { disabled_flag_codes: settings.flagSettings().disabled_flag_codes, rules: store.rules.active().map(toRuleInput) },
-        webhook_url: fields.webhook_url ?? null,
-        pages: mime === 'application/pdf' ? null : 1,
-      });
-      const check = store.audit.record(apiKeyOf(res).id, insert, (c) => ({
-        action: 'document_check.created',
-        target_id: c.id,
-        details: { sha256: c.sha256, size_bytes: c.size_bytes, mime_type: c.mime_type, mode: c.mode },
-      }));
-      store.uploads.release(staged.sha256);
-      committed = false;
-      processor.enqueue(check.id);
+      let check;
+      try {
+        check = await checks.submit(
+          { tempPath: staged.file.tempPath, filename: staged.filename, sha256: staged.sha256, size: staged.size, head: staged.head },
+          { mode: fields.mode, webhook_url: fields.webhook_url, actor: apiKeyOf(res).id },
+        );
+      } catch (err) {
+        if (err instanceof UnsupportedDocument) throw invalidRequest(err.code, err.message);
+        throw err;
+      }
       if (wait) {
         const gone = new AbortController();
         res.on('close', () => gone.abort());
-        await processor.waitFor(check.id, config.waitTimeoutMs, gone.signal);
+        await checks.waitFor(check.id, config.waitTimeoutMs, gone.signal);
       }
-      res.status(201).json(renderCheck(store.checks.get(check.id) ?? check));
+      res.status(201).json(checks.present(check.id) ?? presentCheck(check));
     } finally {
-      if (committed) store.uploads.release(staged.sha256);
       // No-op once committed (the temp file was moved); removes it on any earlier failure.
       await staged.file.discard();
     }

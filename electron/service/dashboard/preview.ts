@@ -1,14 +1,14 @@
 /**
  * "Test this condition against this check": the same CEL compile + evaluation the scorer uses,
- * fed with what the check was scored on (its published flags and the engine score before rules).
+ * fed with what the check was scored on (its stored flags and the engine score before rules).
  * The condition is evaluated by the service's ConditionEvaluator (off the API thread, with a
  * deadline), so a hostile condition cannot freeze the server.
  */
 import { compileCondition, engineVerdict } from '../../../engine/scoring/index.js';
-import type { ConditionEvaluator } from '../conditions/condition-sandbox.js';
-import type { Analysis, Mode } from '../../../engine/types.js';
-import type { PublicCheck } from './deps.js';
 import { ruleReasoning } from '../../../engine/scoring/rules.js';
+import type { Analysis } from '../../../engine/types.js';
+import type { ConditionEvaluator } from '../conditions/condition-sandbox.js';
+import type { CheckRecord } from '../domain/check-record.js';
 
 export type PreviewResult =
   | { ok: false; message: string }
@@ -16,17 +16,19 @@ export type PreviewResult =
 
 export async function previewCondition(
   condition: string,
-  check: PublicCheck,
+  check: CheckRecord,
   analysis: Analysis,
   disabledFlags: readonly string[],
   conditions: ConditionEvaluator,
 ): Promise<PreviewResult> {
   const compiled = compileCondition(condition);
   if (!compiled.ok) return { ok: false, message: compiled.message };
-  const mode = (['normal', 'strict', 'lenient'].includes(check.engine.mode) ? check.engine.mode : 'normal') as Mode;
-  const document = { ...check.document, ...analysis.document };
-  const verdict = engineVerdict({ findings: analysis.findings, document, extracted: analysis.extracted, text: analysis.text }, { mode, disabledFlagCodes: disabledFlags });
-  const flags = check.flags.length > 0 || check.status === 'completed' ? check.flags : verdict.flags;
+  const verdict = engineVerdict(
+    { findings: analysis.findings, document: { ...analysis.document }, extracted: analysis.extracted, text: analysis.text },
+    { mode: check.mode, disabledFlagCodes: disabledFlags },
+  );
+  // The flags the check was published with (the verdict's), so the preview sees what its rules saw.
+  const flags = check.verdict?.flags ?? verdict.flags;
   const ctx = {
     ...verdict.conditionContext,
     extracted: { ...(check.extracted ?? analysis.extracted) },

@@ -1,3 +1,4 @@
+import type { CheckErrorCode } from '../../../contract/enums.js';
 import type { Analysis } from '../../../engine/types.js';
 
 export interface AnalysisTask {
@@ -7,4 +8,5 @@ export interface AnalysisTask {
   maxMegapixels: number;
 }
 
-export type AnalysisOutcome = { ok: true; analysis: Analysis } | { ok: false; code: string; message: string };
+/** `service_stopping` is never stored: the check stays `processing` and resumes at the next start. */
+export type AnalysisOutcome = { ok: true; analysis: Analysis } | { ok: false; code: CheckErrorCode | 'service_stopping'; message: string };

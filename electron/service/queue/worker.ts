@@ -6,7 +6,6 @@
 import { readFile } from 'node:fs/promises';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { analyze } from '../../../engine/analyze.js';
 import { setOcrIdleTimeout } from '../../../engine/ocr/index.js';
 import { EngineError } from '../../../engine/types.js';
@@ -44,9 +43,6 @@ export default async function runAnalysis(task: AnalysisTask): Promise<AnalysisO
 }
 
 async function analyseFile(task: AnalysisTask): Promise<AnalysisOutcome> {
-  // TEST ONLY: lets the restart-recovery test kill the service while checks are mid-analysis.
-  const delay = Number(process.env.VERACITY_TEST_ANALYSIS_DELAY_MS ?? 0);
-  if (delay > 0) await sleep(delay);
   let bytes: Buffer;
   try {
     bytes = await readFile(task.path);

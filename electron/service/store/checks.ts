@@ -5,74 +5,10 @@
  */
 import type { Db } from '../db/open.js';
 import type { Thresholds } from '../../../engine/scoring/bands.js';
-import type { RuleInput, TriggeredRule } from '../../../engine/scoring/rules.js';
-import type { Decision, DocumentFormat, Extracted, Flag, IncompleteDetector, MimeType, Mode, RiskLevel } from '../../../engine/types.js';
-import { renderCheck } from '../api/document-check.js';
+import type { Analysis, Decision, Extracted } from '../../../engine/types.js';
+import type { CheckError, CheckRecord, CompletedAnalysis, NewCheck, SettingsSnapshot, StoredVerdict } from '../domain/check-record.js';
+import { presentCheck } from '../domain/present-check.js';
 import { nowIso } from './ids.js';
-
-export type CheckStatus = 'processing' | 'completed' | 'failed';
-
-export interface SettingsSnapshot {
-  disabled_flag_codes: string[];
-  rules: RuleInput[];
-}
-
-export interface StoredVerdict {
-  decision: Decision;
-  risk_level: RiskLevel;
-  risk_score: number;
-  /** Score before rules; kept for the dashboard and threshold suggestions. */
-  engine_score: number;
-  summary: string;
-  flags: Flag[];
-  rules: TriggeredRule[];
-  /** Detectors that did not run (engine Analysis.incomplete); absent on verdicts stored before it existed. */
-  incomplete?: IncompleteDetector[];
-}
-
-export interface CheckError {
-  type: 'api_error';
-  code: string;
-  message: string;
-}
-
-export interface CheckRecord {
-  id: string;
-  created_at: string;
-  status: CheckStatus;
-  filename: string;
-  mime_type: MimeType;
-  size_bytes: number;
-  sha256: string;
-  pages: number | null;
-  format: DocumentFormat | null;
-  mode: Mode;
-  engine_version: string;
-  thresholds: Thresholds;
-  verdict: StoredVerdict | null;
-  extracted: Extracted | null;
-  error: CheckError | null;
-  webhook_url: string | null;
-  /** A reviewer's decision override (SPEC rule 3); the score keeps the engine's value. */
-  override_decision: Decision | null;
-  completed_at: string | null;
-}
-
-export interface NewCheck {
-  id: string;
-  filename: string;
-  mime_type: MimeType;
-  size_bytes: number;
-  sha256: string;
-  mode: Mode;
-  engine_version: string;
-  thresholds: Thresholds;
-  snapshot: SettingsSnapshot;
-  webhook_url: string | null;
-  /** Known at submit for images (always one page). */
-  pages?: number | null;
-  created_at?: string;
-}
 
 const RECORD_COLUMNS =
   'id, created_at, status, filename, mime_type, size_bytes, sha256, pages, format, mode, engine_version, thresholds, verdict, extracted, error, webhook_url, override_decision, completed_at';
@@ -87,7 +23,7 @@ interface CheckRow extends Omit<CheckRecord, 'thresholds' | 'verdict' | 'extract
 
 /** Processing checks change as they settle, so only settled ones carry a stored rendering. */
 function jsonOf(row: CheckRow): string {
-  return row.rendered ?? JSON.stringify(renderCheck(fromRow(row)));
+  return row.rendered ?? JSON.stringify(presentCheck(fromRow(row)));
 }
 
 const parse = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
@@ -100,16 +36,6 @@ function fromRow({ rendered: _cached, ...row }: CheckRow): CheckRecord {
     extracted: parse<Extracted>(row.extracted),
     error: parse<CheckError>(row.error),
   };
-}
-
-export interface CompletedAnalysis {
-  pages: number;
-  format: DocumentFormat;
-  verdict: StoredVerdict;
-  extracted: Extracted;
-  engine_version: string;
-  /** The full engine Analysis, kept for the dashboard only. */
-  analysis: unknown;
 }
 
 export class CheckStore {
@@ -229,13 +155,13 @@ export class CheckStore {
 
   private storeRendering(id: string): void {
     const check = this.get(id);
-    if (check) this.db.prepare('UPDATE checks SET rendered = ? WHERE id = ?').run(JSON.stringify(renderCheck(check)), id);
+    if (check) this.db.prepare('UPDATE checks SET rendered = ? WHERE id = ?').run(JSON.stringify(presentCheck(check)), id);
   }
 
   /** The stored engine Analysis of a completed check (dashboard only). */
-  analysis(id: string): unknown | null {
+  analysis(id: string): Analysis | null {
     const row = this.db.prepare('SELECT analysis FROM check_analyses WHERE check_id = ?').get(id) as { analysis: string } | undefined;
-    return row ? JSON.parse(row.analysis) : null;
+    return row ? (JSON.parse(row.analysis) as Analysis) : null;
   }
 
   /** Reviewer override (SPEC rule 3); `null` clears it. Only completed checks carry a decision. */

@@ -42,7 +42,7 @@ export class Store {
   }
 }
 
-export type { CheckRecord, CheckStatus, CheckError, SettingsSnapshot, StoredVerdict } from './checks.js';
+export type { CheckRecord, CheckStatus, CheckError, SettingsSnapshot, StoredVerdict } from '../domain/check-record.js';
 export type { RuleRecord, RuleFields } from './rules.js';
 export type { ApiKeyRecord, Role, Permission } from './keys.js';
 export type { FeedbackRecord } from './feedback.js';

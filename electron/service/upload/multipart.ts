@@ -4,8 +4,18 @@
  */
 import busboy from 'busboy';
 import type { Request } from 'express';
-import { invalidRequest } from '../api/errors.js';
 import type { IncomingFile, UploadStore } from '../store/uploads.js';
+
+/** A body that cannot be read as the multipart upload it claims to be (the API answers 400 with `code`). */
+export class MultipartError extends Error {
+  constructor(
+    readonly code: 'invalid_multipart' | 'too_many_files' | 'request_aborted',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'MultipartError';
+  }
+}
 
 export interface ReceivedFile {
   incoming: IncomingFile;
@@ -38,7 +48,7 @@ export function parseMultipart(req: Request, options: MultipartOptions): Promise
     try {
       parser = busboy({ headers: req.headers, limits: { fields: 100, fieldSize: 1024 * 1024, parts: 200 } });
     } catch (err) {
-      return reject(invalidRequest('invalid_multipart', `The multipart body could not be read: ${(err as Error).message}.`));
+      return reject(new MultipartError('invalid_multipart', `The multipart body could not be read: ${(err as Error).message}.`));
     }
     const fields: Record<string, string> = {};
     let incoming: IncomingFile | null = null;
@@ -69,7 +79,7 @@ export function parseMultipart(req: Request, options: MultipartOptions): Promise
       }
       if (incoming) {
         stream.resume();
-        return fail(invalidRequest('too_many_files', `Send exactly one '${fileField}' part.`));
+        return fail(new MultipartError('too_many_files', `Send exactly one '${fileField}' part.`));
       }
       const file = options.uploads.begin(options.maxBytes);
       incoming = file;
@@ -95,14 +105,14 @@ export function parseMultipart(req: Request, options: MultipartOptions): Promise
       fileDone.catch(fail);
     });
 
-    parser.on('error', (err: Error) => fail(invalidRequest('invalid_multipart', `The multipart body could not be read: ${err.message}.`)));
+    parser.on('error', (err: Error) => fail(new MultipartError('invalid_multipart', `The multipart body could not be read: ${err.message}.`)));
     parser.on('close', () => {
       if (failed) return;
       (fileDone ?? Promise.resolve(null)).then((file) => {
         if (!failed) resolve({ fields, file });
       }, fail);
     });
-    req.on('aborted', () => fail(invalidRequest('request_aborted', 'The upload was interrupted.')));
+    req.on('aborted', () => fail(new MultipartError('request_aborted', 'The upload was interrupted.')));
     req.pipe(parser);
   });
 }
@@ -110,7 +120,6 @@ export function parseMultipart(req: Request, options: MultipartOptions): Promise
 /** Keep the name a client gave, minus any path, control characters and excess length. */
 export function cleanFilename(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
   return clean || 'document';
 }

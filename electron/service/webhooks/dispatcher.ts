@@ -5,14 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { DEFAULT_RETRY_DELAYS_MS } from '../config.js';
 import type { OutboxItem, OutboxStore } from '../store/outbox.js';
 import { signPayload } from './signature.js';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { assertPublicLiteral, publicOnlyLookup } from '../upload/pinned-lookup.js';
-
-/** Delay before retry n (after the first failed attempt): about 1 s, 10 s, 1 min, 10 min, 1 h. */
-export const DEFAULT_RETRY_DELAYS_MS = [1_000, 10_000, 60_000, 600_000, 3_600_000] as const;
 
 export interface WebhookDispatcherOptions {
   outbox: OutboxStore;

@@ -116,7 +116,7 @@ export function readItemTable(lines: Line[], style: NumberStyle): ItemTable | nu
     }
     const nums = rowNumbers(line, style, cells);
     // Any money cell may be the line total (a tax-amount column can come last).
-    const ok = cells.some((c, k) => isMoney(c.amount) && explains(nums.filter((n) => n !== c.amount), c.amount.value));
+    const ok = cells.some((c) => isMoney(c.amount) && explains(nums.filter((n) => n !== c.amount), c.amount.value));
     const product = firstProduct(cells.slice(0, -1).map((c) => c.amount));
     rows.push({ line, total: last.amount.value, x1: last.cell.x1, ok, expected: product });
   }

@@ -4,8 +4,14 @@
  * Files that need a real password yield no decryptor: their strings stay unread.
  */
 import crypto from 'node:crypto';
-import type { PdfFile } from './document.js';
-import { PdfDict, PdfString } from './objects.js';
+import { PdfDict, PdfString, type PdfValue } from './objects.js';
+
+/** What the decryptor reads of a file (document.ts's PdfFile has these): its trailer and objects. */
+export interface TrailerReader {
+  trailerValue(key: string): PdfValue | undefined;
+  resolve(v: PdfValue | undefined): PdfValue | undefined;
+  dict(v: PdfValue | undefined): PdfDict | null;
+}
 
 export type StringDecryptor = ((s: PdfString, num: number, gen: number) => Uint8Array) & { stream?: (data: Uint8Array, num: number, gen: number) => Uint8Array };
 
@@ -102,7 +108,7 @@ function keyR2R4(enc: PdfDict, r: number, id0: Buffer): Buffer | null {
 }
 
 /** A decryptor for strings and streams, or null when the file needs a password we do not have. */
-export function decryptorFor(file: PdfFile): StringDecryptor | null {
+export function decryptorFor(file: TrailerReader): StringDecryptor | null {
   const enc = file.dict(file.trailerValue('Encrypt'));
   if (!enc || enc.name('Filter') !== 'Standard') return null;
   const v = enc.num('V') ?? 0;

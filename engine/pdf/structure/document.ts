@@ -323,7 +323,7 @@ export class PdfFile {
     return this.scanIndex.get(num);
   }
 
-  private fromObjectStream(streamNum: number, num: number, index: number): PdfValue {
+  private fromObjectStream(streamNum: number, num: number, _index: number): PdfValue {
     let objs = this.objStmCache.get(streamNum);
     if (!objs) {
       objs = this.parseObjectStream(streamNum);

@@ -72,6 +72,7 @@ export function buildPaintList(input: PaintInput): PaintOp[] {
 
   for (let i = 0; i < fnArray.length; i++) {
     const fn = fnArray[i];
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pdf.js leaves operator arguments untyped
     const args = argsArray[i] as any[] | null;
     switch (fn) {
       case OPS.save:

@@ -5,7 +5,7 @@
 import type {
   About, ApiKey, CheckAnalysis, DocumentCheck, Feedback, FlagDefinition, FlagSettings, List, Role, Rule, RuleInput,
   RulePreview, ScorePoint, Thresholds,
-} from './types.js';
+} from './contract.js';
 
 export class ApiError extends Error {
   constructor(

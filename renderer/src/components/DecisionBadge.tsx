@@ -1,4 +1,4 @@
-import type { DocumentCheck } from '../api/types.js';
+import type { DocumentCheck } from '../api/contract.js';
 import { humanize } from '../lib/format.js';
 
 /** Text plus colour, never colour alone. */

@@ -1,4 +1,4 @@
-import type { Extracted } from '../api/types.js';
+import type { Extracted } from '../api/contract.js';
 import { humanize } from '../lib/format.js';
 
 const FIELDS: Array<keyof Extracted> = ['doc_type', 'issuer', 'name', 'address', 'document_date', 'account_number', 'currency'];

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { DECISIONS, type Decision, type DocumentCheck } from '../api/types.js';
+import { DECISIONS, type Decision, type DocumentCheck } from '../api/contract.js';
 import { humanize } from '../lib/format.js';
 import { useApi } from '../state/session.js';
 

@@ -1,4 +1,4 @@
-import { SEVERITIES, type Flag, type Reason } from '../api/types.js';
+import { SEVERITIES, type Flag, type Reason } from '../api/contract.js';
 import { boxesOf } from '../lib/evidence.js';
 import { humanize } from '../lib/format.js';
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { DECISIONS, DOC_TYPES } from '../api/types.js';
+import { DECISIONS, DOC_TYPES } from '../api/contract.js';
 import { EMPTY_FILTER, isFilterActive, type StatusFilter } from '../lib/filters.js';
 import { humanize } from '../lib/format.js';
 import { useInbox } from '../state/inbox.js';

@@ -1,6 +1,6 @@
 import { diffArrays } from 'diff';
 import { useState } from 'react';
-import type { Revision, TextDiff } from '../api/types.js';
+import type { Revision, TextDiff } from '../api/contract.js';
 import { humanize } from '../lib/format.js';
 
 /**

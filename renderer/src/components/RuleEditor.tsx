@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { ApiError } from '../api/client.js';
-import { DOC_TYPES, OUTCOMES, type OutcomeGuidance, type Rule, type RuleInput, type RulePreview } from '../api/types.js';
+import { DOC_TYPES, OUTCOMES, type DocType, type OutcomeGuidance, type Rule, type RuleInput, type RulePreview } from '../api/contract.js';
 import { humanize } from '../lib/format.js';
 import { describeDelta, OUTCOME_HELP, parseDelta } from '../lib/rules.js';
 import { useInbox } from '../state/inbox.js';
@@ -22,7 +22,7 @@ export function RuleEditor({ rule, onSaved, onCancel }: Props) {
   const [guidance, setGuidance] = useState(rule?.guidance ?? '');
   const [outcome, setOutcome] = useState<OutcomeGuidance>(rule?.outcome_guidance ?? 'ADVISORY');
   const [delta, setDelta] = useState(String(rule?.score_delta ?? 0));
-  const [types, setTypes] = useState<string[]>(rule?.document_types ?? []);
+  const [types, setTypes] = useState<DocType[]>(rule?.document_types ?? []);
   const [conditionError, setConditionError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -1,4 +1,4 @@
-import type { Thresholds } from '../api/types.js';
+import type { Thresholds } from '../api/contract.js';
 import { bandsOf } from '../lib/bands.js';
 import { humanize } from '../lib/format.js';
 

@@ -1,4 +1,4 @@
-import type { DocumentCheck } from '../api/types.js';
+import type { DocumentCheck } from '../api/contract.js';
 
 /**
  * The engine's own account of the check: which version and mode produced it, and which detectors

@@ -1,4 +1,4 @@
-import type { TriggeredRule } from '../api/types.js';
+import type { TriggeredRule } from '../api/contract.js';
 import { OUTCOME_HELP } from '../lib/rules.js';
 
 export function TriggeredRules({ rules }: { rules: TriggeredRule[] }) {

@@ -21,7 +21,7 @@ export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[]): Lo
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // The caller's deps (plus the reload tick) decide when to load again, not the loader's identity.
   }, [...deps, tick]);
   const reload = useCallback(() => setTick((t) => t + 1), []);
   return { ...state, reload };

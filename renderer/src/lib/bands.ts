@@ -1,4 +1,4 @@
-import type { Decision, Thresholds } from '../api/types.js';
+import type { Decision, Thresholds } from '../api/contract.js';
 
 export function decisionFor(score: number, t: Thresholds): Decision {
   if (score < t.pending_below) return 'clear';

@@ -1,4 +1,4 @@
-import type { BBox, Evidence, Flag, Reason } from '../api/types.js';
+import type { BBox, Evidence, Flag, Reason } from '../api/contract.js';
 
 export interface Box {
   page: number;

@@ -1,4 +1,4 @@
-import type { Decision, DocumentCheck } from '../api/types.js';
+import type { Decision, DocumentCheck } from '../api/contract.js';
 
 export type StatusFilter = Decision | 'processing' | 'failed' | 'all';
 

@@ -1,4 +1,4 @@
-import type { OutcomeGuidance } from '../api/types.js';
+import type { OutcomeGuidance } from '../api/contract.js';
 
 /** SPEC "Outcome guidance semantics", in words a reviewer can act on. */
 export const OUTCOME_HELP: Record<OutcomeGuidance, string> = {

@@ -4,7 +4,7 @@
  */
 import { create } from 'zustand';
 import type { ApiClient } from '../api/client.js';
-import type { DocumentCheck } from '../api/types.js';
+import type { DocumentCheck } from '../api/contract.js';
 import { EMPTY_FILTER, type InboxFilter } from '../lib/filters.js';
 
 export interface Upload {

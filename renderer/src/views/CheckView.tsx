@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { DocumentCheck, Reason, TextDiff } from '../api/types.js';
+import type { DocumentCheck, Reason, TextDiff } from '../api/contract.js';
 import { DecisionBadge } from '../components/DecisionBadge.js';
 import { DocumentViewer } from '../components/DocumentViewer.js';
 import { ExtractedFields } from '../components/ExtractedFields.js';

@@ -1,5 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { FlagDefinition } from '../api/types.js';
+import type { FlagDefinition as CatalogEntry } from '../api/contract.js';
+
+/** A catalog entry, or a code the catalog did not describe (shown with its code only). */
+type FlagDefinition = Omit<CatalogEntry, 'category'> & { category: CatalogEntry['category'] | '' };
 import { useLoad } from '../hooks/useLoad.js';
 import { humanize } from '../lib/format.js';
 import { useApi } from '../state/session.js';

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { DocumentCheck } from '../api/types.js';
+import type { DocumentCheck } from '../api/contract.js';
 import { BatchProgress } from '../components/BatchProgress.js';
 import { DecisionBadge } from '../components/DecisionBadge.js';
 import { InboxFilters } from '../components/InboxFilters.js';

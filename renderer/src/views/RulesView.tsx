@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Rule } from '../api/types.js';
+import type { Rule } from '../api/contract.js';
 import { RuleEditor } from '../components/RuleEditor.js';
 import { useLoad } from '../hooks/useLoad.js';
 import { humanize } from '../lib/format.js';

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../api/client.js';
-import { ROLES, type Role } from '../api/types.js';
+import { ROLES, type Role } from '../api/contract.js';
 import { useLoad } from '../hooks/useLoad.js';
 import { formatDate, humanize } from '../lib/format.js';
 import { useApi } from '../state/session.js';

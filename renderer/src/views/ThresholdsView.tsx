@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { Thresholds } from '../api/types.js';
+import type { Thresholds } from '../api/contract.js';
 import { useLoad } from '../hooks/useLoad.js';
 import { bandsOf, decisionChanges, decisionFor, histogram, validThresholds } from '../lib/bands.js';
 import { humanize } from '../lib/format.js';

@@ -8,7 +8,7 @@ import type { DetectorContext } from '../../../engine/context.js';
 import { contextFromPages } from '../context-for-test.js';
 import type { PaintOp, TextRun } from '../../../engine/pdf/text/types.js';
 import { testDetector } from '../detector-tester.js';
-import { contextOf, layoutPage, right, row } from '../extract/fixtures.js';
+import { contextOf, right, row } from '../extract/fixtures.js';
 
 /**
  * Labels start their columns (left-aligned) while figures end them (right-aligned), so a short

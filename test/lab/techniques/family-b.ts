@@ -17,7 +17,7 @@ import type { FlagCode } from '../../../engine/catalog/flags.js';
 import { LAB_DOC_TYPES, makeDocument } from '../model/index.js';
 import type { DocModel, EditTarget } from '../model/types.js';
 import type { PdfMeta } from '../render/meta.js';
-import { chromiumScreenshot, familyBTools, img2pdf, psRedistil, renderEnscript, renderGroff, renderReportlab, renderWeasyprint, requireTool, toHtmlB, toListing, wordBoxes, type WordBox } from '../render/family-b.js';
+import { chromiumScreenshot, familyBTools, img2pdf, psRedistil, renderEnscript, renderGroff, renderReportlab, renderWeasyprint, requireTool, toHtmlB, wordBoxes, type WordBox } from '../render/family-b.js';
 import { rasterizePage } from '../render/raster.js';
 import { exiftoolWrite, pdfPageCount } from '../render/transforms.js';
 import { run, withTempDir } from '../util/exec.js';

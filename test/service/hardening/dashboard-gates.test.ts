@@ -4,7 +4,6 @@
  * API; `upload_missing` messages leaked the absolute path of the data folder.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboardExtension } from '../../../electron/service/dashboard/extension.js';
 import runAnalysis from '../../../electron/service/queue/worker.js';
 import { assertWorkerBuilt, startTestService, tempDir, type TestService } from '../helpers.js';
 
@@ -13,7 +12,7 @@ describe('dashboard routes behind the API gates', () => {
   let viewer = '';
   beforeAll(async () => {
     assertWorkerBuilt();
-    svc = await startTestService({ rateLimitPerMinute: 6, extensions: [dashboardExtension] });
+    svc = await startTestService({ rateLimitPerMinute: 6 });
     viewer = svc.service.context.store.keys.create('viewer', 'viewer').key;
   });
   afterAll(() => svc?.close());

@@ -5,7 +5,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConditionSandbox } from '../../../electron/service/conditions/condition-sandbox.js';
-import { dashboardExtension } from '../../../electron/service/dashboard/extension.js';
 import type { ConditionContext } from '../../../engine/scoring/conditions.js';
 import { assertWorkerBuilt, makePdf, startTestService, submitAndWait, type TestService } from '../helpers.js';
 
@@ -45,7 +44,7 @@ describe('a hostile condition against the running service', () => {
   let checkId: string;
   beforeAll(async () => {
     assertWorkerBuilt();
-    svc = await startTestService({ conditionTimeoutMs: 1_500, extensions: [dashboardExtension] });
+    svc = await startTestService({ conditionTimeoutMs: 1_500 });
     checkId = (await submitAndWait(svc, await makePdf('Invoice 7'))).id;
   });
   afterAll(() => svc?.close());

@@ -1,27 +1,13 @@
 /** The audit log (manage_keys) and retention (GET view_documents, PATCH manage_documents). */
 import { Router } from 'express';
-import { z } from 'zod';
+import { AuditListQuery as listQuery, RetentionPatch as retentionPatch, type Retention } from '../../../../contract/api-v1.js';
 import type { ServiceContext } from '../../context.js';
 import { getRetention, setRetention, type RetentionPolicy } from '../../store/retention.js';
 import { apiKeyOf, requirePermission } from '../auth.js';
 import { invalidRequest, methodNotAllowed } from '../errors.js';
-import { integerParam, parseWith } from '../validation.js';
+import { parseWith } from '../validation.js';
 
-const listQuery = z.object({
-  limit: integerParam(1, 100).optional(),
-  starting_after: z.string({ error: 'must be a single audit event id' }).optional(),
-});
-
-const days = z
-  .number({ error: 'must be an integer of at least 1, or null' })
-  .int({ error: 'must be an integer of at least 1, or null' })
-  .min(1, { error: 'must be an integer of at least 1, or null' })
-  .nullable()
-  .optional();
-
-const retentionPatch = z.object({ delete_files_after_days: days, delete_checks_after_days: days });
-
-export function renderRetention(r: RetentionPolicy) {
+export function renderRetention(r: RetentionPolicy): Retention {
   return { object: 'retention' as const, delete_files_after_days: r.delete_files_after_days, delete_checks_after_days: r.delete_checks_after_days, updated_at: r.updated_at };
 }
 

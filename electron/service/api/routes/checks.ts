@@ -1,6 +1,6 @@
 /** Document checks: submit, get, list, feedback. */
 import { Router, type Request } from 'express';
-import { z } from 'zod';
+import { CheckListQuery as listQuery, FeedbackBody as feedbackBody, type Feedback } from '../../../../contract/api-v1.js';
 import { isFlagCode } from '../../../../engine/catalog/flags.js';
 import type { ServiceContext } from '../../context.js';
 import type { FeedbackRecord } from '../../store/feedback.js';
@@ -9,26 +9,9 @@ import { apiKeyOf, requirePermission } from '../auth.js';
 import { ApiError, invalidRequest, methodNotAllowed, notFound } from '../errors.js';
 import { deleteCheck } from '../../store/deletion.js';
 import { submitHandler } from '../submit.js';
-import { emptyToUndefined, integerParam, parseWith } from '../validation.js';
+import { parseWith } from '../validation.js';
 
-const listQuery = z.object({
-  limit: integerParam(1, 100).optional(),
-  starting_after: z.string({ error: 'must be a single check id' }).optional(),
-});
-
-const DECISIONS = ['clear', 'pending', 'suspicious', 'fraudulent'] as const;
-
-const feedbackBody = z.object({
-  rating: z.enum(['agree', 'disagree'], { error: 'must be agree or disagree' }),
-  flag_code: z.preprocess(emptyToUndefined, z.string({ error: 'must be a string' }).nullable().optional()),
-  corrected_decision: z.preprocess(
-    emptyToUndefined,
-    z.enum(DECISIONS, { error: 'must be one of clear, pending, suspicious, fraudulent, or empty' }).nullable().optional(),
-  ),
-  reason: z.preprocess(emptyToUndefined, z.string({ error: 'must be a string' }).max(5000, { error: 'must be at most 5000 characters' }).nullable().optional()),
-});
-
-export function renderFeedback(f: FeedbackRecord) {
+export function renderFeedback(f: FeedbackRecord): Feedback {
   return {
     id: f.id,
     object: 'check_feedback' as const,
@@ -36,7 +19,7 @@ export function renderFeedback(f: FeedbackRecord) {
     document_check: f.check_id,
     kind: f.kind,
     rating: f.rating,
-    flag_code: f.flag_code,
+    flag_code: f.flag_code as Feedback['flag_code'],
     corrected_decision: f.corrected_decision,
     reason: f.reason,
   };

@@ -1,51 +1,13 @@
 /** Workspace rules CRUD (SPEC "Rules", DECISIONS "Rules"): conditions are compiled on every write. */
 import { Router } from 'express';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { RuleBody as fullRule, RuleListQuery as listQuery, RulePatch as partialRule, type Rule } from '../../../../contract/api-v1.js';
 import { compileCondition } from '../../../../engine/scoring/conditions.js';
-import type { DocType } from '../../../../engine/types.js';
 import type { ServiceContext } from '../../context.js';
-import { OUTCOME_GUIDANCE, RULE_DEFAULTS, RULE_STATUSES, type RuleFields, type RuleRecord } from '../../store/rules.js';
+import { RULE_DEFAULTS, type RuleFields, type RuleRecord } from '../../store/rules.js';
 import { apiKeyOf, requirePermission } from '../auth.js';
 import { invalidRequest, methodNotAllowed, notFound } from '../errors.js';
-import { integerParam, parseWith } from '../validation.js';
-
-export const DOC_TYPES = ['bank_statement', 'payslip', 'invoice', 'receipt', 'utility_bill', 'tax_form', 'id_document', 'letter', 'other'] as const satisfies readonly DocType[];
-
-const fieldSchemas = {
-  title: z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' }).max(200, { error: 'must be at most 200 characters' }),
-  condition: z.string({ error: 'must be a string (a CEL expression)' }).max(10_000, { error: 'must be at most 10000 characters' }),
-  guidance: z.string({ error: 'must be a string' }).max(10_000, { error: 'must be at most 10000 characters' }).nullable(),
-  outcome_guidance: z.enum(OUTCOME_GUIDANCE, { error: 'must be one of ACCEPTED, REJECTED, PENDING, ADVISORY' }),
-  score_delta: z.number({ error: 'must be an integer between -100 and 100' }).int({ error: 'must be an integer between -100 and 100' }).min(-100, { error: 'must be an integer between -100 and 100' }).max(100, { error: 'must be an integer between -100 and 100' }),
-  document_types: z.array(z.enum(DOC_TYPES, { error: `must list document types among ${DOC_TYPES.join(', ')}` }), { error: 'must be an array of document types' }).nullable(),
-  status: z.enum(RULE_STATUSES, { error: 'must be active or disabled' }),
-};
-
-/** POST and PUT: title and condition required, omitted optional fields take their defaults. */
-const fullRule = z.object({
-  title: fieldSchemas.title,
-  condition: fieldSchemas.condition,
-  guidance: fieldSchemas.guidance.optional(),
-  outcome_guidance: fieldSchemas.outcome_guidance.optional(),
-  score_delta: fieldSchemas.score_delta.optional(),
-  document_types: fieldSchemas.document_types.optional(),
-  status: fieldSchemas.status.optional(),
-});
-
-const partialRule = z.object({
-  title: fieldSchemas.title.optional(),
-  condition: fieldSchemas.condition.optional(),
-  guidance: fieldSchemas.guidance.optional(),
-  outcome_guidance: fieldSchemas.outcome_guidance.optional(),
-  score_delta: fieldSchemas.score_delta.optional(),
-  document_types: fieldSchemas.document_types.optional(),
-  status: fieldSchemas.status.optional(),
-});
-
-const listQuery = z.object({
-  limit: integerParam(1, 100).optional(),
-  starting_after: z.string({ error: 'must be a single rule id' }).optional(),
-});
+import { parseWith } from '../validation.js';
 
 function withDefaults(body: z.output<typeof fullRule>): RuleFields {
   return {
@@ -64,7 +26,7 @@ function assertCompiles(condition: string): void {
   if (!compiled.ok) throw invalidRequest('invalid_condition', `Invalid 'condition': ${compiled.message}`);
 }
 
-export function renderRule(rule: RuleRecord) {
+export function renderRule(rule: RuleRecord): Rule {
   return {
     id: rule.id,
     object: 'rule' as const,
@@ -73,7 +35,7 @@ export function renderRule(rule: RuleRecord) {
     guidance: rule.guidance,
     outcome_guidance: rule.outcome_guidance,
     score_delta: rule.score_delta,
-    document_types: rule.document_types,
+    document_types: rule.document_types as Rule['document_types'],
     status: rule.status,
     created_at: rule.created_at,
     updated_at: rule.updated_at,

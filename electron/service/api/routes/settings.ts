@@ -1,6 +1,6 @@
 /** Thresholds and flag settings: workspace-wide, applied to checks submitted after a change. */
 import { Router } from 'express';
-import { z } from 'zod';
+import { FlagSettingsPatch as flagSettingsPatch, ThresholdsPatch as thresholdsPatch, type FlagSettings, type ThresholdsSettings } from '../../../../contract/api-v1.js';
 import { FLAG_CODES, isFlagCode } from '../../../../engine/catalog/flags.js';
 import { thresholdsAreValid } from '../../../../engine/scoring/bands.js';
 import type { ServiceContext } from '../../context.js';
@@ -9,19 +9,7 @@ import { apiKeyOf, requirePermission } from '../auth.js';
 import { ApiError, invalidRequest, methodNotAllowed } from '../errors.js';
 import { parseWith } from '../validation.js';
 
-const cut = z.number({ error: 'must be an integer between 1 and 100' }).int({ error: 'must be an integer between 1 and 100' });
-
-const thresholdsPatch = z.object({
-  pending_below: cut.optional(),
-  suspicious_below: cut.optional(),
-  fraudulent_below: cut.optional(),
-});
-
-const flagSettingsPatch = z.object({
-  disabled_flag_codes: z.array(z.string({ error: 'must contain only strings' }), { error: 'must be an array of flag codes' }),
-});
-
-function renderThresholds(t: ThresholdsRecord) {
+function renderThresholds(t: ThresholdsRecord): ThresholdsSettings {
   return { object: 'thresholds' as const, pending_below: t.pending_below, suspicious_below: t.suspicious_below, fraudulent_below: t.fraudulent_below, updated_at: t.updated_at };
 }
 
@@ -54,7 +42,7 @@ export function settingsRoutes({ store }: ServiceContext): Router {
     })
     .all(methodNotAllowed(['GET', 'PATCH']));
 
-  const renderFlagSettings = (codes: string[]) => ({ object: 'flag_settings' as const, disabled_flag_codes: codes, available_flag_codes: [...FLAG_CODES] });
+  const renderFlagSettings = (codes: string[]): FlagSettings => ({ object: 'flag_settings' as const, disabled_flag_codes: codes as FlagSettings['disabled_flag_codes'], available_flag_codes: [...FLAG_CODES] });
 
   router
     .route('/flag-settings')

@@ -1,6 +1,6 @@
 /**
- * Engine Analysis + a check's settings snapshot -> the stored verdict (shared by the service and
- * `veracity check`). Rule conditions are decided by a ConditionEvaluator (a sandbox thread with a
+ * Engine Analysis + a check's settings snapshot -> the stored verdict (the "score" step of every
+ * check, served or offline). Rule conditions are decided by a ConditionEvaluator (a sandbox thread with a
  * deadline), never on the caller's thread.
  */
 import type { Thresholds } from '../../../engine/scoring/bands.js';
@@ -9,7 +9,7 @@ import { decideFrom, ruleApplies, type RuleInput, type RuleOutcome } from '../..
 import { engineVerdict, scoreAnalysis, type ScoringInput } from '../../../engine/scoring/score.js';
 import type { Analysis, DocType, Mode } from '../../../engine/types.js';
 import type { ConditionEvaluator } from '../conditions/condition-sandbox.js';
-import type { SettingsSnapshot, StoredVerdict } from '../store/checks.js';
+import type { SettingsSnapshot, StoredVerdict } from '../domain/check-record.js';
 
 export interface ScoredCheck {
   verdict: StoredVerdict;

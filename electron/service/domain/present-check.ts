@@ -1,40 +1,14 @@
 /**
- * The public document_check object (SPEC "document_check"). Every key is present in every state;
- * the engine Analysis (revisions, structure) is never part of it.
+ * A check as it leaves the service: the contract's document_check (SPEC "document_check"). Every
+ * key is present in every state; the engine Analysis (revisions, structure) is never part of it.
+ * The one presenter for HTTP responses, stored renderings, webhooks and `veracity check --json`.
  */
-import type { Thresholds } from '../../../engine/scoring/bands.js';
-import type { TriggeredRule } from '../../../engine/scoring/rules.js';
-import { EMPTY_EXTRACTED, type Decision, type Extracted, type Flag, type IncompleteDetector, type Mode, type RiskLevel } from '../../../engine/types.js';
-import type { CheckError, CheckRecord, CheckStatus } from '../store/checks.js';
+import type { DocumentCheck } from '../../../contract/check.js';
 import { riskLevelFor } from '../../../engine/scoring/bands.js';
+import { EMPTY_EXTRACTED } from '../../../engine/types.js';
+import type { CheckRecord } from './check-record.js';
 
-export interface DocumentCheckJson {
-  id: string;
-  object: 'document_check';
-  created_at: string;
-  status: CheckStatus;
-  decision: Decision | null;
-  risk_level: RiskLevel | null;
-  risk_score: number | null;
-  thresholds: Thresholds;
-  summary: string | null;
-  flags: Flag[];
-  rules: TriggeredRule[];
-  document: {
-    filename: string;
-    mime_type: string;
-    pages: number | null;
-    size_bytes: number;
-    sha256: string;
-    format: string | null;
-  };
-  extracted: Extracted;
-  /** `incomplete`: engine detail beyond SPEC's version and mode, the detectors that did not run and why (empty unless the analysis was partial). */
-  engine: { version: string; mode: Mode; incomplete: IncompleteDetector[] };
-  error: CheckError | null;
-}
-
-export function renderCheck(check: CheckRecord): DocumentCheckJson {
+export function presentCheck(check: CheckRecord): DocumentCheck {
   const verdict = check.status === 'completed' ? check.verdict : null;
   // SPEC rule 3: an override shows in `decision` (and its risk level) while the score stays the engine's.
   const decision = verdict ? (check.override_decision ?? verdict.decision) : null;

@@ -1,0 +1,60 @@
+/**
+ * The layering of the project, checked by dependency-cruiser (test/layering.test.ts runs it in
+ * `npm test`; by hand: `npx depcruise contract engine electron renderer/src`).
+ */
+const HTTP = '^electron/service/(api|dashboard)/';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'engine-is-pure',
+      comment: 'The engine is bytes in, analysis out: it imports nothing of the service, the app, the renderer or the wire contract.',
+      severity: 'error',
+      from: { path: '^engine/' },
+      to: { path: '^(electron|renderer|contract)/' },
+    },
+    {
+      name: 'service-without-electron',
+      comment: 'The service runs under plain Node (veracity serve): it never imports the electron package.',
+      severity: 'error',
+      from: { path: '^(electron/service|contract)/' },
+      to: { path: '(^|/)node_modules/electron/' },
+    },
+    {
+      name: 'no-upward-calls-into-http',
+      comment: 'Only the HTTP layer (api/, dashboard/) knows about HTTP: store, queue, the checks use cases and the rest never import it.',
+      severity: 'error',
+      from: { path: '^electron/service/', pathNot: HTTP + '|^electron/service/(server|index)\\.ts$' },
+      to: { path: HTTP },
+    },
+    {
+      name: 'store-below-use-cases',
+      comment: 'The store and the queue sit below the checks use cases (checks/): they never call up into them.',
+      severity: 'error',
+      from: { path: '^electron/service/(store|queue|domain|db)/' },
+      to: { path: '^electron/service/checks/' },
+    },
+    {
+      name: 'renderer-speaks-the-contract',
+      comment: 'The renderer talks to the service over HTTP only: it imports the contract (types, value sets), never service or engine code.',
+      severity: 'error',
+      from: { path: '^renderer/' },
+      to: { path: '^(electron|engine)/' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'No import cycles (type-only imports included).',
+      severity: 'error',
+      from: { path: '^(contract|engine|electron)/' },
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|test)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs'] },
+    moduleSystems: ['es6', 'cjs'],
+  },
+};

@@ -1,0 +1,25 @@
+/** What needs no key (DECISIONS "HTTP details"): the health probe and the OpenAPI document. */
+import { Router } from 'express';
+import type { Health } from '../../../../contract/api-v1.js';
+import { openApiDocument } from '../../../../contract/openapi.js';
+import { ENGINE_VERSION } from '../../../../engine/version.js';
+import { serviceVersion } from '../../paths.js';
+import { methodNotAllowed } from '../errors.js';
+
+export function metaRoutes(queueDepth: () => number): Router {
+  const router = Router();
+  router
+    .route('/health')
+    .get((_req, res) => {
+      const health: Health = { object: 'health', status: 'ok', version: serviceVersion(), engine_version: ENGINE_VERSION, queue_depth: queueDepth() };
+      res.set('Cache-Control', 'no-store').json(health);
+    })
+    .all(methodNotAllowed(['GET']));
+  router
+    .route('/openapi.json')
+    .get((_req, res) => {
+      res.json(openApiDocument(serviceVersion()));
+    })
+    .all(methodNotAllowed(['GET']));
+  return router;
+}

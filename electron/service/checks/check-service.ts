@@ -1,0 +1,155 @@
+/**
+ * The use cases of a document check, in the order a check lives them:
+ * submit -> store -> queue -> analyse -> score -> persist -> present.
+ * HTTP (api/), the queue (queue/) and the CLI call these; nothing here knows about HTTP.
+ */
+import type { Logger } from 'pino';
+import type { DocumentCheck } from '../../../contract/check.js';
+import { sniffMime } from '../../../engine/sniff.js';
+import type { Mode } from '../../../engine/types.js';
+import { ENGINE_VERSION } from '../../../engine/version.js';
+import type { CheckError, CheckRecord, SettingsSnapshot } from '../domain/check-record.js';
+import { presentCheck } from '../domain/present-check.js';
+import type { CheckProcessor } from '../queue/check-processor.js';
+import { newCheckId } from '../store/ids.js';
+import type { Store } from '../store/index.js';
+import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
+import { assess, type Pipeline } from './assess.js';
+import { workspaceSettings } from './settings.js';
+
+/** A received file, hashed and still in its temp place (store/uploads.ts IncomingFile). */
+export interface ReceivedFile {
+  tempPath: string;
+  filename: string;
+  sha256: string;
+  size: number;
+  /** The first bytes, to sniff the type from the content. */
+  head: Buffer;
+}
+
+export interface Submission {
+  mode?: Mode;
+  webhook_url?: string | null;
+  /** The key that submitted it, for the audit log. */
+  actor: string | null;
+}
+
+/** The document is not one the engine reads; nothing was stored. */
+export class UnsupportedDocument extends Error {
+  readonly code = 'unsupported_document';
+  constructor() {
+    super('The file is not a PDF, PNG or JPEG (judged by its content, not its name).');
+  }
+}
+
+export class CheckService {
+  private queue: CheckProcessor | null = null;
+
+  constructor(
+    private readonly store: Store,
+    private readonly pipeline: Pipeline,
+    private readonly webhooks: WebhookDispatcher,
+    private readonly logger: Logger,
+  ) {}
+
+  /** The queue that runs `settle`; set once at start-up (the queue is built around `settle`). */
+  attach(queue: CheckProcessor): void {
+    this.queue = queue;
+  }
+
+  /** submit -> store -> queue: everything durable happens before this returns. */
+  async submit(file: ReceivedFile, submission: Submission): Promise<CheckRecord> {
+    const { store } = this;
+    const mime = sniffMime(file.head);
+    if (!mime) throw new UnsupportedDocument();
+    await store.uploads.commit(file.tempPath, file.sha256, file.size, mime);
+    try {
+      const settings = workspaceSettings(store);
+      const insert = () =>
+        store.checks.insert({
+          id: newCheckId(),
+          filename: file.filename,
+          mime_type: mime,
+          size_bytes: file.size,
+          sha256: file.sha256,
+          mode: submission.mode ?? 'normal',
+          engine_version: ENGINE_VERSION,
+          thresholds: settings.thresholds,
+          snapshot: settings.snapshot,
+          webhook_url: submission.webhook_url ?? null,
+          pages: mime === 'application/pdf' ? null : 1,
+        });
+      const check = store.audit.record(submission.actor, insert, (c) => ({
+        action: 'document_check.created',
+        target_id: c.id,
+        details: { sha256: c.sha256, size_bytes: c.size_bytes, mime_type: c.mime_type, mode: c.mode },
+      }));
+      this.queue?.enqueue(check.id);
+      return check;
+    } finally {
+      store.uploads.release(file.sha256);
+    }
+  }
+
+  /** Resolves when the check settles or after `ms`. */
+  waitFor(id: string, ms: number, signal?: AbortSignal): Promise<void> {
+    return this.queue ? this.queue.waitFor(id, ms, signal) : Promise.resolve();
+  }
+
+  /** Re-queues what a previous run left `processing`. */
+  recover(): number {
+    return this.queue?.recover(this.store.checks.processing()) ?? 0;
+  }
+
+  /** analyse -> score -> persist (with its webhook in the same transaction). The queue's work. */
+  async settle(id: string): Promise<void> {
+    const check = this.store.checks.get(id);
+    if (!check || check.status !== 'processing') return;
+    const outcome = await assess(this.pipeline, {
+      path: this.store.uploads.pathFor(check.sha256),
+      filename: check.filename,
+      mode: check.mode,
+      thresholds: check.thresholds,
+      snapshot: () => this.currentSnapshot(id),
+    });
+    // Interrupted by shutdown: leave it `processing` so the next start picks it up. Deleted meanwhile: nothing to store.
+    if (outcome.status === 'interrupted' || outcome.status === 'gone' || this.queue?.isStopping) return;
+    if (outcome.status === 'failed') return this.fail(id, outcome.error);
+    const { result, ruleErrors } = outcome;
+    if (ruleErrors.length > 0) this.logger.warn({ check: id, rule_errors: ruleErrors }, 'rules failed to evaluate');
+    // One transaction with the outbox row, so a crash cannot complete a check and lose its webhook.
+    // A check deleted while it was being analysed is not stored and sends no webhook.
+    this.store.db.transaction(() => {
+      if (this.store.checks.complete(id, result)) this.notify(id, 'document_check.completed');
+    })();
+    const { verdict } = result;
+    this.logger.info({ check: id, decision: verdict.decision, risk_score: verdict.risk_score, ms: result.analysis.timings.total }, 'check completed');
+  }
+
+  /** The submit-time snapshot minus rules deleted since (a deleted rule never fires); null when the check is gone. */
+  private currentSnapshot(id: string): SettingsSnapshot | null {
+    const snapshot = this.store.checks.snapshot(id);
+    if (!snapshot) return null;
+    const deleted = this.store.rules.deletedAmong(snapshot.rules.map((r) => r.id));
+    return { ...snapshot, rules: snapshot.rules.filter((r) => !deleted.has(r.id)) };
+  }
+
+  /** present: the contract's document_check, or null when there is no such check. */
+  present(id: string): DocumentCheck | null {
+    const check = this.store.checks.get(id);
+    return check ? presentCheck(check) : null;
+  }
+
+  private fail(id: string, error: CheckError): void {
+    this.store.db.transaction(() => {
+      if (this.store.checks.fail(id, error)) this.notify(id, 'document_check.failed');
+    })();
+    this.logger.warn({ check: id, code: error.code, message: error.message }, 'check failed');
+  }
+
+  private notify(id: string, event: string): void {
+    const check = this.store.checks.get(id);
+    if (!check?.webhook_url) return;
+    this.webhooks.enqueue(event, id, check.webhook_url, presentCheck(check));
+  }
+}
