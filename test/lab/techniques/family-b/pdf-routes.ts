@@ -9,7 +9,7 @@ import { run, withTempDir } from '../../util/exec.js';
 import { contentFlags, laterDate, metaFor, start } from '../common.js';
 import type { Technique } from '../types.js';
 import { pypdfOverlay } from './overlay.js';
-import { ALL, amountOnPage1, available, contentEdit, editedB, baseB, MULTI, overrides, POSITIONED, PRODUCER_NAME, render, sibling, tamperedB } from './shared.js';
+import { ALL, amountOnPage, available, contentEdit, editedB, baseB, MULTI, overrides, POSITIONED, PRODUCER_NAME, render, sibling, tamperedB } from './shared.js';
 
 export const PDF_ROUTES_B: Technique[] = [
   {
@@ -50,10 +50,10 @@ export const PDF_ROUTES_B: Technique[] = [
     async build(spec) {
       const { rng, model } = start(spec);
       const base = await baseB(rng, model, POSITIONED);
-      const { edit, box } = await amountOnPage1(rng, model, base.bytes);
+      const { edit, box } = await amountOnPage(rng, model, base.bytes, true);
       const font = rng.pick(['Helvetica', 'Times-Roman', 'Courier']);
       const bytes = await pypdfOverlay(base.bytes, box, edit.after, font, rng.chance(0.5));
-      return tamperedB(spec, model, bytes, 'pdf', `${PRODUCER_NAME[base.tool]} > reportlab overlay (${font}) merged by pypdf`, ['hidden_content', 'font_inconsistency', ...contentFlags(edit)], edit);
+      return tamperedB(spec, model, bytes, 'pdf', `${PRODUCER_NAME[base.tool]} > reportlab overlay (${font}) merged by pypdf`, ['hidden_content', 'font_inconsistency', ...contentFlags(edit)], edit, box.page);
     },
   },
   {
@@ -65,10 +65,10 @@ export const PDF_ROUTES_B: Technique[] = [
     async build(spec) {
       const { rng, model } = start(spec);
       const base = await baseB(rng, model, POSITIONED);
-      const { edit, box } = await amountOnPage1(rng, model, base.bytes);
+      const { edit, box } = await amountOnPage(rng, model, base.bytes, true);
       const font = rng.pick(['Helvetica', 'Times-Roman']);
       const bytes = await psRedistil(await pypdfOverlay(base.bytes, box, edit.after, font, false), laterDate(rng, model.createdAt));
-      return tamperedB(spec, model, bytes, 'pdf', `${PRODUCER_NAME[base.tool]} > pypdf overlay (${font}) > pdftops > ps2pdf`, ['hidden_content', 'font_inconsistency', ...contentFlags(edit)], edit);
+      return tamperedB(spec, model, bytes, 'pdf', `${PRODUCER_NAME[base.tool]} > pypdf overlay (${font}) > pdftops > ps2pdf`, ['hidden_content', 'font_inconsistency', ...contentFlags(edit)], edit, box.page);
     },
   },
   {

@@ -8,7 +8,7 @@ import { contentFlags, laterDate, start } from '../common.js';
 import type { Technique } from '../types.js';
 import { photoB, scanB } from './camera.js';
 import { EDITOR_FONTS, screenshotBox } from './screenshot.js';
-import { ALL, amountOnPage1, baseB, contentEdit, editedB, findWord, overrides, POSITIONED, PRODUCER_NAME, render, tamperedB } from './shared.js';
+import { ALL, amountOnPage, baseB, contentEdit, editedB, findWord, overrides, POSITIONED, PRODUCER_NAME, render, tamperedB } from './shared.js';
 
 export const PIXEL_ROUTES_B: Technique[] = [
   {
@@ -66,7 +66,7 @@ export const PIXEL_ROUTES_B: Technique[] = [
     async build(spec) {
       const { rng, model } = start({ ...spec, pages: 1 });
       const base = await baseB(rng, model, POSITIONED);
-      const { edit, box } = await amountOnPage1(rng, model, base.bytes);
+      const { edit, box } = await amountOnPage(rng, model, base.bytes);
       const dpi = rng.pick([200, 300]);
       const q1 = rng.int(75, 90);
       const scan = await scanB(await rasterizePage(base.bytes, 1, dpi), rng, q1, true);

@@ -89,15 +89,22 @@ export function findWord(words: readonly WordBox[], text: string, page?: number)
   return null;
 }
 
-/** An amount edit whose old value is one word on page 1 of `pdf`. */
-export async function amountOnPage1(rng: Rng, model: DocModel, pdf: Uint8Array): Promise<{ edit: EditTarget; box: WordBox; words: WordBox[] }> {
+/**
+ * An amount edit whose old value is printed on page 1 of `pdf` (as up to four words of one
+ * line), else, when `laterPages` allows it, on a later page: the only amount edit of a long
+ * invoice is often its total on the last page.
+ */
+export async function amountOnPage(rng: Rng, model: DocModel, pdf: Uint8Array, laterPages = false): Promise<{ edit: EditTarget; box: WordBox; words: WordBox[] }> {
   const words = await wordBoxes(pdf);
   const options = rng.shuffle(model.edits.filter((e) => e.target === 'amount' && e.breaksArithmetic));
-  for (const edit of options) {
-    const box = findWord(words, edit.before, 1);
-    if (box && findWord(words, edit.after, 1) === null) return { edit, box, words };
+  const pages = laterPages ? [...new Set(words.map((w) => w.page))].sort((a, b) => a - b) : [1];
+  for (const page of pages) {
+    for (const edit of options) {
+      const box = findWord(words, edit.before, page);
+      if (box && findWord(words, edit.after, page) === null) return { edit, box, words };
+    }
   }
-  throw new Error('no amount printed as one word on page 1');
+  throw new Error(laterPages ? 'no amount printed as one word on any page' : 'no amount printed as one word on page 1');
 }
 
 
