@@ -58,7 +58,9 @@ export function findIbans(lines: Line[]): IbanHit[] {
 export function findAccountNumber(lines: Line[]): string | null {
   const all = findIbans(lines);
   const ibans = all.filter((h) => !h.payee);
-  const iban = ibans.find((h) => h.labelled) ?? ibans.find((h) => h.iban.length === IBAN_LENGTHS[h.iban.slice(0, 2)]);
+  // Only a complete IBAN: a labelled one cut short (an OCR'd line split into cells) is a misreading.
+  const complete = ibans.filter((h) => h.iban.length === IBAN_LENGTHS[h.iban.slice(0, 2)]);
+  const iban = complete.find((h) => h.labelled) ?? complete[0];
   if (iban) return iban.iban;
   for (const hit of findLabelled(lines, ACCOUNT_LABEL)) {
     for (const v of hit.values) {

@@ -64,9 +64,17 @@ export function findAddressBlocks(lines: Line[]): AddressBlock[] {
   return blocks;
 }
 
+/**
+ * OCR reads the German "ß" of a street name as "B", "fi" or "f" ("SchillerstraBe 15"); a
+ * compound ending so before the house number can only be "straße".
+ */
+function repairStreet(text: string): string {
+  return text.replace(/(\p{L}{2,})stra(?:B|fi|fl|f|8)e(?=\s+\d)/gu, '$1straße');
+}
+
 /** Address lines joined as the label records them ("14 Elm Road, Bristol BS1 4DJ"); null without a postcode. */
 export function joinAddress(cells: Cell[]): string | null {
-  const parts = cells.map((c) => c.text.trim().replace(/,$/, '')).filter((t) => t && !/^(?:GLN|Tel|Phone|Fax|E-?mail)\b/i.test(t) && !ATTENTION.test(t));
+  const parts = cells.map((c) => repairStreet(c.text.trim().replace(/,$/, ''))).filter((t) => t && !/^(?:GLN|Tel|Phone|Fax|E-?mail)\b/i.test(t) && !ATTENTION.test(t));
   const single = parts.length === 1 && /,/.test(parts[0]);
   return (parts.length >= 2 || single) && parts.some(hasPostcode) ? parts.join(', ') : null;
 }

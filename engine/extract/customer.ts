@@ -16,8 +16,8 @@ export interface Party {
   address: string | null;
   /** Cells that belong to the customer block, so the issuer search can skip them. */
   cells: Set<Cell>;
-  /** First line of the sender's own block when one was recognised (an issuer of last resort). */
-  senderHead: string | null;
+  /** First line of the sender's own block when one was recognised; `strong` when more than its place says so. */
+  sender: { name: string; strong: boolean } | null;
 }
 
 interface Reading {
@@ -120,14 +120,24 @@ function fromUnlabelled(lines: Line[], blocks: AddressBlock[]): Reading | null {
   return a.r;
 }
 
-function senderHead(lines: Line[], blocks: AddressBlock[], customer: Set<Cell>): string | null {
+/**
+ * The head of the sender's own block on the first page: from a block with a strong sign
+ * (letterhead, seller label, repeated with its address), else from the block at the top of the page.
+ */
+function senderHead(lines: Line[], blocks: AddressBlock[], customer: Set<Cell>): Party['sender'] {
   const page = lines[0]?.page;
-  for (const block of blocks) {
-    if (block.page !== page || block.parts.some((p) => customer.has(p.cell))) continue;
-    if (!isSenderBlock(lines, block) && !isAtPageTop(lines, block)) continue;
-    const head = block.parts[0].cell.text.trim();
-    const org = entityName(head) ?? orgName(head);
-    if (org) return org;
+  const mine = blocks.filter((b) => b.page === page && !b.parts.some((p) => customer.has(p.cell)));
+  const orgOf = (b: AddressBlock) => {
+    const head = b.parts[0].cell.text.trim();
+    return entityName(head) ?? orgName(head);
+  };
+  for (const block of mine) {
+    const org = isSenderBlock(lines, block) ? orgOf(block) : null;
+    if (org) return { name: org, strong: true };
+  }
+  for (const block of mine) {
+    const org = isAtPageTop(lines, block) ? orgOf(block) : null;
+    if (org) return { name: org, strong: false };
   }
   return null;
 }
@@ -146,5 +156,5 @@ export function findCustomer(lines: Line[]): Party {
   }
   found ??= fromFields(lines, blocks) ?? fromUnlabelled(lines, blocks);
   const cells = new Set(found?.cells ?? []);
-  return { name: found?.name ?? null, address: found?.address ?? null, cells, senderHead: senderHead(lines, blocks, cells) };
+  return { name: found?.name ?? null, address: found?.address ?? null, cells, sender: senderHead(lines, blocks, cells) };
 }

@@ -37,7 +37,9 @@ export function findIssuer(lines: Line[], customer: Party): string | null {
   if (candidates.length) return candidates[0].name;
   // Without a legal suffix, trust only a clear heading (the largest text near the top) or the
   // head of the sender's own address block.
-  return largestHeading(firstPage, customer) ?? customer.senderHead;
+  const sender = customer.sender;
+  if (sender?.strong) return sender.name;
+  return largestHeading(firstPage, customer) ?? sender?.name ?? null;
 }
 
 function largestHeading(firstPage: Line[], customer: Party): string | null {

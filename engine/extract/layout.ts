@@ -89,7 +89,10 @@ function cellsOfRuns(runs: TextRun[], page: PageLayer, ocrSize: number): Cell[] 
 
 function linesOfRuns(page: PageLayer): Line[] {
   const runs = visibleRuns(page).filter((r) => r.text.trim() !== '');
-  const ocrSize = median(runs.filter((r) => r.fontId === 'ocr').map((r) => r.size));
+  const ocr = runs.filter((r) => r.fontId === 'ocr');
+  // Line heights understate the size on lines of small letters; the words' widths do not (a
+  // character is about half an em wide in print faces, 0.6 em in typewriter faces).
+  const ocrSize = Math.max(median(ocr.map((r) => r.size)), median(ocr.filter((r) => r.text.length >= 3).map((r) => ((r.bbox[2] - r.bbox[0]) * page.width) / r.text.length / 0.55)));
   const sorted = [...runs].sort((a, b) => (a.bbox[1] + a.bbox[3]) / 2 - (b.bbox[1] + b.bbox[3]) / 2);
   const bands: Array<{ top: number; bottom: number; runs: TextRun[] }> = [];
   for (const run of sorted) {

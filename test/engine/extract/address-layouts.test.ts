@@ -191,3 +191,23 @@ describe('no customer on the page', () => {
     expect(ex.address).toBeNull();
   });
 });
+
+describe('OCR readings', () => {
+  it('a German street read with "B" or "fi" for "ß" before the house number is read as "straße"', () => {
+    const ex = extract(['Hanna Vogel', 'SchillerstraBe 15', '04305 Leipzig', '', row([0, 'Rechnungsdatum: 03.04.2025']), ...body('12,00 €')]);
+    expect(ex.address).toBe('Schillerstraße 15, 04305 Leipzig');
+    expect(extract(['Hanna Vogel', 'Lindenstrafie 3', '04305 Leipzig']).address).toBe('Lindenstraße 3, 04305 Leipzig');
+  });
+
+  it('an IBAN cut short by a split line is not taken for the account; the labelled number is', () => {
+    const ex = extract([row([0, 'Account number:'], [20, '12557109']), row([0, 'IBAN:'], [8, 'IE77 LFSB 2946 8712'], [40, '5571'], [50, '09'])]);
+    expect(ex.account_number).toBe('12557109');
+  });
+});
+
+describe('issuer from the sender block', () => {
+  it('a sender block repeated in the footer names the issuer before a larger stray heading', () => {
+    const ex = extract(['Banque Valmont', '8 place Bellecour', '69002 Lyon', '', row([0, 'Releve de compte'], [50, 'Date : 28/02/2023']), ...body('12,00 €'), 'Banque Valmont. Siège : 8 place Bellecour, 69002 Lyon.'], { 4: 14 });
+    expect(ex.issuer).toBe('Banque Valmont');
+  });
+});
