@@ -28,8 +28,22 @@ interface Reading {
 
 const texts = (block: AddressBlock) => block.parts.map((p) => p.cell.text.trim());
 
-/** Splits an address block into the addressee's name and the postal lines under it. */
-function readBlock(block: AddressBlock, allowOrg: boolean, from = 0): Reading | null {
+/** "Jane Doe, 14 Elm Road, Bristol BS1 4DJ": the name and the address on one line. */
+function readOneLine(cell: Cell): Reading | null {
+  const [first, ...rest] = cell.text.split(/\s*,\s*/);
+  const name = personName(first);
+  const address = name && rest.length >= 2 && hasPostcode(rest.join(', ')) ? rest.join(', ') : null;
+  return name && address ? { name, address, cells: [cell] } : null;
+}
+
+/**
+ * Splits an address block into the addressee's name and the postal lines under it. Under a
+ * customer label (`labelled`) the addressee may be an organisation, and a one-line block is
+ * read as name and address; without one, a one-line "Name, street, town" is more often the
+ * sender's footer than anyone's address.
+ */
+function readBlock(block: AddressBlock, labelled: boolean, from = 0): Reading | null {
+  if (block.postcodeAt === 0 && block.parts.length === 1) return labelled ? readOneLine(block.parts[0].cell) : null;
   const t = texts(block);
   let start = from;
   // A caption ("PREPARED FOR") or a salutation on its own line ("Herrn") heads the name.
@@ -37,7 +51,7 @@ function readBlock(block: AddressBlock, allowOrg: boolean, from = 0): Reading | 
   const heads = [start, start + 1].filter((i) => i < block.postcodeAt);
   let nameAt = heads.find((i) => hasTitle(t[i]) && personName(t[i]) !== null) ?? heads.find((i) => personName(t[i]) !== null);
   let name = nameAt !== undefined ? personName(t[nameAt]) : null;
-  if (!name && allowOrg && start < block.postcodeAt && orgName(t[start])) {
+  if (!name && labelled && start < block.postcodeAt && orgName(t[start])) {
     nameAt = start;
     name = orgName(t[start]);
   }

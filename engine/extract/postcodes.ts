@@ -9,6 +9,7 @@ const TOWN = String.raw`\p{Lu}[\p{L}\p{M}.'’-]+(?:[ -]\p{L}[\p{L}\p{M}.'’-]*
 const POSTCODE_LINE: RegExp[] = [
   /\b(?:GIR ?0AA|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})\b/, // UK
   /\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC)\.?,?\s+\d{5}(?:-\d{4})?$/, // US
+  /\b(?:Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|West Virginia|Wisconsin|Wyoming),?\s+\d{5}(?:-\d{4})?$/, // US, state written out
   /\b[A-Z]\d[A-Z] ?\d[A-Z]\d\b/, // Canada
   /\b(?:[AC-FHKNPRTV-Y]\d{2}|D6W) ?[0-9AC-FHKNPRTV-Y]{4}$/, // Ireland (Eircode)
   // 12345 Berlin, D-12345 Stadt, 3500 MJ Utrecht, 00-950 Warszawa, 1000-001 Lisboa, 00184 Roma RM, 20121 Milano (MI), 75008 Paris Cedex 08

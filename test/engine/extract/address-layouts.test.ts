@@ -211,3 +211,30 @@ describe('issuer from the sender block', () => {
     expect(ex.issuer).toBe('Banque Valmont');
   });
 });
+
+describe('one-line and "To:" forms', () => {
+  it('name and address on one line under "To:"', () => {
+    const ex = extract(['Brightline Consulting Ltd', '', 'To:', 'Jane Doe, 14 Elm Road, Bristol BS1 4DJ', '', row([0, 'Invoice date: 3 April 2025']), ...body('£10.00')]);
+    expect(ex.name).toBe('Jane Doe');
+    expect(ex.address).toBe('14 Elm Road, Bristol BS1 4DJ');
+  });
+
+  it('a US state written out before the ZIP code', () => {
+    const ex = extract(['Maria Gonzalez', '55 Lake Shore Drive', 'Chicago, Illinois 60611', '', row([0, 'Invoice date: 04/03/2025']), ...body('$88.00')]);
+    expect(ex.address).toBe('55 Lake Shore Drive, Chicago, Illinois 60611');
+  });
+
+  it('a period "from ... to ..." is no customer label', () => {
+    const ex = extract(['Harbour Savings Bank', '', row([0, 'Period'], [20, '01/03/2025'], [32, 'to'], [36, '31/03/2025']), '', 'Registered office:', 'Harbour Savings Bank plc', '1 Guild Square', 'Leeds LS1 4HG']);
+    expect(ex.name).toBeNull();
+    expect(ex.address).toBeNull();
+  });
+});
+
+describe('a one-line footer', () => {
+  it('"Name, street, town" printed alone at the foot of a page is no customer', () => {
+    const ex = extract(['RECEIPT', row([0, 'Date'], right(60, '06 Oct 2023 19:22')), row([0, 'TOTAL'], right(60, '£28.65')), '', '', '', 'Corner Pantry, 3 Market Place, Norwich NR2 1ND']);
+    expect(ex.name).toBeNull();
+    expect(ex.address).toBeNull();
+  });
+});
