@@ -199,9 +199,11 @@ describe('OCR readings', () => {
     expect(extract(['Hanna Vogel', 'Lindenstrafie 3', '04305 Leipzig']).address).toBe('Lindenstraße 3, 04305 Leipzig');
   });
 
-  it('an IBAN cut short by a split line is not taken for the account; the labelled number is', () => {
-    const ex = extract([row([0, 'Account number:'], [20, '12557109']), row([0, 'IBAN:'], [8, 'IE77 LFSB 2946 8712'], [40, '5571'], [50, '09'])]);
-    expect(ex.account_number).toBe('12557109');
+  it('IBAN groups spread over several cells are joined to the country length; one cut short is not taken', () => {
+    const split = extract([row([0, 'Account number:'], [20, '12557109']), row([0, 'IBAN:'], [8, 'IE77 LFSB 2946 8712'], [40, '5571'], [50, '09'])]);
+    expect(split.account_number).toBe('IE77LFSB29468712557109');
+    const short = extract([row([0, 'Account number:'], [20, '12557109']), row([0, 'IBAN:'], [8, 'IE77 LFSB 2946 8712'], [40, '5571'])]);
+    expect(short.account_number).toBe('12557109');
   });
 });
 
