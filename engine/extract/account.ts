@@ -26,16 +26,22 @@ const PAYEE = /\b(?:pay(?:able)?(?: in)? to|please pay|please transfer|remit(?:t
 
 /**
  * Cells split on runs of spaces, and a scan's OCR or a wide layout can put two spaces between
- * IBAN groups: an IBAN short of its country's length that ends its cell takes the next cell's
- * leading groups when they complete it exactly (never more characters than the country has).
+ * IBAN groups: an IBAN short of its country's length that ends its cell takes the following
+ * cells' leading groups when they complete it exactly (never more characters than the country has).
  */
-function completedAcrossCells(iban: string, restOfCell: string, nextCell: string | undefined): string {
+function completedAcrossCells(iban: string, restOfCell: string, nextCells: readonly Cell[]): string {
   const expected = IBAN_LENGTHS[iban.slice(0, 2)];
-  if (!expected || iban.length >= expected || restOfCell.trim() !== '' || !nextCell) return iban;
-  const groups = /^\s*((?:[A-Z0-9]{1,4}[ \u00a0]?){1,8})(?![A-Z0-9])/.exec(nextCell);
-  if (!groups) return iban;
-  const joined = iban + normaliseIban(groups[1]);
-  return joined.length === expected ? joined : iban;
+  if (!expected || iban.length >= expected || restOfCell.trim() !== '') return iban;
+  let joined = iban;
+  for (const cell of nextCells.slice(0, 4)) {
+    const groups = /^\s*((?:[A-Z0-9]{1,4}[ \u00a0]?){1,8})(?![A-Z0-9])/.exec(cell.text);
+    if (!groups) return iban;
+    joined += normaliseIban(groups[1]);
+    if (joined.length >= expected) return joined.length === expected ? joined : iban;
+    // Only a cell that is nothing but groups lets the IBAN run on into the next one.
+    if (groups[0].trim() !== cell.text.trim()) return iban;
+  }
+  return iban;
 }
 
 /** IBAN-shaped tokens with a known country code, labelled or not. */
@@ -44,7 +50,7 @@ export function findIbans(lines: Line[]): IbanHit[] {
   for (const line of lines) {
     line.cells.forEach((cell, ci) => {
       for (const m of cell.text.matchAll(IBAN_SHAPE)) {
-        const iban = completedAcrossCells(normaliseIban(m[1]), cell.text.slice((m.index ?? 0) + m[0].length), line.cells[ci + 1]?.text);
+        const iban = completedAcrossCells(normaliseIban(m[1]), cell.text.slice((m.index ?? 0) + m[0].length), line.cells.slice(ci + 1));
         if (!(iban.slice(0, 2) in IBAN_LENGTHS) || iban.length < 15) continue;
         const before = cell.text.slice(0, m.index ?? 0) + ' ' + (line.cells[ci - 1]?.text ?? '');
         const context = line.cells.slice(0, ci).map((c) => c.text).join(' ') + ' ' + cell.text.slice(0, m.index ?? 0);
@@ -58,7 +64,9 @@ export function findIbans(lines: Line[]): IbanHit[] {
 export function findAccountNumber(lines: Line[]): string | null {
   const all = findIbans(lines);
   const ibans = all.filter((h) => !h.payee);
-  const iban = ibans.find((h) => h.labelled) ?? ibans.find((h) => h.iban.length === IBAN_LENGTHS[h.iban.slice(0, 2)]);
+  // Only a complete IBAN: a labelled one cut short (an OCR'd line split into cells) is a misreading.
+  const complete = ibans.filter((h) => h.iban.length === IBAN_LENGTHS[h.iban.slice(0, 2)]);
+  const iban = complete.find((h) => h.labelled) ?? complete[0];
   if (iban) return iban.iban;
   for (const hit of findLabelled(lines, ACCOUNT_LABEL)) {
     for (const v of hit.values) {

@@ -1,32 +1,13 @@
 /**
- * Postal address blocks: a column of lines ending in a line with a postcode (UK, US, Canada,
- * and the European "12345 City" form), optionally followed by a country. The first lines of a
- * block are the addressee (a person and/or an organisation).
+ * Postal address blocks: a column of lines ending in a line with a postcode (engine/extract/
+ * postcodes.ts), optionally followed by a country. The first lines of a block are the
+ * addressee (a person and/or an organisation, maybe an attention or c/o line).
  */
 import { verticalGap, type Cell, type Line } from './layout.js';
 import { isPartyLabel } from './party-labels.js';
+import { COUNTRY_LINE, hasPostcode } from './postcodes.js';
 
-const POSTCODE_LINE: RegExp[] = [
-  /\b(?:GIR ?0AA|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})\b/, // UK
-  /\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC),?\s+\d{5}(?:-\d{4})?$/, // US
-  /\b[A-Z]\d[A-Z] ?\d[A-Z]\d\b/, // Canada
-  /\b(?:[AC-FHKNPRTV-Y]\d{2}|D6W) ?[0-9AC-FHKNPRTV-Y]{4}$/, // Ireland (Eircode)
-  /^(?:[A-Z]{1,2}[- ])?\d{4,5}(?: [A-Z]{2})?\s+\p{Lu}[\p{L}\p{M}.'-]+(?:[ -]\p{L}[\p{L}\p{M}.'-]*){0,3}$/u, // 12345 Berlin, DE 12345 Stadt, 3500 MJ Utrecht
-  /^\p{Lu}[\p{L}\p{M}.' -]+,?\s+\d{4,6}$/u, // City 560067
-];
-
-export const COUNTRY_LINE = /^(?:United Kingdom|UK|Great Britain|England|Scotland|Wales|Northern Ireland|United States(?: of America)?|USA|U\.S\.A\.|Canada|Ireland|Deutschland|Germany|Deutschland \/ Germany|France|Nederland|Netherlands|Belgi(?:um|ë|que)|Österreich|Austria|Schweiz|Switzerland|Suisse|España|Spain|Italia|Italy|India|Australia)$/i;
-
-/**
- * "1600 Main Street" looks like "8001 Zürich"; a street word says it is a street line. The word
- * must stand alone: the "PL" of a postcode such as "YO19 1PL" is not "Place".
- */
-const STREET_WORD = /(?<=\s)(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|boulevard|blvd|way|court|ct|place|pl|terrace|close|crescent|parkway|highway|hwy|square|sq)\.?$|(?:straße|strasse|str\.|weg|gasse|allee|platz)$|^\d+\s+(?:rue|avenue|boulevard|place|chemin|impasse)\b/iu;
-
-export function hasPostcode(text: string): boolean {
-  const t = text.trim();
-  return t.length <= 60 && POSTCODE_LINE.some((re) => re.test(t)) && !STREET_WORD.test(t) && !/@|https?:|www\./i.test(t);
-}
+export { COUNTRY_LINE, hasPostcode } from './postcodes.js';
 
 export interface AddressBlock {
   page: number;
@@ -38,11 +19,22 @@ export interface AddressBlock {
 
 const STOP = /:\s*$|^[\p{L} .]{2,30}:\s|^(?:tel|phone|fax|e-?mail|www|web|vat|page|date|invoice|statement|account|iban|bic|ust|gln|customer|kunden?-?nummer)\b/iu;
 
+/** "For the attention of" and "care of" lines belong to the block despite their colon. */
+export const ATTENTION = /^(?:attn\.?|attention|for the attention of|f\.?a\.?o\.?|z\.\s?(?:hd\.?|h\.)|zu händen(?: von)?|à l'attention de|a l'attention de|att\.?|t\.a\.v\.?|alla c\.a\.)\s*:?\s/i;
+export const CARE_OF = /^(?:c\/o|care of|bei|chez|p\/a|presso)\s/i;
+
 /** Sender lines above a window address ("Acme Ltd • 1 Road • Town"). */
 const SENDER = /\s[•·|]\s/;
 
+/** Same text column: left edges aligned, or right edges aligned (a block set flush right). */
 function sameColumn(a: Cell, b: Cell): boolean {
-  return Math.abs(a.x0 - b.x0) < 0.03;
+  return Math.abs(a.x0 - b.x0) < 0.03 || (Math.abs(a.x1 - b.x1) < 0.012 && a.x0 > 0.3 && b.x0 > 0.3);
+}
+
+function stopsBlock(up: Line, c: Cell): boolean {
+  if (ATTENTION.test(c.text) || CARE_OF.test(c.text)) return false;
+  const labelValue = up.cells.some((x) => /^:/.test(x.text)) || /\s:\s/.test(c.text);
+  return STOP.test(c.text) || isPartyLabel(c.text) || labelValue || SENDER.test(c.text) || c.text.length > 60;
 }
 
 /** Finds address blocks by walking up from every postcode line in the same text column. */
@@ -53,13 +45,12 @@ export function findAddressBlocks(lines: Line[]): AddressBlock[] {
     for (const cell of line.cells) {
       if (used.has(cell) || !hasPostcode(cell.text)) continue;
       const parts: AddressBlock['parts'] = [{ line, cell }];
-      for (let j = li - 1; j >= 0 && parts.length < 7; j--) {
+      for (let j = li - 1; j >= 0 && parts.length < 8; j--) {
         const up = lines[j];
         if (up.page !== line.page || verticalGap(up, parts[0].line) > 1.9) break;
-        const c = up.cells.find((x) => sameColumn(x, cell));
+        const c = up.cells.find((x) => sameColumn(x, parts[0].cell));
         if (!c) continue;
-        const labelValue = up.cells.some((x) => /^:/.test(x.text)) || /\s:\s/.test(c.text);
-        if (STOP.test(c.text) || isPartyLabel(c.text) || labelValue || SENDER.test(c.text) || c.text.length > 60 || used.has(c)) break;
+        if (used.has(c) || stopsBlock(up, c)) break;
         parts.unshift({ line: up, cell: c });
       }
       const postcodeAt = parts.length - 1;
@@ -67,8 +58,23 @@ export function findAddressBlocks(lines: Line[]): AddressBlock[] {
       const country = down && down.page === line.page ? down.cells.find((x) => sameColumn(x, cell) && COUNTRY_LINE.test(x.text.trim())) : undefined;
       if (country) parts.push({ line: down, cell: country });
       for (const p of parts) used.add(p.cell);
-      if (parts.length >= 2) blocks.push({ page: line.page, parts, postcodeAt });
+      if (parts.length >= 2 || /,/.test(cell.text)) blocks.push({ page: line.page, parts, postcodeAt });
     }
   });
   return blocks;
+}
+
+/**
+ * OCR reads the German "ß" of a street name as "B", "fi" or "f" ("SchillerstraBe 15"); a
+ * compound ending so before the house number can only be "straße".
+ */
+function repairStreet(text: string): string {
+  return text.replace(/(\p{L}{2,})stra(?:B|fi|fl|f|8)e(?=\s+\d)/gu, '$1straße');
+}
+
+/** Address lines joined as the label records them ("14 Elm Road, Bristol BS1 4DJ"); null without a postcode. */
+export function joinAddress(cells: Cell[]): string | null {
+  const parts = cells.map((c) => repairStreet(c.text.trim().replace(/,$/, ''))).filter((t) => t && !/^(?:GLN|Tel|Phone|Fax|E-?mail)\b/i.test(t) && !ATTENTION.test(t));
+  const single = parts.length === 1 && /,/.test(parts[0]);
+  return (parts.length >= 2 || single) && parts.some(hasPostcode) ? parts.join(', ') : null;
 }

@@ -8,7 +8,8 @@ import { findAccountNumber } from './account.js';
 import { classifyDocType } from './doc-type.js';
 import { documentDateIso } from './document-date.js';
 import { buildModel, type DocModel } from './model.js';
-import { findCustomer, findIssuer } from './parties.js';
+import { findCustomer } from './customer.js';
+import { findIssuer } from './issuer.js';
 
 export function extractFields(pages: PageLayer[], text: string, model: DocModel = buildModel(pages, text)): Extracted {
   const { lines } = model;

@@ -50,12 +50,21 @@ function median(xs: number[]): number {
   return s.length ? s[Math.floor(s.length / 2)] : 0;
 }
 
-function cellsOfRuns(runs: TextRun[], page: PageLayer): Cell[] {
+/**
+ * OCR gives every word of a line the size estimated from that line's height, which runs small on
+ * lines without capitals or descenders ("Dublin 2", "Portland, OR"); the page's usual OCR size
+ * keeps such a line's words in one cell.
+ */
+function runSize(run: TextRun, ocrSize: number): number {
+  return run.fontId === 'ocr' ? Math.max(run.size, ocrSize) : run.size;
+}
+
+function cellsOfRuns(runs: TextRun[], page: PageLayer, ocrSize: number): Cell[] {
   const sorted = [...runs].sort((a, b) => a.bbox[0] - b.bbox[0]);
   const cells: Array<{ parts: TextRun[]; x1: number }> = [];
   for (const run of sorted) {
     if (!run.text.trim()) continue;
-    const em = Math.max(run.size, 1) / Math.max(page.width, 1);
+    const em = Math.max(runSize(run, ocrSize), 1) / Math.max(page.width, 1);
     const last = cells[cells.length - 1];
     // A gap wider than about two character widths separates columns.
     if (last && run.bbox[0] - last.x1 < em * 1.1) {
@@ -80,6 +89,10 @@ function cellsOfRuns(runs: TextRun[], page: PageLayer): Cell[] {
 
 function linesOfRuns(page: PageLayer): Line[] {
   const runs = visibleRuns(page).filter((r) => r.text.trim() !== '');
+  const ocr = runs.filter((r) => r.fontId === 'ocr');
+  // Line heights understate the size on lines of small letters; the words' widths do not (a
+  // character is about half an em wide in print faces, 0.6 em in typewriter faces).
+  const ocrSize = Math.max(median(ocr.map((r) => r.size)), median(ocr.filter((r) => r.text.length >= 3).map((r) => ((r.bbox[2] - r.bbox[0]) * page.width) / r.text.length / 0.55)));
   const sorted = [...runs].sort((a, b) => (a.bbox[1] + a.bbox[3]) / 2 - (b.bbox[1] + b.bbox[3]) / 2);
   const bands: Array<{ top: number; bottom: number; runs: TextRun[] }> = [];
   for (const run of sorted) {
@@ -94,7 +107,7 @@ function linesOfRuns(page: PageLayer): Line[] {
   }
   bands.sort((a, b) => a.top - b.top);
   return bands.map((band, index) => {
-    const cells = cellsOfRuns(band.runs, page);
+    const cells = cellsOfRuns(band.runs, page, ocrSize);
     return {
       page: page.page,
       index,
