@@ -29,6 +29,8 @@ export interface Line {
   height: number;
   /** Representative font size (runs only). */
   size?: number;
+  /** Read by OCR from a picture (digits may be misread). */
+  ocr?: boolean;
 }
 
 /** Empty space between two lines of a page, in heights of the upper line. */
@@ -50,6 +52,18 @@ function median(xs: number[]): number {
   return s.length ? s[Math.floor(s.length / 2)] : 0;
 }
 
+/**
+ * OCR reads a figure grouped with a thin space ("17 022,83") as two words and places the second
+ * a little further than a space's width: the leading group (1-3 digits, maybe a sign or
+ * currency) and a group of exactly three digits with the decimals stay one figure when they are
+ * less than 2.5 em apart. Columns (a quantity before a unit price) lie much further apart.
+ */
+function splitThousands(prev: TextRun, run: TextRun, em: number, page: PageLayer): boolean {
+  if (page.source !== 'ocr') return false;
+  if (!/^[-(£€$]?\d{1,3}$/.test(prev.text.trim()) || !/^\d{3}[.,]\d{2}\b/.test(run.text.trim())) return false;
+  return run.bbox[0] - prev.bbox[2] < em * 2.5;
+}
+
 function cellsOfRuns(runs: TextRun[], page: PageLayer): Cell[] {
   const sorted = [...runs].sort((a, b) => a.bbox[0] - b.bbox[0]);
   const cells: Array<{ parts: TextRun[]; x1: number }> = [];
@@ -58,7 +72,7 @@ function cellsOfRuns(runs: TextRun[], page: PageLayer): Cell[] {
     const em = Math.max(run.size, 1) / Math.max(page.width, 1);
     const last = cells[cells.length - 1];
     // A gap wider than about two character widths separates columns.
-    if (last && run.bbox[0] - last.x1 < em * 1.1) {
+    if (last && (run.bbox[0] - last.x1 < em * 1.1 || splitThousands(last.parts[last.parts.length - 1], run, em, page))) {
       last.parts.push(run);
       last.x1 = Math.max(last.x1, run.bbox[2]);
     } else cells.push({ parts: [run], x1: run.bbox[2] });
@@ -104,6 +118,7 @@ function linesOfRuns(page: PageLayer): Line[] {
       top: Math.min(...band.runs.map((r) => r.bbox[1])),
       height: Math.max(1e-4, median(band.runs.map((r) => r.bbox[3] - r.bbox[1]))),
       size: median(band.runs.map((r) => r.size)),
+      ...(page.source === 'ocr' ? { ocr: true } : {}),
     };
   });
 }
