@@ -92,7 +92,9 @@ function tableFindings(model: DocModel): Finding[] {
       `Balance ${formatAmount(c.found)} does not follow from the previous balance and the transactions (expected ${formatAmount(c.expected)}).`,
       c.row.line,
       i === 0 ? 0.9 : 0.6,
-      { expected: formatAmount(c.expected), found: formatAmount(c.found), ...operands([c.from.line, c.row.line]) },
+      // No operands: on a photographed statement rows merge and columns drift, so a running balance
+      // read by OCR is trusted only when no figure on the page is doubtful (engine/ocr/confidence.ts).
+      { expected: formatAmount(c.expected), found: formatAmount(c.found), from: c.from.line.text },
     ),
   );
 }
