@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { misreadValues, oneMisreadExplains } from '../../../engine/content/arithmetic/misread.js';
-import { pageLines } from '../../../engine/extract/layout.js';
+import { labelledAmounts } from '../../../engine/content/amounts.js';
+import { pageLines, type Line } from '../../../engine/extract/layout.js';
 import type { PageLayer, TextRun } from '../../../engine/pdf/text/types.js';
 
 describe('OCR misreads', () => {
@@ -31,5 +32,19 @@ describe('OCR thousands groups', () => {
     expect(cells(page([run('3', 0.46, 0.4663), run('411,10', 0.5456, 0.5944)], 'ocr'))).toEqual(['3', '411,10']);
     // A text layer places its words where they were drawn: a gap there is a column.
     expect(cells(page([run('17', 0.6825, 0.6969), run('022,83', 0.7081, 0.7569)]))).toEqual(['17', '022,83']);
+  });
+});
+
+describe('OCR labels split into words', () => {
+  const cell = (text: string, x0: number, x1: number) => ({ text, x0, x1, bbox: [x0, 0.3, x1, 0.31] as [number, number, number, number] });
+  const line = (ocr: boolean): Line => ({ page: 1, index: 0, text: '', cells: [cell('incl.', 0.1, 0.14), cell('VAT', 0.17, 0.2), cell('20%', 0.23, 0.26), cell('£21.78', 0.8, 0.86)], bbox: [0.1, 0.3, 0.86, 0.31], top: 0.3, height: 0.01, ...(ocr ? { ocr: true } : {}) });
+  const style = { decimal: '.', spaceGrouping: false } as const;
+
+  it('joins the words before the figure into one label on OCR lines only', () => {
+    const [h] = labelledAmounts([line(true)], /incl\.?\s*vat/, style);
+    expect(h.label).toBe('incl. VAT');
+    expect(h.rate).toBe(20);
+    expect(h.amounts.map((a) => a.value)).toEqual([21.78]);
+    expect(labelledAmounts([line(false)], /incl\.?\s*vat/, style)).toEqual([]);
   });
 });
