@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { misreadValues, oneMisreadExplains } from '../../../engine/content/arithmetic/misread.js';
 import { labelledAmounts } from '../../../engine/content/amounts.js';
 import { pageLines, type Line } from '../../../engine/extract/layout.js';
+import { findPeriod, STATEMENT_PERIOD } from '../../../engine/extract/periods.js';
 import type { PageLayer, TextRun } from '../../../engine/pdf/text/types.js';
 
 describe('OCR misreads', () => {
@@ -46,5 +47,28 @@ describe('OCR labels split into words', () => {
     expect(h.rate).toBe(20);
     expect(h.amounts.map((a) => a.value)).toEqual([21.78]);
     expect(labelledAmounts([line(false)], /incl\.?\s*vat/, style)).toEqual([]);
+  });
+});
+
+describe('OCR of small type at 150 dpi', () => {
+  it('measures the em from letter widths when line boxes are tight, so word spaces stay inside a cell', () => {
+    // 9 pt type whose OCR line box gave a 4.65 pt size: word gaps of 1.4 "em" by that measure.
+    const words = ['Invoice', 'date:', '26', 'Mar', '2024'];
+    let x = 0.5;
+    const runs: TextRun[] = [];
+    for (const w of words) {
+      const width = w.length * 0.0084;
+      runs.push({ page: 1, text: w, fontId: 'ocr', fontName: 'ocr', size: 4.65, bbox: [x, 0.117, x + width, 0.125], baseline: 0, confidence: 95 });
+      x += width + 0.0106;
+    }
+    const filler = ['Statement', 'Account', 'Number', 'Balance', 'Payment', 'Received', 'Charges', 'Period', 'Amount', 'Thank'].map((w, i): TextRun => ({ page: 1, text: w, fontId: 'ocr', fontName: 'ocr', size: 4.65, bbox: [0.05, 0.3 + i * 0.02, 0.05 + w.length * 0.0084, 0.308 + i * 0.02], baseline: 0, confidence: 95 }));
+    const page: PageLayer = { page: 1, width: 595, height: 842, runs: [...runs, ...filler], text: '', imageCoverage: 1, source: 'ocr' };
+    expect(pageLines(page)[0].cells.map((c) => c.text)).toEqual(['Invoice date: 26 Mar 2024']);
+  });
+
+  it('reads "1-31 August 2023" as a period (OCR turns the en dash into a hyphen)', () => {
+    const line: Line = { page: 1, index: 0, text: 'Period  1-31 August 2023', cells: [], top: 0.1, height: 0.01 };
+    const p = findPeriod([line], 'dmy', STATEMENT_PERIOD);
+    expect(p && [p.start.day, p.end.day, p.end.month, p.end.year]).toEqual([1, 31, 8, 2023]);
   });
 });
