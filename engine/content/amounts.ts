@@ -25,9 +25,10 @@ export function labelledAmounts(lines: Line[], label: RegExp, style: NumberStyle
   const anchored = new RegExp(`^\\s*(?:${label.source})(?![\\p{L}])`, 'iu');
   const out: Labelled[] = [];
   for (const line of lines) {
-    const ci = line.cells.findIndex((c) => anchored.test(c.text));
+    const lineCells = labelCells(line);
+    const ci = lineCells.findIndex((c) => anchored.test(c.text));
     if (ci < 0) continue;
-    const labelCell = line.cells[ci];
+    const labelCell = lineCells[ci];
     const m = anchored.exec(labelCell.text)!;
     const restOfLabel = labelCell.text.slice(m[0].length);
     const rateM = /(\d{1,2}(?:[.,]\d{1,3})?)\s?%/.exec(restOfLabel);
@@ -40,7 +41,7 @@ export function labelledAmounts(lines: Line[], label: RegExp, style: NumberStyle
       amounts.push(...inLabel);
       cells.push(labelCell);
     }
-    for (const c of line.cells.slice(ci + 1)) {
+    for (const c of lineCells.slice(ci + 1)) {
       const a = parseAmount(c.text.replace(/^[:=]\s*/, ''), style);
       if (a && isMoney(a)) {
         amounts.push(a);
@@ -52,12 +53,32 @@ export function labelledAmounts(lines: Line[], label: RegExp, style: NumberStyle
       // A label alone on its line with the figure alone on the next ("Net pay" above "2,927.88 €"),
       // as stacked summary cards and definition lists print it.
       const below = stackedFigure(lines, line, style);
-      if (line.cells.length === 1 && below) {
+      if (lineCells.length === 1 && below) {
         out.push({ line: below.line, label: m[0].trim(), amounts: [below.amount], cells: [below.cell], rate: rateM ? Number(rateM[1].replace(',', '.')) : null, base });
       }
       continue;
     }
     out.push({ line, label: m[0].trim(), amounts, cells, rate: rateM ? Number(rateM[1].replace(',', '.')) : null, base });
+  }
+  return out;
+}
+
+/**
+ * The cells a label is read from. OCR sets words of one label further apart than a text layer
+ * does ("incl. | VAT | 20% | £21.78", "Total | charges | £62.45" at 150 dpi), so on OCR lines
+ * neighbouring cells without figures (a rate such as "20%" or "(5%)" counts as a word) are
+ * joined into one label; a figure ends it.
+ */
+function labelCells(line: Line): Cell[] {
+  if (!line.ocr) return line.cells;
+  const wordy = (c: Cell) => !/\d/.test(c.text.replace(/\(?\d{1,2}(?:[.,]\d{1,3})?\s?%\)?/g, ''));
+  const out: Cell[] = [];
+  for (const c of line.cells) {
+    const last = out[out.length - 1];
+    if (last && wordy(last) && wordy(c)) {
+      const bbox = last.bbox && c.bbox ? ([Math.min(last.bbox[0], c.bbox[0]), Math.min(last.bbox[1], c.bbox[1]), Math.max(last.bbox[2], c.bbox[2]), Math.max(last.bbox[3], c.bbox[3])] as const) : undefined;
+      out[out.length - 1] = { text: `${last.text} ${c.text}`, x0: last.x0, x1: c.x1, ...(bbox ? { bbox: [...bbox] as Cell['bbox'] } : {}) };
+    } else out.push(c);
   }
   return out;
 }

@@ -29,6 +29,8 @@ export interface Line {
   height: number;
   /** Representative font size (runs only). */
   size?: number;
+  /** Read by OCR from a picture (digits may be misread). */
+  ocr?: boolean;
 }
 
 /** Empty space between two lines of a page, in heights of the upper line. */
@@ -59,15 +61,38 @@ function runSize(run: TextRun, ocrSize: number): number {
   return run.fontId === 'ocr' ? Math.max(run.size, ocrSize) : run.size;
 }
 
-function cellsOfRuns(runs: TextRun[], page: PageLayer, ocrSize: number): Cell[] {
+/**
+ * OCR reads a figure grouped with a thin space ("17 022,83") as two words and places the second
+ * a little further than a space's width: the leading group (1-3 digits, maybe a sign or
+ * currency) and a group of exactly three digits with the decimals stay one figure when they are
+ * less than 2.5 em apart. Columns (a quantity before a unit price) lie much further apart.
+ */
+function splitThousands(prev: TextRun, run: TextRun, em: number, page: PageLayer): boolean {
+  if (page.source !== 'ocr') return false;
+  if (!/^[-(£€$]?\d{1,3}$/.test(prev.text.trim()) || !/^\d{3}[.,]\d{2}\b/.test(run.text.trim())) return false;
+  return run.bbox[0] - prev.bbox[2] < em * 2.5;
+}
+
+/**
+ * The em of an OCR page from its letters' widths (a letter is about half an em wide): the size
+ * OCR gives a run comes from its line's box, which tesseract draws tight around small type at
+ * 150 dpi (a 9 pt line measured 5.6 pt), so word spaces looked like column gaps.
+ */
+function ocrEm(page: PageLayer): number {
+  if (page.source !== 'ocr') return 0;
+  const widths = page.runs.filter((r) => /^\p{L}{3,}[.,:]?$/u.test(r.text.trim())).map((r) => (r.bbox[2] - r.bbox[0]) / r.text.trim().length);
+  return widths.length >= 10 ? 2 * median(widths) : 0;
+}
+
+function cellsOfRuns(runs: TextRun[], page: PageLayer, ocrSize: number, pageEm = 0): Cell[] {
   const sorted = [...runs].sort((a, b) => a.bbox[0] - b.bbox[0]);
   const cells: Array<{ parts: TextRun[]; x1: number }> = [];
   for (const run of sorted) {
     if (!run.text.trim()) continue;
-    const em = Math.max(runSize(run, ocrSize), 1) / Math.max(page.width, 1);
+    const em = Math.max(Math.max(runSize(run, ocrSize), 1) / Math.max(page.width, 1), pageEm);
     const last = cells[cells.length - 1];
     // A gap wider than about two character widths separates columns.
-    if (last && run.bbox[0] - last.x1 < em * 1.1) {
+    if (last && (run.bbox[0] - last.x1 < em * 1.1 || splitThousands(last.parts[last.parts.length - 1], run, em, page))) {
       last.parts.push(run);
       last.x1 = Math.max(last.x1, run.bbox[2]);
     } else cells.push({ parts: [run], x1: run.bbox[2] });
@@ -106,8 +131,9 @@ function linesOfRuns(page: PageLayer): Line[] {
     bands.push({ top: run.bbox[1] + h * 0.2, bottom: run.bbox[3] - h * 0.2, runs: [run] });
   }
   bands.sort((a, b) => a.top - b.top);
+  const em = ocrEm(page);
   return bands.map((band, index) => {
-    const cells = cellsOfRuns(band.runs, page, ocrSize);
+    const cells = cellsOfRuns(band.runs, page, ocrSize, em);
     return {
       page: page.page,
       index,
@@ -117,6 +143,7 @@ function linesOfRuns(page: PageLayer): Line[] {
       top: Math.min(...band.runs.map((r) => r.bbox[1])),
       height: Math.max(1e-4, median(band.runs.map((r) => r.bbox[3] - r.bbox[1]))),
       size: median(band.runs.map((r) => r.size)),
+      ...(page.source === 'ocr' ? { ocr: true } : {}),
     };
   });
 }

@@ -18,27 +18,37 @@ const DAY_SHORTHAND = /(?<![\d./-])(\d{1,2})\s*(?:-|–|—|−|to|bis|au)\s*$/i
 /** A whole month as the period ("Pay period: August 2023", "Zeitraum: März 2024"). */
 const MONTH_PERIOD = new RegExp(String.raw`^(?<mn>\p{L}{3,9})\.?\s+(?<y>\d{4})$`, 'u');
 
+/**
+ * "1-31 August 2023": OCR reads the en dash of a day range as a hyphen, which a date token may not
+ * follow (it would cut "2023-08-31" apart). Between a day number and a day-month date it is the
+ * range dash again (same length, so offsets into the line text stay valid).
+ */
+function dayRangeDashes(text: string): string {
+  return text.replace(/(?<![\d./-])(\d{1,2})-(?=\d{1,2}\.?\s+\p{L}{3})/gu, '$1–');
+}
+
 /** Ranges on one line: two dated tokens joined by "to"/"-" (the first pair on the line). */
 function rangeOn(line: Line, order: DateOrder): { start: DateToken; end: DateToken; before: string } | null {
-  const dates = findDates(line.text, order);
+  const text = dayRangeDashes(line.text);
+  const dates = findDates(text, order);
   for (let i = 0; i + 1 < dates.length; i++) {
     const a = dates[i];
     const b = dates[i + 1];
-    const between = line.text.slice(a.index + a.raw.length, b.index);
+    const between = text.slice(a.index + a.raw.length, b.index);
     if (!RANGE_JOIN.test(between.replace(/\s{2,}/g, ' '))) continue;
     const start = a.year === null && b.year !== null ? { ...a, year: b.year - (a.month > b.month ? 1 : 0) } : a;
     const sv = dayValue(start);
     const ev = dayValue(b);
     if (sv === null || ev === null || ev < sv || !start.valid || !b.valid) continue;
-    return { start, end: b, before: line.text.slice(0, a.index) };
+    return { start, end: b, before: text.slice(0, a.index) };
   }
   for (const b of dates) {
-    const m = DAY_SHORTHAND.exec(line.text.slice(0, b.index));
+    const m = DAY_SHORTHAND.exec(text.slice(0, b.index));
     if (!m || b.year === null || !b.valid) continue;
     const day = Number(m[1]);
     if (day < 1 || day >= b.day) continue;
     const start: DateToken = { ...b, index: b.index - m[0].length, raw: `${m[1]} ${b.raw}`, day };
-    return { start, end: b, before: line.text.slice(0, b.index - m[0].length) };
+    return { start, end: b, before: text.slice(0, b.index - m[0].length) };
   }
   return monthOn(line);
 }

@@ -1,8 +1,9 @@
 /**
  * Content findings must not rest on digits OCR was unsure of: a misread "8" for "3" makes a
  * statement fail to add up exactly like a forged one. A content finding on an OCR page is dropped
- * when a low-confidence figure lies under its evidence, and an arithmetic finding when any figure
- * on its page is low-confidence (a misread amount on one row breaks the balance of another).
+ * when a low-confidence figure lies under its evidence, and an arithmetic finding when a
+ * low-confidence figure lies among the lines it added up (a misread amount on one row breaks the
+ * balance of another), or anywhere on its page when it does not say which lines those were.
  */
 import { flagDefinition } from '../catalog/flags.js';
 import type { PageLayer, TextRun } from '../pdf/text/types.js';
@@ -50,11 +51,54 @@ function countLike(text: string): boolean {
 
 const ITEM_CHECKS = new Set(['arithmetic_error.line_item', 'arithmetic_error.items_subtotal']);
 
+/**
+ * The vertical band per page from the first to the last line a check added up. Rows outside it
+ * cannot change the sum; a doubtful figure inside it (an operand, or a row between them whose
+ * misread date or amount dropped it from the sum) can.
+ */
+function operandBands(f: Finding): Map<number, [number, number]> | null {
+  const ops = f.evidence.operands;
+  if (!Array.isArray(ops) || !ops.length) return null;
+  const bands = new Map<number, [number, number]>();
+  for (const { page, bbox } of ops) {
+    const b = bands.get(page);
+    bands.set(page, b ? [Math.min(b[0], bbox[1]), Math.max(b[1], bbox[3])] : [bbox[1], bbox[3]]);
+  }
+  return bands;
+}
+
+/**
+ * An amount whose decimal mark OCR dropped ("2285€" for "22,85 €", "-9943" for "-99,43"): a
+ * signed or currency-marked figure of three or more digits without a decimal mark. Read as
+ * hundreds of units it breaks any sum it enters, however confident tesseract was.
+ */
+function lostDecimalMark(text: string): boolean {
+  const t = text.trim();
+  return /^[-(]?[£€$]?\d{3,}[£€$]?\)?$/.test(t) && /[-£€$]/.test(t);
+}
+
+function arithmeticVetoed(f: Finding, ocrPage: (n: number) => PageLayer | undefined): boolean {
+  const bands = operandBands(f);
+  const amountVeto = (r: TextRun) => uncertainFigure(r) && (amountLike(r.text) || (ITEM_CHECKS.has(f.code) && countLike(r.text)));
+  const pagesRead = new Set([...f.pages, ...(bands?.keys() ?? [])]);
+  for (const n of pagesRead) {
+    const page = ocrPage(n);
+    if (!page) continue;
+    const band = bands?.get(n);
+    // Without the operands' positions, any doubtful amount on the page may be the one.
+    if (!band) {
+      if (page.runs.some(amountVeto)) return true;
+      continue;
+    }
+    if (page.runs.some((r) => (uncertainFigure(r) || lostDecimalMark(r.text)) && r.bbox[1] < band[1] && band[0] < r.bbox[3])) return true;
+  }
+  return false;
+}
+
 export function isUncertainOcrFinding(f: Finding, pages: readonly PageLayer[]): boolean {
   if (flagDefinition(f.flag).category !== 'content') return false;
   const ocrPage = (n: number) => pages.find((p) => p.page === n && p.source === 'ocr');
-  const vetoes = (r: TextRun) => uncertainFigure(r) && (amountLike(r.text) || (ITEM_CHECKS.has(f.code) && countLike(r.text)));
-  if (f.flag === 'arithmetic_error' && f.pages.some((n) => ocrPage(n)?.runs.some(vetoes))) return true;
+  if (f.flag === 'arithmetic_error' && arithmeticVetoed(f, ocrPage)) return true;
   return evidenceBoxes(f).some(({ page, bbox }) => ocrPage(page)?.runs.some((r) => uncertainFigure(r) && overlaps(r.bbox, bbox)) ?? false);
 }
 

@@ -8,7 +8,7 @@ import type { Finding } from '../../types.js';
 import type { DocModel } from '../../extract/model.js';
 import { formatAmount } from '../../extract/numbers.js';
 import { labelledAmounts, moneyCells, type Labelled } from '../amounts.js';
-import { finding, near } from '../evidence.js';
+import { finding, near, operands } from '../evidence.js';
 import { readItemTable } from './line-items.js';
 
 /** Lines of the charges section that the charges total sums up, besides the charges table rows. */
@@ -64,6 +64,7 @@ export function accountSummaryFindings(model: DocModel): Finding[] {
         expected: formatAmount(expected),
         found: formatAmount(found),
         regions: [previous, ...payments, charges, due].filter((h) => h.line.bbox).map((h) => ({ page: h.line.page, bbox: h.line.bbox!, label: h.label })),
+        ...operands([previous.line, charges.line, due.line]),
       },
       due.cells,
     ),

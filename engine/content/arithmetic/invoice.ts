@@ -9,7 +9,7 @@ import type { Line } from '../../extract/layout.js';
 import type { DocModel } from '../../extract/model.js';
 import { formatAmount, parseAmount, type ParsedAmount } from '../../extract/numbers.js';
 import { labelledAmounts, moneyCells, type Labelled } from '../amounts.js';
-import { finding, near } from '../evidence.js';
+import { finding, near, operands } from '../evidence.js';
 import { readItemTable } from './line-items.js';
 
 const SUBTOTAL = /sub-?total|net total|total net|net amount|total excl\.?(?:uding)? (?:vat|tax)|total before tax|zwischensumme|nettobetrag|netto|summe netto|rechnungssumme netto|total ht|montant ht|subtotaal|totaal excl/;
@@ -54,18 +54,20 @@ interface TotalsStart {
   /** Index of the last line before the block's tax/charge/total lines. */
   after: number;
   subtotal: number;
+  /** The first line the subtotal was read from (its own line, or the table's first row). */
+  from: Line;
 }
 
 function totalsStarts(model: DocModel, labelled: Map<Line, Labelled>): TotalsStart[] {
   const starts: TotalsStart[] = [...labelled.values()]
     .filter((h) => labelOf(h.label, SUBTOTAL) && !labelOf(h.label, TAX) && h.amounts.length === 1)
-    .map((h) => ({ after: model.lines.indexOf(h.line), subtotal: h.amounts[0].value }));
+    .map((h) => ({ after: model.lines.indexOf(h.line), subtotal: h.amounts[0].value, from: h.line }));
   // Bills often go straight from the charges table to tax and total, with no subtotal line.
   const table = readItemTable(model.lines, model.style);
   if (table?.end && table.complete && table.rows.length >= 2 && table.rows.every((r) => r.ok) && !labelOf(table.end.cells[0]?.text ?? '', SUBTOTAL)) {
     const aligned = table.totalX1 !== null && table.rows.every((r) => Math.abs(r.x1 - (table.totalX1 as number)) < 0.04);
     const sum = table.rows.reduce((a, r) => a + r.total, 0);
-    if (aligned) starts.push({ after: model.lines.indexOf(table.end) - 1, subtotal: Math.round(sum * 100) / 100 });
+    if (aligned) starts.push({ after: model.lines.indexOf(table.end) - 1, subtotal: Math.round(sum * 100) / 100, from: table.rows[0].line });
   }
   return starts;
 }
@@ -114,46 +116,47 @@ function totalsFindings(model: DocModel): Finding[] {
     const out: Finding[] = [];
     // Discounts are sometimes applied before the subtotal and only repeated below it.
     if (!near(expected, found, 0.011) && !(discount && near(expected + discount, found, 0.011))) {
-      out.push(finding('arithmetic_error', 'invoice_total', `Total ${formatAmount(found)} does not equal subtotal, tax and charges (${formatAmount(expected)}).`, total.line, 0.85, { expected: formatAmount(expected), found: formatAmount(found) }, total.cells));
+      out.push(finding('arithmetic_error', 'invoice_total', `Total ${formatAmount(found)} does not equal subtotal, tax and charges (${formatAmount(expected)}).`, total.line, 0.85, { expected: formatAmount(expected), found: formatAmount(found), ...operands([start.from, total.line]) }, total.cells));
     }
-    out.push(...rateFindings(taxLines.map((s) => s.hit), rows, subtotal));
-    out.push(...includedTaxFindings(steps.filter((s) => s.kind === 'included').map((s) => s.hit), found));
+    out.push(...rateFindings(taxLines.map((s) => s.hit), rows, subtotal, start.from));
+    out.push(...includedTaxFindings(steps.filter((s) => s.kind === 'included').map((s) => s.hit), found, total.line));
     return out;
   }
   return [];
 }
 
 /** Tax included in a gross total is rate / (100 + rate) of it. */
-function includedTaxFindings(hits: Labelled[], gross: number): Finding[] {
+function includedTaxFindings(hits: Labelled[], gross: number, totalLine: Line): Finding[] {
   const out: Finding[] = [];
   for (const h of hits) {
     if (h.rate === null || h.rate <= 0 || hits.length !== 1) continue;
     const tax = h.amounts[h.amounts.length - 1].value;
     const expected = (gross * h.rate) / (100 + h.rate);
     if (!near(expected, tax, 0.02 + Math.abs(gross) * 0.0005)) {
-      out.push(finding('arithmetic_error', 'tax_rate', `Included tax ${formatAmount(tax)} is not the ${h.rate}% share of the total ${formatAmount(gross)} (expected ${formatAmount(expected)}).`, h.line, 0.7, { expected: formatAmount(expected), found: formatAmount(tax), rate: h.rate }, h.cells));
+      out.push(finding('arithmetic_error', 'tax_rate', `Included tax ${formatAmount(tax)} is not the ${h.rate}% share of the total ${formatAmount(gross)} (expected ${formatAmount(expected)}).`, h.line, 0.7, { expected: formatAmount(expected), found: formatAmount(tax), rate: h.rate, ...operands([h.line, totalLine]) }, h.cells));
     }
   }
   return out;
 }
 
 /** Tax = rate x base, where the base is printed or (with a single rate) is the subtotal. */
-function rateFindings(taxLines: Labelled[], rows: Array<{ rate: number; base: number; tax: number; line: Line }>, subtotal: number): Finding[] {
+function rateFindings(taxLines: Labelled[], rows: Array<{ rate: number; base: number; tax: number; line: Line }>, subtotal: number, subtotalLine: Line): Finding[] {
   const out: Finding[] = [];
   const single = taxLines.length === 1 && rows.length === 0;
   for (const h of taxLines) {
     const tax = h.amounts[h.amounts.length - 1].value;
+    const own = h.amounts.length === 2 || h.base !== null;
     const base = h.amounts.length === 2 ? h.amounts[0].value : h.base ?? (single ? subtotal : null);
     if (h.rate === null || base === null || h.rate <= 0) continue;
     const expected = (base * h.rate) / 100;
     if (!near(expected, tax, 0.02 + Math.abs(base) * 0.0005)) {
-      out.push(finding('arithmetic_error', 'tax_rate', `Tax ${formatAmount(tax)} is not ${h.rate}% of ${formatAmount(base)} (expected ${formatAmount(expected)}).`, h.line, 0.7, { expected: formatAmount(expected), found: formatAmount(tax), rate: h.rate }, h.cells));
+      out.push(finding('arithmetic_error', 'tax_rate', `Tax ${formatAmount(tax)} is not ${h.rate}% of ${formatAmount(base)} (expected ${formatAmount(expected)}).`, h.line, 0.7, { expected: formatAmount(expected), found: formatAmount(tax), rate: h.rate, ...operands(own ? [h.line] : [subtotalLine, h.line]) }, h.cells));
     }
   }
   for (const r of rows) {
     const expected = (r.base * r.rate) / 100;
     if (!near(expected, r.tax, 0.02 + Math.abs(r.base) * 0.0005)) {
-      out.push(finding('arithmetic_error', 'tax_rate', `Tax ${formatAmount(r.tax)} is not ${r.rate}% of ${formatAmount(r.base)} (expected ${formatAmount(expected)}).`, r.line, 0.7, { expected: formatAmount(expected), found: formatAmount(r.tax), rate: r.rate }));
+      out.push(finding('arithmetic_error', 'tax_rate', `Tax ${formatAmount(r.tax)} is not ${r.rate}% of ${formatAmount(r.base)} (expected ${formatAmount(expected)}).`, r.line, 0.7, { expected: formatAmount(expected), found: formatAmount(r.tax), rate: r.rate, ...operands([r.line]) }));
     }
   }
   return out;
@@ -163,24 +166,26 @@ function itemFindings(model: DocModel): Finding[] {
   const table = readItemTable(model.lines, model.style);
   if (!table) return [];
   const good = table.rows.filter((r) => r.ok).length;
-  const bad = table.rows.filter((r) => !r.ok);
+  // Rows a single OCR misread would fix are not reported, but still count as a poor reading.
+  const wrong = table.rows.filter((r) => !r.ok);
+  const bad = wrong.filter((r) => !r.misread);
   const out: Finding[] = [];
-  if (bad.length && good >= 1 && bad.length <= Math.max(1, Math.floor(table.rows.length * 0.25))) {
+  if (bad.length && good >= 1 && wrong.length <= Math.max(1, Math.floor(table.rows.length * 0.25))) {
     for (const r of bad) {
       const exp = r.expected !== null ? ` (quantity x unit price gives ${formatAmount(r.expected)})` : '';
-      out.push(finding('arithmetic_error', 'line_item', `Line total ${formatAmount(r.total)} does not match its quantity and unit price${exp}.`, r.line, good >= 2 ? 0.85 : 0.6, { expected: r.expected !== null ? formatAmount(r.expected) : null, found: formatAmount(r.total) }));
+      out.push(finding('arithmetic_error', 'line_item', `Line total ${formatAmount(r.total)} does not match its quantity and unit price${exp}.`, r.line, good >= 2 ? 0.85 : 0.6, { expected: r.expected !== null ? formatAmount(r.expected) : null, found: formatAmount(r.total), ...operands([r.line]) }));
     }
   }
   // Items against the subtotal just below them, only when every row was read and adds up.
   const aligned = table.totalX1 !== null && table.rows.every((r) => Math.abs(r.x1 - (table.totalX1 as number)) < 0.04);
-  if (!bad.length && table.rows.length >= 2 && table.end && table.complete && aligned) {
+  if (table.rows.every((r) => r.ok) && table.rows.length >= 2 && table.end && table.complete && aligned) {
     // The subtotal's figure may sit on its own line just below the label (stacked totals).
     const at = model.lines.indexOf(table.end);
     const sub = labelledAmounts(model.lines.slice(at, at + 2), SUBTOTAL, model.style)[0];
     if (sub && sub.amounts.length === 1) {
       const sum = table.rows.reduce((a, r) => a + r.total, 0);
       if (!near(sum, sub.amounts[0].value, 0.011)) {
-        out.push(finding('arithmetic_error', 'items_subtotal', `Subtotal ${formatAmount(sub.amounts[0].value)} does not equal the sum of the line items (${formatAmount(sum)}).`, sub.line, 0.7, { expected: formatAmount(sum), found: formatAmount(sub.amounts[0].value) }, sub.cells));
+        out.push(finding('arithmetic_error', 'items_subtotal', `Subtotal ${formatAmount(sub.amounts[0].value)} does not equal the sum of the line items (${formatAmount(sum)}).`, sub.line, 0.7, { expected: formatAmount(sum), found: formatAmount(sub.amounts[0].value), ...operands([...table.rows.map((r) => r.line), sub.line]) }, sub.cells));
       }
     }
   }
@@ -202,7 +207,7 @@ function changeFindings(model: DocModel): Finding[] {
   const expected = tendered.amounts[0].value - total.amounts[0].value;
   const found = Math.abs(change.amounts[0].value);
   if (expected < 0 || near(expected, found)) return [];
-  return [finding('arithmetic_error', 'change_due', `Change ${formatAmount(found)} does not equal amount tendered minus total (${formatAmount(expected)}).`, change.line, 0.8, { expected: formatAmount(expected), found: formatAmount(found) }, change.cells)];
+  return [finding('arithmetic_error', 'change_due', `Change ${formatAmount(found)} does not equal amount tendered minus total (${formatAmount(expected)}).`, change.line, 0.8, { expected: formatAmount(expected), found: formatAmount(found), ...operands([total.line, tendered.line, change.line]) }, change.cells)];
 }
 
 export function invoiceFindings(model: DocModel): Finding[] {

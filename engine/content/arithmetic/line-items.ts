@@ -4,6 +4,7 @@
  * row. A row is only judged when its rightmost figure is a money amount.
  */
 import type { Line } from '../../extract/layout.js';
+import { oneMisreadExplains } from './misread.js';
 import type { NumberStyle } from '../../extract/numbers.js';
 import { isMoney, parseAmount } from '../../extract/numbers.js';
 import { numberCells } from '../amounts.js';
@@ -20,6 +21,8 @@ export interface ItemRow {
   /** Right edge of the cell holding the row's last figure. */
   x1: number;
   ok: boolean;
+  /** Not ok, but read by OCR and one misread digit away from adding up (says nothing). */
+  misread: boolean;
   expected: number | null;
 }
 
@@ -116,9 +119,11 @@ export function readItemTable(lines: Line[], style: NumberStyle): ItemTable | nu
     }
     const nums = rowNumbers(line, style, cells);
     // Any money cell may be the line total (a tax-amount column can come last).
-    const ok = cells.some((c) => isMoney(c.amount) && explains(nums.filter((n) => n !== c.amount), c.amount.value));
+    const holds = (ns: Num[]) => cells.some((c) => isMoney(c.amount) && explains(ns.filter((_, i) => nums[i] !== c.amount), ns[nums.indexOf(c.amount)].value));
+    const ok = holds(nums);
+    const misread = !ok && Boolean(line.ocr) && oneMisreadExplains(nums, (vs) => holds(nums.map((n, i) => ({ ...n, value: vs[i] }))));
     const product = firstProduct(cells.slice(0, -1).map((c) => c.amount));
-    rows.push({ line, total: last.amount.value, x1: last.cell.x1, ok, expected: product });
+    rows.push({ line, total: last.amount.value, x1: last.cell.x1, ok, misread, expected: product });
   }
   return rows.length ? { rows, end, totalX1: totalHeader?.x1 ?? null, complete } : null;
 }

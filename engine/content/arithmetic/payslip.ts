@@ -7,7 +7,7 @@ import type { Finding } from '../../types.js';
 import type { DocModel } from '../../extract/model.js';
 import { formatAmount } from '../../extract/numbers.js';
 import { labelledAmounts, type Labelled } from '../amounts.js';
-import { finding, near } from '../evidence.js';
+import { finding, near, operands } from '../evidence.js';
 
 const GROSS = /gross pay|gross earnings|total gross(?: pay)?|gross salary|total earnings|total payments|gross|gesamtbrutto|bruttoverdienst|brutto|salaire brut/;
 const DEDUCTIONS = /total deductions|deductions total|summe (?:der )?abzüge|gesetzliche abzüge|total des retenues|total cotisations/;
@@ -25,7 +25,7 @@ export function payslipFindings(model: DocModel): Finding[] {
   if (gross && net && total && g !== undefined && n !== undefined) {
     const expected = g - Math.abs(total.amounts[0].value);
     if (!near(expected, n)) {
-      out.push(finding('arithmetic_error', 'payslip_net', `Net pay ${formatAmount(n)} does not equal gross pay minus deductions (${formatAmount(expected)}).`, net.line, 0.85, { expected: formatAmount(expected), found: formatAmount(n) }, net.cells));
+      out.push(finding('arithmetic_error', 'payslip_net', `Net pay ${formatAmount(n)} does not equal gross pay minus deductions (${formatAmount(expected)}).`, net.line, 0.85, { expected: formatAmount(expected), found: formatAmount(n), ...operands([gross.line, total.line, net.line]) }, net.cells));
     }
   }
   if (total && gross) {
@@ -36,14 +36,14 @@ export function payslipFindings(model: DocModel): Finding[] {
     const found = Math.abs(total.amounts[0].value);
     // Only a full set of recognised deductions can contradict the total.
     if (items.length >= 2 && !near(sum, found) && sum > found) {
-      out.push(finding('arithmetic_error', 'payslip_deductions', `Total deductions ${formatAmount(found)} is less than the itemised deductions (${formatAmount(sum)}).`, total.line, 0.6, { expected: formatAmount(sum), found: formatAmount(found) }, total.cells));
+      out.push(finding('arithmetic_error', 'payslip_deductions', `Total deductions ${formatAmount(found)} is less than the itemised deductions (${formatAmount(sum)}).`, total.line, 0.6, { expected: formatAmount(sum), found: formatAmount(found), ...operands([gross.line, total.line]) }, total.cells));
     }
   }
   for (const h of [gross, net]) {
     if (!h || h.amounts.length !== 2) continue;
     const [period, ytd] = h.amounts.map((a) => a.value);
     if (ytd + 0.01 < period && ytd > 0) {
-      out.push(finding('arithmetic_error', 'payslip_ytd', `Year-to-date ${formatAmount(ytd)} is smaller than this period's ${formatAmount(period)}.`, h.line, 0.6, { expected: `>= ${formatAmount(period)}`, found: formatAmount(ytd) }, h.cells));
+      out.push(finding('arithmetic_error', 'payslip_ytd', `Year-to-date ${formatAmount(ytd)} is smaller than this period's ${formatAmount(period)}.`, h.line, 0.6, { expected: `>= ${formatAmount(period)}`, found: formatAmount(ytd), ...operands([h.line]) }, h.cells));
     }
   }
   return out;

@@ -9,7 +9,7 @@ import type { Line } from '../../extract/layout.js';
 import type { DocModel } from '../../extract/model.js';
 import { formatAmount } from '../../extract/numbers.js';
 import { labelledAmounts, moneyCells } from '../amounts.js';
-import { finding, near } from '../evidence.js';
+import { finding, near, operands } from '../evidence.js';
 
 const SUBTOTAL = /sub-?total|zwischensumme|sous-total|subtotaal/;
 /** Right edges of item figures and the subtotal figure line up within this (page fraction). */
@@ -28,7 +28,7 @@ export function receiptItemFindings(model: DocModel): Finding[] {
     if (sub.amounts.length !== 1 || !sub.cells.length) continue;
     const at = model.lines.indexOf(sub.line);
     const subX1 = sub.cells[sub.cells.length - 1].x1;
-    const items: Array<{ value: number; x1: number }> = [];
+    const items: Array<{ value: number; x1: number; line: Line }> = [];
     let bounded = false;
     for (let i = at - 1; i >= 0; i--) {
       const line = model.lines[i];
@@ -38,14 +38,14 @@ export function receiptItemFindings(model: DocModel): Finding[] {
         bounded = !/\d/.test(line.text);
         break;
       }
-      items.push(item);
+      items.push({ ...item, line });
     }
     if (!bounded || items.length < 2) continue;
     if (!items.every((it) => Math.abs(it.x1 - subX1) <= ALIGN)) continue;
     const sum = Math.round(items.reduce((a, it) => a + it.value, 0) * 100) / 100;
     const found = sub.amounts[0].value;
     if (near(sum, found)) continue;
-    out.push(finding('arithmetic_error', 'items_subtotal', `Subtotal ${formatAmount(found)} does not equal the sum of the ${items.length} items listed above it (${formatAmount(sum)}).`, sub.line, 0.8, { expected: formatAmount(sum), found: formatAmount(found) }, sub.cells));
+    out.push(finding('arithmetic_error', 'items_subtotal', `Subtotal ${formatAmount(found)} does not equal the sum of the ${items.length} items listed above it (${formatAmount(sum)}).`, sub.line, 0.8, { expected: formatAmount(sum), found: formatAmount(found), ...operands([...items.map((it) => it.line), sub.line]) }, sub.cells));
   }
   return out;
 }

@@ -9,7 +9,7 @@ import type { Finding } from '../../types.js';
 import type { DocModel } from '../../extract/model.js';
 import { formatAmount } from '../../extract/numbers.js';
 import { labelledAmounts } from '../amounts.js';
-import { finding, near } from '../evidence.js';
+import { finding, near, operands } from '../evidence.js';
 import { readStatementTable, type TxRow } from './statement-table.js';
 
 interface Check {
@@ -19,6 +19,8 @@ interface Check {
   ok: boolean;
   /** Signed transactions applied since the previous balance. */
   deltas: number[];
+  /** The row the previous balance was printed on. */
+  from: TxRow;
 }
 
 /** Walks the rows, comparing each printed balance with the running one. */
@@ -26,6 +28,7 @@ function walk(rows: TxRow[], reverse: boolean): Check[] {
   const seq = reverse ? [...rows].reverse() : rows;
   const checks: Check[] = [];
   let prev: number | null = null;
+  let prevRow: TxRow | null = null;
   let pending: number[] = [];
   let unsigned: number[] = [];
   let txSince = 0;
@@ -34,6 +37,7 @@ function walk(rows: TxRow[], reverse: boolean): Check[] {
   for (const r of seq) {
     if (r.unread) {
       prev = null;
+      prevRow = null;
       pending = [];
       unsigned = [];
       continue;
@@ -47,14 +51,15 @@ function walk(rows: TxRow[], reverse: boolean): Check[] {
     const summaryOnly = r.carried !== null && !restarts && txSince === 0;
     if (!r.carried) txSince++;
     if (restarts) txSince = 0;
-    if (prev !== null && unsigned.length <= 1 && !restarts && !summaryOnly) {
+    if (prev !== null && prevRow && unsigned.length <= 1 && !restarts && !summaryOnly) {
       const base = prev + pending.reduce((a, b) => a + b, 0);
       const options = unsigned.length ? [base + unsigned[0], base - unsigned[0]] : [base];
       const ok = options.some((o) => near(o, r.balance as number));
       const expected = ok ? r.balance : options[0];
-      checks.push({ row: r, expected: expected as number, found: r.balance, ok, deltas: pending });
+      checks.push({ row: r, expected: expected as number, found: r.balance, ok, deltas: pending, from: prevRow });
     }
     prev = r.balance;
+    prevRow = r;
     pending = [];
     unsigned = [];
   }
@@ -87,7 +92,9 @@ function tableFindings(model: DocModel): Finding[] {
       `Balance ${formatAmount(c.found)} does not follow from the previous balance and the transactions (expected ${formatAmount(c.expected)}).`,
       c.row.line,
       i === 0 ? 0.9 : 0.6,
-      { expected: formatAmount(c.expected), found: formatAmount(c.found) },
+      // No operands: on a photographed statement rows merge and columns drift, so a running balance
+      // read by OCR is trusted only when no figure on the page is doubtful (engine/ocr/confidence.ts).
+      { expected: formatAmount(c.expected), found: formatAmount(c.found), from: c.from.line.text },
     ),
   );
 }
@@ -118,6 +125,7 @@ function closingFindings(model: DocModel, rows: TxRow[], newestFirst: boolean): 
         expected: formatAmount(last.balance as number),
         found: formatAmount(found),
         regions: [last.line, closing.line].filter((l) => l.bbox).map((l) => ({ page: l.page, bbox: l.bbox! })),
+        ...operands([last.line, closing.line]),
       },
       closing.cells,
     ),
@@ -155,6 +163,7 @@ function summaryFindings(model: DocModel): Finding[] {
         expected: formatAmount(expected),
         found: formatAmount(found),
         regions: [opening, inflow, outflow, closing].filter((h) => h.line.bbox).map((h) => ({ page: h.line.page, bbox: h.line.bbox!, label: h.label })),
+        ...operands([opening.line, inflow.line, outflow.line, closing.line]),
       },
       closing.cells,
     ),

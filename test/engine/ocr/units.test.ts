@@ -105,6 +105,19 @@ describe('uncertain OCR figures', () => {
     expect(isUncertainOcrFinding(finding('arithmetic_error', row(0.3)), pages)).toBe(false);
   });
 
+  it('with operand lines, only doubtful figures between them veto an arithmetic finding', () => {
+    const withOperands = (rows: Array<[number, number, number, number]>): Finding => ({ ...finding('arithmetic_error', rows[rows.length - 1]), evidence: { page: 1, bbox: rows[rows.length - 1], operands: rows.map((bbox) => ({ page: 1, bbox })) } });
+    const f = withOperands([row(0.3), row(0.4)]);
+    // A doubtful amount far below the lines added up cannot change their sum.
+    expect(isUncertainOcrFinding(f, [ocrPage([ocrRun('45.2O', [0.6, 0.8, 0.7, 0.82], 41)])])).toBe(false);
+    // One between them can (a row whose amount was misread), and so can a doubtful date there.
+    expect(isUncertainOcrFinding(f, [ocrPage([ocrRun('45.2O', [0.6, 0.35, 0.7, 0.37], 41)])])).toBe(true);
+    expect(isUncertainOcrFinding(f, [ocrPage([ocrRun('12/03/2024', [0.1, 0.35, 0.2, 0.37], 50)])])).toBe(true);
+    // A signed or currency-marked figure without its decimal mark is misread however confident.
+    expect(isUncertainOcrFinding(f, [ocrPage([ocrRun('2285€', [0.6, 0.41, 0.7, 0.42], 81)])])).toBe(true);
+    expect(isUncertainOcrFinding(f, [ocrPage([ocrRun('48977', [0.6, 0.41, 0.7, 0.42], 96)])])).toBe(false);
+  });
+
   it('drops other content findings only when an uncertain figure lies under their evidence', () => {
     const pages = [ocrPage([ocrRun('GB82WEST1234', [0.1, 0.2, 0.4, 0.22], 50)])];
     expect(isUncertainOcrFinding(finding('identifier_invalid', row(0.2)), pages)).toBe(true);

@@ -1,0 +1,45 @@
+/**
+ * OCR misreads one character of a figure far more often than a forger changes a line item: a
+ * doubled digit read once ("11" as "1"), a dropped or extra digit, or one digit read as its
+ * look-alike (3/8, 5/6, 0/8...). A disagreement that one such misread of one figure would remove
+ * says nothing about the document when the line came from a picture.
+ */
+
+/** Digits that OCR confuses at print and scan resolutions. */
+const LOOK_ALIKE: Record<string, string> = { '0': '689', '1': '74', '3': '8', '4': '1', '5': '68', '6': '0580', '7': '1', '8': '03569', '9': '08' };
+
+/** Every digit string one OCR-typical misread away from `digits`. */
+function misreadVariants(digits: string): string[] {
+  const out = new Set<string>();
+  for (let i = 0; i < digits.length; i++) {
+    out.add(digits.slice(0, i) + digits.slice(i + 1));
+    out.add(digits.slice(0, i) + digits[i] + digits.slice(i));
+    for (const c of LOOK_ALIKE[digits[i]] ?? '') out.add(digits.slice(0, i) + c + digits.slice(i + 1));
+  }
+  out.delete(digits);
+  return [...out].filter((d) => d.length > 0);
+}
+
+/** The values a misread of `value` (printed with `decimals` places) could have been. */
+export function misreadValues(value: number, decimals: number): number[] {
+  const scale = 10 ** decimals;
+  const digits = String(Math.round(Math.abs(value) * scale));
+  const sign = value < 0 ? -1 : 1;
+  return misreadVariants(digits).map((d) => (sign * Number(d)) / scale);
+}
+
+/**
+ * Would reading one of `values` differently by one misread make `holds` true? `values` are the
+ * figures a check used, with their printed decimals.
+ */
+export function oneMisreadExplains(values: ReadonlyArray<{ value: number; decimals: number }>, holds: (values: number[]) => boolean): boolean {
+  const base = values.map((v) => v.value);
+  for (let i = 0; i < values.length; i++) {
+    for (const alt of misreadValues(values[i].value, values[i].decimals)) {
+      const trial = [...base];
+      trial[i] = alt;
+      if (holds(trial)) return true;
+    }
+  }
+  return false;
+}
