@@ -4,8 +4,9 @@ import damagedData from './damaged-data.js';
 import doubleCompression from './double-compression.js';
 import editingSoftware from './editing-software.js';
 import grainlessPatch from './grainless-patch.js';
+import paintedPatch from './painted-patch.js';
 import metadataMismatch from './metadata-mismatch.js';
 import noiseInconsistency from './noise-inconsistency.js';
 import thumbnailMismatch from './thumbnail-mismatch.js';
 
-export const imageDetectors: Detector[] = [editingSoftware, metadataMismatch, thumbnailMismatch, doubleCompression, copyMove, noiseInconsistency, grainlessPatch, damagedData];
+export const imageDetectors: Detector[] = [editingSoftware, metadataMismatch, thumbnailMismatch, doubleCompression, copyMove, noiseInconsistency, grainlessPatch, paintedPatch, damagedData];
