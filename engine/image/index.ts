@@ -5,8 +5,9 @@ import doubleCompression from './double-compression.js';
 import editingSoftware from './editing-software.js';
 import grainlessPatch from './grainless-patch.js';
 import paintedPatch from './painted-patch.js';
+import edgeSharpness from './edge-sharpness.js';
 import metadataMismatch from './metadata-mismatch.js';
 import noiseInconsistency from './noise-inconsistency.js';
 import thumbnailMismatch from './thumbnail-mismatch.js';
 
-export const imageDetectors: Detector[] = [editingSoftware, metadataMismatch, thumbnailMismatch, doubleCompression, copyMove, noiseInconsistency, grainlessPatch, paintedPatch, damagedData];
+export const imageDetectors: Detector[] = [editingSoftware, metadataMismatch, thumbnailMismatch, doubleCompression, copyMove, noiseInconsistency, grainlessPatch, edgeSharpness, paintedPatch, damagedData];
