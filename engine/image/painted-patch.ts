@@ -122,7 +122,17 @@ export default defineDetector({
         else if (v === background) bg++;
       }
       // Covers text (non-flat cells inside) and is itself filled, not a scatter of stray levels.
-      return ink >= 2 && bg === 0 && p.cells.length >= MIN_FILL * (area - ink);
+      if (ink < 2 || bg > 0 || p.cells.length < MIN_FILL * (area - ink)) return false;
+      // A cover meets the page directly; drawn shapes (icons, boxes) have an outline around them.
+      let ring = 0;
+      let onBackground = 0;
+      for (let y = y0 - 2; y <= y1 + 1; y++) for (let x = x0 - 2; x <= x1 + 1; x++) {
+        if (y >= y0 - 1 && y <= y1 && x >= x0 - 1 && x <= x1) continue;
+        if (x < 0 || y < 0 || x >= cols || y >= rows) continue;
+        ring++;
+        if (value[y * cols + x] === background) onBackground++;
+      }
+      return onBackground >= 0.6 * ring;
     });
     if (!found.length) return [];
     const best = found.sort((a, b) => b.cells.length - a.cells.length)[0];
