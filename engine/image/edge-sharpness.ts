@@ -7,7 +7,7 @@
  * paper has no grain left to compare (clipped or heavily compressed scans).
  */
 import { defineDetector } from '../detect/types.js';
-import { BLOCK, blockBoxFraction } from './block-stats.js';
+import { BLOCK, BlockKind, blockBoxFraction, blockMap } from './block-stats.js';
 import { rgbaPngDataUrl } from './heatmap-png.js';
 import type { GrayRaster } from './types.js';
 
@@ -46,6 +46,17 @@ export function edgeSteepness(g: GrayRaster): { cols: number; rows: number; valu
     }
   }
   return { cols, rows, value };
+}
+
+function digitalPaper(g: GrayRaster): boolean {
+  const { kind } = blockMap(g);
+  let paper = 0;
+  let flat = 0;
+  for (const k of kind) {
+    if (k !== BlockKind.Ink) paper++;
+    if (k === BlockKind.Flat) flat++;
+  }
+  return flat > 0.5 * paper;
 }
 
 function groups(value: Float32Array, cols: number, rows: number, over: number): number[][] {
@@ -89,10 +100,11 @@ export default defineDetector({
   async run(ctx) {
     const image = ctx.image;
     if (!image || image.damage || image.whiteFraction < 0.3) return [];
-    // Lossless digital renders are crisp everywhere; this is about captured pages.
-    if (image.format === 'png' && image.isPalette) return [];
     const g = await ctx.facts.get('luma');
     if (!g || g.width < 128 || g.height < 128) return [];
+    // A lossless picture whose paper is mostly exactly flat is a digital render (diagram, export,
+    // screen capture), not a captured page: soft and crisp parts there are the author's design.
+    if (image.format === 'png' && digitalPaper(g)) return [];
     const { cols, rows, value } = edgeSteepness(g);
     const all = Array.from(value).filter((v) => v >= 0).sort((a, b) => a - b);
     if (all.length < 300) return [];
