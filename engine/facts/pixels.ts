@@ -79,3 +79,26 @@ export async function tinyCopies(bytes: Uint8Array, letterboxed: boolean, size?:
     return null;
   }
 }
+
+/** Largest image whose full-resolution luma is decoded for block-level pixel forensics. */
+export const FULL_LUMA_MAX_PIXELS = 16_000_000;
+
+export interface FullLuma {
+  width: number;
+  height: number;
+  data: Uint8Array;
+  /** True when the pixels are in stored orientation, so the JPEG 8x8 grid starts at (0, 0). */
+  gridAligned: boolean;
+}
+
+/**
+ * The whole image as grey at full resolution, in displayed orientation (boxes are fractions of
+ * it, like those on the working copy). Retyped digits on a 300 dpi scan are ~30 px tall: at the
+ * <= 2 MP working resolution they fall inside one or two cells, and the JPEG block grid is lost.
+ */
+export async function fullLuma(bytes: Uint8Array, orientation: number): Promise<FullLuma> {
+  const { data, info } = await sharp(bytes, { failOn: 'none', limitInputPixels: FULL_LUMA_MAX_PIXELS + 1 }).rotate().grayscale().raw().toBuffer({ resolveWithObject: true });
+  const c = info.channels;
+  const out = c === 1 ? new Uint8Array(data.buffer, data.byteOffset, info.width * info.height) : Uint8Array.from({ length: info.width * info.height }, (_, i) => data[i * c]);
+  return { width: info.width, height: info.height, data: out, gridAligned: orientation === 1 };
+}

@@ -18,7 +18,7 @@ import { readPdfText } from '../pdf/text/index.js';
 import { openPdf as openWithPdfjs, type PDFDocumentProxy } from '../pdf/text/pdfjs.js';
 import { findStealthMagic, stealthColumns } from '../provenance/stealth-pnginfo.js';
 import { DEFAULT_LIMITS } from '../limits.js';
-import { lumaCrop, rgbaColumns, tinyCopies } from './pixels.js';
+import { FULL_LUMA_MAX_PIXELS, fullLuma, lumaCrop, rgbaColumns, tinyCopies } from './pixels.js';
 import { FactPendingError, type Producers } from './store.js';
 import type { DocumentFactStore, FactInputs, Facts } from './types.js';
 
@@ -95,6 +95,11 @@ const imageProducers = {
     return loadImage(bytes, mime, { maxMegapixels: options.maxMegapixels ?? DEFAULT_LIMITS.maxMegapixels });
   },
   gray: async (s: Store) => (await s.get('image'))?.gray ?? null,
+  luma: async (s: Store) => {
+    const image = await s.get('image');
+    if (!image || image.damage || image.width * image.height > FULL_LUMA_MAX_PIXELS) return null;
+    return fullLuma(s.inputs.bytes, image.orientation);
+  },
   dct: async (s: Store) => {
     const image = await s.get('image');
     const luma = image?.quantTables[0];

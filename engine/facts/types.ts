@@ -14,7 +14,7 @@ import type { PDFDocumentProxy } from '../pdf/text/pdfjs.js';
 import type { PageLayer } from '../pdf/text/types.js';
 import type { AnalyzeOptions, Extracted, MimeType, RevisionSummary } from '../types.js';
 import type { FactStore } from './store.js';
-import type { TinyViews } from './pixels.js';
+import type { FullLuma, TinyViews } from './pixels.js';
 
 export interface Facts {
   // ---- PDF (null / empty for images) ------------------------------------------------------
@@ -43,6 +43,8 @@ export interface Facts {
   image: ImageInfo | null;
   /** The oriented grey working copy (<= ~2 MP) the pixel detectors share (decoded with `image`). */
   gray: ImageInfo['gray'] | null;
+  /** The whole image as grey at full resolution (<= 16 MP, else null), for block-level checks. */
+  luma: FullLuma | null;
   /** DCT coefficient histograms of the central luma crop of a JPEG (null when not applicable). */
   dct: DctHistograms | null;
   /** The stealth-pnginfo magic in the pixel LSBs of a PNG, or null. */

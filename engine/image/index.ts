@@ -3,8 +3,11 @@ import copyMove from './copy-move.js';
 import damagedData from './damaged-data.js';
 import doubleCompression from './double-compression.js';
 import editingSoftware from './editing-software.js';
+import grainlessPatch from './grainless-patch.js';
+import paintedPatch from './painted-patch.js';
+import edgeSharpness from './edge-sharpness.js';
 import metadataMismatch from './metadata-mismatch.js';
 import noiseInconsistency from './noise-inconsistency.js';
 import thumbnailMismatch from './thumbnail-mismatch.js';
 
-export const imageDetectors: Detector[] = [editingSoftware, metadataMismatch, thumbnailMismatch, doubleCompression, copyMove, noiseInconsistency, damagedData];
+export const imageDetectors: Detector[] = [editingSoftware, metadataMismatch, thumbnailMismatch, doubleCompression, copyMove, noiseInconsistency, grainlessPatch, edgeSharpness, paintedPatch, damagedData];

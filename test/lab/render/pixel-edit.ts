@@ -54,13 +54,13 @@ function esc(s: string): string {
 }
 
 /** White patch over `cover` and new text drawn in `fontFamily` (an SVG rendered by librsvg). */
-export async function splice(image: Buffer, cover: PixelRect, text: string, opts: { fontFamily: string; sizePx: number; baselinePx: number; align: 'left' | 'right' }): Promise<Buffer> {
+export async function splice(image: Buffer, cover: PixelRect, text: string, opts: { fontFamily: string; sizePx: number; baselinePx: number; align: 'left' | 'right'; background?: string }): Promise<Buffer> {
   const meta = await sharp(image).metadata();
   const W = meta.width!;
   const H = meta.height!;
   const anchor = opts.align === 'right' ? 'end' : 'start';
   const x = opts.align === 'right' ? cover.left + cover.width : cover.left;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect x="${cover.left - 2}" y="${cover.top - 2}" width="${cover.width + 4}" height="${cover.height + 4}" fill="#fbfbfb"/><text x="${x}" y="${opts.baselinePx}" font-family="${esc(opts.fontFamily)}" font-size="${opts.sizePx}" text-anchor="${anchor}" fill="#1a1a1a">${esc(text)}</text></svg>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect x="${cover.left - 2}" y="${cover.top - 2}" width="${cover.width + 4}" height="${cover.height + 4}" fill="${opts.background ?? '#fbfbfb'}"/><text x="${x}" y="${opts.baselinePx}" font-family="${esc(opts.fontFamily)}" font-size="${opts.sizePx}" text-anchor="${anchor}" fill="#1a1a1a">${esc(text)}</text></svg>`;
   return sharp(image).composite([{ input: Buffer.from(svg), left: 0, top: 0 }]).png().toBuffer();
 }
 

@@ -30,10 +30,12 @@ async function magick(input: Buffer, inExt: string, outExt: string, args: readon
  * A flatbed scan: a slight skew, sensor noise, grey levels, JPEG at a scanner's quality.
  * `straight` keeps pixel positions where the layout put them (an auto-deskewed scan).
  */
-export function scanLook(png: Buffer, rng: Rng, opts: { straight?: boolean; quality?: number } = {}): Promise<Buffer> {
+export function scanLook(png: Buffer, rng: Rng, opts: { straight?: boolean; quality?: number; blur?: number } = {}): Promise<Buffer> {
   const angle = opts.straight ? '0' : rng.float(-0.9, 0.9).toFixed(2);
   const quality = opts.quality ?? rng.int(72, 88);
-  return magick(png, 'png', 'jpg', ['-seed', String(rng.int(1, 1e6)), '-background', 'white', '-rotate', angle, '-attenuate', rng.float(0.2, 0.6).toFixed(2), '+noise', 'Gaussian', '-colorspace', 'Gray', '-quality', String(quality)]);
+  // `blur`: the optics of a real scanner soften every edge by a fraction of a pixel.
+  const optics = opts.blur ? ['-blur', `0x${opts.blur.toFixed(2)}`] : [];
+  return magick(png, 'png', 'jpg', ['-seed', String(rng.int(1, 1e6)), '-background', 'white', '-rotate', angle, ...optics, '-attenuate', rng.float(0.2, 0.6).toFixed(2), '+noise', 'Gaussian', '-colorspace', 'Gray', '-quality', String(quality)]);
 }
 
 /** A phone photo of a page lying on a desk: perspective, uneven light, noise, camera JPEG. */

@@ -2,11 +2,12 @@
 import { AI_GENERATED } from './ai.js';
 import { GENUINE } from './genuine.js';
 import { IMAGE_FORGERIES } from './images.js';
+import { PIXEL_FORGERIES } from './pixel-forgeries.js';
 import { TAMPERED } from './tampered.js';
 import { FAMILY_B } from './family-b.js';
 import type { Technique } from './types.js';
 
-export const TECHNIQUES: readonly Technique[] = [...GENUINE, ...TAMPERED, ...IMAGE_FORGERIES, ...AI_GENERATED, ...FAMILY_B];
+export const TECHNIQUES: readonly Technique[] = [...GENUINE, ...TAMPERED, ...IMAGE_FORGERIES, ...PIXEL_FORGERIES, ...AI_GENERATED, ...FAMILY_B];
 
 const BY_ID = new Map(TECHNIQUES.map((t) => [t.id, t]));
 
