@@ -10,8 +10,10 @@ import { restoreNatives } from './natives.js';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { EngineError } from '../../types.js';
+import { installInflateStream } from './inflate-stream.js';
 
 restoreNatives();
+installInflateStream();
 
 export { pdfjs };
 export type { PDFDocumentProxy };
