@@ -6,10 +6,11 @@
  */
 import type { PDFDocumentProxy } from '../pdf/text/pdfjs.js';
 import { needsOcr } from './needs-ocr.js';
+import type { GrayRaster } from '../image/types.js';
 import type { PageLayer } from '../pdf/text/types.js';
 import type { AnalyzeOptions } from '../types.js';
 import { renderPdfPages } from './pdf-pages.js';
-import { prepareForOcr } from './prepare.js';
+import { prepareForOcr, prepareGreyForOcr } from './prepare.js';
 import { recognize } from './tesseract.js';
 import { ocrPageLayer } from './words.js';
 
@@ -41,11 +42,14 @@ export function pagesToOcr(pages: readonly PageLayer[], maxPages: number): numbe
   return order.slice(0, Math.max(0, maxPages));
 }
 
-/** The text layer of a PNG/JPEG read by OCR, or null when OCR is off. */
-export async function ocrImage(bytes: Uint8Array, size: { width: number; height: number }, options: AnalyzeOptions): Promise<PageLayer | null> {
+/**
+ * The text layer of a PNG/JPEG read by OCR, or null when OCR is off. `size.gray` is the loader's
+ * working grey copy, read instead of the file when it has enough pixels.
+ */
+export async function ocrImage(bytes: Uint8Array, size: { width: number; height: number; gray?: GrayRaster }, options: AnalyzeOptions): Promise<PageLayer | null> {
   const lim = limits(options);
   if (!lim || lim.maxPages < 1) return null;
-  const prepared = await prepareForOcr(bytes);
+  const prepared = (size.gray && (await prepareGreyForOcr(size.gray, bytes, size))) || (await prepareForOcr(bytes));
   const data = await recognize(prepared.png);
   return ocrPageLayer(data, { page: 1, width: size.width, height: size.height, imageWidth: prepared.width, imageHeight: prepared.height });
 }

@@ -4,6 +4,7 @@
  * (small screenshots are upscaled, huge phone photos downscaled to keep recognition fast).
  */
 import sharp from 'sharp';
+import type { GrayRaster } from '../image/types.js';
 import { EngineError } from '../types.js';
 
 /** Target width for a full page: ~190 dpi for A4/Letter, enough for 9 pt print. */
@@ -46,18 +47,56 @@ async function prepare(image: Uint8Array | Buffer): Promise<PreparedImage> {
   const meta = await base.metadata();
   const srcW = meta.autoOrient?.width ?? meta.width ?? 0;
   const srcH = meta.autoOrient?.height ?? meta.height ?? 0;
-  const scale = scaleFor(srcW);
-  const width = Math.max(1, Math.round(srcW * scale));
-  const height = Math.max(1, Math.round(srcH * scale));
-  const png = await base
+  const { width, height } = preparedSize(srcW, srcH);
+  // Decoded and resized into memory first: normalise() reads its input twice (a histogram pass,
+  // then the stretch), and on a pipeline that means decoding and resizing the image twice.
+  const grey = await base
     .flatten({ background: '#ffffff' })
     .grayscale()
-    .resize(width, height, { kernel: scale > 1 ? 'cubic' : 'lanczos3' })
-    // Stretch between the 0.2 % and 99 % levels: with the default 1 % floor, a sparse clean page
-    // (less than 1 % ink) has its floor in the anti-aliasing grey, which turns glyph edges into
-    // black halos tesseract cannot read.
-    .normalise({ lower: 0.2, upper: 99 })
-    .png({ compressionLevel: 1 })
+    .resize(width, height, { kernel: scaleFor(srcW) > 1 ? 'cubic' : 'lanczos3' })
+    .raw()
     .toBuffer();
-  return { png, scale: width / Math.max(srcW, 1), width, height };
+  return { png: await stretchToPng(grey, width, height, meta.density), scale: width / Math.max(srcW, 1), width, height };
+}
+
+function preparedSize(srcW: number, srcH: number): { width: number; height: number } {
+  const scale = scaleFor(srcW);
+  return { width: Math.max(1, Math.round(srcW * scale)), height: Math.max(1, Math.round(srcH * scale)) };
+}
+
+/**
+ * `density` is the source's (sharp's reading of it): a file decoded straight to PNG keeps it, and
+ * tesseract reads it (below 70 dpi it estimates the resolution from the text instead).
+ */
+async function stretchToPng(grey: Uint8Array, width: number, height: number, density: number | undefined): Promise<Buffer> {
+  const raw = sharp(grey, { raw: { width, height, channels: 1 } });
+  return (
+    (density ? raw.withMetadata({ density }) : raw)
+      .grayscale()
+      // Stretch between the 0.2 % and 99 % levels: with the default 1 % floor, a sparse clean page
+      // (less than 1 % ink) has its floor in the anti-aliasing grey, which turns glyph edges into
+      // black halos tesseract cannot read.
+      .normalise({ lower: 0.2, upper: 99 })
+      .png({ compressionLevel: 1 })
+      .toBuffer()
+  );
+}
+
+/**
+ * The same preparation from the image loader's working grey copy (oriented, flattened, grey)
+ * when that copy has at least the resolution OCR reads at, as a landscape phone photo's does:
+ * the photo is then decoded once for every reader. Null when OCR needs more pixels than the
+ * copy has (portrait pages, small images that OCR upscales): the caller decodes the file.
+ */
+export async function prepareGreyForOcr(grey: GrayRaster, bytes: Uint8Array, source: { width: number; height: number }): Promise<PreparedImage | null> {
+  const { width, height } = preparedSize(source.width, source.height);
+  if (grey.width < width || grey.height < height) return null;
+  try {
+    const { density } = await sharp(bytes, { limitInputPixels: false }).metadata();
+    const sized = grey.width === width && grey.height === height ? grey.data : await sharp(grey.data, { raw: { width: grey.width, height: grey.height, channels: 1 } }).grayscale().resize(width, height, { kernel: 'lanczos3' }).raw().toBuffer();
+    if (sized.length !== width * height) return null;
+    return { png: await stretchToPng(sized, width, height, density), scale: width / Math.max(source.width, 1), width, height };
+  } catch {
+    return null;
+  }
 }

@@ -5,9 +5,15 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
+// Must stay the first import that reaches pdf.js: it keeps the built-ins pdf.js replaces.
+import { restoreNatives } from './natives.js';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { EngineError } from '../../types.js';
+import { installInflateStream } from './inflate-stream.js';
+
+restoreNatives();
+installInflateStream();
 
 export { pdfjs };
 export type { PDFDocumentProxy };
@@ -52,6 +58,9 @@ export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   } catch (err) {
     await task.destroy().catch(() => undefined);
     throw toEngineError(err);
+  } finally {
+    // The first document loads pdf.js's worker module, which installs its polyfills again.
+    restoreNatives();
   }
 }
 
