@@ -32,7 +32,8 @@ describe('OCR thousands groups', () => {
     expect(cells(page([run('Total', 0.1, 0.15), run('17', 0.6825, 0.6969), run('022,83', 0.7081, 0.7569)], 'ocr'))).toEqual(['Total', '17 022,83']);
     expect(cells(page([run('3', 0.46, 0.4663), run('411,10', 0.5456, 0.5944)], 'ocr'))).toEqual(['3', '411,10']);
     // A text layer places its words where they were drawn: a gap there is a column.
-    expect(cells(page([run('17', 0.6825, 0.6969), run('022,83', 0.7081, 0.7569)]))).toEqual(['17', '022,83']);
+    const drawn = (text: string, x0: number, x1: number): TextRun => ({ ...run(text, x0, x1), fontId: 'F1', fontName: 'Helvetica' });
+    expect(cells(page([drawn('17', 0.6825, 0.6969), drawn('022,83', 0.7081, 0.7569)]))).toEqual(['17', '022,83']);
   });
 });
 

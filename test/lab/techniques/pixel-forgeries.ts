@@ -81,7 +81,8 @@ export const PIXEL_FORGERIES: Technique[] = [
     async build(spec) {
       const { model, rng } = start({ ...spec, pages: 1 });
       const base = await renderPositioned(model, 'pdfkit', spec.seed);
-      const options = firstPageEdits(model, base.layout, 'amount');
+      // An amount the figures depend on: copying another amount over it leaves them not adding up.
+      const options = firstPageEdits(model, base.layout, 'amount').filter((o) => o.edit.breaksArithmetic);
       if (!options.length) throw new Error('no amount on the first page');
       const { edit, item } = rng.pick(options);
       // Another amount of the same size, right-aligned like it, with a different value.
@@ -109,7 +110,7 @@ export const PIXEL_FORGERIES: Technique[] = [
       const q2 = rng.int(70, 85);
       const bytes = await encode(moved, 'jpg', q2);
       const after: EditTarget = { ...edit, before: item.text, after: donor.text };
-      return imageSample(spec, model, bytes, 'jpg', `pdfkit > scan ${dpi} dpi JPEG q${q1} > copy-move amount${note} > JPEG q${q2}`, ['image_manipulation', 'compression_anomaly'], after);
+      return imageSample(spec, model, bytes, 'jpg', `pdfkit > scan ${dpi} dpi JPEG q${q1} > copy-move amount${note} > JPEG q${q2}`, ['image_manipulation', 'compression_anomaly', ...contentFlags(after)], after);
     },
   },
   {
