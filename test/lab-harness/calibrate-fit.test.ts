@@ -42,12 +42,13 @@ describe('calibration fitting arithmetic', () => {
   });
 
   const totals = { forged: 100, labGenuine: 100, realGenuine: 400 };
-  const counts = (forged: number, labGenuine: number, realGenuine: number, hand = 0.6) => ({ code: 'x.y', flag: 'x', forged, labGenuine, realGenuine, handStrengths: [hand] });
+  const counts = (forged: number, labGenuine: number, realGenuine: number, hand = 0.6, forgedGroups = 5) => ({ code: 'x.y', flag: 'x', forged, labGenuine, realGenuine, handStrengths: [hand], forgedGroups });
 
   it('raises a reason seen only on forged documents and lowers one genuine files show as often', () => {
     const forgedOnly = fitReason(counts(40, 0, 0), totals, DEFAULT_FIT_PARAMS);
     expect(forgedOnly.fitted).toBeGreaterThan(0.6);
     expect(forgedOnly.max).toBe(0.99);
+    expect(forgedOnly.fitted).toBeCloseTo(0.6 + DEFAULT_FIT_PARAMS.maxRaise, 12);
     const common = fitReason(counts(10, 10, 40), totals, DEFAULT_FIT_PARAMS);
     expect(common.lr).toBeCloseTo(1, 1);
     expect(common.fitted).toBeLessThan(0.3);
@@ -61,6 +62,19 @@ describe('calibration fitting arithmetic', () => {
     const strongly = fitReason(counts(95, 0, 1, 0.9), { forged: 100, labGenuine: 100, realGenuine: 4000 }, DEFAULT_FIT_PARAMS);
     expect(strongly.lr).toBeGreaterThanOrEqual(DEFAULT_FIT_PARAMS.forgedOnlyLr);
     expect(strongly.max).toBe(0.99);
+  });
+
+  it('raises a reason only by maxRaise and only when several techniques carry it', () => {
+    const oneTechnique = fitReason(counts(40, 0, 0, 0.6, 1), totals, DEFAULT_FIT_PARAMS);
+    expect(oneTechnique.fitted).toBe(0.6);
+    const loose = fitReason(counts(40, 0, 0, 0.6, 2), totals, { ...DEFAULT_FIT_PARAMS, maxRaise: 1 });
+    expect(loose.fitted).toBeGreaterThan(0.7);
+    // never across the suspicious line from below, never for a reason genuine files show
+    expect(fitReason(counts(40, 0, 0, 0.55, 3), totals, DEFAULT_FIT_PARAMS).fitted).toBe(0.55);
+    expect(fitReason(counts(40, 0, 0, 0.3, 3), totals, DEFAULT_FIT_PARAMS).fitted).toBeCloseTo(0.4, 12);
+    expect(fitReason(counts(40, 3, 0, 0.3, 3), totals, DEFAULT_FIT_PARAMS).fitted).toBeLessThanOrEqual(0.3);
+    // lowering needs no technique spread
+    expect(fitReason(counts(0, 5, 20, 0.6, 0), totals, DEFAULT_FIT_PARAMS).fitted).toBeLessThan(0.5);
   });
 
   it('is monotone: more forged support never lowers, more genuine support never raises', () => {
@@ -80,7 +94,7 @@ describe('calibration fitting arithmetic', () => {
 
   it('fits one table entry per reason with the median hand-set strength', () => {
     const docs = [
-      ...many(20, () => doc(true, false, f('ai_generated.generator_software', 0.9))),
+      ...Array.from({ length: 20 }, (_, i) => ({ ...doc(true, false, f('ai_generated.generator_software', 0.9)), group: `technique:${i % 3}` })),
       ...many(20, () => doc(false, true, f('low_trust_origin.consumer_software', 0.1))),
       ...many(20, () => doc(false, false)),
     ];
@@ -101,7 +115,7 @@ describe('calibration cross-validation', () => {
 
   it('scores every document out of fold: a reason only one held-out group shows falls back to hand-set', () => {
     const docs = [
-      ...many(10, () => ({ ...doc(true, false, f('arithmetic_error.running_balance', 0.5)), group: 'technique:only_one' })),
+      ...Array.from({ length: 10 }, () => ({ ...doc(true, false, f('arithmetic_error.running_balance', 0.5)), group: 'technique:only_one' })),
       ...Array.from({ length: 40 }, (_, i) => ({ ...doc(false, true), group: `unit:${i}` })),
     ];
     const cv = crossValidate(docs, 5, DEFAULT_FIT_PARAMS);

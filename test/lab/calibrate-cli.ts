@@ -91,14 +91,15 @@ function notWorse(r: FigureRow): string[] {
 program
   .command('fit')
   .description('fit per-reason strengths from the cache; print out-of-fold and held-out figures')
-  .option('--cache <file>', 'findings cache', defaultCache())
+  .option('--cache <files>', 'findings cache(s), comma-separated (collect runs may write separate caches)', defaultCache())
   .option('--k <n>', 'cross-validation folds', '5')
   .option('--prior-weight <n>', 'pseudo-documents of the hand-set strength', String(DEFAULT_FIT_PARAMS.priorWeight))
   .option('--genuine-cap <x>', 'cap for reasons genuine files show', String(DEFAULT_FIT_PARAMS.genuineCap))
   .option('--forged-only-lr <x>', 'LR above which a reason genuine files show is not capped', String(DEFAULT_FIT_PARAMS.forgedOnlyLr))
   .option('--write', 'regenerate engine/scoring/calibration.generated.ts and docs/calibration.md')
   .action((o) => {
-    const cache = readCache(resolve(o.cache), ENGINE_VERSION);
+    const caches = String(o.cache).split(',').map((f) => readCache(resolve(f), ENGINE_VERSION));
+    const cache = { ...caches[0], docs: Object.assign({}, ...caches.map((c) => c.docs)) as typeof caches[0]['docs'] };
     const params: FitParams = { ...DEFAULT_FIT_PARAMS, priorWeight: Number(o.priorWeight), genuineCap: Number(o.genuineCap), forgedOnlyLr: Number(o.forgedOnlyLr) };
     const k = Number(o.k);
     const ok = Object.values(cache.docs).filter((d) => d.status === 'ok');

@@ -9,6 +9,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { readLabels } from '../labels.js';
 import { runAnalyses } from '../eval/runner.js';
+import { foldOf } from './evaluate.js';
 import type { CachedDoc, CachedFinding, FindingsCache } from './types.js';
 
 export interface Planned {
@@ -98,7 +99,12 @@ export interface CollectOptions {
 
 /** Analyses the planned files missing from the cache; saves the cache every 20 files. */
 export async function collect(cacheFile: string, cache: FindingsCache, planned: readonly Planned[], opts: CollectOptions): Promise<number> {
-  const todo = planned.filter((p) => opts.refresh || !cache.docs[p.doc.key] || cache.docs[p.doc.key].status !== 'ok');
+  // In a stable shuffled order, so a run stopped early still leaves a representative sample.
+  const todo = planned
+    .filter((p) => opts.refresh || !cache.docs[p.doc.key] || cache.docs[p.doc.key].status !== 'ok')
+    .map((p) => ({ p, h: foldOf(p.doc.key, 0x7fffffff) }))
+    .sort((a, b) => a.h - b.h)
+    .map((x) => x.p);
   const byKey = new Map(todo.map((p) => [p.doc.key, p]));
   let unsaved = 0;
   let saving: Promise<void> = Promise.resolve();

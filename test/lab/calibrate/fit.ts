@@ -10,7 +10,10 @@
  * forged documents beyond what genuine documents show. It is shrunk toward the detector's
  * hand-set strength by the reason's support (documents carrying it) against `priorWeight`
  * pseudo-documents, so a reason seen a few times barely moves. A reason that genuine files show
- * is capped below suspicious unless its LR against genuine files reaches `forgedOnlyLr`.
+ * is capped below suspicious unless its LR against genuine files reaches `forgedOnlyLr`. A
+ * strength is raised by at most `maxRaise`, only for a reason forged documents of at least
+ * `minForgedGroups` techniques carry and genuine files do not show, and never across the
+ * suspicious line (raiseLimit); lowering is not limited.
  * Everything is monotone: more forged support never lowers a strength, more genuine support
  * never raises it.
  */
@@ -19,6 +22,8 @@ import type { CachedFinding } from './types.js';
 
 export interface FitDoc {
   forged: boolean;
+  /** Lab technique or corpus unit; forged reasons must come from several groups to be raised. */
+  group?: string;
   /** Genuine file from the real-world corpus (not the lab). */
   real: boolean;
   findings: readonly CachedFinding[];
@@ -35,6 +40,14 @@ export interface FitParams {
   genuineCap: number;
   /** LR at which a reason genuine files show is still allowed above genuineCap. */
   forgedOnlyLr: number;
+  /**
+   * Most a fitted strength may exceed the hand-set one. Lab forgeries are made to carry these
+   * reasons, so their forged rate overstates how telling a reason is in the world; lowering on
+   * the evidence of genuine files needs no such guard.
+   */
+  maxRaise: number;
+  /** A reason is raised only when forged documents of at least this many groups (techniques) carry it. */
+  minForgedGroups: number;
 }
 
 export const DEFAULT_FIT_PARAMS: Readonly<FitParams> = Object.freeze({
@@ -43,6 +56,8 @@ export const DEFAULT_FIT_PARAMS: Readonly<FitParams> = Object.freeze({
   maxLrStrength: 0.95,
   genuineCap: 0.55,
   forgedOnlyLr: 50,
+  maxRaise: 0.1,
+  minForgedGroups: 2,
 });
 
 export interface Totals {
@@ -59,6 +74,8 @@ export interface ReasonCounts {
   realGenuine: number;
   /** Per document carrying it, the strongest hand-set strength of this reason. */
   handStrengths: number[];
+  /** Distinct groups (techniques) among the forged documents carrying it. */
+  forgedGroups: number;
 }
 
 export interface ReasonFit extends ReasonCounts {
@@ -80,6 +97,7 @@ export function median(values: readonly number[]): number {
 export function countReasons(docs: readonly FitDoc[]): { totals: Totals; reasons: Map<string, ReasonCounts> } {
   const totals: Totals = { forged: 0, labGenuine: 0, realGenuine: 0 };
   const reasons = new Map<string, ReasonCounts>();
+  const groups = new Map<string, Set<string>>();
   for (const d of docs) {
     const cls: keyof Totals = d.forged ? 'forged' : d.real ? 'realGenuine' : 'labGenuine';
     totals[cls]++;
@@ -89,9 +107,15 @@ export function countReasons(docs: readonly FitDoc[]): { totals: Totals; reasons
       if (!prev || f.strength > prev.strength) strongest.set(f.code, f);
     }
     for (const [code, f] of strongest) {
-      const r = reasons.get(code) ?? { code, flag: f.flag, forged: 0, labGenuine: 0, realGenuine: 0, handStrengths: [] };
+      const r = reasons.get(code) ?? { code, flag: f.flag, forged: 0, labGenuine: 0, realGenuine: 0, handStrengths: [], forgedGroups: 0 };
       r[cls]++;
       r.handStrengths.push(f.strength);
+      if (d.forged) {
+        const g = groups.get(code) ?? new Set<string>();
+        g.add(d.group ?? `doc:${totals.forged}`);
+        groups.set(code, g);
+        r.forgedGroups = g.size;
+      }
       reasons.set(code, r);
     }
   }
@@ -124,6 +148,21 @@ export function shrink(lrStrength: number, support: number, hand: number, priorW
   return (support * lrStrength + priorWeight * hand) / (support + priorWeight);
 }
 
+/** The line a single reason must reach to make a document suspicious (default thresholds). */
+export const SUSPICIOUS_ALONE = 0.6;
+
+/**
+ * How far the lab's forged documents may raise a reason: not at all when it comes from one
+ * technique only or genuine files show it (unless strongly forged-only), by at most maxRaise
+ * otherwise, and never across the suspicious line: lab evidence alone does not make a reason
+ * suspicious on its own that the detector did not already make so.
+ */
+export function raiseLimit(c: Pick<ReasonCounts, 'forgedGroups'>, hand: number, lr: number, genuineSeen: boolean, p: FitParams): number {
+  if (c.forgedGroups < p.minForgedGroups || (genuineSeen && lr < p.forgedOnlyLr)) return hand;
+  if (hand >= SUSPICIOUS_ALONE) return hand + p.maxRaise;
+  return Math.max(hand, Math.min(hand + p.maxRaise, p.genuineCap));
+}
+
 export function fitReason(c: ReasonCounts, t: Totals, p: FitParams): ReasonFit {
   const hand = median(c.handStrengths);
   const lr = likelihoodRatio(c, t, p.alpha);
@@ -131,7 +170,8 @@ export function fitReason(c: ReasonCounts, t: Totals, p: FitParams): ReasonFit {
   const support = c.forged + c.labGenuine + c.realGenuine;
   const genuineSeen = c.labGenuine + c.realGenuine > 0;
   const max = genuineSeen && lr < p.forgedOnlyLr ? p.genuineCap : 0.99;
-  const fitted = Math.min(max, shrink(lrStrength, support, hand, p.priorWeight));
+  const shrunk = shrink(lrStrength, support, hand, p.priorWeight);
+  const fitted = Math.min(max, shrunk, raiseLimit(c, hand, lr, genuineSeen, p));
   return { ...c, hand, lr, lrStrength, fitted, max };
 }
 

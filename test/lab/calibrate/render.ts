@@ -68,6 +68,12 @@ LR = forged rate / max(lab genuine rate, real genuine rate), and the evidence st
 hand-set strength: fitted = (support × LR strength + ${params.priorWeight} × hand) / (support + ${params.priorWeight}),
 support = documents carrying the reason. A reason that genuine files show is capped at
 ${params.genuineCap} (below suspicious on its own) unless its LR reaches ${params.forgedOnlyLr}.
+A fitted value exceeds the hand-set one by at most ${params.maxRaise}, only for a reason that
+forged documents of at least ${params.minForgedGroups} techniques carry and genuine files do not
+show (unless LR ≥ ${params.forgedOnlyLr}), and never across the suspicious line (0.6) when the
+hand-set value was below it: lab forgeries are made to carry these reasons, so their forged rate
+overstates how telling a reason is in the world. Lowering (on the evidence of genuine files) is
+not limited.
 
 The scorer multiplies each finding's hand-set strength by fitted / hand (the detector's grading
 between observations survives), caps it at *max*, and never lifts a context finding (hand-set
@@ -89,8 +95,8 @@ ${figureTable(heldOut)}
 
 support: documents carrying the reason (forged / lab genuine / real genuine).
 
-| flag | reason | forged | lab genuine | real genuine | LR | hand | fitted | max |
+| flag | reason | forged (techniques) | lab genuine | real genuine | LR | hand | fitted | max |
 |---|---|---:|---:|---:|---:|---:|---:|---:|
-${rows.map((r) => `| ${r.flag} | \`${r.code}\` | ${r.forged} | ${r.labGenuine} | ${r.realGenuine} | ${r.lr >= 100 ? r.lr.toFixed(0) : r.lr.toFixed(2)} | ${fmt(r.hand)} | ${fmt(r.fitted)}${r.hand <= 0.15 ? ' (context)' : ''} | ${fmt(r.max)} |`).join('\n')}
+${rows.map((r) => `| ${r.flag} | \`${r.code}\` | ${r.forged} (${r.forgedGroups}) | ${r.labGenuine} | ${r.realGenuine} | ${r.lr >= 100 ? r.lr.toFixed(0) : r.lr.toFixed(2)} | ${fmt(r.hand)} | ${fmt(r.fitted)}${r.hand <= 0.15 ? ' (context)' : ''} | ${fmt(r.max)} |`).join('\n')}
 `;
 }
