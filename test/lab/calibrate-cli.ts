@@ -83,6 +83,7 @@ function notWorse(r: FigureRow): string[] {
   const f = r.fitted;
   if (h.detection !== null && f.detection! < h.detection) worse.push(`${r.name}: detection ${h.detection} -> ${f.detection}`);
   if (h.fp_flagged !== null && f.fp_flagged! > h.fp_flagged) worse.push(`${r.name}: genuine susp+ ${h.fp_flagged} -> ${f.fp_flagged}`);
+  if (h.fp_not_clear !== null && f.fp_not_clear! > h.fp_not_clear) worse.push(`${r.name}: genuine not clear ${h.fp_not_clear} -> ${f.fp_not_clear}`);
   if (f.fraudulent_genuine > h.fraudulent_genuine) worse.push(`${r.name}: genuine fraudulent ${h.fraudulent_genuine} -> ${f.fraudulent_genuine}`);
   if (h.auc !== null && f.auc! < h.auc - 0.005) worse.push(`${r.name}: AUC ${h.auc} -> ${f.auc}`);
   return worse;

@@ -11,9 +11,9 @@
  * hand-set strength by the reason's support (documents carrying it) against `priorWeight`
  * pseudo-documents, so a reason seen a few times barely moves. A reason that genuine files show
  * is capped below suspicious unless its LR against genuine files reaches `forgedOnlyLr`. A
- * strength is raised by at most `maxRaise`, only for a reason forged documents of at least
- * `minForgedGroups` techniques carry and genuine files do not show, and never across the
- * suspicious line (raiseLimit); lowering is not limited.
+ * strength is raised by at most `maxRaise`, only for a reason already suspicious on its own that
+ * forged documents of at least `minForgedGroups` techniques carry and genuine files do not show
+ * (raiseLimit); lowering is not limited.
  * Everything is monotone: more forged support never lowers a strength, more genuine support
  * never raises it.
  */
@@ -152,15 +152,16 @@ export function shrink(lrStrength: number, support: number, hand: number, priorW
 export const SUSPICIOUS_ALONE = 0.6;
 
 /**
- * How far the lab's forged documents may raise a reason: not at all when it comes from one
- * technique only or genuine files show it (unless strongly forged-only), by at most maxRaise
- * otherwise, and never across the suspicious line: lab evidence alone does not make a reason
- * suspicious on its own that the detector did not already make so.
+ * How far the lab's forged documents may raise a reason: only a reason the detector already
+ * makes suspicious on its own (hand-set at or above SUSPICIOUS_ALONE), that forged documents of
+ * several techniques carry and genuine files do not show (unless strongly forged-only), and by
+ * at most maxRaise. Weaker reasons are never raised: lab forgeries are made to carry them, and
+ * real files show them where our genuine samples do not (a photo re-saved by an editor is
+ * double-compressed; on the lab's forged JPEGs only, raising it put a genuine C2PA photo out of clear).
  */
 export function raiseLimit(c: Pick<ReasonCounts, 'forgedGroups'>, hand: number, lr: number, genuineSeen: boolean, p: FitParams): number {
-  if (c.forgedGroups < p.minForgedGroups || (genuineSeen && lr < p.forgedOnlyLr)) return hand;
-  if (hand >= SUSPICIOUS_ALONE) return hand + p.maxRaise;
-  return Math.max(hand, Math.min(hand + p.maxRaise, p.genuineCap));
+  if (hand < SUSPICIOUS_ALONE || c.forgedGroups < p.minForgedGroups || (genuineSeen && lr < p.forgedOnlyLr)) return hand;
+  return hand + p.maxRaise;
 }
 
 export function fitReason(c: ReasonCounts, t: Totals, p: FitParams): ReasonFit {

@@ -68,12 +68,13 @@ LR = forged rate / max(lab genuine rate, real genuine rate), and the evidence st
 hand-set strength: fitted = (support × LR strength + ${params.priorWeight} × hand) / (support + ${params.priorWeight}),
 support = documents carrying the reason. A reason that genuine files show is capped at
 ${params.genuineCap} (below suspicious on its own) unless its LR reaches ${params.forgedOnlyLr}.
-A fitted value exceeds the hand-set one by at most ${params.maxRaise}, only for a reason that
-forged documents of at least ${params.minForgedGroups} techniques carry and genuine files do not
-show (unless LR ≥ ${params.forgedOnlyLr}), and never across the suspicious line (0.6) when the
-hand-set value was below it: lab forgeries are made to carry these reasons, so their forged rate
-overstates how telling a reason is in the world. Lowering (on the evidence of genuine files) is
-not limited.
+A fitted value exceeds the hand-set one only for a reason the detector already makes
+suspicious on its own (hand-set ≥ 0.6), that forged documents of at least ${params.minForgedGroups}
+techniques carry and genuine files do not show (unless LR ≥ ${params.forgedOnlyLr}), and by at most
+${params.maxRaise}: lab forgeries are made to carry these reasons, so their forged rate overstates
+how telling a reason is in the world (raising the weak double-JPEG reason, seen only on lab
+forgeries, put a genuine re-saved C2PA photo out of clear). Lowering (on the evidence of
+genuine files) is not limited.
 
 The scorer multiplies each finding's hand-set strength by fitted / hand (the detector's grading
 between observations survives), caps it at *max*, and never lifts a context finding (hand-set
