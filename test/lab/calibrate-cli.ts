@@ -137,7 +137,7 @@ program
     for (const r of moved) console.log(`  ${r.code.padEnd(52)} f${String(r.forged).padStart(4)} lg${String(r.labGenuine).padStart(4)} rg${String(r.realGenuine).padStart(4)}  LR ${r.lr.toFixed(2).padStart(7)}  ${r.hand.toFixed(2)} -> ${r.fitted.toFixed(2)} (max ${r.max})`);
     if (o.write) {
       writeFileSync(join(root, 'engine', 'scoring', 'calibration.generated.ts'), renderGeneratedTs(fit, keep));
-      writeFileSync(join(root, 'docs', 'calibration.md'), renderDoc(fit, params, cvRows, heldOut, keep, { engine: cache.engine_version, commit: cache.commit, k }));
+      writeFileSync(join(root, 'docs', 'calibration.md'), renderDoc(fit, params, cvRows, heldOut, keep, { engine: cache.engine_version, commit: cache.commit, k, failed: Object.values(cache.docs).length - ok.length }));
       console.log('\nwrote engine/scoring/calibration.generated.ts and docs/calibration.md');
     }
   });

@@ -43,7 +43,7 @@ export function figureTable(rows: readonly FigureRow[]): string {
   return out.join('\n');
 }
 
-export function renderDoc(fit: Fit, params: FitParams, cv: readonly FigureRow[], heldOut: readonly FigureRow[], keep: boolean, meta: { engine: string; commit?: string; k: number }): string {
+export function renderDoc(fit: Fit, params: FitParams, cv: readonly FigureRow[], heldOut: readonly FigureRow[], keep: boolean, meta: { engine: string; commit?: string; k: number; failed: number }): string {
   const t = fit.totals;
   const rows = [...fit.reasons].sort((a, b) => a.flag.localeCompare(b.flag) || a.code.localeCompare(b.code));
   return `# Calibrated strengths (generated)
@@ -57,7 +57,12 @@ How it works: \`test/lab/calibrate/fit.ts\`; how the scorer applies it: \`engine
 
 Fitted on lab family A (${t.forged} forged, ${t.labGenuine} genuine) and the real-world genuine
 tune split (${t.realGenuine} files, an evenly spaced sample). Family B, the real test split and
-the shared genuine files are never fitted on; they are the held-out check.
+the shared genuine files are never fitted on; they are the held-out check. ${meta.failed} files
+that did not analyse within the time limit (busy machine: mostly large images and scans) are
+left out of every figure, hand-set and fitted alike.
+
+Reproduce: \`npm run calibrate -- collect\` (analyses every file once, cache in \`.calibration/\`;
+\`--tune-limit\`, \`--test-limit\`, \`--only\`, \`--cache\`), then \`npm run calibrate -- fit --write\`.
 
 ## Method
 
