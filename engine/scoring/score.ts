@@ -12,6 +12,8 @@ import { applyMode } from './modes.js';
 import { applyRules, type RuleDecider, type RuleInput, type TriggeredRule } from './rules.js';
 import type { ConditionContext } from './conditions.js';
 import { combineFlags } from './saturation.js';
+import { calibrateFindings, CONTEXT_STRENGTH, type CalibrationTable } from './calibration.js';
+import { FITTED_STRENGTHS } from './calibration.generated.js';
 import { summarize } from './summary.js';
 
 export interface ScoringInput {
@@ -30,6 +32,11 @@ export interface ScoringSettings {
   rules: readonly RuleInput[];
   /** How rule conditions are decided; by default compiled and evaluated in this thread. */
   decideRule?: RuleDecider;
+  /**
+   * Fitted strengths per reason code (calibration.ts); default the generated table, `null` for
+   * the detectors' hand-set strengths (what `npm run calibrate` compares against).
+   */
+  calibration?: CalibrationTable | null;
 }
 
 export interface Verdict {
@@ -49,12 +56,12 @@ export interface Verdict {
 export const TEXT_LIMIT_FOR_RULES = 20_000;
 
 /**
- * Findings at or below this strength are context (consumer-software origin, a re-save months
+ * Findings at or below CONTEXT_STRENGTH are context (consumer-software origin, a re-save months
  * later, an attached invoice XML, form scripts): what genuine files show every day. However many
  * there are, they never add up to a verdict: a document with nothing but context scores as its
- * strongest context finding alone.
+ * strongest context finding alone. Calibration never lifts a context finding out of context.
  */
-export const CONTEXT_STRENGTH = 0.15;
+export { CONTEXT_STRENGTH };
 
 export interface EngineVerdict {
   engineScore: number;
@@ -64,9 +71,10 @@ export interface EngineVerdict {
 }
 
 /** Steps 1-4: flags and the engine score, before any rule; what CEL conditions are evaluated on. */
-export function engineVerdict(input: ScoringInput, settings: Pick<ScoringSettings, 'mode' | 'disabledFlagCodes'>): EngineVerdict {
+export function engineVerdict(input: ScoringInput, settings: Pick<ScoringSettings, 'mode' | 'disabledFlagCodes' | 'calibration'>): EngineVerdict {
   const disabled = new Set(settings.disabledFlagCodes);
-  const kept = input.findings.filter((f) => !disabled.has(f.flag));
+  const table = settings.calibration === undefined ? FITTED_STRENGTHS : settings.calibration;
+  const kept = calibrateFindings(input.findings.filter((f) => !disabled.has(f.flag)), table);
   const grouped = groupFindings(kept);
   const contextOnly = kept.every((f) => f.strength <= CONTEXT_STRENGTH);
   const engineRaw = 100 * (contextOnly ? Math.max(0, ...kept.map((f) => f.strength)) : combineFlags(grouped.map((g) => g.strength)));

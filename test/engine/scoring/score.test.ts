@@ -43,7 +43,8 @@ describe('context-only findings', () => {
   });
   it('still add to a real finding', () => {
     const findings = [context('hidden_content', 'covered_text', 0.6), context('low_trust_origin', 'consumer_software', 0.1)];
-    expect(run(findings).engine_score).toBeGreaterThan(60);
+    // hand-set strengths: the law is about combining, not about the fitted table
+    expect(run(findings, { calibration: null }).engine_score).toBeGreaterThan(60);
   });
 });
 
