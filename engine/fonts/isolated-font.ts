@@ -74,7 +74,7 @@ function fontFinding(run: TextRun, neighbours: TextRun[], uses: number): Finding
   if (neighbours.length < MIN_NEIGHBOURS || uses > MAX_PATCH_USES) return null;
   const dom = dominant(neighbours, (r) => r.fontName);
   if (!dom || dom.key === run.fontName) return null;
-  if (fontFamily(dom.key) === fontFamily(run.fontName)) return null;
+  if (sameFamily(dom.key, run.fontName)) return null;
   // TeX and OpenType maths set digits in the maths italic or symbol font beside text-font
   // digits (an italic index next to roman figures): typesetting, not a retyped value.
   if (isMathFont(dom.key) || isMathFont(run.fontName)) return null;
@@ -95,6 +95,27 @@ function fontFinding(run: TextRun, neighbours: TextRun[], uses: number): Finding
     },
     strength: uses <= 1 ? 0.6 : 0.45,
   };
+}
+
+/**
+ * Weight, slant, small-caps and figure-style variants of one family, as their writers name them:
+ * `Arial-BoldMT`, `TeXPalladioL-ItalicOsF` beside `TeXPalladioL-SC` (family, hyphen, style), TeX's
+ * Karl Berry names (`CMBX7` beside `CMR7`, cm-super's `SFTI0900` beside `SFRM0900`, Latin
+ * Modern's `LMRI10`), and the same font re-encoded by dvips or Ghostscript (`~2c`, `~29`).
+ * An emphasised figure in its family's italic or bold is typesetting, not a retyped value.
+ */
+const TEX_BERRY = /^(cm|ec|tc|sf|lm)(?:r|rm|bx|b|ti|it|bxti|sl|bxsl|cc|csc|tt|itt|sltt|ss|ssbx|ssi|ssdc|dunh|fib|fi|u|vtt|bi|ri|o|bo)\d{1,4}$/i;
+
+function styleFree(name: string): string {
+  const base = splitSubset(name).baseName.replace(/~[0-9a-f]+$/i, '');
+  const tex = TEX_BERRY.exec(base);
+  if (tex) return `tex:${tex[1].toLowerCase()}`;
+  const hyphen = base.lastIndexOf('-');
+  return hyphen > 0 ? base.slice(0, hyphen).toLowerCase() : fontFamily(base);
+}
+
+function sameFamily(a: string, b: string): boolean {
+  return fontFamily(a) === fontFamily(b) || styleFree(a) === styleFree(b);
 }
 
 /**

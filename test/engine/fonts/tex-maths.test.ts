@@ -14,9 +14,9 @@ function run(text: string, fontName: string, row: number, col: number): TextRun 
   return { page: 1, text, fontId: fontName, fontName, size: 10, bbox: [x, y, x + 0.05, y + 0.015], baseline: 792 * (1 - y - 0.015) };
 }
 
-function grid(odd: string): DetectorContext {
+function grid(odd: string, body = 'ABCDEF+CMR10'): DetectorContext {
   const runs: TextRun[] = [];
-  for (let r = 0; r < 5; r++) for (let c = 0; c < 4; c++) runs.push(run(`${r}${c}.5`, r === 2 && c === 1 ? odd : 'ABCDEF+CMR10', r, c));
+  for (let r = 0; r < 5; r++) for (let c = 0; c < 4; c++) runs.push(run(`${r}${c}.5`, r === 2 && c === 1 ? odd : body, r, c));
   const page: PageLayer = { page: 1, width: 612, height: 792, runs, text: runs.map((x) => x.text).join(' '), imageCoverage: 0 };
   return { bytes: new Uint8Array(), mime: 'application/pdf', options: {}, now: new Date('2024-04-01T00:00:00Z'), pdf: null, revisions: [], pages: [page] } as unknown as DetectorContext;
 }
@@ -28,6 +28,16 @@ describe('TeX maths digits', () => {
   });
   it('a maths-italic digit among roman digits is typesetting', async () => {
     expect(await isolatedFontDetector.run(grid('GHIJKL+CMMI10'))).toEqual([]);
+  });
+  it('an emphasised digit in its family\'s italic, bold, small caps or re-encoded copy is typesetting', async () => {
+    // makebox (cm-super), amsldoc (CM), pgfopts (TeX Palladio), eskd (dvips re-encoded Arial).
+    const cases: Array<[string, string]> = [
+      ['ABCDEF+SFRM0900', 'GHIJKL+SFTI0900'],
+      ['ABCDEF+CMR7', 'GHIJKL+CMBX7'],
+      ['ABCDEF+TeXPalladioL-SC', 'GHIJKL+TeXPalladioL-ItalicOsF'],
+      ['ABCDEF+ArialMT-Regular~29', 'GHIJKL+ArialMT-Regular~2c'],
+    ];
+    for (const [body, odd] of cases) expect(await isolatedFontDetector.run(grid(odd, body)), odd).toEqual([]);
   });
   it('a Helvetica digit among roman digits is still isolated', async () => {
     const f = await isolatedFontDetector.run(grid('Helvetica'));
