@@ -74,7 +74,9 @@ function coverHits(page: PageLayer): CoverHit[] {
     // which is painted in the colour of its surroundings to pass unseen.
     // A coloured polygon or curve (the face of a 3-D solid, a pie slice) is drawing whatever it
     // blends into: cover-ups are boxes, and only a white one is made in any other shape.
-    if (cover.kind === 'fill' && !isWhite(cover.fill) && (!cover.rect || !backdrop.blendsIn(cover, cover.visible))) continue;
+    // A pattern or shading (a shaded ball, a gradient band) has no one colour to blend into
+    // the page with: it is drawing too.
+    if (cover.kind === 'fill' && !isWhite(cover.fill) && (!cover.fill || !cover.rect || !backdrop.blendsIn(cover, cover.visible))) continue;
     const replacement = near.filter((t) => t.seq > cover.seq && coveredFraction(t.bbox, cover.visible) >= MIN_REPLACEMENT_INSIDE);
     if (sameWords(covered, replacement)) continue;
     hits.push({ cover, covered, replacement });
