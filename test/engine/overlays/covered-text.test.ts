@@ -89,6 +89,20 @@ testDetector(coveredTextDetector, {
         ),
     },
     { name: 'a captioned box over the cropped-away part of an imported page', input: () => textContext(captionOverCroppedImport()) },
+    {
+      // TikZ "ball color", gradient bands: a shading has no one colour to blend into the page with.
+      name: 'a shaded ball drawn over a small label',
+      input: () =>
+        textContext(
+          genuineStatement({
+            extra: (doc) => {
+              doc.fillColor('#000000').font('Helvetica').fontSize(4).text('BP', 300, 600, { lineBreak: false });
+              const grad = doc.radialGradient(305, 602, 1, 305, 602, 12).stop(0, '#ffffff').stop(1, '#3050c0');
+              doc.rect(293, 590, 24, 24).fill(grad);
+            },
+          }),
+        ),
+    },
     { name: 'genuine statement: cell backgrounds and a header bar drawn before their text', input: () => textContext(genuineStatement()) },
     { name: 'genuine statement with embedded fonts', input: () => textContext(genuineStatement({ fonts: 'embedded' })) },
     {
