@@ -156,6 +156,24 @@ function hasLineOfItsOwn(run: TextRun, page: PageLayer): boolean {
   );
 }
 
+/**
+ * Multi-column pages (an index, a bibliography, a glossary) set each column on its own
+ * baseline grid: the lines above and below the figure, in its own column, sit off the other
+ * column's lines by the same amount. A value dropped off its row is alone in being off.
+ */
+function columnOnItsOwnGrid(run: TextRun, shift: number, mates: TextRun[], page: PageLayer): boolean {
+  const mate = mates[0];
+  const overlaps = (a: TextRun, b: { bbox: readonly number[] }) => a.bbox[0] < b.bbox[2] && a.bbox[2] > b.bbox[0];
+  let agreeing = 0;
+  for (const above of page.runs) {
+    if (above === run || !overlaps(above, run) || sameLine(above, run) || Math.abs(above.baseline - run.baseline) > 12 * run.size) continue;
+    const partner = page.runs.find((m) => m !== above && overlaps(m, mate) && Math.abs(m.baseline - above.baseline) <= 0.3 * run.size);
+    if (partner && Math.abs(above.baseline - partner.baseline - shift) <= 0.15) agreeing++;
+    if (agreeing >= 2) return true;
+  }
+  return false;
+}
+
 function baselineFinding(run: TextRun, line: TextRun[], page: PageLayer): Finding | null {
   const same = line.filter((r) => r.fontName === run.fontName && Math.abs(r.size - run.size) <= 0.02 * run.size);
   if (same.length < 3) return null;
@@ -167,6 +185,7 @@ function baselineFinding(run: TextRun, line: TextRun[], page: PageLayer): Findin
   // column of a two-column page typeset on its own grid): the figure is on a line of its own
   // making, not a value dropped off its row. A retyped value sits alone in its box.
   if (hasLineOfItsOwn(run, page)) return null;
+  if (columnOnItsOwnGrid(run, shift, same, page)) return null;
   return {
     flag: 'font_inconsistency',
     code: 'font_inconsistency.baseline_shift',
