@@ -17,10 +17,19 @@ const SMALL_RUNS = 6;
 
 /**
  * Writers that embed one subset per font *instance* (size, feature set, colour or scale):
- * XeTeX (xdvipdfmx), LuaTeX, dvipdfmx, macOS Quartz and Word. Small caps, old-style figures or
+ * XeTeX (xdvipdfmx), LuaTeX, dvipdfmx, macOS Quartz, Word and WeasyPrint (one per Pango font,
+ * so per size). Small caps, old-style figures or
  * a scaled heading then come from a second subset of the same font, in the file as first written.
  */
-const PER_INSTANCE_SUBSETS = /xdvipdfmx|\bxetex\b|luatex|luahbtex|dvipdfm|quartz pdfcontext|mac os x|\bmacos\b|microsoft.{0,6}word/i;
+const PER_INSTANCE_SUBSETS = /xdvipdfmx|\bxetex\b|luatex|luahbtex|dvipdfm|quartz pdfcontext|mac os x|\bmacos\b|microsoft.{0,6}word|weasyprint/i;
+
+/**
+ * Ligatures (fi, fl, ff, ffi, ffl, and the discretionary ct, st, Th) as text extraction spells
+ * them out. Writers that keep an 8-bit subset of a font (cairo's "latin" subsets, for one) have
+ * no code for a ligature glyph there and put it in a second, composite subset of the same font:
+ * its text then repeats letters of the first subset although the glyphs are different.
+ */
+const LIGATURES_ONLY = /^(?:ffi|ffl|ff|fi|fl|ft|st|ct|Th)+$/;
 
 export const duplicateSubsetDetector = defineDetector({
   meta: {
@@ -74,6 +83,7 @@ function samePageFindings(baseName: string, subsets: FontUse[]): Finding[] {
     const major = onPage[0];
     const majorChars = alnumSet(major.runs);
     for (const minor of onPage.slice(1)) {
+      if (ligaturesOnly(minor.runs)) continue;
       const shared = [...alnumSet(minor.runs)].filter((ch) => majorChars.has(ch));
       if (shared.length === 0) continue;
       const share = minor.chars / (major.chars + minor.chars);
@@ -83,6 +93,10 @@ function samePageFindings(baseName: string, subsets: FontUse[]): Finding[] {
     }
   }
   return findings;
+}
+
+function ligaturesOnly(runs: readonly TextRun[]): boolean {
+  return runs.every((r) => LIGATURES_ONLY.test(r.text.replace(/\s+/g, '')));
 }
 
 function finding(page: number, baseName: string, major: string, minor: string, runs: TextRun[], shared: string[], small: boolean): Finding {
@@ -124,6 +138,7 @@ function acrossPages(baseName: string, subsets: FontUse[]): Finding[] {
   const spread = subsets.filter((s) => s.pages.size >= 2);
   if (single.length !== 1 || spread.length === 0) return [];
   const odd = single[0];
+  if (ligaturesOnly(odd.runs)) return [];
   const main = spread.sort((a, b) => b.chars - a.chars)[0];
   const mainChars = alnumSet(main.runs);
   const shared = [...alnumSet(odd.runs)].filter((ch) => mainChars.has(ch));

@@ -74,7 +74,7 @@ function fontFinding(run: TextRun, neighbours: TextRun[], uses: number): Finding
   if (neighbours.length < MIN_NEIGHBOURS || uses > MAX_PATCH_USES) return null;
   const dom = dominant(neighbours, (r) => r.fontName);
   if (!dom || dom.key === run.fontName) return null;
-  if (fontFamily(dom.key) === fontFamily(run.fontName)) return null;
+  if (sameFamily(dom.key, run.fontName)) return null;
   // TeX and OpenType maths set digits in the maths italic or symbol font beside text-font
   // digits (an italic index next to roman figures): typesetting, not a retyped value.
   if (isMathFont(dom.key) || isMathFont(run.fontName)) return null;
@@ -95,6 +95,27 @@ function fontFinding(run: TextRun, neighbours: TextRun[], uses: number): Finding
     },
     strength: uses <= 1 ? 0.6 : 0.45,
   };
+}
+
+/**
+ * Weight, slant, small-caps and figure-style variants of one family, as their writers name them:
+ * `Arial-BoldMT`, `TeXPalladioL-ItalicOsF` beside `TeXPalladioL-SC` (family, hyphen, style), TeX's
+ * Karl Berry names (`CMBX7` beside `CMR7`, cm-super's `SFTI0900` beside `SFRM0900`, Latin
+ * Modern's `LMRI10`), and the same font re-encoded by dvips or Ghostscript (`~2c`, `~29`).
+ * An emphasised figure in its family's italic or bold is typesetting, not a retyped value.
+ */
+const TEX_BERRY = /^(cm|ec|tc|sf|lm)(?:r|rm|bx|b|ti|it|bxti|sl|bxsl|cc|csc|tt|itt|sltt|ss|ssbx|ssi|ssdc|dunh|fib|fi|u|vtt|bi|ri|o|bo)\d{1,4}$/i;
+
+function styleFree(name: string): string {
+  const base = splitSubset(name).baseName.replace(/~[0-9a-f]+$/i, '');
+  const tex = TEX_BERRY.exec(base);
+  if (tex) return `tex:${tex[1].toLowerCase()}`;
+  const hyphen = base.lastIndexOf('-');
+  return hyphen > 0 ? base.slice(0, hyphen).toLowerCase() : fontFamily(base);
+}
+
+function sameFamily(a: string, b: string): boolean {
+  return fontFamily(a) === fontFamily(b) || styleFree(a) === styleFree(b);
 }
 
 /**
@@ -135,6 +156,24 @@ function hasLineOfItsOwn(run: TextRun, page: PageLayer): boolean {
   );
 }
 
+/**
+ * Multi-column pages (an index, a bibliography, a glossary) set each column on its own
+ * baseline grid: the lines above and below the figure, in its own column, sit off the other
+ * column's lines by the same amount. A value dropped off its row is alone in being off.
+ */
+function columnOnItsOwnGrid(run: TextRun, shift: number, mates: TextRun[], page: PageLayer): boolean {
+  const mate = mates[0];
+  const overlaps = (a: TextRun, b: { bbox: readonly number[] }) => a.bbox[0] < b.bbox[2] && a.bbox[2] > b.bbox[0];
+  let agreeing = 0;
+  for (const above of page.runs) {
+    if (above === run || !overlaps(above, run) || sameLine(above, run) || Math.abs(above.baseline - run.baseline) > 12 * run.size) continue;
+    const partner = page.runs.find((m) => m !== above && overlaps(m, mate) && Math.abs(m.baseline - above.baseline) <= 0.3 * run.size);
+    if (partner && Math.abs(above.baseline - partner.baseline - shift) <= 0.15) agreeing++;
+    if (agreeing >= 2) return true;
+  }
+  return false;
+}
+
 function baselineFinding(run: TextRun, line: TextRun[], page: PageLayer): Finding | null {
   const same = line.filter((r) => r.fontName === run.fontName && Math.abs(r.size - run.size) <= 0.02 * run.size);
   if (same.length < 3) return null;
@@ -146,6 +185,7 @@ function baselineFinding(run: TextRun, line: TextRun[], page: PageLayer): Findin
   // column of a two-column page typeset on its own grid): the figure is on a line of its own
   // making, not a value dropped off its row. A retyped value sits alone in its box.
   if (hasLineOfItsOwn(run, page)) return null;
+  if (columnOnItsOwnGrid(run, shift, same, page)) return null;
   return {
     flag: 'font_inconsistency',
     code: 'font_inconsistency.baseline_shift',

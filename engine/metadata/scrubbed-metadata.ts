@@ -45,7 +45,9 @@ export const scrubbedMetadataDetector = defineDetector({
       });
     }
     const producerClass = classifySoftware(m.producer);
-    const datesExpected = producerClass.kind === 'office_suite' || producerClass.kind === 'issuer_system' || producerClass.kind === 'browser_print';
+    // WeasyPrint writes the dates the HTML states (<meta name="dcterms.created">) and none otherwise.
+    const datesFromSource = /\bweasyprint\b/i.test(m.producer ?? '');
+    const datesExpected = !datesFromSource && (producerClass.kind === 'office_suite' || producerClass.kind === 'issuer_system' || producerClass.kind === 'browser_print');
     if (datesExpected && !m.created && !m.xmpCreated) {
       findings.push({
         flag: 'scrubbed_metadata',

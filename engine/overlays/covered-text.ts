@@ -4,7 +4,8 @@
  * decisive when new text is then drawn on top of the covered text (cover and retype).
  * Page-sized pictures drawn over a text layer are how some scanners store OCR ("text under
  * image"), so covers larger than a third of the page are left alone. A coloured shape that
- * stands out from its surroundings (a bar or swatch in a figure) is drawing, not a cover.
+ * stands out from its surroundings (a bar or swatch in a figure), or that is not a box at all
+ * (a polygon face of a 3-D figure), is drawing, not a cover.
  */
 import { defineDetector } from '../detect/types.js';
 import type { DetectorContext } from '../context.js';
@@ -61,15 +62,21 @@ function coverHits(page: PageLayer): CoverHit[] {
   const hits: CoverHit[] = [];
   for (const cover of covers) {
     const near = textIndex.near(cover.visible);
-    const covered = near.filter(
-      // Text that was already invisible (white on white) loses nothing by being covered.
-      (t) => t.seq < cover.seq && !sameAnnotation(t, cover) && coveredFraction(visibleBox(t) ?? t.bbox, cover.visible) >= MIN_COVERED && !backdrop.hides(t),
-    );
+    const covered = near.filter((t) => {
+      // Text that was already invisible (white on white, or clipped away as the unused part
+      // of a cropped imported page) loses nothing by being covered.
+      const seen = visibleBox(t);
+      return t.seq < cover.seq && !sameAnnotation(t, cover) && !!seen && coveredFraction(seen, cover.visible) >= MIN_COVERED && !backdrop.hides(t);
+    });
     if (covered.length === 0) continue;
     // Figure labels under coloured bars, swatches and bands: a coloured shape that stands out
     // from what is under it is part of the drawing (TeX/TikZ, plotting tools), not a cover-up,
     // which is painted in the colour of its surroundings to pass unseen.
-    if (cover.kind === 'fill' && !isWhite(cover.fill) && !backdrop.blendsIn(cover, cover.visible)) continue;
+    // A coloured polygon or curve (the face of a 3-D solid, a pie slice) is drawing whatever it
+    // blends into: cover-ups are boxes, and only a white one is made in any other shape.
+    // A pattern or shading (a shaded ball, a gradient band) has no one colour to blend into
+    // the page with: it is drawing too.
+    if (cover.kind === 'fill' && !isWhite(cover.fill) && (!cover.fill || !cover.rect || !backdrop.blendsIn(cover, cover.visible))) continue;
     const replacement = near.filter((t) => t.seq > cover.seq && coveredFraction(t.bbox, cover.visible) >= MIN_REPLACEMENT_INSIDE);
     if (sameWords(covered, replacement)) continue;
     hits.push({ cover, covered, replacement });

@@ -9,7 +9,7 @@ import type { DetectorContext } from '../context.js';
 import { coveredFraction, intersect, union } from '../pdf/text/box.js';
 import type { PaintOp, TextPaint } from '../pdf/text/types.js';
 import type { BBox, Finding } from '../types.js';
-import { Backdrop, meaningful, regionOf, truncate, words } from './paint-query.js';
+import { Backdrop, colorDistance, meaningful, regionOf, SAME_COLOUR, truncate, words } from './paint-query.js';
 
 type Reason = 'invisible_text' | 'text_matches_background' | 'clipped_text' | 'off_page_text' | 'hidden_layer_text';
 
@@ -52,9 +52,11 @@ export const invisibleTextDetector = defineDetector({
       if (!page.paint || page.imageOnly) continue;
       const images = page.paint.filter((op) => op.kind === 'image' && !op.hiddenByLayer);
       const backdrop = new Backdrop(page.paint);
-      for (const op of page.paint) {
-        if (op.kind !== 'text' || !meaningful(op.text) || op.annotation) continue;
-        const reason = hiddenReason(op, images, backdrop);
+      const texts = page.paint.filter((op): op is TextPaint => op.kind === 'text');
+      for (const op of texts) {
+        if (!meaningful(op.text) || op.annotation) continue;
+        let reason = hiddenReason(op, images, backdrop);
+        if (reason === 'text_matches_background' && spillsFromPanel(op, texts, backdrop, page.width / page.height)) reason = null;
         if (reason) hidden.push({ page: page.page, op, reason });
         else {
           const key = words(op.text);
@@ -95,10 +97,35 @@ function hiddenReason(op: TextPaint, images: PaintOp[], backdrop: Backdrop): Rea
     return overPicture || credit ? null : 'invisible_text';
   }
   if (!intersect(op.bbox, [0, 0, 1, 1])) return 'off_page_text';
-  if (op.clip && coveredFraction(op.bbox, op.clip) < 0.1) return 'clipped_text';
+  // An imported graphic or page cropped to a window (\includegraphics with trim and clip, pdfpages,
+  // a cropped figure) leaves the rest of its text outside the window: that is a crop, not hiding.
+  if (op.clip && coveredFraction(op.bbox, op.clip) < 0.1) return op.inForm ? null : 'clipped_text';
   if (op.alpha <= 0.05) return 'invisible_text';
   if (backdrop.hides(op)) return 'text_matches_background';
   return null;
+}
+
+/**
+ * Light text written for a dark panel (a code listing, a terminal box) that runs on past the
+ * panel's edge: an overfull line, shown where it starts. Its line, followed leftwards through
+ * close neighbours, reaches text standing on a background it contrasts with. A hiding writer
+ * puts text on the page colour, not at the end of a line that starts on a panel.
+ */
+function spillsFromPanel(op: TextPaint, texts: TextPaint[], backdrop: Backdrop, aspect: number): boolean {
+  const h = op.bbox[3] - op.bbox[1];
+  const cy = (op.bbox[1] + op.bbox[3]) / 2;
+  const maxGap = (2 * h) / aspect; // two line heights, as a fraction of the page width
+  const line = texts
+    .filter((t) => t !== op && t.seq < op.seq && Math.abs((t.bbox[1] + t.bbox[3]) / 2 - cy) <= 0.3 * h && t.bbox[2] <= op.bbox[0] + h / aspect)
+    .sort((a, b) => b.bbox[2] - a.bbox[2]);
+  let left = op.bbox[0];
+  for (const t of line) {
+    if (left - t.bbox[2] > maxGap) break;
+    const d = colorDistance(op.fill, backdrop.behind(t));
+    if (d !== null && d > SAME_COLOUR) return true;
+    left = Math.min(left, t.bbox[0]);
+  }
+  return false;
 }
 
 function toFinding(pageNo: number, reason: Reason, ops: TextPaint[]): Finding {

@@ -22,11 +22,12 @@ export function visibleBox(op: PaintOp): BBox | null {
 export function isOpaqueCover(op: PaintOp): op is FillPaint | ImagePaint {
   if (op.hiddenByLayer || op.blend || op.alpha < 0.9) return false;
   if (op.kind === 'image') return !op.mask && !op.alphaChannel;
-  return op.kind === 'fill';
+  // A thick stroke (a bar drawn as a wide line) is a background to what is drawn on it.
+  return op.kind === 'fill' && !op.stroke;
 }
 
 /** Colours closer than this (0..255 per channel) are indistinguishable to a reader. */
-const SAME_COLOUR = 24;
+export const SAME_COLOUR = 24;
 
 /**
  * Answers "is this text the colour of what lies under it?" (the topmost opaque paint before it,
@@ -41,6 +42,12 @@ export class Backdrop {
 
   hides(op: TextPaint): boolean {
     if (op.renderMode !== 0 || !op.fill) return false;
+    const d = colorDistance(op.fill, this.behind(op));
+    return d !== null && d <= SAME_COLOUR;
+  }
+
+  /** The colour under the centre of a text (the white page when nothing), null when unknown. */
+  behind(op: TextPaint): string | null {
     const cx = (op.bbox[0] + op.bbox[2]) / 2;
     const cy = (op.bbox[1] + op.bbox[3]) / 2;
     const contains = (b: BBox | null) => !!b && b[0] <= cx && cx <= b[2] && b[1] <= cy && cy <= b[3];
@@ -48,12 +55,13 @@ export class Backdrop {
     for (const p of this.index.near([cx, cy, cx, cy])) {
       if (!contains(visibleBox(p))) continue;
       const uncertain = p.blend || p.alpha < 0.9 || (p.kind === 'fill' && !p.fill) || p.kind === 'image';
-      if (uncertain) return false;
+      if (uncertain) return null;
       if (p.seq < op.seq && (!below || p.seq > below.seq)) below = p;
     }
-    const background = below && below.kind === 'fill' ? below.fill : '#ffffff';
-    const d = colorDistance(op.fill, background);
-    return d !== null && d <= SAME_COLOUR;
+    // A polygon or curve (a disc, a wedge, a glyph-like outline) need not cover all of its box:
+    // where the text sits on it is not known from the box.
+    if (below && below.kind === 'fill' && !below.rect) return null;
+    return below && below.kind === 'fill' ? below.fill : '#ffffff';
   }
 
   /**
@@ -69,6 +77,8 @@ export class Backdrop {
     let below: PaintOp | null = null;
     for (const p of this.index.near([cx, cy, cx, cy])) {
       if (p === cover || p.seq >= cover.seq || !contains(visibleBox(p))) continue;
+      // A rule or hairline of unknown extent under the centre says nothing about the surroundings.
+      if (p.kind === 'fill' && p.stroke && !p.fill) continue;
       if (!below || p.seq > below.seq) below = p;
     }
     if (below && (below.blend || below.alpha < 0.9 || below.kind !== 'fill' || !below.fill)) return true;

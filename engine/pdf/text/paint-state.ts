@@ -6,6 +6,9 @@ import type { PaintColor } from './types.js';
 export interface PaintState {
   ctm: Matrix;
   fill: PaintColor;
+  /** Stroke colour and line width (user space): thick strokes paint bars and backgrounds. */
+  stroke: PaintColor;
+  lineWidth: number;
   alpha: number;
   /** Blend mode other than Normal (Multiply, Screen...): such paint tints rather than hides. */
   blend: string | null;
@@ -35,6 +38,8 @@ export function initialState(): PaintState {
   return {
     ctm: [...IDENTITY] as Matrix,
     fill: '#000000',
+    stroke: '#000000',
+    lineWidth: 1,
     alpha: 1,
     blend: null,
     groupMask: false,

@@ -15,6 +15,16 @@ import type { FillPaint, PaintOp } from './types.js';
 
 const OPS = pdfjs.OPS;
 const FILL_OPS = new Set<number>([OPS.fill, OPS.eoFill, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
+const STROKE_OPS = new Set<number>([OPS.stroke, OPS.closeStroke]);
+/**
+ * Straight strokes at least this wide (page units) paint a band of their colour (a bar drawn as
+ * a wide line). Other strokes are rules, outlines, or the rings and hairlines a PostScript
+ * shading is drawn with: recorded with an unknown colour, so that no one claims to know what
+ * lies under text there.
+ */
+const BAND_STROKE = 2;
+/** Strokes recorded per page at most: plots draw thousands, and text must still fit the list. */
+const MAX_STROKES_PER_PAGE = 10_000;
 /** Guards memory on pathological vector pages; overlays need boxes, not every hairline. */
 const MAX_OPS_PER_PAGE = 50_000;
 
@@ -68,6 +78,19 @@ export function buildPaintList(input: PaintInput): PaintOp[] {
     if (ops.length >= MAX_OPS_PER_PAGE) return;
     const alpha = !mask && hasAlphaChannel(typeof image === 'string' ? lookup(input.imageStore, image) : image);
     ops.push({ kind: 'image', mask, ...(alpha ? { alphaChannel: true } : {}), bbox: frac(m, 0, 0, 1, 1), ...base() });
+  };
+
+  let strokes = 0;
+  const pushStrokes = (data: ArrayLike<number>): void => {
+    const scale = Math.sqrt(Math.abs(state.ctm[0] * state.ctm[3] - state.ctm[1] * state.ctm[2]));
+    const band = state.lineWidth * scale >= BAND_STROKE;
+    const half = state.lineWidth / 2;
+    for (const sub of strokeSegments(data)) {
+      if (++strokes > MAX_STROKES_PER_PAGE || ops.length >= MAX_OPS_PER_PAGE) return;
+      const [x0, y0, x1, y1] = sub.box;
+      const box = frac(state.ctm, x0 - half, y0 - half, x1 + half, y1 + half);
+      ops.push({ kind: 'fill', fill: sub.straight && band ? state.stroke : null, rect: sub.straight, stroke: true, bbox: box, ...base() });
+    }
   };
 
   for (let i = 0; i < fnArray.length; i++) {
@@ -162,8 +185,19 @@ export function buildPaintList(input: PaintInput): PaintOp[] {
             ops.push(op);
           }
         }
+        if (STROKE_OPS.has(pathOp) && paths?.[0] && ops.length < MAX_OPS_PER_PAGE) pushStrokes(paths[0]);
         break;
       }
+      case OPS.setLineWidth:
+        state.lineWidth = typeof args?.[0] === 'number' ? args[0] : state.lineWidth;
+        break;
+      case OPS.setStrokeRGBColor:
+        state.stroke = typeof args?.[0] === 'string' ? args[0].toLowerCase() : null;
+        break;
+      case OPS.setStrokeColorN:
+      case OPS.setStrokeTransparent:
+        state.stroke = null;
+        break;
       case OPS.shadingFill:
         // `sh` paints the whole clip region.
         if (state.clip && ops.length < MAX_OPS_PER_PAGE) ops.push({ kind: 'fill', fill: null, rect: true, bbox: state.clip, ...base() });
@@ -248,6 +282,10 @@ export function buildPaintList(input: PaintInput): PaintOp[] {
     const advanceScale = size * metrics.widthScale;
     let x = 0;
     let text = '';
+    // Where the glyphs start and end: a TJ array may open or close with a displacement (a
+    // table cell or board square positioned by kerning), which moves the pen but draws nothing.
+    let inkStart: number | null = null;
+    let inkEnd = 0;
     for (const g of glyphs) {
       if (typeof g === 'number') {
         x += (-g * size) / 1000;
@@ -257,14 +295,18 @@ export function buildPaintList(input: PaintInput): PaintOp[] {
       }
       text += g.unicode ?? '';
       const spacing = (g.isSpace ? s.wordSpacing : 0) + s.charSpacing;
+      if (!g.isSpace && g.unicode?.trim()) inkStart ??= x;
       x += (g.width ?? 0) * advanceScale + spacing * dir;
+      if (!g.isSpace && g.unicode?.trim()) inkEnd = x;
     }
     const advance = x * s.hScale * dir;
     const textToUser = multiply(s.ctm, multiply(s.textMatrix, [1, 0, 0, 1, s.x, s.y + s.rise]));
     const top = Math.abs(size) * metrics.ascent;
     const bottom = Math.abs(size) * metrics.descent;
-    const x0 = Math.min(0, advance);
-    const x1 = Math.max(0, advance, 1e-3);
+    const from = (inkStart ?? 0) * s.hScale * dir;
+    const to = inkStart === null ? advance : inkEnd * s.hScale * dir;
+    const x0 = Math.min(from, to);
+    const x1 = Math.max(from, to, x0 + 1e-3);
     if (text.trim() && ops.length < MAX_OPS_PER_PAGE) {
       const m = multiply(s.ctm, s.textMatrix);
       ops.push({
@@ -304,6 +346,14 @@ function lookup(store: PaintInput['imageStore'], id: string): unknown {
 /** pdf.js decodes images with an SMask or colour-key Mask to RGBA (ImageKind 3). */
 function hasAlphaChannel(image: unknown): boolean {
   return (image as { kind?: number } | null)?.kind === pdfjs.ImageKind.RGBA_32BPP;
+}
+
+/**
+ * Subpaths of a stroked path with their boxes; `straight` when the subpath is one horizontal or
+ * vertical segment, so that the stroke paints exactly its box widened by half the line width.
+ */
+export function strokeSegments(data: ArrayLike<number>): Array<{ box: [number, number, number, number]; straight: boolean }> {
+  return subpaths(data).map(({ box }) => ({ box, straight: box[0] === box[2] || box[1] === box[3] }));
 }
 
 /** Splits pdf.js path data into subpaths with their own boxes; flags plain axis-aligned rectangles. */

@@ -75,6 +75,13 @@ export interface FillPaint extends PaintBase {
   fill: PaintColor;
   /** True when the path is one axis-aligned rectangle (a box), as opposed to a glyph-like outline. */
   rect: boolean;
+  /**
+   * Painted by stroking a line rather than filling (PostScript-born pages draw bars, page
+   * backgrounds and shadings so). A background to what is drawn on it, never a cover. Wide
+   * straight (horizontal or vertical) strokes carry their colour; the others paint an unknown
+   * share of their box, so their colour is null (unknown).
+   */
+  stroke?: boolean;
 }
 
 export interface ImagePaint extends PaintBase {

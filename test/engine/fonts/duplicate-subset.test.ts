@@ -1,11 +1,20 @@
 import { expect } from 'vitest';
 import { duplicateSubsetDetector } from '../../../engine/fonts/duplicate-subset.js';
 import { splitSubset } from '../../../engine/pdf/text/fonts.js';
+import { buildContextForTest } from '../context-for-test.js';
 import { testDetector } from '../detector-tester.js';
 import { textContext } from '../text/context.js';
-import { amountCell, amountText, drawNewAmount, editWithPdfLib, embedLiberation, genuineStatement, LIBERATION, rgb } from '../text/fixtures.js';
+import { amountCell, amountText, drawNewAmount, editWithPdfLib, embedLiberation, genuineStatement, LIBERATION, rgb, ROW_Y } from '../text/fixtures.js';
 
 const ROW = 4;
+
+/** The statement with a heading drawn from a second subset of its body font (a per-size instance), saved whole. */
+async function headingInSecondSubset(producer: string): Promise<Uint8Array> {
+  return editWithPdfLib(await genuineStatement({ fonts: 'embedded' }), async (page, doc) => {
+    page.drawText('Licence', { x: 60, y: 740, size: 28, font: await embedLiberation(doc) });
+    doc.setProducer(producer);
+  });
+}
 
 testDetector(duplicateSubsetDetector, {
   valid: [
@@ -23,8 +32,36 @@ testDetector(duplicateSubsetDetector, {
           }),
         ),
     },
+    {
+      // cairo keeps an 8-bit ("latin") subset per font and puts glyphs without a code there,
+      // such as ligatures, in a second, composite subset of the same font.
+      name: 'a second subset of the body font that only draws the fi ligature',
+      input: () =>
+        textContext(
+          genuineStatement({
+            fonts: 'embedded',
+            extra: (doc) => {
+              doc.registerFont('Ligatures', LIBERATION);
+              doc.font('Ligatures').fontSize(10).text('fi', 132, ROW_Y(2), { lineBreak: false }).text('fi', 150, ROW_Y(5), { lineBreak: false });
+            },
+          }),
+        ),
+    },
   ],
   invalid: [
+    {
+      // WeasyPrint embeds one subset per Pango font, that is per size: context there, not elsewhere.
+      name: 'a heading drawn from a second subset: context from WeasyPrint, a finding from another writer',
+      input: async () => buildContextForTest(await headingInSecondSubset('WeasyPrint 54.3')),
+      reasons: ['font_inconsistency.duplicate_subset'],
+      check: (findings) => expect(Math.max(...findings.map((f) => f.strength))).toBeLessThanOrEqual(0.05),
+    },
+    {
+      name: 'the same heading subset from a writer that embeds one subset per font',
+      input: async () => buildContextForTest(await headingInSecondSubset('Statement Engine 4.2')),
+      reasons: ['font_inconsistency.duplicate_subset'],
+      check: (findings) => expect(Math.max(...findings.map((f) => f.strength))).toBeGreaterThanOrEqual(0.6),
+    },
     {
       name: 'white box and a new amount with a freshly embedded subset (pdf-lib)',
       input: async () =>

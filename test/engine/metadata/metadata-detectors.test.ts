@@ -16,8 +16,11 @@ testDetector(scrubbedMetadataDetector, {
   valid: [
     { name: 'issuer metadata present', input: structureContext(pdf(issued)) },
     { name: 'XMP only', input: structureContext(pdf(null, { xmp: issuedXmp })) },
+    // WeasyPrint writes the dates only when the HTML states them in <meta name="dcterms.created">.
+    { name: 'WeasyPrint without dates (the HTML gave none)', input: structureContext(pdf({ Title: '(arara)', Producer: '(WeasyPrint 54.3)' })) },
   ],
   invalid: [
+    { name: 'a report engine that always dates its output, without dates', input: structureContext(pdf({ Title: '(Statement)', Producer: '(JasperReports Library version 6.20.0)' })), reasons: ['scrubbed_metadata.dates_removed'] },
     { name: 'no Info, no XMP, no ID', input: structureContext(pdf(null, { id: false })), reasons: ['scrubbed_metadata.no_metadata'], check: (f) => expect(f[0].strength).toBeLessThanOrEqual(0.5) },
     { name: 'Creator without Producer', input: structureContext(pdf({ Creator: '(Microsoft Word)', CreationDate: "(D:20240131080000+01'00')" })), reasons: ['scrubbed_metadata.producer_removed'] },
   ],

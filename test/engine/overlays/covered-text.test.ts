@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { PDFArray, PDFName, PDFNumber, PDFString, type PDFDocument, type PDFPage } from 'pdf-lib';
+import { PDFArray, PDFDocument, PDFName, PDFNumber, PDFString, type PDFPage } from 'pdf-lib';
 import { coveredTextDetector } from '../../../engine/overlays/covered-text.js';
 import { testDetector } from '../detector-tester.js';
 import { textContext } from '../text/context.js';
@@ -55,8 +55,54 @@ function addBoxAnnotation(doc: PDFDocument, page: PDFPage, text: string): void {
   else page.node.set(PDFName.of('Annots'), doc.context.obj([ref]));
 }
 
+/**
+ * The statement imported as a graphic cropped to its heading (\includegraphics[trim, clip]),
+ * then a framed white box with a caption drawn where the cropped-away rows would be.
+ */
+async function captionOverCroppedImport(): Promise<Uint8Array> {
+  const source = await PDFDocument.load(await genuineStatement());
+  const doc = await PDFDocument.create();
+  const { width, height } = source.getPage(0).getSize();
+  const page = doc.addPage([width, height]);
+  const [cropped] = await doc.embedPages([source.getPage(0)], [{ left: 0, bottom: height - 160, right: width, top: height }]);
+  page.drawPage(cropped, { x: 0, y: height - 160 });
+  const cell = amountCell(ROW);
+  page.drawRectangle({ x: cell.x - 20, y: cell.y - 4, width: cell.width + 40, height: cell.height + 8, color: rgb(1, 1, 1) });
+  await drawNewAmount(page, await doc.embedFont(StandardFonts.Helvetica), ROW, 'Clip 2: footer');
+  return doc.save();
+}
+
 testDetector(coveredTextDetector, {
   valid: [
+    {
+      // PSTricks / TikZ 3-D solids: each face is a polygon painted over the labels of the
+      // vertices behind it, in a shade close to the faces around it.
+      name: 'a shaded polygon face drawn over a label, a new label on top',
+      input: async () =>
+        textContext(
+          editWithPdfLib(await genuineStatement(), async (page, doc) => {
+            const c = amountCell(ROW);
+            page.drawRectangle({ x: c.x - 30, y: c.y - 20, width: c.width + 60, height: c.height + 40, color: rgb(0.8, 0.78, 0.77) });
+            page.drawSvgPath(`M 0 0 L ${c.width + 10} -4 L ${c.width} ${c.height + 6} L 6 ${c.height + 2} Z`, { x: c.x - 5, y: c.y + c.height + 3, color: rgb(0.79, 0.78, 0.77) });
+            await drawNewAmount(page, await doc.embedFont(StandardFonts.Helvetica), ROW, 'D');
+          }),
+        ),
+    },
+    { name: 'a captioned box over the cropped-away part of an imported page', input: () => textContext(captionOverCroppedImport()) },
+    {
+      // TikZ "ball color", gradient bands: a shading has no one colour to blend into the page with.
+      name: 'a shaded ball drawn over a small label',
+      input: () =>
+        textContext(
+          genuineStatement({
+            extra: (doc) => {
+              doc.fillColor('#000000').font('Helvetica').fontSize(4).text('BP', 300, 600, { lineBreak: false });
+              const grad = doc.radialGradient(305, 602, 1, 305, 602, 12).stop(0, '#ffffff').stop(1, '#3050c0');
+              doc.rect(293, 590, 24, 24).fill(grad);
+            },
+          }),
+        ),
+    },
     { name: 'genuine statement: cell backgrounds and a header bar drawn before their text', input: () => textContext(genuineStatement()) },
     { name: 'genuine statement with embedded fonts', input: () => textContext(genuineStatement({ fonts: 'embedded' })) },
     {

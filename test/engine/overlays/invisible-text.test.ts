@@ -1,9 +1,22 @@
 import { expect } from 'vitest';
-import { PDFName, PDFOperator, PDFOperatorNames as Ops, type PDFPage, type PDFDocument } from 'pdf-lib';
+import {
+  beginText,
+  endText,
+  moveText,
+  PDFDocument,
+  PDFName,
+  PDFNumber,
+  PDFOperator,
+  PDFOperatorNames as Ops,
+  popGraphicsState,
+  pushGraphicsState,
+  setFontAndSize,
+  type PDFPage,
+} from 'pdf-lib';
 import { invisibleTextDetector } from '../../../engine/overlays/invisible-text.js';
 import { testDetector } from '../detector-tester.js';
 import { textContext } from '../text/context.js';
-import { editWithPdfLib, genuineStatement, rawText, standardPageFont, type StatementOptions } from '../text/fixtures.js';
+import { editWithPdfLib, genuineStatement, rawText, rgb, standardPageFont, type StatementOptions } from '../text/fixtures.js';
 import { scannedPdf } from '../text/scan-fixtures.js';
 
 async function withGenuine(extra: NonNullable<StatementOptions['extra']>): Promise<Uint8Array> {
@@ -29,8 +42,97 @@ async function invisibleMode(text: string, y: number): Promise<Uint8Array> {
   });
 }
 
+/** A page of the statement imported as a graphic and cropped to its top third (\includegraphics[trim, clip]). */
+async function croppedImport(): Promise<Uint8Array> {
+  const source = await PDFDocument.load(await genuineStatement());
+  const doc = await PDFDocument.create();
+  const { width, height } = source.getPage(0).getSize();
+  const page = doc.addPage([width, height]);
+  const [cropped] = await doc.embedPages([source.getPage(0)], [{ left: 0, bottom: (2 * height) / 3, right: width, top: height }]);
+  page.drawPage(cropped, { x: 0, y: (2 * height) / 3 });
+  return doc.save();
+}
+
+/**
+ * A black square, then a black label whose TJ array opens with a displacement that carries the
+ * pen off the square onto the white page (board diagrams and tables position cells this way).
+ */
+async function labelPositionedByKerning(): Promise<Uint8Array> {
+  return editWithPdfLib(await genuineStatement(), async (page, doc) => {
+    const f = await standardPageFont(doc, page);
+    page.drawRectangle({ x: 100, y: 300, width: 40, height: 40, color: rgb(0, 0, 0) });
+    page.pushOperators(
+      pushGraphicsState(),
+      PDFOperator.of(Ops.NonStrokingColorGray, [PDFNumber.of(0)]),
+      beginText(),
+      setFontAndSize(f.key, 12),
+      moveText(104, 315),
+      PDFOperator.of(Ops.ShowTextAdjusted, [doc.context.obj([PDFNumber.of(-3500), f.font.encodeText('6')])]),
+      endText(),
+      popGraphicsState(),
+    );
+  });
+}
+
 testDetector(invisibleTextDetector, {
   valid: [
+    {
+      // pdfpages, \includegraphics[trim, clip], cropped figures: the rest of the imported page
+      // lies outside the crop window.
+      name: 'the cropped-away part of an imported page',
+      input: () => textContext(croppedImport()),
+    },
+    {
+      // PostScript-born pages (dvips + Ghostscript) draw title bars and backgrounds as wide strokes.
+      name: 'white title on a bar drawn as a wide stroke',
+      input: () =>
+        textContext(
+          withGenuine((doc) => {
+            doc.moveTo(40, 560).lineTo(555, 560).lineWidth(30).stroke('#1f3a93');
+            doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(14).text('Colour themes 2024', 60, 553, { lineBreak: false });
+          }),
+        ),
+    },
+    {
+      // Ghostscript draws a shading as a run of hairline strokes: the colour behind is not one value.
+      name: 'white text on a gradient drawn as hairline strokes',
+      input: () =>
+        textContext(
+          withGenuine((doc) => {
+            for (let x = 40; x < 300; x += 0.5) doc.moveTo(x, 540).lineTo(x, 580).lineWidth(0.75).stroke(x < 170 ? '#8a2be2' : '#f0f0ff');
+            doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(14).text('Section 2', 200, 553, { lineBreak: false });
+          }),
+        ),
+    },
+    {
+      name: 'a label positioned by a leading TJ displacement beside a black square',
+      input: () => textContext(labelPositionedByKerning()),
+    },
+    {
+      // A code listing on a dark panel whose overfull line runs past the panel edge.
+      name: 'light text of a dark code panel running on past its edge',
+      input: () =>
+        textContext(
+          withGenuine((doc) => {
+            doc.rect(60, 520, 300, 60).fill('#1a1a1a');
+            const label = 'GLYPH subtype: glyph, width: 4.44pt, depth: ';
+            doc.font('Courier').fontSize(8);
+            doc.fillColor('#fa8419').text(label, 360 - doc.widthOfString(label), 540, { lineBreak: false });
+            doc.fillColor('#f6f6ef').text('0.11', 360, 540, { lineBreak: false });
+          }),
+        ),
+    },
+    {
+      // chemfig, TikZ: a wedge or disc whose box, not its shape, reaches under a label.
+      name: 'a black label beside a black wedge whose box reaches under it',
+      input: () =>
+        textContext(
+          withGenuine((doc) => {
+            doc.polygon([300, 560], [352, 552], [352, 568]).fill('#000000');
+            doc.fillColor('#000000').font('Helvetica').fontSize(10).text('O', 345, 555, { lineBreak: false });
+          }),
+        ),
+    },
     { name: 'genuine statement: white header text on a dark bar', input: () => textContext(genuineStatement()) },
     { name: 'a scan with an invisible OCR layer over the picture', input: () => textContext(scannedPdf({ ocr: true })) },
     { name: 'an invisible producer credit in the bottom margin', input: () => textContext(invisibleMode('Powered by ExampleLib', 20)) },
@@ -74,6 +176,17 @@ testDetector(invisibleTextDetector, {
         textContext(
           withGenuine((doc) => {
             doc.fillColor('#ffffff').font('Helvetica').fontSize(10).text('Approved amount 12,000.00', 60, 600);
+          }),
+        ),
+      reasons: ['hidden_content.text_matches_background'],
+    },
+    {
+      name: 'white text on a white band drawn as a wide stroke',
+      input: () =>
+        textContext(
+          withGenuine((doc) => {
+            doc.moveTo(40, 600).lineTo(555, 600).lineWidth(30).stroke('#ffffff');
+            doc.fillColor('#ffffff').font('Helvetica').fontSize(10).text('Approved amount 12,000.00', 60, 596, { lineBreak: false });
           }),
         ),
       reasons: ['hidden_content.text_matches_background'],
