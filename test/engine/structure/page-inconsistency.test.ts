@@ -25,3 +25,30 @@ testDetector(pageInconsistencyDetector, {
     { name: 'page 2 printed as "Page 2 of 4" in a file of 3 pages (a page swapped in from a longer statement)', input: buildRawPdf({ pages: numbered(['Page 1 of 3', 'Page 2 of 4', 'Page 3 of 3']) }), reasons: ['page_inconsistency.page_numbering'] },
   ],
 });
+
+// A page copied in from another run of the same producer: the same Helvetica, as another object.
+const helvetica = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>';
+const ownHelvetica = (n: number, obj: number): RawPage => ({ ...page(n), noDefaultFont: true, fontRefs: { F1: obj } });
+
+testDetector(pageInconsistencyDetector, {
+  valid: [
+    { name: 'three pages sharing one font object', input: structureContext(buildRawPdf({ pages: [page(1), page(2), page(3)] })) },
+    {
+      name: 'a writer that embeds the font again on every page (no run of shared objects to break)',
+      input: structureContext(buildRawPdf({ pages: [ownHelvetica(1, 50), ownHelvetica(2, 51), ownHelvetica(3, 52)], extraObjects: { 50: helvetica, 51: helvetica, 52: helvetica } })),
+    },
+    { name: 'a page drawing other fonts as its own objects (not the same font written again)', input: structureContext(buildRawPdf({ pages: [page(1), { ...page(2), noDefaultFont: true, fontRefs: { F1: 50 } }, page(3)], extraObjects: { 50: '<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman >>' } })) },
+  ],
+  invalid: [
+    {
+      name: 'page 2 of 3 draws Helvetica from its own object while pages 1 and 3 share one',
+      input: structureContext(buildRawPdf({ pages: [page(1), ownHelvetica(2, 50), page(3)], extraObjects: { 50: helvetica } })),
+      reasons: ['page_inconsistency.separate_font_objects'],
+    },
+    {
+      name: 'two pages, the second with its own Helvetica object',
+      input: structureContext(buildRawPdf({ pages: [page(1), ownHelvetica(2, 50)], extraObjects: { 50: helvetica } })),
+      reasons: ['page_inconsistency.separate_font_objects'],
+    },
+  ],
+});
