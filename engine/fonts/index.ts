@@ -2,6 +2,7 @@ import type { Detector } from '../detect/types.js';
 import { duplicateSubsetDetector } from './duplicate-subset.js';
 import { foreignFontDetector } from './foreign-font.js';
 import { isolatedFontDetector } from './isolated-font.js';
+import { loneFigureFontDetector } from './lone-figure-font.js';
 import { spacingBreakDetector } from './spacing-break.js';
 
-export const fontsDetectors: Detector[] = [duplicateSubsetDetector, foreignFontDetector, isolatedFontDetector, spacingBreakDetector];
+export const fontsDetectors: Detector[] = [duplicateSubsetDetector, foreignFontDetector, isolatedFontDetector, loneFigureFontDetector, spacingBreakDetector];

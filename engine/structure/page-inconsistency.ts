@@ -9,6 +9,7 @@ import { PdfName, PdfStream } from '../pdf/structure/objects.js';
 import { walkPages, type PageNode } from '../pdf/structure/pages.js';
 import type { PdfFile } from '../pdf/structure/document.js';
 import type { Finding } from '../types.js';
+import { separateFontObjectFindings } from './page-font-objects.js';
 
 const MAX_PAGES = 500;
 
@@ -95,14 +96,20 @@ function numberingFindings(ctx: DetectorContext): Finding[] {
 export const pageInconsistencyDetector = defineDetector({
   meta: {
     id: 'structure/page-inconsistency',
-    description: 'One page differs from all others in resource naming, fonts, size and content encoding, or in its printed "Page i of N": a page from another document.',
+    description: 'One page differs from all others in resource naming, fonts, size and content encoding, draws the same fonts from its own font objects, or disagrees in its printed "Page i of N": a page from another document.',
     appliesTo: ['pdf'],
-    emits: [{ flag: 'page_inconsistency', reasons: ['foreign_page', 'page_numbering'] }],
+    emits: [{ flag: 'page_inconsistency', reasons: ['foreign_page', 'page_numbering', 'separate_font_objects'] }],
   },
   run(ctx: DetectorContext): Finding[] {
-    return [...numberingFindings(ctx), ...producerTraitFindings(ctx)];
+    return [...numberingFindings(ctx), ...producerTraitFindings(ctx), ...fontObjectFindings(ctx)];
   },
 });
+
+function fontObjectFindings(ctx: DetectorContext): Finding[] {
+  if (!ctx.pdf || ctx.pdf.pageCount < 2 || ctx.pdf.pageCount > MAX_PAGES) return [];
+  const file = ctx.facts.now('pdfFile');
+  return file ? separateFontObjectFindings(file, walkPages(file, file.trailerValue('Root'))) : [];
+}
 
 function producerTraitFindings(ctx: DetectorContext): Finding[] {
   {

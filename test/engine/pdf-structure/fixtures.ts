@@ -24,6 +24,8 @@ export interface RawPage {
   fonts?: Record<string, string>;
   /** Leave out the shared /F1 Helvetica (a page made by another producer). */
   noDefaultFont?: boolean;
+  /** Fonts in this page's resources as indirect objects: resource name -> object number (see extraObjects). */
+  fontRefs?: Record<string, number>;
   /** Extra raw entries for the page dictionary, e.g. `/Annots [9 0 R]`. */
   extra?: string;
 }
@@ -75,7 +77,9 @@ export function buildRawPdf(opts: RawPdfOptions): Uint8Array {
   objs.set(L.pages, `<< /Type /Pages /Count ${n} /Kids [${opts.pages.map((_, i) => `${L.page(i)} 0 R`).join(' ')}] >>`);
   objs.set(L.font, '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
   opts.pages.forEach((p, i) => {
-    const fonts = Object.entries(p.fonts ?? {}).map(([k, v]) => ` /${k} << /Type /Font /Subtype /Type1 /BaseFont /${v} >>`).join('');
+    const fonts =
+      Object.entries(p.fonts ?? {}).map(([k, v]) => ` /${k} << /Type /Font /Subtype /Type1 /BaseFont /${v} >>`).join('') +
+      Object.entries(p.fontRefs ?? {}).map(([k, num]) => ` /${k} ${num} 0 R`).join('');
     const box = (p.mediaBox ?? [0, 0, 612, 792]).join(' ');
     objs.set(L.page(i), `<< /Type /Page /Parent ${L.pages} 0 R /MediaBox [${box}] /Resources << /Font << ${p.noDefaultFont ? '' : `/F1 ${L.font} 0 R`}${fonts} >> >> /Contents ${L.content(i)} 0 R${p.extra ? ' ' + p.extra : ''} >>`);
     const content = contentFor(p.lines);
