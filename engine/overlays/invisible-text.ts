@@ -10,6 +10,7 @@ import { coveredFraction, intersect, union } from '../pdf/text/box.js';
 import type { PaintOp, TextPaint } from '../pdf/text/types.js';
 import type { BBox, Finding } from '../types.js';
 import { Backdrop, colorDistance, meaningful, regionOf, SAME_COLOUR, truncate, words } from './paint-query.js';
+import { layersRevealable } from './revealable-layers.js';
 
 type Reason = 'invisible_text' | 'text_matches_background' | 'clipped_text' | 'off_page_text' | 'hidden_layer_text';
 
@@ -66,8 +67,10 @@ export const invisibleTextDetector = defineDetector({
         }
       }
     }
-    const shownElsewhere = (page: number, op: TextPaint) =>
-      (shown.get(words(op.text)) ?? []).some((s) => s.page !== page && Math.abs(s.bbox[0] - op.bbox[0]) <= 0.02 && Math.abs(s.bbox[1] - op.bbox[1]) <= 0.02);
+    // The same words visible at the same place (another page of a slide build, or this page: a
+    // print-only or screen-only variant of visible text) hide nothing from the reader.
+    const shownElsewhere = (_page: number, op: TextPaint) =>
+      (shown.get(words(op.text)) ?? []).some((s) => Math.abs(s.bbox[0] - op.bbox[0]) <= 0.02 && Math.abs(s.bbox[1] - op.bbox[1]) <= 0.02);
     const byPage = new Map<number, Map<Reason, TextPaint[]>>();
     for (const { page, op, reason } of hidden) {
       if (reason === 'off_page_text') {
@@ -81,7 +84,18 @@ export const invisibleTextDetector = defineDetector({
       list.push(op);
       byReason.set(reason, list);
     }
-    for (const [page, byReason] of byPage) for (const [reason, ops] of byReason) findings.push(toFinding(page, reason, ops));
+    let revealable: ReturnType<typeof layersRevealable> | undefined;
+    for (const [page, byReason] of byPage) {
+      for (const [reason, ops] of byReason) {
+        const finding = toFinding(page, reason, ops);
+        if (reason === 'hidden_layer_text') {
+          const file = ctx.facts.now('pdfFile');
+          revealable ??= file ? layersRevealable(file) : null;
+          if (revealable) findings.push(onDemand(finding, revealable));
+          else findings.push(finding);
+        } else findings.push(finding);
+      }
+    }
     // Text past the page edge is common in genuine files (line numbers, print marks): one note per document.
     if (offPage.length) findings.push(offPageFinding(offPage as Array<TextPaint & { page: number }>));
     return findings;
@@ -160,3 +174,17 @@ function offPageFinding(ops: Array<TextPaint & { page: number }>): Finding {
     strength: STRENGTH.off_page_text[/\d/.test(text) && pages.length === 1 ? 1 : 0],
   };
 }
+
+/**
+ * A layer the document itself shows on demand (print/view/export auto-states, or links and
+ * buttons that switch it on) is content by design: reported as context so a reviewer can see it,
+ * never a verdict on its own.
+ */
+function onDemand(finding: Finding, revealable: NonNullable<ReturnType<typeof layersRevealable>>): Finding {
+  const how =
+    revealable.how === 'auto_state'
+      ? 'the document switches its layers with viewing, printing or export (/OCProperties /D /AS)'
+      : `links or buttons switch layers on (SetOCGState action, object ${revealable.object})`;
+  return { ...finding, summary: `${finding.summary} The layer is shown on demand: ${how}.`, evidence: { ...finding.evidence, shown_on_demand: revealable.how }, strength: 0.1 };
+}
+

@@ -23,16 +23,26 @@ async function withGenuine(extra: NonNullable<StatementOptions['extra']>): Promi
   return genuineStatement({ extra });
 }
 
-/** Puts text on an optional-content layer that the document switches off. */
-async function hiddenLayer(): Promise<Uint8Array> {
+/**
+ * Puts text on an optional-content layer that the document switches off; `reveal` adds the
+ * document's own way to show it: a link whose SetOCGState action switches it on (a "show answer"
+ * button), or print/view auto-states (the layer is print-only content).
+ */
+async function hiddenLayer(reveal?: 'button' | 'auto_state', text = 'Balance brought forward 9,870.00', alsoVisible = false): Promise<Uint8Array> {
   return editWithPdfLib(await genuineStatement(), async (page, doc) => {
-    const ocg = doc.context.register(doc.context.obj({ Type: 'OCG', Name: 'Corrections' }));
-    doc.catalog.set(PDFName.of('OCProperties'), doc.context.obj({ OCGs: [ocg], D: { Order: [ocg], OFF: [ocg] } }));
+    const ocg = doc.context.register(doc.context.obj({ Type: 'OCG', Name: 'Corrections', ...(reveal === 'auto_state' ? { Usage: { Print: { PrintState: 'ON' }, View: { ViewState: 'OFF' } } } : {}) }));
+    const autoStates = reveal === 'auto_state' ? { AS: [{ Event: 'View', Category: ['View'], OCGs: [ocg] }, { Event: 'Print', Category: ['Print'], OCGs: [ocg] }] } : {};
+    doc.catalog.set(PDFName.of('OCProperties'), doc.context.obj({ OCGs: [ocg], D: { Order: [ocg], OFF: [ocg], ...autoStates } }));
+    if (reveal === 'button') {
+      const link = doc.context.register(doc.context.obj({ Type: 'Annot', Subtype: 'Link', Rect: [60, 60, 200, 80], Border: [0, 0, 0], A: { S: 'SetOCGState', State: [PDFName.of('ON'), ocg] } }));
+      page.node.set(PDFName.of('Annots'), doc.context.obj([link]));
+    }
     const props = page.node.Resources()!;
     props.set(PDFName.of('Properties'), doc.context.obj({ oc1: ocg }));
     page.pushOperators(PDFOperator.of(Ops.BeginMarkedContentSequence, [PDFName.of('OC'), PDFName.of('oc1')]));
-    rawText(page, await standardPageFont(doc, page), [{ x: 60, y: 120, text: 'Balance brought forward 9,870.00' }]);
+    rawText(page, await standardPageFont(doc, page), [{ x: 60, y: 120, text }]);
     page.pushOperators(PDFOperator.of(Ops.EndMarkedContent));
+    if (alsoVisible) rawText(page, await standardPageFont(doc, page), [{ x: 60, y: 120, text }]);
   });
 }
 
@@ -76,6 +86,8 @@ async function labelPositionedByKerning(): Promise<Uint8Array> {
 
 testDetector(invisibleTextDetector, {
   valid: [
+    // A print or screen variant of what the page shows anyway: the same words at the same place.
+    { name: 'a switched-off layer repeating visible text at the same place', input: () => textContext(hiddenLayer(undefined, 'Balance brought forward 9,870.00', true)) },
     {
       // pdfpages, \includegraphics[trim, clip], cropped figures: the rest of the imported page
       // lies outside the crop window.
@@ -217,8 +229,24 @@ testDetector(invisibleTextDetector, {
     },
     {
       name: 'text on an optional-content layer that is switched off',
-      input: () => textContext(hiddenLayer()),
+      input: () => textContext(hiddenLayer(), { withFile: true }),
       reasons: ['hidden_content.hidden_layer_text'],
+      check: (findings) => expect(findings[0].strength).toBeGreaterThan(0.15),
+    },
+    {
+      name: 'context only: a switched-off layer that a link of the document switches on (SetOCGState)',
+      input: () => textContext(hiddenLayer('button'), { withFile: true }),
+      reasons: ['hidden_content.hidden_layer_text'],
+      check: (findings) => {
+        expect(findings[0].strength).toBeLessThanOrEqual(0.15);
+        expect(findings[0].evidence.shown_on_demand).toBe('set_ocg_state');
+      },
+    },
+    {
+      name: 'context only: a print-only layer (view/print auto-states)',
+      input: () => textContext(hiddenLayer('auto_state'), { withFile: true }),
+      reasons: ['hidden_content.hidden_layer_text'],
+      check: (findings) => expect(findings[0].strength).toBeLessThanOrEqual(0.15),
     },
   ],
 });

@@ -6,9 +6,11 @@
 import { createContextFromSeed, type DetectorContext } from '../../../engine/context.js';
 import { EMPTY_EXTRACTED } from '../../../engine/types.js';
 
-export async function textContext(bytes: Uint8Array | Promise<Uint8Array>): Promise<DetectorContext> {
+export async function textContext(bytes: Uint8Array | Promise<Uint8Array>, options: { withFile?: boolean } = {}): Promise<DetectorContext> {
   const data = await bytes;
-  const ctx = createContextFromSeed(data, { now: '2024-04-01T00:00:00Z', ocr: false }, {}, { pdfFile: null, pdf: null, revisions: [], metadata: null, extracted: { ...EMPTY_EXTRACTED } });
+  // withFile: our parser's view of the file too, for detectors that read the document's objects.
+  const fixed = options.withFile ? {} : { pdfFile: null };
+  const ctx = createContextFromSeed(data, { now: '2024-04-01T00:00:00Z', ocr: false }, {}, { ...fixed, pdf: null, revisions: [], metadata: null, extracted: { ...EMPTY_EXTRACTED } });
   await ctx.facts.get('pages');
   return ctx;
 }

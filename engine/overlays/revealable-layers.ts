@@ -1,0 +1,29 @@
+/**
+ * Whether a PDF gives its reader a designed way to show its switched-off layers: layers that
+ * follow the viewing, printing or export event (`/OCProperties /D /AS`: print-only content, a
+ * screen-only watermark, colour variants for print) or that links and buttons switch on
+ * (`SetOCGState` actions: quiz answers, slide builds, "show solution"). Text on such a layer is
+ * shown to the reader on demand, by design; a hiding writer offers no control that reveals it.
+ */
+import type { PdfFile } from '../pdf/structure/document.js';
+import { PdfDict, PdfStream } from '../pdf/structure/objects.js';
+
+/** Enough to find the first action in real documents without walking huge files. */
+const MAX_OBJECTS = 200_000;
+
+export function layersRevealable(file: PdfFile): { how: 'auto_state' | 'set_ocg_state'; object?: number } | null {
+  const root = file.dict(file.trailerValue('Root'));
+  const oc = file.dict(root?.get('OCProperties'));
+  const defaults = file.dict(oc?.get('D'));
+  const autoStates = file.resolve(defaults?.get('AS'));
+  if (Array.isArray(autoStates) && autoStates.length > 0) return { how: 'auto_state' };
+  if (!oc) return null;
+  for (const num of file.liveNumbers().slice(0, MAX_OBJECTS)) {
+    const v = file.getObject(num);
+    const d = v instanceof PdfStream ? v.dict : v instanceof PdfDict ? v : null;
+    // The action is its own object, or written inline in a link's or a button's /A.
+    const action = d?.name('S') ? d : file.dict(d?.get('A'));
+    if (action?.name('S') === 'SetOCGState') return { how: 'set_ocg_state', object: num };
+  }
+  return null;
+}
