@@ -128,7 +128,9 @@ export const dateInconsistencyDetector = defineDetector({
         summary: `The file was created (${rawCreated}) ${before.days} days before the date printed on this ${before.type.replace('_', ' ')} (${before.printed}); an issuing system renders a document at or after its date.`,
         pages: [],
         evidence: { created: rawCreated, printedDate: before.printed, docType: before.type, differenceDays: before.days },
-        strength: 0.45,
+        // Weak: the date read as the document date may be a due date, an instalment or a
+        // template's example date (real genuine: an invoice class's manual dated ahead).
+        strength: 0.3,
       });
     }
     // UTC ('Z') is what many writers record whatever the local zone, so it proves nothing.
