@@ -10,6 +10,7 @@ import type { PdfDate } from '../pdf/structure/text-strings.js';
 import type { MetadataFacts } from './facts.js';
 import { classifySoftware } from './producers.js';
 import { describe } from './metadata-mismatch.js';
+import { createdAtIssue, createdBeforePrintedDays, impossibleCalendarDate, isTransactional, printedDate } from './issue-dates.js';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -34,7 +35,7 @@ export const dateInconsistencyDetector = defineDetector({
     id: 'metadata/date-inconsistency',
     description: 'Creation and modification dates out of order, in the future, far apart, or in different time zones.',
     appliesTo: ['pdf'],
-    emits: [{ flag: 'date_inconsistency', reasons: ['modified_before_created', 'future_date', 'late_modification', 'rewritten_long_after', 'timezone_changed'] }],
+    emits: [{ flag: 'date_inconsistency', reasons: ['modified_before_created', 'future_date', 'late_modification', 'rewritten_long_after', 'edited_after_issue', 'created_before_document_date', 'impossible_date', 'timezone_changed'] }],
   },
   run(ctx: DetectorContext): Finding[] {
     const m = ctx.facts.now('metadata');
@@ -59,7 +60,24 @@ export const dateInconsistencyDetector = defineDetector({
         });
       }
     }
-    for (const [label, d, raw] of [['creation', created, rawCreated], ['modification', modified, rawModified]] as const) {
+    // XMP is checked beside Info: a forger who retypes one copy often forgets the other.
+    const stamps = [['creation', created, rawCreated], ['modification', modified, rawModified]] as Array<[string, PdfDate | undefined, string | undefined]>;
+    if (m.created && m.xmpCreated) stamps.push(['XMP creation', m.xmpCreated, m.xmp?.createDate]);
+    if (m.modified && m.xmpModified) stamps.push(['XMP modification', m.xmpModified, m.xmp?.modifyDate]);
+    for (const raw of new Set([m.info?.CreationDate, m.info?.ModDate, m.xmp?.createDate, m.xmp?.modifyDate])) {
+      const problem = impossibleCalendarDate(raw);
+      if (problem) {
+        findings.push({
+          flag: 'date_inconsistency',
+          code: 'date_inconsistency.impossible_date',
+          summary: `A metadata date (${raw}) does not exist on the calendar (${problem}); software formats its own clock, so the date was typed.`,
+          pages: [],
+          evidence: { date: raw, problem },
+          strength: 0.6,
+        });
+      }
+    }
+    for (const [label, d, raw] of stamps) {
       if (d && d.date.getTime() > ctx.now.getTime() + FUTURE_SLACK) {
         findings.push({
           flag: 'date_inconsistency',
@@ -74,7 +92,17 @@ export const dateInconsistencyDetector = defineDetector({
     }
     if (created && modified && modified.date.getTime() - created.date.getTime() > LATE_MODIFICATION) {
       const gap = modified.date.getTime() - created.date.getTime();
-      if (gap > REWRITTEN_LONG_AFTER && rewrittenByOther(ctx, m)) {
+      const issued = issuedThenSavedAgain(ctx, m, created);
+      if (issued) {
+        findings.push({
+          flag: 'date_inconsistency',
+          code: 'date_inconsistency.edited_after_issue',
+          summary: `This ${issued.type.replace('_', ' ')} is dated ${issued.printed} and the file was created then (${rawCreated}), but the whole file was written again ${describe(gap)} later (${rawModified}) by ${m.producer ?? 'software that left no Producer'}. An issuing system renders such a document once; a save that late, by software that is not an archiver, optimiser or scanner, is an edit after issue.`,
+          pages: [],
+          evidence: { before: rawCreated, after: rawModified, printedDate: issued.printed, docType: issued.type, producer: m.producer ?? null, creator: m.creator ?? null, differenceDays: Math.round(gap / DAY) },
+          strength: 0.65,
+        });
+      } else if (gap > REWRITTEN_LONG_AFTER && rewrittenByOther(ctx, m)) {
         findings.push({
           flag: 'date_inconsistency',
           code: 'date_inconsistency.rewritten_long_after',
@@ -90,6 +118,19 @@ export const dateInconsistencyDetector = defineDetector({
         pages: [],
         evidence: { before: rawCreated, after: rawModified },
         strength: 0.15,
+      });
+    }
+    const before = created ? createdBeforePrinted(ctx, created) : null;
+    if (before) {
+      findings.push({
+        flag: 'date_inconsistency',
+        code: 'date_inconsistency.created_before_document_date',
+        summary: `The file was created (${rawCreated}) ${before.days} days before the date printed on this ${before.type.replace('_', ' ')} (${before.printed}); an issuing system renders a document at or after its date.`,
+        pages: [],
+        evidence: { created: rawCreated, printedDate: before.printed, docType: before.type, differenceDays: before.days },
+        // Weak: the date read as the document date may be a due date, an instalment or a
+        // template's example date (real genuine: an invoice class's manual dated ahead).
+        strength: 0.3,
       });
     }
     // UTC ('Z') is what many writers record whatever the local zone, so it proves nothing.
@@ -121,6 +162,30 @@ function rewrittenByOther(ctx: DetectorContext, m: MetadataFacts): boolean {
     if (kind === 'scanner' || kind === 'office_suite') return false;
   }
   return true;
+}
+
+/**
+ * A transactional document (extraction's doc type) whose CreationDate matches its printed date,
+ * rewritten as a whole more than a quarter later by software other than an archiver, optimiser,
+ * scanner, office suite or system print (Preview and print drivers re-save what users open).
+ * A report engine named as Producer does not count as the later writer's excuse: renderers
+ * stamp both dates in one run, so a late ModDate under their name was written by someone else.
+ */
+function issuedThenSavedAgain(ctx: DetectorContext, m: MetadataFacts, created: PdfDate): { type: string; printed: string } | null {
+  const type = ctx.extracted.doc_type;
+  const printed = printedDate(ctx.extracted.document_date);
+  if (!isTransactional(type) || !printed || !createdAtIssue(created, printed)) return null;
+  if (!rewrittenByOther(ctx, m)) return null;
+  if ([m.producer, m.creator].some((n) => classifySoftware(n).kind === 'browser_print')) return null;
+  return { type: type!, printed: ctx.extracted.document_date! };
+}
+
+function createdBeforePrinted(ctx: DetectorContext, created: PdfDate): { type: string; printed: string; days: number } | null {
+  const type = ctx.extracted.doc_type;
+  const printed = printedDate(ctx.extracted.document_date);
+  if (!isTransactional(type) || !printed) return null;
+  const days = createdBeforePrintedDays(created, printed);
+  return days === null ? null : { type: type!, printed: ctx.extracted.document_date!, days };
 }
 
 /**

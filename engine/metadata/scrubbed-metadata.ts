@@ -7,6 +7,7 @@ import type { DetectorContext } from '../context.js';
 import { defineDetector } from '../detect/types.js';
 import type { Finding } from '../types.js';
 import { classifySoftware } from './producers.js';
+import { isTransactional } from './issue-dates.js';
 
 export const scrubbedMetadataDetector = defineDetector({
   meta: {
@@ -23,13 +24,17 @@ export const scrubbedMetadataDetector = defineDetector({
     const findings: Finding[] = [];
     if (infoKeys.length === 0 && !m.xmp) {
       const noId = pdf.trailerId === null;
+      // Issuing systems of statements, payslips and bills stamp their name (and an ID); a text
+      // document of that kind with nothing at all was rewritten by a tool that drops it all.
+      // Scans are left at the base strength: capture software on copiers sometimes writes nothing.
+      const issuedDocument = isTransactional(ctx.extracted.doc_type) && !(ctx.pages.length && ctx.pages.every((p) => p.imageOnly));
       findings.push({
         flag: 'scrubbed_metadata',
         code: 'scrubbed_metadata.no_metadata',
         summary: `The file carries no document metadata at all (no Info dictionary entries and no XMP packet${noId ? ', and no document ID' : ''}); every common PDF writer records at least the producing software.`,
         pages: [],
         evidence: { info: m.info, xmp: false, trailerId: pdf.trailerId },
-        strength: noId ? 0.38 : 0.3,
+        strength: noId ? (issuedDocument ? 0.5 : 0.38) : 0.3,
       });
       return findings;
     }

@@ -5,6 +5,7 @@ import { metadataMismatchDetector } from '../../../engine/metadata/metadata-mism
 import { scrubbedMetadataDetector } from '../../../engine/metadata/scrubbed-metadata.js';
 import { testDetector } from '../detector-tester.js';
 import { structureContext } from '../pdf-structure/context.js';
+import { EMPTY_EXTRACTED, type Extracted } from '../../../engine/types.js';
 import { STATEMENT_LINES, appendUpdate, buildRawPdf, rawLayout, xmpPacket, type RawPdfOptions } from '../pdf-structure/fixtures.js';
 
 const pdf = (info: RawPdfOptions['info'], extra: Partial<RawPdfOptions> = {}) => buildRawPdf({ pages: [{ lines: STATEMENT_LINES }], info, ...extra });
@@ -90,6 +91,65 @@ testDetector(dateInconsistencyDetector, {
       check: (f) => expect(f.map((x) => x.code)).not.toContain('date_inconsistency.rewritten_long_after'),
     },
     { name: 'modified months later in another zone', input: structureContext(pdf({ ...issued, ModDate: "(D:20240520080000-05'00')" }), NOW), reasons: ['date_inconsistency.late_modification', 'date_inconsistency.timezone_changed'] },
+  ],
+});
+
+/** The structure context with what extraction read from the page (doc type, printed date). */
+function issuedContext(bytes: Uint8Array, now: string, extracted: Partial<Extracted>) {
+  const base = structureContext(bytes, now);
+  return async () => {
+    const ctx = await base();
+    Object.assign(ctx.extracted, { ...EMPTY_EXTRACTED, ...extracted });
+    return ctx;
+  };
+}
+const statement = { doc_type: 'bank_statement', document_date: '2024-01-31' } as const;
+
+testDetector(dateInconsistencyDetector, {
+  valid: [
+    // A thesis or manual re-compressed years later is not an issued document (issue 8).
+    // Online banking renders old statements on demand: created long after the printed date is normal.
+    { name: 'a statement rendered on demand two years after its date', input: issuedContext(pdf({ ...issued, CreationDate: "(D:20260131080000+01'00')", ModDate: "(D:20260131080000+01'00')" }), '2026-06-01T00:00:00Z', statement) },
+    { name: 'zeroed placeholder dates are not typed dates', input: issuedContext(pdf({ ...issued, CreationDate: '(D:00000000000000)', ModDate: '(D:00000000000000)' }), NOW, statement) },
+  ],
+  invalid: [
+    {
+      name: 'a statement rewritten 14 months after issue by a library',
+      input: issuedContext(pdf({ ...issued, Producer: '(pypdf)', ModDate: "(D:20250402101500+01'00')" }), '2025-06-01T00:00:00Z', statement),
+      reasons: ['date_inconsistency.edited_after_issue'],
+      check: (f) => expect(f.find((x) => x.code === 'date_inconsistency.edited_after_issue')!.strength).toBeGreaterThanOrEqual(0.6),
+    },
+    {
+      name: 'an invoice whose renderer is still named as Producer, ModDate five months later',
+      input: issuedContext(pdf({ ...issued, Producer: '(WeasyPrint 61.2)', Creator: '(WeasyPrint 61.2)', ModDate: "(D:20240701101500+01'00')" }), '2024-08-01T00:00:00Z', { doc_type: 'invoice', document_date: '2024-01-30' }),
+      reasons: ['date_inconsistency.edited_after_issue'],
+    },
+    {
+      name: 'a non-transactional document rewritten years later by a library: not an edit after issue',
+      input: issuedContext(pdf({ ...issued, Producer: '(pdfTeX-1.40.25)', Creator: '(LaTeX)', ModDate: "(D:20260402101500+01'00')" }), '2026-06-01T00:00:00Z', { doc_type: 'other', document_date: '2024-01-31' }),
+      reasons: ['date_inconsistency.rewritten_long_after'],
+      check: (f) => expect(f.map((x) => x.code)).not.toContain('date_inconsistency.edited_after_issue'),
+    },
+    {
+      name: 'a statement archived by Ghostscript years later: only the weak late_modification',
+      input: issuedContext(pdf({ ...issued, Producer: '(GPL Ghostscript 10.0.0)', ModDate: "(D:20260402101500+01'00')" }), '2026-06-01T00:00:00Z', statement),
+      reasons: ['date_inconsistency.late_modification'],
+      check: (f) => expect(f.map((x) => x.code)).not.toContain('date_inconsistency.edited_after_issue'),
+    },
+    {
+      name: 'a payslip created three months before its printed date',
+      input: issuedContext(pdf({ ...issued, CreationDate: "(D:20231020080000+01'00')", ModDate: "(D:20231020080000+01'00')" }), NOW, { doc_type: 'payslip', document_date: '2024-01-31' }),
+      reasons: ['date_inconsistency.created_before_document_date'],
+    },
+    { name: 'a creation date on 30 February', input: structureContext(pdf({ ...issued, CreationDate: "(D:20240230080000+01'00')" }), NOW), reasons: ['date_inconsistency.impossible_date'] },
+    { name: 'Info dates right, XMP creation date in the future', input: structureContext(pdf(issued, { xmp: xmpPacket({ producer: 'JasperReports Library version 6.20.0', createDate: '2031-01-31T08:00:00+01:00', modifyDate: '2024-01-31T08:00:00+01:00' }) }), NOW), reasons: ['date_inconsistency.future_date'] },
+  ],
+});
+
+testDetector(scrubbedMetadataDetector, {
+  valid: [{ name: 'a statement with its issuer stamped', input: issuedContext(pdf(issued), NOW, statement) }],
+  invalid: [
+    { name: 'a statement with no Info, XMP or ID (stronger than an unknown document)', input: issuedContext(pdf(null, { id: false }), NOW, statement), reasons: ['scrubbed_metadata.no_metadata'], check: (f) => expect(f[0].strength).toBeGreaterThan(0.45) },
   ],
 });
 

@@ -311,6 +311,23 @@ export const TAMPERED: Technique[] = [
     },
   },
   {
+    id: 'tampered_resaved_after_issue',
+    label: 'tampered',
+    description: 'Issued document opened months later and saved whole by a PDF library (CreationDate kept, late ModDate, the library as Producer); no visible change, so only the dates tell.',
+    docTypes: ALL,
+    async build(spec) {
+      const { rng, model } = start(spec);
+      const base = await renderPositioned(model, rng.pick(['pdfkit', 'pdf-lib', 'ps2pdf'] as const), spec.seed);
+      const doc = await PDFDocument.load(base.bytes, { updateMetadata: false });
+      const later = new Date(model.createdAt.getTime() + rng.int(100, 700) * 86_400_000 + rng.int(0, 86_399) * 1000);
+      doc.setCreationDate(model.createdAt);
+      doc.setModificationDate(later);
+      const lib = rng.pick(['Apache PDFBox 2.0.29', 'MuPDF 1.23.0', 'HexaPDF 0.35.0', 'PDFium', 'Spire.PDF for .NET']);
+      doc.setProducer(lib);
+      return tampered(spec, model, await doc.save({ useObjectStreams: false }), `${base.producer} > ${lib} re-save (ModDate +${Math.round((later.getTime() - model.createdAt.getTime()) / 86_400_000)} d)`, ['date_inconsistency'], null);
+    },
+  },
+  {
     id: 'tampered_xmp_mismatch',
     label: 'tampered',
     description: 'Info dictionary and XMP disagree on the creating tool and the creation date.',
