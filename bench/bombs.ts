@@ -50,8 +50,14 @@ async function bombPdf(seed: number): Promise<Buffer> {
   return Buffer.concat([out, Buffer.from(xref, 'latin1')]);
 }
 
+/** The server's resident memory; 0 once it has exited (the bench reports that failure itself). */
 function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  let status: string;
+  try {
+    status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    return 0;
+  }
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kb / 1024;
 }
