@@ -62,13 +62,23 @@ export function blockMap(g: GrayRaster): BlockMap {
   return { cols, rows, kind, std };
 }
 
-/** Clusters of blocks of one kind, joined across gaps of one block (a digit splits a patch). */
-export function clusters(map: BlockMap, want: BlockKind, reach = 2): number[][] {
-  const { cols, rows, kind } = map;
-  const seen = new Uint8Array(kind.length);
+/**
+ * Connected groups of cells of a cols x rows grid, each in ascending order of its first cell:
+ * a cell where `starts` holds seeds a group; a neighbour within `reach` cells (any direction,
+ * or only along rows and columns when `diagonal` is false) joins the group of seed `s` when
+ * `joins(n, s)` holds (by default: when it could seed a group itself).
+ */
+export function gridComponents(
+  cols: number,
+  rows: number,
+  starts: (i: number) => boolean,
+  options: { reach?: number; diagonal?: boolean; joins?: (n: number, seed: number) => boolean } = {},
+): number[][] {
+  const { reach = 2, diagonal = true, joins = (n: number) => starts(n) } = options;
+  const seen = new Uint8Array(cols * rows);
   const out: number[][] = [];
-  for (let i = 0; i < kind.length; i++) {
-    if (kind[i] !== want || seen[i]) continue;
+  for (let i = 0; i < cols * rows; i++) {
+    if (seen[i] || !starts(i)) continue;
     const stack = [i];
     const comp: number[] = [];
     seen[i] = 1;
@@ -79,11 +89,12 @@ export function clusters(map: BlockMap, want: BlockKind, reach = 2): number[][] 
       const y = (c - x) / cols;
       for (let dy = -reach; dy <= reach; dy++) {
         for (let dx = -reach; dx <= reach; dx++) {
+          if (!diagonal && Math.abs(dx) + Math.abs(dy) > reach) continue;
           const nx = x + dx;
           const ny = y + dy;
           if (nx < 0 || ny < 0 || nx >= cols || ny >= rows) continue;
           const n = ny * cols + nx;
-          if (!seen[n] && kind[n] === want) {
+          if (!seen[n] && joins(n, i)) {
             seen[n] = 1;
             stack.push(n);
           }
@@ -95,15 +106,25 @@ export function clusters(map: BlockMap, want: BlockKind, reach = 2): number[][] 
   return out;
 }
 
+/** Clusters of blocks of one kind, joined across gaps of one block (a digit splits a patch). */
+export function clusters(map: BlockMap, want: BlockKind, reach = 2): number[][] {
+  return gridComponents(map.cols, map.rows, (i) => map.kind[i] === want, { reach });
+}
+
 /** Bounding box of blocks, in block units: [x0, y0, x1, y1) . */
 export function blockBox(map: BlockMap, comp: readonly number[]): [number, number, number, number] {
+  return gridBox(map.cols, comp);
+}
+
+/** Bounding box of cells of a grid `cols` wide, in cell units: [x0, y0, x1, y1) . */
+export function gridBox(cols: number, comp: readonly number[]): [number, number, number, number] {
   let x0 = Infinity;
   let y0 = Infinity;
   let x1 = -Infinity;
   let y1 = -Infinity;
   for (const c of comp) {
-    const x = c % map.cols;
-    const y = (c - x) / map.cols;
+    const x = c % cols;
+    const y = (c - x) / cols;
     x0 = Math.min(x0, x);
     y0 = Math.min(y0, y);
     x1 = Math.max(x1, x + 1);

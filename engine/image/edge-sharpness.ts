@@ -7,7 +7,7 @@
  * paper has no grain left to compare (clipped or heavily compressed scans).
  */
 import { defineDetector } from '../detect/types.js';
-import { BLOCK, BlockKind, blockBoxFraction, blockMap } from './block-stats.js';
+import { BLOCK, BlockKind, blockBoxFraction, blockMap, gridComponents } from './block-stats.js';
 import { rgbaPngDataUrl } from './heatmap-png.js';
 import type { GrayRaster } from './types.js';
 
@@ -60,34 +60,7 @@ function digitalPaper(g: GrayRaster): boolean {
 }
 
 function groups(value: Float32Array, cols: number, rows: number, over: number): number[][] {
-  const seen = new Uint8Array(value.length);
-  const out: number[][] = [];
-  for (let i = 0; i < value.length; i++) {
-    if (!(value[i] > over) || seen[i]) continue;
-    const stack = [i];
-    const comp: number[] = [];
-    seen[i] = 1;
-    while (stack.length) {
-      const c = stack.pop()!;
-      comp.push(c);
-      const x = c % cols;
-      const y = (c - x) / cols;
-      for (let dy = -2; dy <= 2; dy++) {
-        for (let dx = -2; dx <= 2; dx++) {
-          const nx = x + dx;
-          const ny = y + dy;
-          if (nx < 0 || ny < 0 || nx >= cols || ny >= rows) continue;
-          const n = ny * cols + nx;
-          if (!seen[n] && value[n] > over) {
-            seen[n] = 1;
-            stack.push(n);
-          }
-        }
-      }
-    }
-    out.push(comp);
-  }
-  return out;
+  return gridComponents(cols, rows, (i) => value[i] > over);
 }
 
 export default defineDetector({

@@ -7,6 +7,7 @@
  */
 import { defineDetector } from '../detect/types.js';
 import type { BBox } from '../types.js';
+import { gridComponents } from './block-stats.js';
 import { rgbaPngDataUrl } from './heatmap-png.js';
 import { estimateNoise } from './noise.js';
 import type { GrayRaster } from './types.js';
@@ -56,30 +57,7 @@ function analyseCells(g: GrayRaster, sigma: number): { cells: Cell[]; cols: numb
 }
 
 function components(cells: Cell[], cols: number, rows: number): number[][] {
-  const seen = new Uint8Array(cells.length);
-  const out: number[][] = [];
-  for (let i = 0; i < cells.length; i++) {
-    if (!cells[i].anomalous || seen[i]) continue;
-    const stack = [i];
-    const comp: number[] = [];
-    seen[i] = 1;
-    while (stack.length) {
-      const c = stack.pop()!;
-      comp.push(c);
-      const x = c % cols;
-      const y = Math.floor(c / cols);
-      for (const [nx, ny] of [[x - 1, y], [x + 1, y], [x, y - 1], [x, y + 1]]) {
-        if (nx < 0 || ny < 0 || nx >= cols || ny >= rows) continue;
-        const n = ny * cols + nx;
-        if (!seen[n] && cells[n].anomalous) {
-          seen[n] = 1;
-          stack.push(n);
-        }
-      }
-    }
-    out.push(comp);
-  }
-  return out;
+  return gridComponents(cols, rows, (i) => cells[i].anomalous, { reach: 1, diagonal: false });
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 import { defineDetector } from '../detect/types.js';
 import type { BBox } from '../types.js';
+import { gridBox, gridComponents } from './block-stats.js';
 import { rgbaPngDataUrl } from './heatmap-png.js';
 import type { GrayRaster } from './types.js';
 
@@ -46,40 +47,12 @@ function flatCells(g: GrayRaster): { cols: number; rows: number; value: Int16Arr
 }
 
 function components(value: Int16Array, cols: number, rows: number, background: number): Patch[] {
-  const seen = new Uint8Array(value.length);
-  const out: Patch[] = [];
-  for (let i = 0; i < value.length; i++) {
-    const v = value[i];
-    if (v < 0 || v === background || Math.abs(v - background) > MAX_STEP || seen[i]) continue;
-    const stack = [i];
-    const cells: number[] = [];
-    seen[i] = 1;
-    let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
-    while (stack.length) {
-      const c = stack.pop()!;
-      cells.push(c);
-      const x = c % cols;
-      const y = (c - x) / cols;
-      x0 = Math.min(x0, x);
-      y0 = Math.min(y0, y);
-      x1 = Math.max(x1, x + 1);
-      y1 = Math.max(y1, y + 1);
-            for (let dy = -REACH; dy <= REACH; dy++) {
-        for (let dx = -REACH; dx <= REACH; dx++) {
-          const nx = x + dx;
-          const ny = y + dy;
-          if (nx < 0 || ny < 0 || nx >= cols || ny >= rows) continue;
-          const n = ny * cols + nx;
-          if (!seen[n] && value[n] === v) {
-            seen[n] = 1;
-            stack.push(n);
-          }
-        }
-      }
-    }
-    out.push({ value: v, cells, box: [x0, y0, x1, y1] });
-  }
-  return out;
+  const near = (v: number) => v >= 0 && v !== background && Math.abs(v - background) <= MAX_STEP;
+  return gridComponents(cols, rows, (i) => near(value[i]), { reach: REACH, joins: (n, seed) => value[n] === value[seed] }).map((cells) => ({
+    value: value[cells[0]],
+    cells,
+    box: gridBox(cols, cells),
+  }));
 }
 
 export default defineDetector({
