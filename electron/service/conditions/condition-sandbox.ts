@@ -10,11 +10,17 @@ import { Worker } from 'node:worker_threads';
 import type { ConditionContext } from '../../../engine/scoring/conditions.js';
 import type { RuleOutcome } from '../../../engine/scoring/rules.js';
 import { compiledModule } from '../paths.js';
-import type { SandboxReply, SandboxRequest } from './protocol.js';
+import type { SandboxReady, SandboxReply, SandboxRequest } from './protocol.js';
 
 export const DEFAULT_CONDITION_TIMEOUT_MS = 500;
 /** Conditions remembered as too slow; a bound so that a stream of distinct ones cannot grow it forever. */
 const SLOW_MEMORY = 1_000;
+/**
+ * How long a new sandbox thread may take to load before its first deadline starts. Starting a
+ * thread and loading the CEL library takes hundreds of ms on a loaded machine: counted against
+ * the first condition, it reported (and remembered for good) `risk_score > 10` as too slow.
+ */
+const STARTUP_TIMEOUT_MS = 30_000;
 
 export interface ConditionEvaluator {
   /** Outcomes of `conditions` on `ctx`, in order. Never rejects. */
@@ -42,6 +48,8 @@ export class ConditionSandbox implements ConditionEvaluator {
   private readonly timeoutMs: number;
   private readonly workerFile: string;
   private worker: Worker | null = null;
+  /** The current worker has loaded its modules; until then the startup deadline applies. */
+  private workerReady = false;
   private readonly queue: Job[] = [];
   private current: Job | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -112,11 +120,19 @@ export class ConditionSandbox implements ConditionEvaluator {
     // A condition that builds huge values dies alone, on its own heap limit.
     const worker = new Worker(this.workerFile, { resourceLimits: { maxOldGenerationSizeMb: 256 } });
     worker.unref();
-    worker.on('message', (reply: SandboxReply) => this.onReply(worker, reply));
+    worker.on('message', (reply: SandboxReply | SandboxReady) => ('ready' in reply ? this.onReady(worker) : this.onReply(worker, reply)));
     worker.on('error', (err) => this.onWorkerGone(worker, `the condition sandbox failed: ${err.message}`));
     worker.on('exit', () => this.onWorkerGone(worker, 'the condition sandbox stopped'));
     this.worker = worker;
+    this.workerReady = false;
     return worker;
+  }
+
+  private onReady(worker: Worker): void {
+    if (worker !== this.worker) return;
+    this.workerReady = true;
+    // The condition in flight gets its whole deadline from now.
+    if (this.current) this.arm();
   }
 
   private onReply(worker: Worker, reply: SandboxReply): void {
@@ -132,7 +148,19 @@ export class ConditionSandbox implements ConditionEvaluator {
 
   private arm(): void {
     this.clearTimer();
-    this.timer = setTimeout(() => this.onTimeout(), this.timeoutMs);
+    if (this.workerReady) this.timer = setTimeout(() => this.onTimeout(), this.timeoutMs);
+    else this.timer = setTimeout(() => this.onStartupTimeout(), STARTUP_TIMEOUT_MS);
+  }
+
+  /** The thread never finished loading: the conditions were not run, so none is remembered as slow. */
+  private onStartupTimeout(): void {
+    const job = this.current;
+    const worker = this.worker;
+    this.worker = null;
+    void worker?.terminate();
+    if (!job) return;
+    this.finishRemaining(job, `the condition sandbox did not start within ${STARTUP_TIMEOUT_MS / 1000} s`);
+    this.done(job);
   }
 
   private clearTimer(): void {
@@ -161,6 +189,11 @@ export class ConditionSandbox implements ConditionEvaluator {
     const job = this.current;
     if (!job) return;
     this.clearTimer();
+    if (!this.workerReady) {
+      // It died while loading: no condition ran, so none is to blame.
+      this.finishRemaining(job, message);
+      return this.done(job);
+    }
     // The condition running when the thread died is the one that killed it (e.g. out of memory).
     if (job.next < job.conditions.length) {
       this.remember(job.conditions[job.next], message);

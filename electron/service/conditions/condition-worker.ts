@@ -5,7 +5,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { ConditionContext } from '../../../engine/scoring/conditions.js';
 import { evaluateRule } from '../../../engine/scoring/rules.js';
-import type { SandboxReply, SandboxRequest } from './protocol.js';
+import type { SandboxReady, SandboxReply, SandboxRequest } from './protocol.js';
 
 const port = parentPort;
 if (!port) throw new Error('condition-worker must run in a worker thread');
@@ -17,3 +17,5 @@ port.on('message', (request: SandboxRequest) => {
     port.postMessage(reply);
   });
 });
+
+port.postMessage({ ready: true } satisfies SandboxReady);

@@ -14,3 +14,8 @@ export interface SandboxReply {
   index: number;
   outcome: RuleOutcome;
 }
+
+/** Posted once by the thread when its modules are loaded: deadlines start from here, not from spawn. */
+export interface SandboxReady {
+  ready: true;
+}

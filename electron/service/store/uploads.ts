@@ -32,6 +32,8 @@ export class IncomingFile {
   private readonly out: WriteStream;
   private head = Buffer.alloc(0);
   private failure: unknown = null;
+  /** The last write not yet accepted by the stream: finish() must not end the stream under it. */
+  private writing: Promise<void> = Promise.resolve();
   size = 0;
 
   constructor(
@@ -45,8 +47,15 @@ export class IncomingFile {
   }
 
   /** Waits for the disk to keep up (backpressure); throws FileTooLargeError past the limit. */
-  async write(chunk: Buffer): Promise<void> {
+  write(chunk: Buffer): Promise<void> {
+    const written = this.writeNow(chunk);
+    this.writing = written.catch(() => {});
+    return written;
+  }
+
+  private async writeNow(chunk: Buffer): Promise<void> {
     if (this.failure) throw this.failure;
+    if (this.out.writableEnded) throw new Error('IncomingFile.write after finish');
     this.size += chunk.length;
     if (this.size > this.maxBytes) throw new FileTooLargeError(this.maxBytes);
     this.hash.update(chunk);
@@ -56,6 +65,9 @@ export class IncomingFile {
 
   /** Flushes to disk; returns the hex sha256 and the first bytes. */
   async finish(): Promise<{ sha256: string; size: number; head: Buffer }> {
+    // A stream ended while a write waits for 'drain' never drains: it finishes and closes, and
+    // that write would report the close as EIO. So the last write lands first.
+    await this.writing;
     if (this.failure) throw this.failure;
     this.out.end();
     await this.settle('finish');

@@ -2,6 +2,8 @@
  * Streams a multipart/form-data body with busboy: text fields are collected, the `file` part is
  * written straight to the upload temp area (hashed on the way), so an upload never sits in memory.
  */
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import type { Request } from 'express';
 import type { IncomingFile, UploadStore } from '../store/uploads.js';
@@ -83,25 +85,13 @@ export function parseMultipart(req: Request, options: MultipartOptions): Promise
       }
       const file = options.uploads.begin(options.maxBytes);
       incoming = file;
-      fileDone = new Promise<ReceivedFile>((done, broken) => {
-        stream.on('data', (chunk: Buffer) => {
-          stream.pause();
-          file.write(chunk).then(
-            () => stream.resume(),
-            (err) => {
-              stream.resume();
-              broken(err);
-            },
-          );
-        });
-        stream.on('error', broken);
-        stream.on('end', () => {
-          // The last write may still be in flight; finish() ends the stream after queued writes.
-          setImmediate(() => {
-            file.finish().then((r) => done({ incoming: file, filename: cleanFilename(info.filename), ...r }), broken);
-          });
-        });
+      // pipeline() owns the backpressure and the ordering: the sink's final() runs only after
+      // every write has landed, so the file is ended after its last chunk, never during it
+      // (a hand-made pause/resume once ended the file while the last write awaited 'drain').
+      const sink = new Writable({
+        write: (chunk: Buffer, _encoding, callback) => file.write(chunk).then(() => callback(), (err: Error) => callback(err)),
       });
+      fileDone = pipeline(stream, sink).then(async () => ({ incoming: file, filename: cleanFilename(info.filename), ...(await file.finish()) }));
       fileDone.catch(fail);
     });
 

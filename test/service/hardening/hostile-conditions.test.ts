@@ -3,11 +3,13 @@
  * CEL condition whose `matches()` backtracks catastrophically. Conditions now run on a sandbox
  * thread with a deadline: the API keeps answering, and the condition is reported, not run.
  */
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConditionSandbox } from '../../../electron/service/conditions/condition-sandbox.js';
 import type { ConditionContext } from '../../../engine/scoring/conditions.js';
 import { assertWorkerBuilt, makePdf, startTestService, submitAndWait, type TestService } from '../helpers.js';
 
+const SLOW_START_WORKER = fileURLToPath(new URL('../fixtures/slow-start-condition-worker.mjs', import.meta.url));
 const HOSTILE = "'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!'.matches('^(a+)+$')";
 const CTX: ConditionContext = { document: {}, extracted: {}, flags: [], flag_codes: ['incremental_edit'], risk_score: 40, mode: 'normal', text: 'Total 10' };
 
@@ -23,6 +25,22 @@ describe('condition sandbox', () => {
       // Remembered: the next check is told at once, and the sandbox still works afterwards.
       const again = await sandbox.evaluate([HOSTILE, 'risk_score < 10'], CTX);
       expect(again).toEqual([{ error: expect.stringContaining('longer than 300 ms') }, { fired: false }]);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('does not count a slow thread start against the first condition, nor remember it as slow', async () => {
+    // On a loaded machine a new thread takes longer to load than the deadline; a thread is also
+    // restarted after every runaway condition, so the condition after it met the same start.
+    const sandbox = new ConditionSandbox({ timeoutMs: 300, workerFile: SLOW_START_WORKER });
+    try {
+      expect(await sandbox.evaluate(['risk_score > 10', HOSTILE, 'risk_score < 10'], CTX)).toEqual([
+        { fired: true },
+        { error: expect.stringContaining('longer than 300 ms') },
+        { fired: false },
+      ]);
+      expect(await sandbox.evaluate(['risk_score > 10'], CTX)).toEqual([{ fired: true }]);
     } finally {
       await sandbox.close();
     }
