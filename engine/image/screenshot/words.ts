@@ -5,13 +5,13 @@
  * share of blended pixels, the darkest level reached and the shape of the blend are the same for
  * all text of one style. A value retyped by an image editor is drawn by another rasteriser.
  *
- * Background is what lies in long flat runs (rows or columns of one exact level): page, panels,
- * stripes and table rules. Everything else is ink or its anti-aliasing halo; ink joined along a
+ * Background is what lies in long flat runs along rows (one exact level): page, panels, stripes
+ * and horizontal rules. Everything else is ink or its anti-aliasing halo; ink joined along a
  * line (gaps below a third of the line height) makes a word.
  */
 import type { GrayRaster } from '../types.js';
 
-/** A run of this many equal pixels (across or down) is background or a rule, never a glyph. */
+/** A run of this many equal pixels along a row is background or a rule, never a glyph. */
 const RUN = 10;
 /** Ink of words is joined across gaps this wide, relative to the word height. */
 const GAP = 0.35;
@@ -20,6 +20,7 @@ const BLEND_LOW = 0.12;
 const BLEND_HIGH = 0.88;
 /** A digital render: at least this share of its pixels lie in exact flat runs (pages: 0.85+). */
 const MIN_FLAT = 0.6;
+const MAX_GLYPHS = 60_000;
 
 export interface Word {
   /** Pixel box [x0, y0, x1, y1), full resolution. */
@@ -39,7 +40,10 @@ export interface Word {
   rectangles: number;
 }
 
-/** 1 where a pixel lies in a flat run of RUN or more equal pixels, across or down. */
+/**
+ * 1 where a pixel lies in a flat run of RUN or more equal pixels along its row. Runs down a
+ * column are not counted: a glyph stem is such a run, and losing it would cut hard glyphs apart.
+ */
 function flatMask(g: GrayRaster): Uint8Array {
   const { width: w, height: h, data: d } = g;
   const flat = new Uint8Array(w * h);
@@ -49,14 +53,6 @@ function flatMask(g: GrayRaster): Uint8Array {
       if (x < w && d[y * w + x] === d[y * w + start]) continue;
       if (x - start >= RUN) flat.fill(1, y * w + start, y * w + x);
       start = x;
-    }
-  }
-  for (let x = 0; x < w; x++) {
-    let start = 0;
-    for (let y = 1; y <= h; y++) {
-      if (y < h && d[y * w + x] === d[start * w + x]) continue;
-      if (y - start >= RUN) for (let k = start; k < y; k++) flat[k * w + x] = 1;
-      start = y;
     }
   }
   return flat;
@@ -117,14 +113,25 @@ function boxOf(pixels: number[], w: number): Glyph {
   return { x0, y0, x1: x1 + 1, y1: y1 + 1, pixels };
 }
 
-/** Glyphs on one line joined into words: vertical overlap and a gap under GAP of the height. */
-function joinWords(glyphs: Glyph[]): Glyph[][] {
-  const order = glyphs.map((_, i) => i).sort((a, b) => glyphs[a].x0 - glyphs[b].x0);
-  const words: Array<{ g: Glyph[]; x1: number; y0: number; y1: number }> = [];
-  for (const i of order) {
-    const gl = glyphs[i];
+/**
+ * Glyphs on one line joined into words: vertical overlap and a gap under GAP of the height.
+ * Glyphs come left to right; only words that end within reach of the current glyph stay open,
+ * so the work grows with the number of lines, not of words.
+ */
+function joinWords(glyphs: Glyph[], maxHeight: number): Glyph[][] {
+  const order = [...glyphs].sort((a, b) => a.x0 - b.x0);
+  type Open = { g: Glyph[]; x1: number; y0: number; y1: number };
+  const done: Open[] = [];
+  let open: Open[] = [];
+  for (const gl of order) {
     const h = gl.y1 - gl.y0;
-    const host = words.find((wd) => {
+    const reach = GAP * maxHeight + 1;
+    const stale = open.filter((wd) => wd.x1 < gl.x0 - reach);
+    if (stale.length) {
+      done.push(...stale);
+      open = open.filter((wd) => wd.x1 >= gl.x0 - reach);
+    }
+    const host = open.find((wd) => {
       const overlap = Math.min(wd.y1, gl.y1) - Math.max(wd.y0, gl.y0);
       const height = Math.max(wd.y1 - wd.y0, h);
       return overlap >= 0.5 * Math.min(wd.y1 - wd.y0, h) && gl.x0 - wd.x1 <= GAP * height && gl.x0 >= wd.x1 - 1;
@@ -134,9 +141,9 @@ function joinWords(glyphs: Glyph[]): Glyph[][] {
       host.x1 = Math.max(host.x1, gl.x1);
       host.y0 = Math.min(host.y0, gl.y0);
       host.y1 = Math.max(host.y1, gl.y1);
-    } else words.push({ g: [gl], x1: gl.x1, y0: gl.y0, y1: gl.y1 });
+    } else open.push({ g: [gl], x1: gl.x1, y0: gl.y0, y1: gl.y1 });
   }
-  return words.map((wd) => wd.g);
+  return [...done, ...open].map((wd) => wd.g);
 }
 
 /** The most common level among the flat pixels in a box grown by `m`. */
@@ -150,35 +157,40 @@ function surroundLevel(g: GrayRaster, flat: Uint8Array, b: [number, number, numb
   return best;
 }
 
-function measure(g: GrayRaster, flat: Uint8Array, parts: Glyph[]): Word | null {
-  const box: [number, number, number, number] = [Math.min(...parts.map((p) => p.x0)), Math.min(...parts.map((p) => p.y0)), Math.max(...parts.map((p) => p.x1)), Math.max(...parts.map((p) => p.y1))];
+function measure(g: GrayRaster, flat: Uint8Array, regions: Glyph[]): Word | null {
+  const box: [number, number, number, number] = [Math.min(...regions.map((p) => p.x0)), Math.min(...regions.map((p) => p.y0)), Math.max(...regions.map((p) => p.x1)), Math.max(...regions.map((p) => p.y1))];
   const background = surroundLevel(g, flat, box, 3);
   if (background < 0) return null;
   const d = g.data;
   let ink = background;
-  for (const p of parts) for (const i of p.pixels) if (Math.abs(d[i] - background) > Math.abs(ink - background)) ink = d[i];
+  for (const p of regions) for (const i of p.pixels) if (Math.abs(d[i] - background) > Math.abs(ink - background)) ink = d[i];
   const contrast = Math.abs(ink - background);
   if (contrast === 0) return null;
+  // Ink pixels of the word on a local grid: the glyph parts are their 8-connected components.
+  const bw = box[2] - box[0];
+  const bh = box[3] - box[1];
+  const local = new Uint8Array(bw * bh);
   let pixels = 0;
   let blended = 0;
   let solid = 0;
-  let rectangles = 0;
   let plateau = 0;
-  for (const p of parts) {
-    let partSolid = 0;
+  for (const p of regions)
     for (const i of p.pixels) {
       if (d[i] === ink) plateau++;
       const c = Math.abs(d[i] - background) / contrast;
       if (c < 0.125) continue;
       pixels++;
       if (c > BLEND_LOW && c < BLEND_HIGH) blended++;
-      else if (c >= BLEND_HIGH) {
-        solid++;
-        partSolid++;
-      }
+      else if (c >= BLEND_HIGH) solid++;
+      const x = i % g.width;
+      local[((i - x) / g.width - box[1]) * bw + x - box[0]] = c >= BLEND_HIGH ? 2 : 1;
     }
-    if (partSolid >= 0.95 * (p.x1 - p.x0) * (p.y1 - p.y0)) rectangles++;
-  }
+  const parts = components(local, bw, bh, Infinity);
+  // A part all at full ink filling its box is a bar, bullet or rule piece, not a glyph.
+  const rectangles = parts.filter((c) => {
+    const b = boxOf(c, bw);
+    return c.every((i) => local[i] === 2) && c.length >= 0.95 * (b.x1 - b.x0) * (b.y1 - b.y0);
+  }).length;
   return { box, background, ink, pixels, blended, solid, plateau, parts: parts.length, rectangles };
 }
 
@@ -200,8 +212,10 @@ export function renderWords(g: GrayRaster, maxHeight = 80): { words: Word[]; fla
   const glyphs = components(ink, g.width, g.height, 20_000)
     .map((c) => boxOf(c, g.width))
     .filter((b) => b.y1 - b.y0 <= maxHeight && b.x1 - b.x0 <= 4 * maxHeight);
+  // Halftone and dithered pictures break into countless specks: no page of text has this many.
+  if (glyphs.length > MAX_GLYPHS) return { words: [], flatShare };
   const out: Word[] = [];
-  for (const parts of joinWords(glyphs)) {
+  for (const parts of joinWords(glyphs, maxHeight)) {
     const h = Math.max(...parts.map((p) => p.y1)) - Math.min(...parts.map((p) => p.y0));
     if (h < 5 || h > maxHeight) continue;
     const w = measure(g, flat, parts);
@@ -215,7 +229,7 @@ export function renderWords(g: GrayRaster, maxHeight = 80): { words: Word[]; fla
  * rectangles (bars, bullets, table cells).
  */
 export function textWords(words: Word[]): Word[] {
-  return words.filter((w) => w.pixels >= 20 && Math.abs(w.ink - w.background) >= 80 && w.parts >= 2 && w.rectangles < w.parts / 2);
+  return words.filter((w) => w.pixels >= 20 && Math.abs(w.ink - w.background) >= 80 && w.parts - w.rectangles >= 2);
 }
 
 /** Share of a word's ink pixels that are anti-aliasing blends. */

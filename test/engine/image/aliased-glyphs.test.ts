@@ -28,9 +28,9 @@ function harden(raw: Raw, box?: [number, number, number, number]): void {
  * An amount covered in the exact page white and retyped by a text tool with anti-aliasing off
  * (rendered, then thresholded to two levels: not the SVG route the held-out lab family takes).
  */
-async function retypedHard(seed: number): Promise<Uint8Array> {
+async function retypedHard(seed: number, value = '9,870.00'): Promise<Uint8Array> {
   const raw = await captureRaw(seed, `<rect x="500" y="318" width="130" height="30" fill="#ffffff"/>`);
-  const word = await captureRaw(seed, `<rect width="100%" height="100%" fill="#fff"/><text x="505" y="340" font-family="DejaVu Serif" font-size="18" fill="#111">9,870.00</text>`);
+  const word = await captureRaw(seed, `<rect width="100%" height="100%" fill="#fff"/><text x="505" y="340" font-family="DejaVu Serif" font-size="18" fill="#111">${value}</text>`);
   harden(word, [500, 318, 630, 348]);
   for (let y = 318; y < 348; y++) word.data.copy(raw.data, (y * raw.width + 500) * 3, (y * raw.width + 500) * 3, (y * raw.width + 630) * 3);
   return encodeRaw(raw, { png: true });
@@ -82,5 +82,11 @@ testDetector(aliasedGlyphs, {
       },
     },
     { name: 'another page, another value', input: () => retypedHard(11), reasons: ['image_manipulation.aliased_glyphs'] },
+    {
+      name: 'a value printed as several words ("234,56  EUR") retyped hard',
+      input: () => retypedHard(12, '234,56&#160;&#160;EUR'),
+      reasons: ['image_manipulation.aliased_glyphs'],
+      check: (f) => expect((f[0].evidence.regions ?? []).length).toBeGreaterThanOrEqual(2),
+    },
   ],
 });
