@@ -9,7 +9,7 @@
 import { flagDefinition } from '../catalog/flags.js';
 import type { PageLayer, TextRun } from '../pdf/text/types.js';
 import type { BBox, Finding } from '../types.js';
-import { findingGap, oneMisreadExplainsGap } from './misread-veto.js';
+import { oneMisreadExplainsGap } from './misread-veto.js';
 
 /** Word confidence (0..100) below which an OCR'd figure is not trusted as evidence. */
 export const MIN_FIGURE_CONFIDENCE = 75;
@@ -101,12 +101,7 @@ function arithmeticVetoed(f: Finding, ocrPage: (n: number) => PageLayer | undefi
 export function isUncertainOcrFinding(f: Finding, pages: readonly PageLayer[]): boolean {
   if (flagDefinition(f.flag).category !== 'content') return false;
   const ocrPage = (n: number) => pages.find((p) => p.page === n && p.source === 'ocr');
-  if (f.flag === 'arithmetic_error') {
-    if (arithmeticVetoed(f, ocrPage)) return true;
-    // With its operand rows and a numeric gap, the gap decided: the figures under the evidence
-    // were among those rows.
-    if (operandBands(f) && findingGap(f) !== null) return false;
-  }
+  if (f.flag === 'arithmetic_error' && arithmeticVetoed(f, ocrPage)) return true;
   return evidenceBoxes(f).some(({ page, bbox }) => ocrPage(page)?.runs.some((r) => uncertainFigure(r) && overlaps(r.bbox, bbox)) ?? false);
 }
 

@@ -12,7 +12,7 @@ import type { TextRun } from '../pdf/text/types.js';
 import type { Finding } from '../types.js';
 
 /** The gap between what the figures give and what is printed, or null when not numeric. */
-export function findingGap(f: Finding): number | null {
+function gap(f: Finding): number | null {
   const num = (v: unknown) => (typeof v === 'string' && /^-?\d+(?:\.\d+)?$/.test(v.trim()) ? Number(v) : typeof v === 'number' ? v : null);
   const expected = num(f.evidence.expected);
   const found = num(f.evidence.found);
@@ -60,7 +60,7 @@ function rowFigures(run: TextRun, runs: readonly TextRun[]): number[] {
  * then keeps distrusting it).
  */
 export function oneMisreadExplainsGap(f: Finding, doubtful: readonly TextRun[], pageRuns: readonly TextRun[]): boolean | null {
-  const g = findingGap(f);
+  const g = gap(f);
   if (g === null) return null;
   const tolerance = Math.max(0.011, g * 1e-6);
   return doubtful.some((r) => [...misreadEffects(r.text), ...rowFigures(r, pageRuns)].some((d) => Math.abs(d - g) <= tolerance));

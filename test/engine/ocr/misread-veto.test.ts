@@ -52,21 +52,3 @@ describe('arithmetic findings on OCR pages, decided on the gap', () => {
     expect(isUncertainOcrFinding(balance('>= 2500.00', '3200.00'), [p])).toBe(true);
   });
 });
-
-describe('a doubtful printed total under the evidence', () => {
-  it('keeps a payslip net pay that no misread explains although the net figure itself was read with low confidence', () => {
-    const net: Finding = {
-      flag: 'arithmetic_error',
-      code: 'arithmetic_error.payslip_net',
-      summary: 'Net pay does not equal gross pay minus deductions.',
-      pages: [1],
-      strength: 0.85,
-      evidence: { page: 1, bbox: row(0.5), expected: '1850.00', found: '2450.00', operands: [{ page: 1, bbox: row(0.3) }, { page: 1, bbox: row(0.5) }] },
-    };
-    const p = page([run('2,450.00', [0.8, 0.5, 0.9, 0.52], 61)]);
-    expect(isUncertainOcrFinding(net, [p])).toBe(false);
-    // The same figure read as 1,350.00 for 1,850.00 (8 as 3) is OCR's doing.
-    const misread: Finding = { ...net, evidence: { ...net.evidence, found: '1350.00' } };
-    expect(isUncertainOcrFinding(misread, [page([run('1,350.00', [0.8, 0.5, 0.9, 0.52], 61)])])).toBe(true);
-  });
-});
