@@ -3,13 +3,11 @@
  * statement fail to add up exactly like a forged one. A content finding on an OCR page is dropped
  * when a low-confidence figure lies under its evidence, and an arithmetic finding when a
  * low-confidence figure lies among the lines it added up (a misread amount on one row breaks the
- * balance of another) and one misread of it explains the gap (./misread-veto), or anywhere on its
- * page when it does not say which lines those were.
+ * balance of another), or anywhere on its page when it does not say which lines those were.
  */
 import { flagDefinition } from '../catalog/flags.js';
 import type { PageLayer, TextRun } from '../pdf/text/types.js';
 import type { BBox, Finding } from '../types.js';
-import { oneMisreadExplainsGap } from './misread-veto.js';
 
 /** Word confidence (0..100) below which an OCR'd figure is not trusted as evidence. */
 export const MIN_FIGURE_CONFIDENCE = 75;
@@ -92,8 +90,7 @@ function arithmeticVetoed(f: Finding, ocrPage: (n: number) => PageLayer | undefi
       if (page.runs.some(amountVeto)) return true;
       continue;
     }
-    const doubtful = page.runs.filter((r) => (uncertainFigure(r) || lostDecimalMark(r.text)) && r.bbox[1] < band[1] && band[0] < r.bbox[3]);
-    if (doubtful.length && (oneMisreadExplainsGap(f, doubtful, page.runs) ?? true)) return true;
+    if (page.runs.some((r) => (uncertainFigure(r) || lostDecimalMark(r.text)) && r.bbox[1] < band[1] && band[0] < r.bbox[3])) return true;
   }
   return false;
 }
