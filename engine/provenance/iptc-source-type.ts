@@ -3,16 +3,20 @@
  * prefixes): generators and platforms (Google, Adobe, Meta, Microsoft) label model output with
  * `trainedAlgorithmicMedia`, composites with `compositeWithTrainedAlgorithmicMedia`.
  */
-import { defineDetector } from '../detect/types.js';
+import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
 import { aiSourceKind, sourceTypeName } from './source-types.js';
 import { xmpOf, xmpValues } from './xmp-source.js';
+
+const EMITS = [{ flag: 'ai_generated', reasons: ['iptc_source_type'] }] as const satisfies readonly Emit[];
+/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
+type Found = DeclaredFinding<typeof EMITS>;
 
 export default defineDetector({
   meta: {
     id: 'provenance/iptc-source-type',
     description: 'XMP metadata that labels the content as made or altered by a generative model.',
     appliesTo: ['image', 'pdf'],
-    emits: [{ flag: 'ai_generated', reasons: ['iptc_source_type'] }],
+    emits: EMITS,
   },
   run(ctx) {
     const xmp = xmpOf(ctx);
