@@ -12,9 +12,9 @@ import type { XmpHistoryEvent } from './xmp.js';
 const EDIT_ACTIONS = /^(?:saved|edited|modified|changed|converted|derived|filtered|cropped)$/i;
 
 const EMITS = [
-      { flag: 'editing_software', reasons: ['editor_after_issuer', 'editor_producer', 'editor_update', 'xmp_history', 'design_origin'] },
-      { flag: 'low_trust_origin', reasons: ['consumer_software'] },
-    ] as const satisfies readonly Emit[];
+  { flag: 'editing_software', reasons: ['editor_after_issuer', 'editor_producer', 'editor_update', 'xmp_history', 'design_origin'] },
+  { flag: 'low_trust_origin', reasons: ['consumer_software'] },
+] as const satisfies readonly Emit[];
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
 type Found = DeclaredFinding<typeof EMITS>;
 
