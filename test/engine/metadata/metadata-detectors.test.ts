@@ -141,7 +141,7 @@ testDetector(dateInconsistencyDetector, {
       input: issuedContext(pdf({ ...issued, CreationDate: "(D:20231020080000+01'00')", ModDate: "(D:20231020080000+01'00')" }), NOW, { doc_type: 'payslip', document_date: '2024-01-31' }),
       reasons: ['date_inconsistency.created_before_document_date'],
     },
-    { name: 'a creation date on 30 February', input: structureContext(pdf({ ...issued, CreationDate: "(D:20240230080000+01'00')" }), NOW), reasons: ['date_inconsistency.impossible_date'] },
+    { name: 'a creation date on 30 February', input: structureContext(pdf({ ...issued, CreationDate: "(D:20240230080000+01'00')" }), NOW), reasons: ['date_inconsistency.impossible_date', 'date_inconsistency.modified_before_created'] },
     { name: 'Info dates right, XMP creation date in the future', input: structureContext(pdf(issued, { xmp: xmpPacket({ producer: 'JasperReports Library version 6.20.0', createDate: '2031-01-31T08:00:00+01:00', modifyDate: '2024-01-31T08:00:00+01:00' }) }), NOW), reasons: ['date_inconsistency.future_date'] },
   ],
 });
