@@ -4,11 +4,9 @@
  * forgery: transfers truncate files, and some tools write sloppy streams. It matters to an
  * examiner because a damaged region can hide or imitate local edits.
  */
-import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
+import { defineDetector, type Emit } from '../detect/types.js';
 
 const EMITS = [{ flag: 'structural_anomaly', reasons: ['damaged_image_data'] }] as const satisfies readonly Emit[];
-/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
-type Found = DeclaredFinding<typeof EMITS>;
 
 export default defineDetector({
   meta: {

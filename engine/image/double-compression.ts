@@ -4,7 +4,7 @@
  * as happens when a JPEG is opened in an editor, changed and exported. A camera original is
  * compressed once, so the finding is stronger when EXIF claims one.
  */
-import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
+import { defineDetector, type Emit } from '../detect/types.js';
 import { gapScore } from './dct-histogram.js';
 import { declaredEditor } from './editing-software.js';
 import { hasCameraCapture } from './format.js';
@@ -14,8 +14,6 @@ import { estimateQuality } from './quant-tables.js';
 const MIN_FIRST_GAP_POSITIONS = 4;
 
 const EMITS = [{ flag: 'compression_anomaly', reasons: ['double_jpeg'] }] as const satisfies readonly Emit[];
-/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
-type Found = DeclaredFinding<typeof EMITS>;
 
 export default defineDetector({
   meta: {

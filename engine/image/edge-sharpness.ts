@@ -6,7 +6,7 @@
  * compact group of blocks far steeper than the page's own edges is the finding. Works where the
  * paper has no grain left to compare (clipped or heavily compressed scans).
  */
-import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
+import { defineDetector, type Emit } from '../detect/types.js';
 import { BLOCK, BlockKind, blockBoxFraction, blockMap, gridComponents } from './block-stats.js';
 import { rgbaPngDataUrl } from './heatmap-png.js';
 import type { GrayRaster } from './types.js';
@@ -64,8 +64,6 @@ function groups(value: Float32Array, cols: number, rows: number, over: number): 
 }
 
 const EMITS = [{ flag: 'image_manipulation', reasons: ['sharpness_inconsistency'] }] as const satisfies readonly Emit[];
-/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
-type Found = DeclaredFinding<typeof EMITS>;
 
 export default defineDetector({
   meta: {

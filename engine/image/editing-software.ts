@@ -5,7 +5,7 @@
  * (photographers develop genuine photos in Lightroom), hence modest strengths.
  */
 import type { DetectorContext } from '../context.js';
-import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
+import { defineDetector, type Emit } from '../detect/types.js';
 import { xmpValues } from '../provenance/xmp-source.js';
 import { editorNamed } from './editors.js';
 import { hasCameraCapture } from './format.js';
@@ -39,8 +39,6 @@ export function declaredEditor(ctx: DetectorContext): { field: string; value: st
 }
 
 const EMITS = [{ flag: 'editing_software', reasons: ['image_editor', 'photo_workflow'] }] as const satisfies readonly Emit[];
-/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
-type Found = DeclaredFinding<typeof EMITS>;
 
 export default defineDetector({
   meta: {

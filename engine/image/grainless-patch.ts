@@ -5,7 +5,7 @@
  * blocks (a retyped amount on a 300 dpi scan is only a few blocks tall) and only where the
  * page's own paper almost never comes out grain-free, so clipped or clean pages stay quiet.
  */
-import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
+import { defineDetector, type Emit } from '../detect/types.js';
 import { blockBox, blockBoxFraction, blockHeatmap, BlockKind, blockMap, clusters, type BlockMap } from './block-stats.js';
 
 /** The page's paper must carry grain: median block standard deviation at least this. */
@@ -48,8 +48,6 @@ function inkNear(map: BlockMap, box: readonly number[]): number {
 }
 
 const EMITS = [{ flag: 'image_manipulation', reasons: ['grainless_patch'] }] as const satisfies readonly Emit[];
-/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
-type Found = DeclaredFinding<typeof EMITS>;
 
 export default defineDetector({
   meta: {

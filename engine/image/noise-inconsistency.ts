@@ -5,7 +5,7 @@
  * (bright background) and fires only on a compact minority region whose noise level disagrees
  * with the rest of the paper.
  */
-import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
+import { defineDetector, type Emit } from '../detect/types.js';
 import type { BBox } from '../types.js';
 import { gridComponents } from './block-stats.js';
 import { rgbaPngDataUrl } from './heatmap-png.js';
@@ -76,8 +76,6 @@ function cellHeatmap(cells: Cell[], cols: number, rows: number, patch: Set<numbe
 }
 
 const EMITS = [{ flag: 'image_manipulation', reasons: ['noise_inconsistency'] }] as const satisfies readonly Emit[];
-/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
-type Found = DeclaredFinding<typeof EMITS>;
 
 export default defineDetector({
   meta: {

@@ -5,7 +5,7 @@
  * occurs nowhere else on the page. Interface palettes (striped rows, header bars, panels) repeat
  * their colours or span the page, so only a small, unique, text-covering rectangle counts.
  */
-import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
+import { defineDetector, type Emit } from '../detect/types.js';
 import type { BBox } from '../types.js';
 import { gridBox, gridComponents } from './block-stats.js';
 import { rgbaPngDataUrl } from './heatmap-png.js';
@@ -56,8 +56,6 @@ function components(value: Int16Array, cols: number, rows: number, background: n
 }
 
 const EMITS = [{ flag: 'image_manipulation', reasons: ['painted_patch'] }] as const satisfies readonly Emit[];
-/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
-type Found = DeclaredFinding<typeof EMITS>;
 
 export default defineDetector({
   meta: {

@@ -4,7 +4,7 @@
  * means the image was changed after capture. Both are compared tiny and in stored orientation
  * (fact `thumbnailViews`).
  */
-import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
+import { defineDetector, type Emit } from '../detect/types.js';
 
 function correlation(a: Float64Array, b: Float64Array): number {
   const n = a.length;
@@ -30,8 +30,6 @@ function correlation(a: Float64Array, b: Float64Array): number {
 }
 
 const EMITS = [{ flag: 'compression_anomaly', reasons: ['thumbnail_content', 'thumbnail_aspect'] }] as const satisfies readonly Emit[];
-/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
-type Found = DeclaredFinding<typeof EMITS>;
 
 export default defineDetector({
   meta: {

@@ -3,7 +3,7 @@
  * XMP CreatorTool, PNG Software/Source text, PDF Producer/Creator.
  */
 import type { DetectorContext } from '../context.js';
-import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
+import { defineDetector, type Emit } from '../detect/types.js';
 import { generatorNamed } from './generators.js';
 import { xmpOf, xmpValues } from './xmp-source.js';
 
@@ -35,8 +35,6 @@ function softwareFields(ctx: DetectorContext): Array<{ field: string; value: str
 }
 
 const EMITS = [{ flag: 'ai_generated', reasons: ['generator_software'] }] as const satisfies readonly Emit[];
-/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
-type Found = DeclaredFinding<typeof EMITS>;
 
 export default defineDetector({
   meta: {

@@ -3,13 +3,11 @@
  * prefixes): generators and platforms (Google, Adobe, Meta, Microsoft) label model output with
  * `trainedAlgorithmicMedia`, composites with `compositeWithTrainedAlgorithmicMedia`.
  */
-import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
+import { defineDetector, type Emit } from '../detect/types.js';
 import { aiSourceKind, sourceTypeName } from './source-types.js';
 import { xmpOf, xmpValues } from './xmp-source.js';
 
 const EMITS = [{ flag: 'ai_generated', reasons: ['iptc_source_type'] }] as const satisfies readonly Emit[];
-/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
-type Found = DeclaredFinding<typeof EMITS>;
 
 export default defineDetector({
   meta: {
