@@ -119,14 +119,14 @@ function seed(dataDir: string, count: number): { id: string; ms: number } {
     const snapshot = JSON.stringify({ disabled_flag_codes: [], rules: [] });
     const verdict = sampleVerdict();
     const extracted = { doc_type: 'bank_statement', issuer: 'Bank', name: 'A. Person', address: null, document_date: '2024-03-31', account_number: null, currency: 'EUR' };
-    // The engine Analysis the row keeps (and reads extracted fields and format from), with a page
-    // of text and two revisions so that reads parse a realistic amount of it.
+    // The engine Analysis the row keeps (and reads extracted fields and format from): some text
+    // and two revisions, so that reads parse some of it (kept small: the seed writes 100,000 rows).
     const analysis = JSON.stringify({
       engineVersion: ENGINE_VERSION,
       document: { mime_type: 'application/pdf', format: 'digital_pdf', pages: 2 },
       extracted,
       findings: [],
-      text: 'Date Description Amount Balance\n'.repeat(400),
+      text: 'Date Description Amount Balance\n'.repeat(60),
       structure: { revisions: [1, 2].map((n) => ({ number: n, endOffset: n * 9000, kind: n === 1 ? 'original' : 'content_edit', added: [], changed: [7], deleted: [], changedPages: [1] })), pageSizes: [{ width: 612, height: 792 }] },
       incomplete: [],
       timings: {},
