@@ -55,7 +55,7 @@ defineDetector({
 });
 
 // The shared builder of content findings keeps its detail literal, so detectors using it are checked too.
-const line = { page: 1, text: 'Total 10.00' } as unknown as Line;
+const line = { page: 1, text: 'Total 10.00', cells: [] } as unknown as Line;
 const built: FindingFor<'arithmetic_error', 'invoice_total'> = finding('arithmetic_error', 'invoice_total', 'Totals disagree here.', line, 0.5);
 // @ts-expect-error the builder's code carries its detail.
 const wrong: FindingFor<'arithmetic_error', 'invoice_total'> = finding('arithmetic_error', 'tax_rate', 'Totals disagree here.', line, 0.5);
