@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { presentCheck } from '../electron/service/domain/present-check.js';
 import { newCheckId } from '../electron/service/store/ids.js';
 import { Store } from '../electron/service/store/index.js';
 import { ENGINE_VERSION } from '../engine/version.js';
@@ -113,43 +112,32 @@ function seed(dataDir: string, count: number): { id: string; ms: number } {
     const sha = 'ab'.repeat(32);
     store.db.prepare("INSERT INTO uploads (sha256, size_bytes, mime_type, created_at) VALUES (?, 1234, 'application/pdf', ?)").run(sha, new Date().toISOString());
     const insert = store.db.prepare(
-      `INSERT INTO checks (id, created_at, status, filename, mime_type, size_bytes, sha256, pages, format, mode, engine_version, thresholds, snapshot, verdict, extracted, completed_at, rendered)
-       VALUES (?, ?, 'completed', ?, 'application/pdf', 1234, ?, 2, 'digital_pdf', 'normal', ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO checks (id, created_at, status, filename, mime_type, size_bytes, sha256, pages, mode, engine_version, thresholds, snapshot, verdict, analysis, completed_at)
+       VALUES (?, ?, 'completed', ?, 'application/pdf', 1234, ?, 2, 'normal', ?, ?, ?, ?, ?, ?)`,
     );
     const thresholds = JSON.stringify({ pending_below: 40, suspicious_below: 60, fraudulent_below: 80 });
     const snapshot = JSON.stringify({ disabled_flag_codes: [], rules: [] });
     const verdict = sampleVerdict();
-    const extracted = JSON.stringify({ doc_type: 'bank_statement', issuer: 'Bank', name: 'A. Person', address: null, document_date: '2024-03-31', account_number: null, currency: 'EUR' });
-    const parsed = { thresholds: JSON.parse(thresholds), verdict: JSON.parse(verdict), extracted: JSON.parse(extracted) };
+    const extracted = { doc_type: 'bank_statement', issuer: 'Bank', name: 'A. Person', address: null, document_date: '2024-03-31', account_number: null, currency: 'EUR' };
+    // The engine Analysis the row keeps (and reads extracted fields and format from): some text
+    // and two revisions, so that reads parse some of it (kept small: the seed writes 100,000 rows).
+    const analysis = JSON.stringify({
+      engineVersion: ENGINE_VERSION,
+      document: { mime_type: 'application/pdf', format: 'digital_pdf', pages: 2 },
+      extracted,
+      findings: [],
+      text: 'Date Description Amount Balance\n'.repeat(60),
+      structure: { revisions: [1, 2].map((n) => ({ number: n, endOffset: n * 9000, kind: n === 1 ? 'original' : 'content_edit', added: [], changed: [7], deleted: [], changedPages: [1] })), pageSizes: [{ width: 612, height: 792 }] },
+      incomplete: [],
+      timings: {},
+    });
     let last = '';
     const base = Date.now() - count * 1000;
     store.db.transaction(() => {
       for (let i = 0; i < count; i++) {
         last = newCheckId();
         const at = new Date(base + i * 1000).toISOString();
-        const filename = `statement-${i}.pdf`;
-        // The stored public JSON, exactly as the service writes it when a check settles.
-        const rendered = JSON.stringify(
-          presentCheck({
-            id: last,
-            created_at: at,
-            status: 'completed',
-            filename,
-            mime_type: 'application/pdf',
-            size_bytes: 1234,
-            sha256: sha,
-            pages: 2,
-            format: 'digital_pdf',
-            mode: 'normal',
-            engine_version: ENGINE_VERSION,
-            ...parsed,
-            error: null,
-            webhook_url: null,
-            override_decision: null,
-            completed_at: at,
-          }),
-        );
-        insert.run(last, at, filename, sha, ENGINE_VERSION, thresholds, snapshot, verdict, extracted, at, rendered);
+        insert.run(last, at, `statement-${i}.pdf`, sha, ENGINE_VERSION, thresholds, snapshot, verdict, analysis, at);
       }
     })();
     return { id: last, ms: performance.now() - started };

@@ -5,9 +5,10 @@
  */
 import type { Logger } from 'pino';
 import { applyPolicy, type LoadedPolicy } from './policy.js';
+import { DEFAULTS } from './defaults.js';
 
-/** Delay before webhook retry n (after the first failed attempt): about 1 s, 10 s, 1 min, 10 min, 1 h. */
-export const DEFAULT_RETRY_DELAYS_MS = [1_000, 10_000, 60_000, 600_000, 3_600_000] as const;
+// In their own module so that `veracity check` reads them without loading the policy reader (zod).
+export { DEFAULTS, DEFAULT_RETRY_DELAYS_MS } from './defaults.js';
 
 export interface ServiceConfig {
   dataDir: string;
@@ -52,24 +53,6 @@ export interface ServiceConfig {
 
 export type ServiceOptions = Partial<ServiceConfig> & { dataDir: string };
 
-export const DEFAULTS = {
-  host: '127.0.0.1',
-  port: 0,
-  maxUploadBytes: 50 * 1024 * 1024,
-  maxPages: 500,
-  maxMegapixels: 100,
-  analysisTimeoutMs: 120_000,
-  waitTimeoutMs: 55_000,
-  rateLimitPerMinute: 1200,
-  allowPrivateUrls: true,
-  webhooksEnabled: true,
-  urlFetchTimeoutMs: 30_000,
-  urlMaxRedirects: 3,
-  webhookRetryDelaysMs: DEFAULT_RETRY_DELAYS_MS,
-  webhookTimeoutMs: 10_000,
-  conditionTimeoutMs: 500,
-  allowedHosts: [] as readonly string[],
-} as const;
 
 function num(env: NodeJS.ProcessEnv, name: string): number | undefined {
   const raw = env[name];

@@ -1,8 +1,8 @@
 /** arithmetic_error: figures that do not add up (statements, invoices/receipts, payslips). */
 import type { DetectorContext } from '../context.js';
 import { defineDetector } from '../detect/types.js';
+import { ARITHMETIC_EMITS as EMITS, type ArithmeticFinding as Found } from './arithmetic/emits.js';
 import { needsOcr } from '../ocr/needs-ocr.js';
-import type { Finding } from '../types.js';
 import { accountSummaryFindings } from './arithmetic/account-summary.js';
 import { invoiceFindings } from './arithmetic/invoice.js';
 import { payslipFindings } from './arithmetic/payslip.js';
@@ -15,12 +15,7 @@ export const arithmeticError = defineDetector({
     id: 'content/arithmetic-error',
     description: 'Running balances, statement summaries, invoice line items, totals and tax, receipt items and change, bill amounts due and payslip net pay must add up.',
     appliesTo: ['pdf', 'image'],
-    emits: [
-      {
-        flag: 'arithmetic_error',
-        reasons: ['running_balance', 'statement_summary', 'closing_balance', 'line_item', 'items_subtotal', 'invoice_total', 'tax_rate', 'change_due', 'amount_due', 'payslip_net', 'payslip_deductions', 'payslip_ytd'],
-      },
-    ],
+    emits: EMITS,
   },
   run(ctx) {
     const found = check(ctx);
@@ -32,7 +27,7 @@ export const arithmeticError = defineDetector({
 /** Checks that read one row or one block, never figures from several pages. */
 const ROW_LOCAL = new Set(['line_item', 'tax_rate', 'change_due', 'payslip_net', 'payslip_deductions', 'payslip_ytd']);
 
-function check(ctx: DetectorContext): Finding[] {
+function check(ctx: DetectorContext): Found[] {
   if (!ctx.text.trim() && !ctx.pages.length) return [];
   const findings = runChecks(ctx);
   // Scanned pages left unread (OCR page cap or time budget): sums across pages miss their rows.
@@ -40,7 +35,7 @@ function check(ctx: DetectorContext): Finding[] {
   return findings.filter((f) => ROW_LOCAL.has(f.code.split('.')[1]));
 }
 
-function runChecks(ctx: DetectorContext): Finding[] {
+function runChecks(ctx: DetectorContext): Found[] {
   const model = ctx.facts.now('textModel');
   const type = ctx.extracted.doc_type;
   if (type === 'payslip') return [...payslipFindings(model), ...statementFindings(model)];

@@ -3,21 +3,21 @@
  * exist, a document dated in the future, transactions outside the statement period or out of
  * order, a pay date before its pay period, an invoice due before it was issued.
  */
-import { defineDetector } from '../detect/types.js';
+import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
 import { DAY_MS, dayValue, findDates, isoDate, leadingDate, type DateOrder, type DateToken } from '../extract/dates.js';
 import { findDocumentDate } from '../extract/document-date.js';
 import { labelledValue } from '../extract/labels.js';
 import type { Line } from '../extract/layout.js';
 import type { DocModel } from '../extract/model.js';
 import { findPeriod, PAY_PERIOD, STATEMENT_PERIOD } from '../extract/periods.js';
-import type { DocType, Finding } from '../types.js';
+import type { DocType } from '../types.js';
 import { moneyCells } from './amounts.js';
 import { finding } from './evidence.js';
 
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
-function impossibleDates(model: DocModel): Finding[] {
-  const out: Finding[] = [];
+function impossibleDates(model: DocModel): Found[] {
+  const out: Found[] = [];
   for (const line of model.lines) {
     for (const d of findDates(line.text, model.dateOrder)) {
       if (d.valid || d.year === null) continue;
@@ -27,7 +27,7 @@ function impossibleDates(model: DocModel): Finding[] {
   return out.slice(0, 5);
 }
 
-function futureDate(model: DocModel, type: DocType | null, now: Date): Finding[] {
+function futureDate(model: DocModel, type: DocType | null, now: Date): Found[] {
   const found = findDocumentDate(model.lines, type, model.dateOrder);
   const v = found ? dayValue(found.date) : null;
   if (!found || v === null) return [];
@@ -61,7 +61,7 @@ function transactionRows(model: DocModel, yearOf: (d: DateToken) => number | nul
   return segments.filter((s) => s.length);
 }
 
-function statementDates(model: DocModel): Finding[] {
+function statementDates(model: DocModel): Found[] {
   const period = findPeriod(model.lines, model.dateOrder, STATEMENT_PERIOD);
   const start = period ? dayValue(period.start) : null;
   const end = period ? dayValue(period.end) : null;
@@ -70,7 +70,7 @@ function statementDates(model: DocModel): Finding[] {
     return d.month > period.end.month && period.start.year !== null && period.start.year < period.end.year ? period.start.year : period.end.year;
   };
   const segments = transactionRows(model, yearOf);
-  const out: Finding[] = [];
+  const out: Found[] = [];
   if (period && start !== null && end !== null) {
     const outside = segments.flat().filter((r) => r.value < start - 7 * DAY_MS || r.value > end + 3 * DAY_MS);
     const total = segments.flat().length;
@@ -85,7 +85,7 @@ function statementDates(model: DocModel): Finding[] {
 }
 
 /** Rows that break an otherwise consistent chronological order. */
-function outOfOrder(rows: DatedRow[]): Finding[] {
+function outOfOrder(rows: DatedRow[]): Found[] {
   if (rows.length < 5) return [];
   let up = 0;
   let down = 0;
@@ -112,7 +112,7 @@ const PERIOD_SLACK: Partial<Record<DocType, { before: number; after: number; lab
 };
 
 /** A statement, bill or payslip dated far from the period it covers (often a retyped year). */
-function dateOffPeriod(model: DocModel, type: DocType | null): Finding[] {
+function dateOffPeriod(model: DocModel, type: DocType | null): Found[] {
   const slack = type ? PERIOD_SLACK[type] : undefined;
   if (!slack) return [];
   const period = findPeriod(model.lines, model.dateOrder, slack.label);
@@ -148,7 +148,7 @@ function fullDate(order: DateOrder) {
   };
 }
 
-function payslipDates(model: DocModel): Finding[] {
+function payslipDates(model: DocModel): Found[] {
   const period = findPeriod(model.lines, model.dateOrder, PAY_PERIOD);
   const pay = labelledValue(model.lines, /pay(?:ment)? date|date paid|paid on|pay ?day|date of payment/i, fullDate(model.dateOrder));
   if (!period || !pay) return [];
@@ -158,7 +158,7 @@ function payslipDates(model: DocModel): Finding[] {
   return [finding('content_inconsistency', 'pay_before_period', `Pay date ${isoDate(pay.value)} is before the pay period starts (${isoDate(period.start)}).`, pay.line, 0.6, { value: isoDate(pay.value), period: [isoDate(period.start), isoDate(period.end)] }, [pay.cell])];
 }
 
-function dueBeforeIssue(model: DocModel): Finding[] {
+function dueBeforeIssue(model: DocModel): Found[] {
   const parse = fullDate(model.dateOrder);
   const issued = labelledValue(model.lines, /invoice date|date of issue|issue date|rechnungsdatum|date de facture|factuur ?datum/i, parse);
   const due = labelledValue(model.lines, /due date|payment due|due by|pay by|fälligkeitsdatum|fällig am|date d'échéance|échéance|vervaldatum/i, parse);
@@ -179,7 +179,7 @@ const REFERENCE = /\b[A-Z]{2,5}[-/ ]?\d{2,}(?:[-/]\d{2,})*\b/g;
  * same numbering scheme: the pages or blocks come from two documents (a page from another
  * invoice of the same issuer, a payment slip from another bill).
  */
-function referenceMismatch(model: DocModel): Finding[] {
+function referenceMismatch(model: DocModel): Found[] {
   const own = labelledValue(model.lines, REFERENCE_LABEL, (t) => {
     const m = t.trim().match(/^[A-Z]{2,5}[-/ ]?\d{2,}(?:[-/]\d{2,})*$/);
     return m ? m[0] : null;
@@ -204,12 +204,16 @@ function referenceMismatch(model: DocModel): Finding[] {
   return [];
 }
 
+const EMITS = [{ flag: 'content_inconsistency', reasons: ['impossible_date', 'future_date', 'outside_period', 'dates_out_of_order', 'pay_before_period', 'due_before_issue', 'date_outside_period', 'reference_mismatch'] }] as const satisfies readonly Emit[];
+/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
+type Found = DeclaredFinding<typeof EMITS>;
+
 export const contentInconsistency = defineDetector({
   meta: {
     id: 'content/content-inconsistency',
     description: 'Impossible calendar dates, future document dates, a document dated far from the period it covers, transactions outside the statement period or out of order, pay date before the pay period, due date before the invoice date, the invoice number printed elsewhere with another value.',
     appliesTo: ['pdf', 'image'],
-    emits: [{ flag: 'content_inconsistency', reasons: ['impossible_date', 'future_date', 'outside_period', 'dates_out_of_order', 'pay_before_period', 'due_before_issue', 'date_outside_period', 'reference_mismatch'] }],
+    emits: EMITS,
   },
   run(ctx) {
     if (!ctx.text.trim() && !ctx.pages.length) return [];

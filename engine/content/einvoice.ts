@@ -88,7 +88,7 @@ function cents(text: unknown): number | null {
  * Findings whose printed value the attached invoice XML states too become context: the
  * identifier or figure is the issuer's, carried into both the page and the structured data.
  */
-export function agreeingWithInvoice(findings: Finding[], invoice: EInvoice | null): Finding[] {
+export function agreeingWithInvoice<T extends Pick<Finding, 'flag' | 'summary' | 'evidence' | 'strength'>>(findings: T[], invoice: EInvoice | null): T[] {
   if (!invoice) return findings;
   return findings.map((f) => {
     const value = f.evidence.value;

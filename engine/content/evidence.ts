@@ -1,14 +1,16 @@
 /** Findings tied to the lines a reviewer should look at. */
 import { boxOf, type Cell, type Line } from '../extract/layout.js';
 import type { FlagCode } from '../catalog/flags.js';
-import type { BBox, Evidence, Finding } from '../types.js';
+import type { FindingFor } from '../detect/types.js';
+import type { BBox, Evidence } from '../types.js';
 
 export function lineEvidence(line: Line, cells?: Cell[], extra: Evidence = {}): Evidence {
   const bbox = boxOf(line, cells);
   return { page: line.page, ...(bbox ? { bbox } : {}), text: line.text, ...extra };
 }
 
-export function finding(flag: FlagCode, detail: string, summary: string, line: Line, strength: number, extra: Evidence = {}, cells?: Cell[]): Finding {
+/** Typed by its flag and detail, so the detector that returns it is checked against what it declares. */
+export function finding<F extends FlagCode, D extends string>(flag: F, detail: D, summary: string, line: Line, strength: number, extra: Evidence = {}, cells?: Cell[]): FindingFor<F, D> {
   return { flag, code: `${flag}.${detail}`, summary, pages: [line.page], evidence: lineEvidence(line, cells, extra), strength };
 }
 

@@ -3,17 +3,16 @@
  * are labelled as such (IBAN, routing number, card number, sort code) or that are unmistakably
  * IBAN-shaped (known country, exact country length) are judged.
  */
-import { defineDetector } from '../detect/types.js';
+import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
 import { findIbans } from '../extract/account.js';
 import { abaValid, cardBrand, IBAN_LENGTHS, ibanProblem, luhnValid, sortCodeDigits } from '../extract/identifiers.js';
 import { findLabelled } from '../extract/labels.js';
 import type { Line } from '../extract/layout.js';
-import type { Finding } from '../types.js';
 import { agreeingWithInvoice, embeddedInvoice } from './einvoice.js';
 import { finding } from './evidence.js';
 
-function ibanFindings(lines: Line[]): Finding[] {
-  const out: Finding[] = [];
+function ibanFindings(lines: Line[]): Found[] {
+  const out: Found[] = [];
   const seen = new Set<string>();
   for (const hit of findIbans(lines)) {
     if (seen.has(hit.iban)) continue;
@@ -47,8 +46,8 @@ function labelledDigits(lines: Line[], label: RegExp): Array<{ digits: string; r
   return out;
 }
 
-function otherFindings(lines: Line[]): Finding[] {
-  const out: Finding[] = [];
+function otherFindings(lines: Line[]): Found[] {
+  const out: Found[] = [];
   for (const r of labelledDigits(lines, ROUTING)) {
     if (r.digits.length === 9 && !abaValid(r.digits)) {
       out.push(finding('identifier_invalid', 'aba_checksum', `Routing number ${r.digits} fails the ABA checksum.`, r.line, 0.8, { value: r.digits }, [r.cell]));
@@ -69,12 +68,16 @@ function otherFindings(lines: Line[]): Finding[] {
   return out;
 }
 
+const EMITS = [{ flag: 'identifier_invalid', reasons: ['iban_checksum', 'iban_length', 'aba_checksum', 'aba_length', 'card_luhn', 'sort_code_format'] }] as const satisfies readonly Emit[];
+/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
+type Found = DeclaredFinding<typeof EMITS>;
+
 export const identifierInvalid = defineDetector({
   meta: {
     id: 'content/identifier-invalid',
     description: 'IBAN mod-97 and country length, ABA routing checksum, card Luhn and UK sort code format on labelled or IBAN-shaped tokens.',
     appliesTo: ['pdf', 'image'],
-    emits: [{ flag: 'identifier_invalid', reasons: ['iban_checksum', 'iban_length', 'aba_checksum', 'aba_length', 'card_luhn', 'sort_code_format'] }],
+    emits: EMITS,
   },
   run(ctx) {
     if (!ctx.text.trim() && !ctx.pages.length) return [];

@@ -4,12 +4,13 @@
  * tiny copies of the image and its EXIF preview. Only the fact layer decodes pixels; each of
  * these runs at most once per document (engine/facts/image.ts memoises them).
  */
-import sharp from 'sharp';
+import { loadSharp } from '../lazy-libraries.js';
 import { DCT_CROP, type LumaCrop } from '../image/dct-histogram.js';
 import type { RgbaColumns } from '../provenance/stealth-pnginfo.js';
 
 /** Centred crop on the 8x8 grid; `width`/`height` are the stored (unrotated) dimensions. */
 export async function lumaCrop(bytes: Uint8Array, width: number, height: number): Promise<LumaCrop> {
+  const sharp = await loadSharp();
   const w = Math.min(DCT_CROP, Math.floor(width / 8) * 8);
   const h = Math.min(DCT_CROP, Math.floor(height / 8) * 8);
   const left = Math.floor((width - w) / 16) * 8;
@@ -24,6 +25,7 @@ export async function lumaCrop(bytes: Uint8Array, width: number, height: number)
 }
 
 export async function rgbaColumns(bytes: Uint8Array, cols: number, height: number): Promise<RgbaColumns> {
+  const sharp = await loadSharp();
   const { data, info } = await sharp(bytes, { failOn: 'none' }).extract({ left: 0, top: 0, width: cols, height }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), info: { width: info.width, height: info.height } };
 }
@@ -38,6 +40,7 @@ export interface TinyViews {
 }
 
 async function tinyViews(bytes: Uint8Array, rotations: number[]): Promise<Float64Array[]> {
+  const sharp = await loadSharp();
   return Promise.all(
     rotations.map(async (deg) => {
       const { data } = await sharp(bytes, { failOn: 'none' }).rotate(deg).resize(TINY_SIDE, TINY_SIDE, { fit: 'fill' }).grayscale().raw().toBuffer({ resolveWithObject: true });
@@ -48,6 +51,7 @@ async function tinyViews(bytes: Uint8Array, rotations: number[]): Promise<Float6
 
 /** Removes black letterbox bars (full-width or full-height only: a dark subject is not a bar). */
 async function withoutBars(bytes: Uint8Array): Promise<{ src: Uint8Array; width: number; height: number }> {
+  const sharp = await loadSharp();
   const meta = await sharp(bytes, { failOn: 'none' }).metadata();
   const { data, info } = await sharp(bytes, { failOn: 'none' }).trim({ background: '#000000', threshold: 12 }).toBuffer({ resolveWithObject: true });
   const bars = info.width >= 0.97 * (meta.width ?? 0) || info.height >= 0.97 * (meta.height ?? 0);
@@ -60,6 +64,7 @@ async function withoutBars(bytes: Uint8Array): Promise<{ src: Uint8Array; width:
  * pixels but not the preview. `size` is the stored size when the caller knows it (no header read).
  */
 export async function tinyCopies(bytes: Uint8Array, letterboxed: boolean, size?: { width: number; height: number }): Promise<TinyViews | null> {
+  const sharp = await loadSharp();
   try {
     let src = bytes;
     let dims = size;
@@ -97,6 +102,7 @@ export interface FullLuma {
  * <= 2 MP working resolution they fall inside one or two cells, and the JPEG block grid is lost.
  */
 export async function fullLuma(bytes: Uint8Array, orientation: number): Promise<FullLuma> {
+  const sharp = await loadSharp();
   const { data, info } = await sharp(bytes, { failOn: 'none', limitInputPixels: FULL_LUMA_MAX_PIXELS + 1 }).rotate().grayscale().raw().toBuffer({ resolveWithObject: true });
   const c = info.channels;
   const out = c === 1 ? new Uint8Array(data.buffer, data.byteOffset, info.width * info.height) : Uint8Array.from({ length: info.width * info.height }, (_, i) => data[i * c]);

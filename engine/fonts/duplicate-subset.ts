@@ -5,10 +5,9 @@
  * the subsets hold different characters, so only subsets that can draw the same letters or digits
  * count. Strong when the second subset draws a small spot on a page the first one fills.
  */
-import { defineDetector } from '../detect/types.js';
+import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
 import type { DetectorContext } from '../context.js';
 import type { TextRun } from '../pdf/text/types.js';
-import type { Finding } from '../types.js';
 import { alnumSet, describeRun, fontUses, quote, runRegion, unionBox, visibleChars, type FontUse } from './font-query.js';
 
 /** The minor subset is "a small spot" when it draws at most this share of the font's text on the page. */
@@ -31,14 +30,18 @@ const PER_INSTANCE_SUBSETS = /xdvipdfmx|\bxetex\b|luatex|luahbtex|dvipdfm|quartz
  */
 const LIGATURES_ONLY = /^(?:ffi|ffl|ff|fi|fl|ft|st|ct|Th)+$/;
 
+const EMITS = [{ flag: 'font_inconsistency', reasons: ['duplicate_subset', 'duplicate_subset_across_pages'] }] as const satisfies readonly Emit[];
+/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
+type Found = DeclaredFinding<typeof EMITS>;
+
 export const duplicateSubsetDetector = defineDetector({
   meta: {
     id: 'fonts/duplicate-subset',
     description: 'The same font embedded as two subsets that draw the same characters, the second one only in a small spot.',
     appliesTo: ['pdf'],
-    emits: [{ flag: 'font_inconsistency', reasons: ['duplicate_subset', 'duplicate_subset_across_pages'] }],
+    emits: EMITS,
   },
-  run(ctx: DetectorContext): Finding[] {
+  run(ctx: DetectorContext): Found[] {
     const imported = importedFonts(ctx.pages);
     const groups = new Map<string, FontUse[]>();
     for (const use of fontUses(ctx.pages).values()) {
@@ -48,7 +51,7 @@ export const duplicateSubsetDetector = defineDetector({
       list.push(use);
       groups.set(use.facts.baseName, list);
     }
-    const findings: Finding[] = [];
+    const findings: Found[] = [];
     for (const [baseName, subsets] of groups) {
       if (subsets.length < 2) continue;
       const samePage = samePageFindings(baseName, subsets);
@@ -66,12 +69,12 @@ function perInstanceWriter(ctx: DetectorContext): boolean {
   return untouched && PER_INSTANCE_SUBSETS.test(writer);
 }
 
-function asProducerHabit(f: Finding): Finding {
+function asProducerHabit(f: Found): Found {
   return { ...f, summary: `${f.summary} Its writer embeds one subset per font instance, so this is context.`, strength: Math.min(f.strength, 0.05) };
 }
 
-function samePageFindings(baseName: string, subsets: FontUse[]): Finding[] {
-  const findings: Finding[] = [];
+function samePageFindings(baseName: string, subsets: FontUse[]): Found[] {
+  const findings: Found[] = [];
   const pages = new Set(subsets.flatMap((s) => [...s.pages]));
   for (const page of [...pages].sort((a, b) => a - b)) {
     const onPage = subsets
@@ -99,7 +102,7 @@ function ligaturesOnly(runs: readonly TextRun[]): boolean {
   return runs.every((r) => LIGATURES_ONLY.test(r.text.replace(/\s+/g, '')));
 }
 
-function finding(page: number, baseName: string, major: string, minor: string, runs: TextRun[], shared: string[], small: boolean): Finding {
+function finding(page: number, baseName: string, major: string, minor: string, runs: TextRun[], shared: string[], small: boolean): Found {
   return {
     flag: 'font_inconsistency',
     code: 'font_inconsistency.duplicate_subset',
@@ -133,7 +136,7 @@ function importedFonts(pages: DetectorContext['pages']): Set<string> {
 }
 
 /** Subsets on different pages: merged documents do this; one page with its own subset is a weak hint. */
-function acrossPages(baseName: string, subsets: FontUse[]): Finding[] {
+function acrossPages(baseName: string, subsets: FontUse[]): Found[] {
   const single = subsets.filter((s) => s.pages.size === 1);
   const spread = subsets.filter((s) => s.pages.size >= 2);
   if (single.length !== 1 || spread.length === 0) return [];

@@ -3,10 +3,9 @@
  * editor typed with the system copy of a font the producer embedded), or a lone non-embedded or
  * Type3 font drawing a few words in a document whose text is otherwise all embedded fonts.
  */
-import { defineDetector } from '../detect/types.js';
+import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
 import type { DetectorContext } from '../context.js';
 import { fontFamily } from '../pdf/text/fonts.js';
-import type { Finding } from '../types.js';
 import { describeRun, fontUses, quote, runRegion, unionBox, type FontUse } from './font-query.js';
 
 /** "A few words": at most this many runs and this share of the document's characters. */
@@ -16,18 +15,22 @@ const MINORITY_SHARE = 0.03;
 /** The rest of the document must be this consistently embedded for a lone outsider to stand out. */
 const MOSTLY_EMBEDDED = 0.9;
 
+const EMITS = [{ flag: 'font_inconsistency', reasons: ['embedded_and_not', 'unembedded_minority', 'type3_minority'] }] as const satisfies readonly Emit[];
+/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
+type Found = DeclaredFinding<typeof EMITS>;
+
 export const foreignFontDetector = defineDetector({
   meta: {
     id: 'fonts/foreign-font',
     description: 'A face both embedded and not, or a lone non-embedded or Type3 font drawing a few words among embedded fonts.',
     appliesTo: ['pdf'],
-    emits: [{ flag: 'font_inconsistency', reasons: ['embedded_and_not', 'unembedded_minority', 'type3_minority'] }],
+    emits: EMITS,
   },
-  run(ctx: DetectorContext): Finding[] {
+  run(ctx: DetectorContext): Found[] {
     const uses = [...fontUses(ctx.pages).values()].filter((u) => u.chars > 0);
     const total = uses.reduce((n, u) => n + u.chars, 0);
     if (total === 0) return [];
-    const findings: Finding[] = [];
+    const findings: Found[] = [];
     const reported = new Set<string>();
 
     const faces = new Map<string, FontUse[]>();

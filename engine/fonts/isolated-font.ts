@@ -5,11 +5,10 @@
  * variants of the same face (bold totals) are normal, as are headings and footers, which differ
  * in size from the table and are not aligned with its figures.
  */
-import { defineDetector } from '../detect/types.js';
+import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
 import type { DetectorContext } from '../context.js';
 import { fontFamily, splitSubset } from '../pdf/text/fonts.js';
 import type { PageLayer, TextRun } from '../pdf/text/types.js';
-import type { Finding } from '../types.js';
 import { describeRun, fontUses, isFigure, runRegion } from './font-query.js';
 
 const ALIGN = 0.012;
@@ -19,27 +18,31 @@ const DOMINANT_SHARE = 0.75;
 /** A font used for more spots than this in the document is part of the layout, not a patch. */
 const MAX_PATCH_USES = 3;
 
+const EMITS = [{ flag: 'font_inconsistency', reasons: ['isolated_font', 'size_mismatch', 'baseline_shift'] }] as const satisfies readonly Emit[];
+/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
+type Found = DeclaredFinding<typeof EMITS>;
+
 export const isolatedFontDetector = defineDetector({
   meta: {
     id: 'fonts/isolated-font',
     description: 'A figure whose font, size or baseline differs from the figures aligned with it in its column or line.',
     appliesTo: ['pdf'],
-    emits: [{ flag: 'font_inconsistency', reasons: ['isolated_font', 'size_mismatch', 'baseline_shift'] }],
+    emits: EMITS,
   },
-  run(ctx: DetectorContext): Finding[] {
+  run(ctx: DetectorContext): Found[] {
     const docUses = new Map<string, number>();
     for (const [name, use] of fontUses(ctx.pages)) docUses.set(name, use.runs.length);
-    const findings: Finding[] = [];
+    const findings: Found[] = [];
     // OCR'd pages (engine/ocr) have no fonts: their sizes and baselines are estimates from line boxes.
     for (const page of ctx.pages) if (page.source !== 'ocr') findings.push(...pageFindings(page, docUses));
     return findings;
   },
 });
 
-function pageFindings(page: PageLayer, docUses: Map<string, number>): Finding[] {
+function pageFindings(page: PageLayer, docUses: Map<string, number>): Found[] {
   const figures = page.runs.filter((r) => isFigure(r.text));
   if (figures.length <= MIN_NEIGHBOURS) return [];
-  const findings: Finding[] = [];
+  const findings: Found[] = [];
   for (const run of figures) {
     const column = figures.filter((o) => o !== run && sameColumn(run, o));
     const line = figures.filter((o) => o !== run && sameLine(run, o));
@@ -70,7 +73,7 @@ function dominant<T>(items: readonly T[], key: (t: T) => string): { key: string;
   return best && best[1].length / items.length >= DOMINANT_SHARE ? { key: best[0], items: best[1] } : null;
 }
 
-function fontFinding(run: TextRun, neighbours: TextRun[], uses: number): Finding | null {
+function fontFinding(run: TextRun, neighbours: TextRun[], uses: number): Found | null {
   if (neighbours.length < MIN_NEIGHBOURS || uses > MAX_PATCH_USES) return null;
   const dom = dominant(neighbours, (r) => r.fontName);
   if (!dom || dom.key === run.fontName) return null;
@@ -129,7 +132,7 @@ export function isMathFont(fontName: string): boolean {
   return MATH_FONT.test(splitSubset(fontName).baseName.replace(/^[A-Z]{6}\+/, ''));
 }
 
-function sizeFinding(run: TextRun, column: TextRun[], all: readonly TextRun[]): Finding | null {
+function sizeFinding(run: TextRun, column: TextRun[], all: readonly TextRun[]): Found | null {
   const same = column.filter((r) => r.fontName === run.fontName);
   if (same.length < MIN_NEIGHBOURS) return null;
   const size = same[0].size;
@@ -174,7 +177,7 @@ function columnOnItsOwnGrid(run: TextRun, shift: number, mates: TextRun[], page:
   return false;
 }
 
-function baselineFinding(run: TextRun, line: TextRun[], page: PageLayer): Finding | null {
+function baselineFinding(run: TextRun, line: TextRun[], page: PageLayer): Found | null {
   const same = line.filter((r) => r.fontName === run.fontName && Math.abs(r.size - run.size) <= 0.02 * run.size);
   if (same.length < 3) return null;
   const baselines = same.map((r) => r.baseline);

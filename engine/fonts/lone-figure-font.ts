@@ -6,11 +6,10 @@
  * incremental update or editor name is left. Producers draw their figures from the same faces as
  * their text; a face reserved for one amount is not a layout.
  */
-import { defineDetector } from '../detect/types.js';
+import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
 import type { DetectorContext } from '../context.js';
 import { fontFamily } from '../pdf/text/fonts.js';
 import type { TextRun } from '../pdf/text/types.js';
-import type { Finding } from '../types.js';
 import { describeRun, fontUses, runRegion } from './font-query.js';
 import { isMathFont } from './isolated-font.js';
 
@@ -25,20 +24,24 @@ export function isAmount(text: string): boolean {
   return AMOUNT.test(text.trim());
 }
 
+const EMITS = [{ flag: 'font_inconsistency', reasons: ['lone_amount_font'] }] as const satisfies readonly Emit[];
+/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
+type Found = DeclaredFinding<typeof EMITS>;
+
 export const loneFigureFontDetector = defineDetector({
   meta: {
     id: 'fonts/lone-figure-font',
     description: 'An amount drawn in a font family used for nothing else while every other amount uses another family.',
     appliesTo: ['pdf'],
-    emits: [{ flag: 'font_inconsistency', reasons: ['lone_amount_font'] }],
+    emits: EMITS,
   },
-  run(ctx: DetectorContext): Finding[] {
+  run(ctx: DetectorContext): Found[] {
     // OCR'd pages have no fonts of their own.
     const pages = ctx.pages.filter((p) => p.source !== 'ocr');
     const uses = [...fontUses(pages).values()].filter((u) => u.chars > 0 && !u.facts.type3 && !isMathFont(u.name));
     const families = new Map<string, number>();
     for (const u of uses) families.set(fontFamily(u.facts.baseName), (families.get(fontFamily(u.facts.baseName)) ?? 0) + 1);
-    const findings: Finding[] = [];
+    const findings: Found[] = [];
     for (const use of uses) {
       const family = fontFamily(use.facts.baseName);
       if ((families.get(family) ?? 0) > 1 || use.runs.length > MAX_PATCH_RUNS) continue;
@@ -59,7 +62,7 @@ export const loneFigureFontDetector = defineDetector({
   },
 });
 
-function finding(runs: TextRun[], font: string, otherAmounts: TextRun[]): Finding {
+function finding(runs: TextRun[], font: string, otherAmounts: TextRun[]): Found {
   const run = runs[0];
   const faces = [...new Set(otherAmounts.map((r) => r.fontName))].slice(0, 3);
   return {

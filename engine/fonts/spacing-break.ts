@@ -3,10 +3,9 @@
  * text is otherwise set plainly: how an editor squeezes a longer value into the old one's place.
  * Word spacing is left alone (justified text changes it on every line).
  */
-import { defineDetector } from '../detect/types.js';
+import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
 import type { DetectorContext } from '../context.js';
 import type { PageLayer, TextPaint } from '../pdf/text/types.js';
-import type { Finding } from '../types.js';
 import { isFigure } from './font-query.js';
 
 const MIN_PLAIN_OPS = 10;
@@ -20,24 +19,28 @@ function isPlain(op: TextPaint): boolean {
   return Math.abs(op.hScale - 1) < 0.02 && Math.abs(op.charSpacing) < TC_SHARE * Math.max(op.size, 1);
 }
 
+const EMITS = [{ flag: 'font_inconsistency', reasons: ['spacing_break'] }] as const satisfies readonly Emit[];
+/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
+type Found = DeclaredFinding<typeof EMITS>;
+
 export const spacingBreakDetector = defineDetector({
   meta: {
     id: 'fonts/spacing-break',
     description: 'A figure with its own character spacing or horizontal scaling on a page of plainly set text.',
     appliesTo: ['pdf'],
-    emits: [{ flag: 'font_inconsistency', reasons: ['spacing_break'] }],
+    emits: EMITS,
   },
-  run(ctx: DetectorContext): Finding[] {
+  run(ctx: DetectorContext): Found[] {
     return ctx.pages.flatMap(pageFindings);
   },
 });
 
-function pageFindings(page: PageLayer): Finding[] {
+function pageFindings(page: PageLayer): Found[] {
   const texts = (page.paint ?? []).filter((op): op is TextPaint => op.kind === 'text' && !op.annotation && /[\p{L}\p{N}]/u.test(op.text));
   const plain = texts.filter(isPlain);
   const odd = texts.filter((op) => !isPlain(op));
   if (plain.length < MIN_PLAIN_OPS || plain.length / texts.length < PLAIN_SHARE || odd.length > MAX_ODD_OPS) return [];
-  const findings: Finding[] = [];
+  const findings: Found[] = [];
   for (const op of odd) {
     if (!isFigure(op.text)) continue;
     const cy = (op.bbox[1] + op.bbox[3]) / 2;

@@ -7,8 +7,8 @@
  * photos) where two independent captures of the same text never agree pixel for pixel, while a
  * clone carries its noise along.
  */
-import { defineDetector } from '../detect/types.js';
-import type { BBox, Finding } from '../types.js';
+import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
+import type { BBox } from '../types.js';
 import { harrisKeypoints, type Keypoint } from './keypoints.js';
 import { estimateNoise } from './noise.js';
 import type { GrayRaster } from './types.js';
@@ -149,12 +149,16 @@ function frac(b: [number, number, number, number], g: GrayRaster): BBox {
   return [c(b[0], g.width), c(b[1], g.height), c(b[2], g.width), c(b[3], g.height)];
 }
 
+const EMITS = [{ flag: 'image_manipulation', reasons: ['copy_move'] }] as const satisfies readonly Emit[];
+/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
+type Found = DeclaredFinding<typeof EMITS>;
+
 export default defineDetector({
   meta: {
     id: 'image/copy-move',
     description: 'Regions copied from one place of the image to another (cloned digits, amounts, stamps).',
     appliesTo: ['image'],
-    emits: [{ flag: 'image_manipulation', reasons: ['copy_move'] }],
+    emits: EMITS,
   },
   run(ctx) {
     const g = ctx.image?.gray;
@@ -166,7 +170,7 @@ export default defineDetector({
     // high-quality re-save) by clearly less.
     const madLimit = Math.max(0.5, 0.75 * sigma);
     const regions = groupByShift(findClonePairs(g, madLimit));
-    return regions.slice(0, 3).map((r): Finding => {
+    return regions.slice(0, 3).map((r): Found => {
       const source = frac(r.source, g);
       const copy = frac(r.copy, g);
       return {

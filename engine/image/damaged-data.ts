@@ -4,14 +4,16 @@
  * forgery: transfers truncate files, and some tools write sloppy streams. It matters to an
  * examiner because a damaged region can hide or imitate local edits.
  */
-import { defineDetector } from '../detect/types.js';
+import { defineDetector, type Emit } from '../detect/types.js';
+
+const EMITS = [{ flag: 'structural_anomaly', reasons: ['damaged_image_data'] }] as const satisfies readonly Emit[];
 
 export default defineDetector({
   meta: {
     id: 'image/damaged-data',
     description: 'The image decodes only leniently: part of its compressed pixel data is damaged or truncated.',
     appliesTo: ['image'],
-    emits: [{ flag: 'structural_anomaly', reasons: ['damaged_image_data'] }],
+    emits: EMITS,
   },
   run(ctx) {
     const damage = ctx.image?.damage;

@@ -4,7 +4,7 @@
  * as happens when a JPEG is opened in an editor, changed and exported. A camera original is
  * compressed once, so the finding is stronger when EXIF claims one.
  */
-import { defineDetector } from '../detect/types.js';
+import { defineDetector, type Emit } from '../detect/types.js';
 import { gapScore } from './dct-histogram.js';
 import { declaredEditor } from './editing-software.js';
 import { hasCameraCapture } from './format.js';
@@ -13,12 +13,14 @@ import { estimateQuality } from './quant-tables.js';
 /** Of the 9 low AC frequencies analysed, how many must show the first lattice gap. */
 const MIN_FIRST_GAP_POSITIONS = 4;
 
+const EMITS = [{ flag: 'compression_anomaly', reasons: ['double_jpeg'] }] as const satisfies readonly Emit[];
+
 export default defineDetector({
   meta: {
     id: 'image/double-compression',
     description: 'Periodic gaps in the DCT coefficient histograms left by compressing a JPEG twice.',
     appliesTo: ['image'],
-    emits: [{ flag: 'compression_anomaly', reasons: ['double_jpeg'] }],
+    emits: EMITS,
   },
   async run(ctx) {
     const image = ctx.image;

@@ -6,7 +6,7 @@
  * compact group of blocks far steeper than the page's own edges is the finding. Works where the
  * paper has no grain left to compare (clipped or heavily compressed scans).
  */
-import { defineDetector } from '../detect/types.js';
+import { defineDetector, type Emit } from '../detect/types.js';
 import { BLOCK, BlockKind, blockBoxFraction, blockMap, gridComponents } from './block-stats.js';
 import { rgbaPngDataUrl } from './heatmap-png.js';
 import type { GrayRaster } from './types.js';
@@ -63,12 +63,14 @@ function groups(value: Float32Array, cols: number, rows: number, over: number): 
   return gridComponents(cols, rows, (i) => value[i] > over);
 }
 
+const EMITS = [{ flag: 'image_manipulation', reasons: ['sharpness_inconsistency'] }] as const satisfies readonly Emit[];
+
 export default defineDetector({
   meta: {
     id: 'image/edge-sharpness',
     description: 'A group of text edges on a scanned or photographed page far crisper than the capture softens all other text: pasted from a clean render.',
     appliesTo: ['image'],
-    emits: [{ flag: 'image_manipulation', reasons: ['sharpness_inconsistency'] }],
+    emits: EMITS,
   },
   async run(ctx) {
     const image = ctx.image;

@@ -5,7 +5,7 @@
  * (photographers develop genuine photos in Lightroom), hence modest strengths.
  */
 import type { DetectorContext } from '../context.js';
-import { defineDetector } from '../detect/types.js';
+import { defineDetector, type Emit } from '../detect/types.js';
 import { xmpValues } from '../provenance/xmp-source.js';
 import { editorNamed } from './editors.js';
 import { hasCameraCapture } from './format.js';
@@ -38,12 +38,14 @@ export function declaredEditor(ctx: DetectorContext): { field: string; value: st
   return best;
 }
 
+const EMITS = [{ flag: 'editing_software', reasons: ['image_editor', 'photo_workflow'] }] as const satisfies readonly Emit[];
+
 export default defineDetector({
   meta: {
     id: 'image/editing-software',
     description: 'An image editor recorded as the software that produced or last saved the image.',
     appliesTo: ['image'],
-    emits: [{ flag: 'editing_software', reasons: ['image_editor', 'photo_workflow'] }],
+    emits: EMITS,
   },
   run(ctx) {
     const best = declaredEditor(ctx);

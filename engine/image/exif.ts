@@ -3,7 +3,7 @@
  * EXIF ModifyDate from an XMP ModifyDate; values are not revived so dates stay as written and
  * do not depend on the machine's time zone.
  */
-import exifr from 'exifr';
+import { loadExifr, type ExifrLib } from '../lazy-libraries.js';
 
 export type MetadataSegments = Record<string, Record<string, unknown>>;
 
@@ -34,6 +34,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 }
 
 export async function readMetadataSegments(bytes: Uint8Array | null): Promise<MetadataSegments> {
+  const exifr = await loadExifr();
   if (!bytes || bytes.length === 0) return {};
   try {
     const parsed: unknown = await exifr.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), OPTIONS);
@@ -53,16 +54,16 @@ export async function readMetadataSegments(bytes: Uint8Array | null): Promise<Me
 
 type XmpParser = { parse(xml: string): unknown };
 
-function xmpParser(): XmpParser | null {
+function xmpParser(exifr: ExifrLib): XmpParser | null {
   const parsers = (exifr as unknown as { segmentParsers?: Map<string, XmpParser> }).segmentParsers;
   const p = parsers?.get('xmp');
   return p && typeof p.parse === 'function' ? p : null;
 }
 
 /** XMP namespaces as segments named `xmp.<prefix>` (`xmp.xmp`, `xmp.exif`, `xmp.Iptc4xmpExt`...). */
-export function readXmpSegments(xml: string | null): MetadataSegments {
+export async function readXmpSegments(xml: string | null): Promise<MetadataSegments> {
   if (!xml) return {};
-  const parser = xmpParser();
+  const parser = xmpParser(await loadExifr());
   if (!parser) return {};
   try {
     const parsed = parser.parse(xml);
@@ -95,6 +96,7 @@ export function decodeUserComment(raw: Uint8Array): string {
 }
 
 export async function readExifThumbnail(bytes: Uint8Array): Promise<Uint8Array | null> {
+  const exifr = await loadExifr();
   try {
     const t = await exifr.thumbnail(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length));
     // A bad IFD1 offset makes some readers hand back the whole file; only a real embedded JPEG counts.

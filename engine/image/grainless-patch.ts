@@ -5,7 +5,7 @@
  * blocks (a retyped amount on a 300 dpi scan is only a few blocks tall) and only where the
  * page's own paper almost never comes out grain-free, so clipped or clean pages stay quiet.
  */
-import { defineDetector } from '../detect/types.js';
+import { defineDetector, type Emit } from '../detect/types.js';
 import { blockBox, blockBoxFraction, blockHeatmap, BlockKind, blockMap, clusters, type BlockMap } from './block-stats.js';
 
 /** The page's paper must carry grain: median block standard deviation at least this. */
@@ -47,12 +47,14 @@ function inkNear(map: BlockMap, box: readonly number[]): number {
   return n;
 }
 
+const EMITS = [{ flag: 'image_manipulation', reasons: ['grainless_patch'] }] as const satisfies readonly Emit[];
+
 export default defineDetector({
   meta: {
     id: 'image/grainless-patch',
     description: 'A rectangle of a scanned or photographed page whose paper has no grain at all, around a value: pasted from a clean render or painted over.',
     appliesTo: ['image'],
-    emits: [{ flag: 'image_manipulation', reasons: ['grainless_patch'] }],
+    emits: EMITS,
   },
   async run(ctx) {
     const image = ctx.image;

@@ -4,7 +4,8 @@
  * container-level facts (quantisation tables, APPn, text chunks, C2PA JUMBF) via our own
  * marker/chunk readers.
  */
-import sharp from 'sharp';
+import type { Metadata } from 'sharp';
+import { loadSharp } from '../lazy-libraries.js';
 import { EngineError, type MimeType } from '../types.js';
 import { flattenSegments, readExifThumbnail, readMetadataSegments, readXmpSegments } from './exif.js';
 import { parseJpegMarkers } from './jpeg-markers.js';
@@ -15,15 +16,15 @@ import type { GrayRaster, ImageInfo } from './types.js';
 export const WORKING_PIXELS = 2_000_000;
 const NEAR_WHITE = 235;
 
-sharp.cache(false);
 
-function densityFrom(meta: sharp.Metadata): number | null {
+function densityFrom(meta: Metadata): number | null {
   if (!meta.density || meta.density <= 0) return null;
   // sharp reports pixels per inch already; JFIF "no unit" aspect-ratio values come out as 72/1.
   return meta.resolutionUnit === 'cm' ? meta.density * 2.54 : meta.density;
 }
 
 async function decodeWorkingGray(bytes: Uint8Array, width: number, height: number, limitInputPixels: number, failOn: 'warning' | 'none'): Promise<GrayRaster & { scale: number }> {
+  const sharp = await loadSharp();
   const scale = Math.min(1, Math.sqrt(WORKING_PIXELS / Math.max(1, width * height)));
   const w = Math.max(1, Math.round(width * scale));
   const h = Math.max(1, Math.round(height * scale));
@@ -65,9 +66,10 @@ function whiteFractionOf(g: GrayRaster): number {
 }
 
 export async function loadImage(bytes: Uint8Array, mime: MimeType, opts: { maxMegapixels: number }): Promise<ImageInfo> {
+  const sharp = await loadSharp();
   if (mime !== 'image/png' && mime !== 'image/jpeg') throw new EngineError('unsupported_document', `Not an image: ${mime}`);
   const limitInputPixels = Math.max(1, Math.floor(opts.maxMegapixels * 1_000_000));
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     meta = await sharp(bytes, { failOn: 'error', limitInputPixels: false }).metadata();
   } catch (err) {
@@ -90,7 +92,7 @@ export async function loadImage(bytes: Uint8Array, mime: MimeType, opts: { maxMe
     segments = { ...segments, ...(await readMetadataSegments(png.exif)) };
   }
   const xmp = jpeg?.xmp ?? png?.xmp ?? null;
-  segments = { ...segments, ...readXmpSegments(xmp) };
+  segments = { ...segments, ...(await readXmpSegments(xmp)) };
   const exifThumbnail = format === 'jpeg' ? await readExifThumbnail(bytes) : null;
 
   return {

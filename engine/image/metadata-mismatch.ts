@@ -4,8 +4,7 @@
  * that does not belong to the stated camera, and EXIF pixel dimensions that no longer match
  * the image (cropped or resized after capture).
  */
-import { defineDetector } from '../detect/types.js';
-import type { Finding } from '../types.js';
+import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
 import { parseMetaDate, unexplainedGap, type MetaDate } from './dates.js';
 import { xmpValues } from '../provenance/xmp-source.js';
 import type { ImageInfo } from './types.js';
@@ -31,8 +30,8 @@ function days(ms: number): string {
   return ms >= 2 * DAY ? `${Math.round(ms / DAY)} days` : `${Math.round(ms / 3600e3)} hours`;
 }
 
-function dateFindings(image: ImageInfo): Finding[] {
-  const out: Finding[] = [];
+function dateFindings(image: ImageInfo): Found[] {
+  const out: Found[] = [];
   const exif = image.metadataSegments.exif ?? {};
   const ifd0 = image.metadataSegments.ifd0 ?? {};
   const original = parseMetaDate(exif.DateTimeOriginal) ?? parseMetaDate(exif.CreateDate);
@@ -87,7 +86,7 @@ function dateFindings(image: ImageInfo): Finding[] {
   return out;
 }
 
-function deviceFindings(image: ImageInfo): Finding[] {
+function deviceFindings(image: ImageInfo): Found[] {
   const ifd0 = image.metadataSegments.ifd0 ?? {};
   const make = typeof ifd0.Make === 'string' ? ifd0.Make.trim() : '';
   const software = typeof ifd0.Software === 'string' ? ifd0.Software.trim() : '';
@@ -109,7 +108,7 @@ function deviceFindings(image: ImageInfo): Finding[] {
   return [];
 }
 
-function dimensionFindings(image: ImageInfo): Finding[] {
+function dimensionFindings(image: ImageInfo): Found[] {
   const exif = image.metadataSegments.exif ?? {};
   const w = Number(exif.ExifImageWidth ?? exif.PixelXDimension);
   const h = Number(exif.ExifImageHeight ?? exif.PixelYDimension);
@@ -128,12 +127,16 @@ function dimensionFindings(image: ImageInfo): Finding[] {
   ];
 }
 
+const EMITS = [{ flag: 'metadata_mismatch', reasons: ['capture_date', 'modify_date', 'modified_after_capture', 'modified_before_capture', 'software_device', 'exif_dimensions'] }] as const satisfies readonly Emit[];
+/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
+type Found = DeclaredFinding<typeof EMITS>;
+
 export default defineDetector({
   meta: {
     id: 'image/metadata-mismatch',
     description: 'EXIF and XMP records of an image that contradict each other or the image itself.',
     appliesTo: ['image'],
-    emits: [{ flag: 'metadata_mismatch', reasons: ['capture_date', 'modify_date', 'modified_after_capture', 'modified_before_capture', 'software_device', 'exif_dimensions'] }],
+    emits: EMITS,
   },
   run(ctx) {
     if (!ctx.image) return [];

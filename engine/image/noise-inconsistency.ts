@@ -5,7 +5,7 @@
  * (bright background) and fires only on a compact minority region whose noise level disagrees
  * with the rest of the paper.
  */
-import { defineDetector } from '../detect/types.js';
+import { defineDetector, type Emit } from '../detect/types.js';
 import type { BBox } from '../types.js';
 import { gridComponents } from './block-stats.js';
 import { rgbaPngDataUrl } from './heatmap-png.js';
@@ -75,12 +75,14 @@ function cellHeatmap(cells: Cell[], cols: number, rows: number, patch: Set<numbe
   return { page: 1, bbox, image: rgbaPngDataUrl(px, cols, rows) };
 }
 
+const EMITS = [{ flag: 'image_manipulation', reasons: ['noise_inconsistency'] }] as const satisfies readonly Emit[];
+
 export default defineDetector({
   meta: {
     id: 'image/noise-inconsistency',
     description: 'A compact region of a scanned or photographed page without the paper grain found everywhere else.',
     appliesTo: ['image'],
-    emits: [{ flag: 'image_manipulation', reasons: ['noise_inconsistency'] }],
+    emits: EMITS,
   },
   async run(ctx) {
     const image = ctx.image;

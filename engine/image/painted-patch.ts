@@ -5,7 +5,7 @@
  * occurs nowhere else on the page. Interface palettes (striped rows, header bars, panels) repeat
  * their colours or span the page, so only a small, unique, text-covering rectangle counts.
  */
-import { defineDetector } from '../detect/types.js';
+import { defineDetector, type Emit } from '../detect/types.js';
 import type { BBox } from '../types.js';
 import { gridBox, gridComponents } from './block-stats.js';
 import { rgbaPngDataUrl } from './heatmap-png.js';
@@ -55,12 +55,14 @@ function components(value: Int16Array, cols: number, rows: number, background: n
   }));
 }
 
+const EMITS = [{ flag: 'image_manipulation', reasons: ['painted_patch'] }] as const satisfies readonly Emit[];
+
 export default defineDetector({
   meta: {
     id: 'image/painted-patch',
     description: 'A small rectangle over text in a screen capture or digital render, painted in a flat colour a few levels off the page background found nowhere else.',
     appliesTo: ['image'],
-    emits: [{ flag: 'image_manipulation', reasons: ['painted_patch'] }],
+    emits: EMITS,
   },
   async run(ctx) {
     const image = ctx.image;

@@ -4,7 +4,7 @@
  * means the image was changed after capture. Both are compared tiny and in stored orientation
  * (fact `thumbnailViews`).
  */
-import { defineDetector } from '../detect/types.js';
+import { defineDetector, type Emit } from '../detect/types.js';
 
 function correlation(a: Float64Array, b: Float64Array): number {
   const n = a.length;
@@ -29,12 +29,14 @@ function correlation(a: Float64Array, b: Float64Array): number {
   return sab / Math.sqrt(saa * sbb);
 }
 
+const EMITS = [{ flag: 'compression_anomaly', reasons: ['thumbnail_content', 'thumbnail_aspect'] }] as const satisfies readonly Emit[];
+
 export default defineDetector({
   meta: {
     id: 'image/thumbnail-mismatch',
     description: 'The EXIF preview shows a different picture or framing than the image.',
     appliesTo: ['image'],
-    emits: [{ flag: 'compression_anomaly', reasons: ['thumbnail_content', 'thumbnail_aspect'] }],
+    emits: EMITS,
   },
   async run(ctx) {
     const thumb = ctx.image?.exifThumbnail;

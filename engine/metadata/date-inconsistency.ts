@@ -4,8 +4,7 @@
  * of time zone between creation and modification shows the file was saved on another machine.
  */
 import type { DetectorContext } from '../context.js';
-import { defineDetector } from '../detect/types.js';
-import type { Finding } from '../types.js';
+import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
 import type { PdfDate } from '../pdf/structure/text-strings.js';
 import type { MetadataFacts } from './facts.js';
 import { classifySoftware } from './producers.js';
@@ -30,17 +29,21 @@ const REWRITTEN_LONG_AFTER = 180 * DAY;
  */
 const LATE_REWRITERS = /ghostscript|qpdf|pdf\/?a|archiv|optimi[sz]|linearis|lineariz|compress|ocrmypdf|tesseract|abbyy|pdftk|callas|pdfapilot/i;
 
+const EMITS = [{ flag: 'date_inconsistency', reasons: ['modified_before_created', 'future_date', 'late_modification', 'rewritten_long_after', 'edited_after_issue', 'created_before_document_date', 'impossible_date', 'timezone_changed'] }] as const satisfies readonly Emit[];
+/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
+type Found = DeclaredFinding<typeof EMITS>;
+
 export const dateInconsistencyDetector = defineDetector({
   meta: {
     id: 'metadata/date-inconsistency',
     description: 'Creation and modification dates out of order, in the future, far apart, or in different time zones.',
     appliesTo: ['pdf'],
-    emits: [{ flag: 'date_inconsistency', reasons: ['modified_before_created', 'future_date', 'late_modification', 'rewritten_long_after', 'edited_after_issue', 'created_before_document_date', 'impossible_date', 'timezone_changed'] }],
+    emits: EMITS,
   },
-  run(ctx: DetectorContext): Finding[] {
+  run(ctx: DetectorContext): Found[] {
     const m = ctx.facts.now('metadata');
     if (!m || !m.readable) return [];
-    const findings: Finding[] = [];
+    const findings: Found[] = [];
     const created = m.created ?? m.xmpCreated;
     const modified = m.modified ?? m.xmpModified;
     const rawCreated = m.info?.CreationDate ?? m.xmp?.createDate;

@@ -5,27 +5,30 @@
  * browser print, phone scan app) are reported as context only.
  */
 import type { DetectorContext } from '../context.js';
-import { defineDetector } from '../detect/types.js';
-import type { Finding } from '../types.js';
+import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
 import { CONSUMER_KINDS, EDITOR_KINDS, classifySoftware, isDesignTool, type SoftwareClass } from './producers.js';
 import type { XmpHistoryEvent } from './xmp.js';
 
 const EDIT_ACTIONS = /^(?:saved|edited|modified|changed|converted|derived|filtered|cropped)$/i;
+
+const EMITS = [
+  { flag: 'editing_software', reasons: ['editor_after_issuer', 'editor_producer', 'editor_update', 'xmp_history', 'design_origin'] },
+  { flag: 'low_trust_origin', reasons: ['consumer_software'] },
+] as const satisfies readonly Emit[];
+/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
+type Found = DeclaredFinding<typeof EMITS>;
 
 export const editingSoftwareDetector = defineDetector({
   meta: {
     id: 'metadata/editing-software',
     description: 'The producer, a later revision or the XMP history names document or image editing software; consumer-software origin as context.',
     appliesTo: ['pdf'],
-    emits: [
-      { flag: 'editing_software', reasons: ['editor_after_issuer', 'editor_producer', 'editor_update', 'xmp_history', 'design_origin'] },
-      { flag: 'low_trust_origin', reasons: ['consumer_software'] },
-    ],
+    emits: EMITS,
   },
-  run(ctx: DetectorContext): Finding[] {
+  run(ctx: DetectorContext): Found[] {
     const m = ctx.facts.now('metadata');
     if (!m || !m.readable) return [];
-    const findings: Finding[] = [];
+    const findings: Found[] = [];
     const producer = classifySoftware(m.producer);
     const creator = classifySoftware(m.creator);
     const editorFinding = lastWriterFinding(m.producer, producer, m.creator, creator);
@@ -68,7 +71,7 @@ export const editingSoftwareDetector = defineDetector({
   },
 });
 
-function lastWriterFinding(producerName: string | undefined, producer: SoftwareClass, creatorName: string | undefined, creator: SoftwareClass): Finding | null {
+function lastWriterFinding(producerName: string | undefined, producer: SoftwareClass, creatorName: string | undefined, creator: SoftwareClass): Found | null {
   const editor = EDITOR_KINDS.has(producer.kind) ? producer : null;
   if (!editor) {
     // Designed in a layout tool and written by its PDF library: how brochures and forms are made.
@@ -110,7 +113,7 @@ function lastWriterFinding(producerName: string | undefined, producer: SoftwareC
   };
 }
 
-function designOrigin(producerName: string | undefined, creatorName: string | undefined, tool: SoftwareClass): Finding {
+function designOrigin(producerName: string | undefined, creatorName: string | undefined, tool: SoftwareClass): Found {
   return {
     flag: 'editing_software',
     code: 'editing_software.design_origin',
@@ -126,7 +129,7 @@ function designOrigin(producerName: string | undefined, creatorName: string | un
  * document. A history that first shows the document made by other software and then saved in
  * an editor records the sequence itself, with times: an independent record beside the Producer.
  */
-function historyFinding(history: XmpHistoryEvent[], creator: SoftwareClass): Finding | null {
+function historyFinding(history: XmpHistoryEvent[], creator: SoftwareClass): Found | null {
   const edits = history.filter((h) => {
     const c = classifySoftware(h.softwareAgent);
     return EDIT_ACTIONS.test(h.action) && EDITOR_KINDS.has(c.kind) && c.product !== creator.product && !isDesignTool(c);

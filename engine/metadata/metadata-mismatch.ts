@@ -4,8 +4,7 @@
  * without the other -- a re-save or an edit after the document was issued.
  */
 import type { DetectorContext } from '../context.js';
-import { defineDetector } from '../detect/types.js';
-import type { Finding } from '../types.js';
+import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
 import { classifySoftware } from './producers.js';
 
 /** Writers round or drop seconds and time zones; two minutes absorbs that. */
@@ -36,17 +35,21 @@ function sameSoftware(a: string, b: string): boolean {
   return ca.kind !== 'unknown' && ca.product === cb.product;
 }
 
+const EMITS = [{ flag: 'metadata_mismatch', reasons: ['producer', 'creator_tool', 'creation_date', 'modification_date'] }] as const satisfies readonly Emit[];
+/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
+type Found = DeclaredFinding<typeof EMITS>;
+
 export const metadataMismatchDetector = defineDetector({
   meta: {
     id: 'metadata/metadata-mismatch',
     description: 'Info dictionary and XMP packet disagree on producer, creator tool or dates.',
     appliesTo: ['pdf'],
-    emits: [{ flag: 'metadata_mismatch', reasons: ['producer', 'creator_tool', 'creation_date', 'modification_date'] }],
+    emits: EMITS,
   },
-  run(ctx: DetectorContext): Finding[] {
+  run(ctx: DetectorContext): Found[] {
     const m = ctx.facts.now('metadata');
     if (!m?.info || !m.xmp || !m.readable) return [];
-    const findings: Finding[] = [];
+    const findings: Found[] = [];
     const infoProducer = m.info.Producer?.trim();
     if (infoProducer && m.xmp.producer && !sameSoftware(infoProducer, m.xmp.producer)) {
       findings.push({

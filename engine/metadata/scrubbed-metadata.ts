@@ -4,24 +4,27 @@
  * privacy tools write nothing, so this is a reason to look closer, never a verdict.
  */
 import type { DetectorContext } from '../context.js';
-import { defineDetector } from '../detect/types.js';
-import type { Finding } from '../types.js';
+import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
 import { classifySoftware } from './producers.js';
 import { isTransactional } from './issue-dates.js';
+
+const EMITS = [{ flag: 'scrubbed_metadata', reasons: ['no_metadata', 'producer_removed', 'dates_removed'] }] as const satisfies readonly Emit[];
+/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
+type Found = DeclaredFinding<typeof EMITS>;
 
 export const scrubbedMetadataDetector = defineDetector({
   meta: {
     id: 'metadata/scrubbed-metadata',
     description: 'Info and XMP metadata, the document ID or the Producer are missing where writers always record them.',
     appliesTo: ['pdf'],
-    emits: [{ flag: 'scrubbed_metadata', reasons: ['no_metadata', 'producer_removed', 'dates_removed'] }],
+    emits: EMITS,
   },
-  run(ctx: DetectorContext): Finding[] {
+  run(ctx: DetectorContext): Found[] {
     const m = ctx.facts.now('metadata');
     const pdf = ctx.pdf;
     if (!m || !pdf || !m.readable) return [];
     const infoKeys = Object.entries(m.info ?? {}).filter(([, v]) => v.trim()).map(([k]) => k);
-    const findings: Finding[] = [];
+    const findings: Found[] = [];
     if (infoKeys.length === 0 && !m.xmp) {
       const noId = pdf.trailerId === null;
       // Issuing systems of statements, payslips and bills stamp their name (and an ID); a text

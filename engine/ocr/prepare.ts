@@ -3,7 +3,7 @@
  * and scaled so that body text lands near the 20-30 px x-height the LSTM model was trained on
  * (small screenshots are upscaled, huge phone photos downscaled to keep recognition fast).
  */
-import sharp from 'sharp';
+import { loadSharp } from '../lazy-libraries.js';
 import type { GrayRaster } from '../image/types.js';
 import { EngineError } from '../types.js';
 
@@ -42,6 +42,7 @@ export async function prepareForOcr(image: Uint8Array | Buffer): Promise<Prepare
 }
 
 async function prepare(image: Uint8Array | Buffer): Promise<PreparedImage> {
+  const sharp = await loadSharp();
   // autoOrient: phone photos are stored sideways with an EXIF orientation tag.
   const base = sharp(image, { limitInputPixels: PIXEL_LIMIT, failOn: 'none' }).autoOrient();
   const meta = await base.metadata();
@@ -69,6 +70,7 @@ function preparedSize(srcW: number, srcH: number): { width: number; height: numb
  * tesseract reads it (below 70 dpi it estimates the resolution from the text instead).
  */
 async function stretchToPng(grey: Uint8Array, width: number, height: number, density: number | undefined): Promise<Buffer> {
+  const sharp = await loadSharp();
   const raw = sharp(grey, { raw: { width, height, channels: 1 } });
   return (
     (density ? raw.withMetadata({ density }) : raw)
@@ -89,6 +91,7 @@ async function stretchToPng(grey: Uint8Array, width: number, height: number, den
  * copy has (portrait pages, small images that OCR upscales): the caller decodes the file.
  */
 export async function prepareGreyForOcr(grey: GrayRaster, bytes: Uint8Array, source: { width: number; height: number }): Promise<PreparedImage | null> {
+  const sharp = await loadSharp();
   const { width, height } = preparedSize(source.width, source.height);
   if (grey.width < width || grey.height < height) return null;
   try {

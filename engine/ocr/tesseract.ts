@@ -9,7 +9,8 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { createWorker, OEM, PSM, type Page, type Worker } from 'tesseract.js';
+import type { Page, Worker } from 'tesseract.js';
+import { loadTesseract } from '../lazy-libraries.js';
 
 /** One-shot processes (CLI, scripts) exit this soon after their last recognition. */
 const IDLE_MS = 15_000;
@@ -34,6 +35,7 @@ export function langPath(): string {
 }
 
 async function startWorker(): Promise<Worker> {
+  const { createWorker, OEM, PSM } = await loadTesseract();
   const w = await createWorker('eng', OEM.LSTM_ONLY, { langPath: langPath(), gzip: true, cacheMethod: 'none' });
   // One column of variable-size text: keeps a table row on one line instead of splitting the
   // page into column blocks (auto segmentation), and is about twice as fast on documents.

@@ -7,11 +7,11 @@
  * stands out from its surroundings (a bar or swatch in a figure), or that is not a box at all
  * (a polygon face of a 3-D figure), is drawing, not a cover.
  */
-import { defineDetector } from '../detect/types.js';
+import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
 import type { DetectorContext } from '../context.js';
 import { coveredFraction, union } from '../pdf/text/box.js';
 import type { FillPaint, ImagePaint, PageLayer, TextPaint } from '../pdf/text/types.js';
-import type { BBox, Finding } from '../types.js';
+import type { BBox } from '../types.js';
 import { Backdrop, BandIndex, boxArea, isDrawnText, isOpaqueCover, isWhite, regionOf, truncate, visibleBox, words } from './paint-query.js';
 
 /** A text counts as covered when this share of its box lies under the cover. */
@@ -28,15 +28,19 @@ interface CoverHit {
   replacement: TextPaint[];
 }
 
+const EMITS = [{ flag: 'hidden_content', reasons: ['covered_text_replaced', 'covered_text', 'image_over_text', 'annotation_over_text'] }] as const satisfies readonly Emit[];
+/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
+type Found = DeclaredFinding<typeof EMITS>;
+
 export const coveredTextDetector = defineDetector({
   meta: {
     id: 'overlays/covered-text',
     description: 'Text hidden under an opaque box, image or annotation painted after it, with or without new text on top.',
     appliesTo: ['pdf'],
-    emits: [{ flag: 'hidden_content', reasons: ['covered_text_replaced', 'covered_text', 'image_over_text', 'annotation_over_text'] }],
+    emits: EMITS,
   },
-  run(ctx: DetectorContext): Finding[] {
-    const findings: Finding[] = [];
+  run(ctx: DetectorContext): Found[] {
+    const findings: Found[] = [];
     for (const page of ctx.pages) {
       if (!page.paint || page.imageOnly) continue;
       for (const hit of coverHits(page)) findings.push(toFinding(page.page, hit));
@@ -112,7 +116,7 @@ function mergeOverlapping(hits: CoverHit[]): CoverHit[] {
   return out;
 }
 
-function toFinding(pageNo: number, hit: CoverHit): Finding {
+function toFinding(pageNo: number, hit: CoverHit): Found {
   const { cover, covered, replacement } = hit;
   const before = truncate(covered.map((t) => t.text).join(' '));
   const after = replacement.length ? truncate(replacement.map((t) => t.text).join(' ')) : undefined;

@@ -4,11 +4,11 @@
  * is switched off. Invisible text over a picture is how OCR'd scans carry their text layer and
  * is left alone.
  */
-import { defineDetector } from '../detect/types.js';
+import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
 import type { DetectorContext } from '../context.js';
 import { coveredFraction, intersect, union } from '../pdf/text/box.js';
 import type { PaintOp, TextPaint } from '../pdf/text/types.js';
-import type { BBox, Finding } from '../types.js';
+import type { BBox } from '../types.js';
 import { Backdrop, colorDistance, meaningful, regionOf, SAME_COLOUR, truncate, words } from './paint-query.js';
 import { layersRevealable } from './revealable-layers.js';
 
@@ -34,15 +34,19 @@ const DESCRIBE: Record<Reason, string> = {
   hidden_layer_text: 'sits on a layer (optional content) that is switched off',
 };
 
+const EMITS = [{ flag: 'hidden_content', reasons: Object.keys(STRENGTH) }] as const satisfies readonly Emit[];
+/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
+type Found = DeclaredFinding<typeof EMITS>;
+
 export const invisibleTextDetector = defineDetector({
   meta: {
     id: 'overlays/invisible-text',
     description: 'Text present in the file but not visible: invisible mode, same colour as background, clipped, off-page or on a hidden layer.',
     appliesTo: ['pdf'],
-    emits: [{ flag: 'hidden_content', reasons: Object.keys(STRENGTH) }],
+    emits: EMITS,
   },
-  run(ctx: DetectorContext): Finding[] {
-    const findings: Finding[] = [];
+  run(ctx: DetectorContext): Found[] {
+    const findings: Found[] = [];
     const offPage: TextPaint[] = [];
     // Slides build up over several pages (beamer overlays, presentation handouts): an item
     // drawn in the background colour or on a switched-off layer on one page is shown at the
@@ -142,7 +146,7 @@ function spillsFromPanel(op: TextPaint, texts: TextPaint[], backdrop: Backdrop, 
   return false;
 }
 
-function toFinding(pageNo: number, reason: Reason, ops: TextPaint[]): Finding {
+function toFinding(pageNo: number, reason: Reason, ops: TextPaint[]): Found {
   const text = truncate(ops.map((o) => o.text).join(' '), 160);
   const boxes: BBox[] = ops.map((o) => o.bbox);
   const chars = ops.reduce((n, o) => n + o.text.replace(/\s/g, '').length, 0);
@@ -162,7 +166,7 @@ function toFinding(pageNo: number, reason: Reason, ops: TextPaint[]): Finding {
   };
 }
 
-function offPageFinding(ops: Array<TextPaint & { page: number }>): Finding {
+function offPageFinding(ops: Array<TextPaint & { page: number }>): Found {
   const pages = [...new Set(ops.map((o) => o.page))].sort((a, b) => a - b);
   const text = truncate(ops.slice(0, 20).map((o) => o.text).join(' '), 160);
   return {
@@ -180,7 +184,7 @@ function offPageFinding(ops: Array<TextPaint & { page: number }>): Finding {
  * buttons that switch it on) is content by design: reported as context so a reviewer can see it,
  * never a verdict on its own.
  */
-function onDemand(finding: Finding, revealable: NonNullable<ReturnType<typeof layersRevealable>>): Finding {
+function onDemand(finding: Found, revealable: NonNullable<ReturnType<typeof layersRevealable>>): Found {
   const how =
     revealable.how === 'auto_state'
       ? 'the document switches its layers with viewing, printing or export (/OCProperties /D /AS)'

@@ -4,14 +4,13 @@
  * software agent that is a known image generator. A manifest that records a camera capture and
  * nothing generated stays quiet.
  */
-import { defineDetector } from '../detect/types.js';
-import type { Finding } from '../types.js';
+import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
 import { readC2pa, type C2paManifestSummary } from './c2pa.js';
 import { generatorNamed } from './generators.js';
 import { aiSourceKind, sourceTypeName } from './source-types.js';
 
-function sourceTypeFindings(manifests: C2paManifestSummary[]): Finding[] {
-  const out = new Map<string, Finding>();
+function sourceTypeFindings(manifests: C2paManifestSummary[]): Found[] {
+  const out = new Map<string, Found>();
   for (const m of manifests) {
     for (const a of m.actions) {
       const kind = aiSourceKind(a.digitalSourceType);
@@ -40,7 +39,7 @@ function sourceTypeFindings(manifests: C2paManifestSummary[]): Finding[] {
   return [...out.values()];
 }
 
-function generatorFinding(manifests: C2paManifestSummary[]): Finding | null {
+function generatorFinding(manifests: C2paManifestSummary[]): Found | null {
   for (const m of manifests) {
     const names = [m.claimGenerator, ...m.actions.map((a) => a.softwareAgent ?? '')];
     for (const n of names) {
@@ -59,12 +58,16 @@ function generatorFinding(manifests: C2paManifestSummary[]): Finding | null {
   return null;
 }
 
+const EMITS = [{ flag: 'ai_generated', reasons: ['c2pa_generated', 'c2pa_composite', 'c2pa_generator'] }] as const satisfies readonly Emit[];
+/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
+type Found = DeclaredFinding<typeof EMITS>;
+
 export default defineDetector({
   meta: {
     id: 'provenance/c2pa-ai',
     description: 'C2PA content credentials that declare generative-AI creation or compositing.',
     appliesTo: ['image'],
-    emits: [{ flag: 'ai_generated', reasons: ['c2pa_generated', 'c2pa_composite', 'c2pa_generator'] }],
+    emits: EMITS,
   },
   async run(ctx) {
     const jumbf = ctx.image?.jumbf;

@@ -6,8 +6,7 @@
  * trust-list and timestamp problems are not reasons here (genuine files have them).
  */
 import type { Asset } from '@trustnxt/c2pa-ts/asset';
-import { defineDetector } from '../detect/types.js';
-import type { Finding } from '../types.js';
+import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
 import { loadC2paLibrary } from './c2pa.js';
 
 const HARD_BINDING = ['assertion.dataHash.mismatch', 'assertion.bmffHash.mismatch', 'assertion.boxesHash.mismatch'];
@@ -28,18 +27,22 @@ async function failedCodes(bytes: Uint8Array): Promise<string[] | null> {
   }
 }
 
+const EMITS = [{ flag: 'signature_invalidated', reasons: ['c2pa_asset_changed', 'c2pa_manifest_altered'] }] as const satisfies readonly Emit[];
+/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
+type Found = DeclaredFinding<typeof EMITS>;
+
 export default defineDetector({
   meta: {
     id: 'provenance/c2pa-integrity',
     description: 'C2PA content credentials whose hashes no longer match the image or the manifest.',
     appliesTo: ['image'],
-    emits: [{ flag: 'signature_invalidated', reasons: ['c2pa_asset_changed', 'c2pa_manifest_altered'] }],
+    emits: EMITS,
   },
   async run(ctx) {
     if (!ctx.image?.jumbf) return [];
     const codes = await failedCodes(new Uint8Array(ctx.bytes));
     if (!codes) return [];
-    const out: Finding[] = [];
+    const out: Found[] = [];
     const binding = codes.filter((c) => HARD_BINDING.includes(c));
     if (binding.length) {
       out.push({

@@ -5,8 +5,7 @@
  * pixel LSBs. Each is an explicit statement by the generator that it made the image.
  */
 import type { DetectorContext } from '../context.js';
-import { defineDetector } from '../detect/types.js';
-import type { Finding } from '../types.js';
+import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
 
 interface Marker {
   tool: string;
@@ -73,18 +72,22 @@ function exifMarkers(ctx: DetectorContext): Marker[] {
   return out;
 }
 
+const EMITS = [{ flag: 'ai_generated', reasons: ['generation_parameters', 'stealth_parameters'] }] as const satisfies readonly Emit[];
+/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
+type Found = DeclaredFinding<typeof EMITS>;
+
 export default defineDetector({
   meta: {
     id: 'provenance/generation-parameters',
     description: 'Prompts, samplers and workflows that image generators embed in the file.',
     appliesTo: ['image'],
-    emits: [{ flag: 'ai_generated', reasons: ['generation_parameters', 'stealth_parameters'] }],
+    emits: EMITS,
   },
   async run(ctx) {
     const image = ctx.image;
     if (!image) return [];
     const markers = [...textMarkers(image.pngText), ...exifMarkers(ctx)];
-    const findings: Finding[] = [];
+    const findings: Found[] = [];
     if (markers.length) {
       const first = markers[0];
       findings.push({

@@ -3,7 +3,7 @@
  * XMP CreatorTool, PNG Software/Source text, PDF Producer/Creator.
  */
 import type { DetectorContext } from '../context.js';
-import { defineDetector } from '../detect/types.js';
+import { defineDetector, type Emit } from '../detect/types.js';
 import { generatorNamed } from './generators.js';
 import { xmpOf, xmpValues } from './xmp-source.js';
 
@@ -34,12 +34,14 @@ function softwareFields(ctx: DetectorContext): Array<{ field: string; value: str
   return out;
 }
 
+const EMITS = [{ flag: 'ai_generated', reasons: ['generator_software'] }] as const satisfies readonly Emit[];
+
 export default defineDetector({
   meta: {
     id: 'provenance/generator-software',
     description: 'An image-generation product named as the software that made the file.',
     appliesTo: ['image', 'pdf'],
-    emits: [{ flag: 'ai_generated', reasons: ['generator_software'] }],
+    emits: EMITS,
   },
   run(ctx) {
     for (const { field, value } of softwareFields(ctx)) {

@@ -3,16 +3,18 @@
  * prefixes): generators and platforms (Google, Adobe, Meta, Microsoft) label model output with
  * `trainedAlgorithmicMedia`, composites with `compositeWithTrainedAlgorithmicMedia`.
  */
-import { defineDetector } from '../detect/types.js';
+import { defineDetector, type Emit } from '../detect/types.js';
 import { aiSourceKind, sourceTypeName } from './source-types.js';
 import { xmpOf, xmpValues } from './xmp-source.js';
+
+const EMITS = [{ flag: 'ai_generated', reasons: ['iptc_source_type'] }] as const satisfies readonly Emit[];
 
 export default defineDetector({
   meta: {
     id: 'provenance/iptc-source-type',
     description: 'XMP metadata that labels the content as made or altered by a generative model.',
     appliesTo: ['image', 'pdf'],
-    emits: [{ flag: 'ai_generated', reasons: ['iptc_source_type'] }],
+    emits: EMITS,
   },
   run(ctx) {
     const xmp = xmpOf(ctx);

@@ -3,11 +3,10 @@
  * than a document, never executed. XML attachments of e-invoices (ZUGFeRD / Factur-X) are normal.
  */
 import type { DetectorContext } from '../context.js';
-import { defineDetector } from '../detect/types.js';
+import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
 import type { PdfFile } from '../pdf/structure/document.js';
 import { PdfDict, PdfRef, PdfStream, PdfString } from '../pdf/structure/objects.js';
 import { decodePdfText } from '../pdf/structure/text-strings.js';
-import type { Finding } from '../types.js';
 
 const RISKY_EXT = /\.(?:exe|scr|bat|cmd|com|js|jse|vbs|vbe|ps1|jar|msi|dll|hta|lnk|docm|xlsm|pptm|zip|rar|7z)$/i;
 const MAX_OBJECTS = 200_000;
@@ -28,14 +27,18 @@ export function isFormLogic(code: string): boolean {
   return s.length <= MAX_SCRIPT && !OUTREACH.test(s) && FORM_LOGIC.test(s);
 }
 
+const EMITS = [{ flag: 'active_content', reasons: ['javascript', 'form_scripts', 'launch_action', 'embedded_file', 'risky_attachment'] }] as const satisfies readonly Emit[];
+/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
+type Found = DeclaredFinding<typeof EMITS>;
+
 export const activeContentDetector = defineDetector({
   meta: {
     id: 'structure/active-content',
     description: 'JavaScript, launch actions and embedded files (reported, never executed).',
     appliesTo: ['pdf'],
-    emits: [{ flag: 'active_content', reasons: ['javascript', 'form_scripts', 'launch_action', 'embedded_file', 'risky_attachment'] }],
+    emits: EMITS,
   },
-  run(ctx: DetectorContext): Finding[] {
+  run(ctx: DetectorContext): Found[] {
     if (!ctx.pdf) return [];
     const file = ctx.facts.now('pdfFile');
     if (!file) return [];
@@ -61,7 +64,7 @@ export const activeContentDetector = defineDetector({
         if (d.has('EF')) files.push({ num, name });
       }
     }
-    const findings: Finding[] = [];
+    const findings: Found[] = [];
     if (js.length && scripts.every(isFormLogic)) {
       // Formatting and validation of form fields: what every fillable form carries. Context.
       findings.push({ flag: 'active_content', code: 'active_content.form_scripts', summary: `The form carries ${js.length} field script(s) (formatting, validation, calculation; objects ${js.slice(0, 5).join(', ')}), as fillable forms do; not run.`, pages: [], evidence: { objects: js.slice(0, 50) }, strength: 0.03 });

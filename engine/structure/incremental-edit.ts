@@ -5,8 +5,8 @@
  * figure, date or name in the text diff is decisive.
  */
 import type { DetectorContext } from '../context.js';
-import { defineDetector } from '../detect/types.js';
-import type { BBox, Finding, RevisionSummary } from '../types.js';
+import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
+import type { BBox, RevisionSummary } from '../types.js';
 
 type TextChange = NonNullable<RevisionSummary['textDiff']>[number];
 
@@ -32,15 +32,19 @@ function isFigureChange(d: TextChange): boolean {
   return [...removed, ...added].some((t) => FIGURE.test(t));
 }
 
+const EMITS = [{ flag: 'incremental_edit', reasons: ['figures_changed', 'text_changed', 'text_removed', 'image_replaced', 'page_inserted', 'content_changed', 'resources_changed', 'other_update', 'field_value_changed'] }] as const satisfies readonly Emit[];
+/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
+type Found = DeclaredFinding<typeof EMITS>;
+
 export const incrementalEditDetector = defineDetector({
   meta: {
     id: 'structure/incremental-edit',
     description: 'An incremental update changed page content (text, images, pages) after the document was produced.',
     appliesTo: ['pdf'],
-    emits: [{ flag: 'incremental_edit', reasons: ['figures_changed', 'text_changed', 'text_removed', 'image_replaced', 'page_inserted', 'content_changed', 'resources_changed', 'other_update', 'field_value_changed'] }],
+    emits: EMITS,
   },
-  run(ctx: DetectorContext): Finding[] {
-    const findings: Finding[] = [];
+  run(ctx: DetectorContext): Found[] {
+    const findings: Found[] = [];
     for (const r of ctx.revisions) {
       if (r.kind === 'content_edit') findings.push(...contentEdit(r));
       else if (r.kind === 'other') findings.push(otherUpdate(r));
@@ -51,7 +55,7 @@ export const incrementalEditDetector = defineDetector({
   },
 });
 
-function base(r: RevisionSummary): Pick<Finding, 'flag' | 'pages'> & { evidence: Finding['evidence'] } {
+function base(r: RevisionSummary): Pick<Found, 'flag' | 'pages'> & { evidence: Found['evidence'] } {
   return {
     flag: 'incremental_edit',
     pages: r.changedPages,
@@ -59,7 +63,7 @@ function base(r: RevisionSummary): Pick<Finding, 'flag' | 'pages'> & { evidence:
   };
 }
 
-function contentEdit(r: RevisionSummary): Finding[] {
+function contentEdit(r: RevisionSummary): Found[] {
   const diffs = (r.textDiff ?? []).filter((d) => lineBefore(d) !== lineAfter(d));
   const regions = diffs.filter((d) => d.bbox).map((d) => ({ page: d.page, bbox: d.bbox as BBox, label: `${d.before || '∅'} → ${d.after || '∅'}` }));
   const figures = diffs.filter((d) => lineBefore(d) && lineAfter(d) && isFigureChange(d));
@@ -89,7 +93,7 @@ function contentEdit(r: RevisionSummary): Finding[] {
   return [{ ...b, code: 'incremental_edit.content_changed', summary: `Revision ${r.number} rewrote the content of page(s) ${r.changedPages.join(', ') || '?'} (objects ${[...r.changed, ...r.added].slice(0, 8).join(', ')}); the visible text is unchanged, so the edit is in drawings, layout or hidden content.`, evidence: { ...b.evidence, page: r.changedPages[0] }, strength: 0.45 }];
 }
 
-function fieldValueChange(r: RevisionSummary): Finding {
+function fieldValueChange(r: RevisionSummary): Found {
   const changes = r.fieldChanges!;
   const figures = changes.filter((c) => FIGURE.test(c.before) || FIGURE.test(c.after));
   const top = figures[0] ?? changes[0];
@@ -102,7 +106,7 @@ function fieldValueChange(r: RevisionSummary): Finding {
   };
 }
 
-function otherUpdate(r: RevisionSummary): Finding {
+function otherUpdate(r: RevisionSummary): Found {
   const b = base(r);
   const fonts = (r.pageChanges ?? []).filter((c) => c.resources);
   if (fonts.length) {

@@ -8,7 +8,7 @@
  * Measured: 0 of 2,704 multi-page PDFs of the real tune split and 0 of the lab's genuine
  * multi-page files (every producer) show it, so one observation is strong (0.6).
  */
-import type { Finding } from '../types.js';
+import type { FindingFor } from '../detect/types.js';
 import { PdfName, PdfRef } from '../pdf/structure/objects.js';
 import type { PageNode } from '../pdf/structure/pages.js';
 import type { PdfFile } from '../pdf/structure/document.js';
@@ -40,7 +40,7 @@ const shares = (a: PageFonts, b: PageFonts) => [...a.objects.keys()].some((n) =>
  * Pages whose fonts are the same fonts as the rest of the document but other objects. Returns at
  * most one page: with several, the document is a genuine merge of separately written parts.
  */
-export function separateFontObjectFindings(file: PdfFile, pages: PageNode[]): Finding[] {
+export function separateFontObjectFindings(file: PdfFile, pages: PageNode[]): Array<FindingFor<'page_inconsistency', 'separate_font_objects'>> {
   const all = pages.map((p, i) => pageFonts(file, p, i + 1));
   // Every page must tell (a page without fonts, a scan or a blank, could be from anywhere).
   if (all.length < 2 || all.some((x) => x === null)) return [];

@@ -4,11 +4,10 @@
  * When every other page agrees on these and one page does not, that page came from elsewhere.
  */
 import type { DetectorContext } from '../context.js';
-import { defineDetector } from '../detect/types.js';
+import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
 import { PdfName, PdfStream } from '../pdf/structure/objects.js';
 import { walkPages, type PageNode } from '../pdf/structure/pages.js';
 import type { PdfFile } from '../pdf/structure/document.js';
-import type { Finding } from '../types.js';
 import { separateFontObjectFindings } from './page-font-objects.js';
 
 const MAX_PAGES = 500;
@@ -72,7 +71,7 @@ function pageLabels(ctx: DetectorContext): Array<{ page: number; index: number; 
  * Every page says "Page i of N" and all but one agree with the file (i is the page's place, N the
  * page count): the odd page was printed as part of another document.
  */
-function numberingFindings(ctx: DetectorContext): Finding[] {
+function numberingFindings(ctx: DetectorContext): Found[] {
   const n = ctx.pages.length;
   if (n < 2) return [];
   const labels = pageLabels(ctx);
@@ -93,25 +92,29 @@ function numberingFindings(ctx: DetectorContext): Finding[] {
   ];
 }
 
+const EMITS = [{ flag: 'page_inconsistency', reasons: ['foreign_page', 'page_numbering', 'separate_font_objects'] }] as const satisfies readonly Emit[];
+/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
+type Found = DeclaredFinding<typeof EMITS>;
+
 export const pageInconsistencyDetector = defineDetector({
   meta: {
     id: 'structure/page-inconsistency',
     description: 'One page differs from all others in resource naming, fonts, size and content encoding, draws the same fonts from its own font objects, or disagrees in its printed "Page i of N": a page from another document.',
     appliesTo: ['pdf'],
-    emits: [{ flag: 'page_inconsistency', reasons: ['foreign_page', 'page_numbering', 'separate_font_objects'] }],
+    emits: EMITS,
   },
-  run(ctx: DetectorContext): Finding[] {
+  run(ctx: DetectorContext): Found[] {
     return [...numberingFindings(ctx), ...producerTraitFindings(ctx), ...fontObjectFindings(ctx)];
   },
 });
 
-function fontObjectFindings(ctx: DetectorContext): Finding[] {
+function fontObjectFindings(ctx: DetectorContext): Found[] {
   if (!ctx.pdf || ctx.pdf.pageCount < 2 || ctx.pdf.pageCount > MAX_PAGES) return [];
   const file = ctx.facts.now('pdfFile');
   return file ? separateFontObjectFindings(file, walkPages(file, file.trailerValue('Root'))) : [];
 }
 
-function producerTraitFindings(ctx: DetectorContext): Finding[] {
+function producerTraitFindings(ctx: DetectorContext): Found[] {
   {
     if (!ctx.pdf || ctx.pdf.pageCount < 3 || ctx.pdf.pageCount > MAX_PAGES) return [];
     const file = ctx.facts.now('pdfFile');
@@ -130,7 +133,7 @@ function producerTraitFindings(ctx: DetectorContext): Finding[] {
     const namingAgree = withText.filter((x) => !disjoint(x.t.naming, naming.value)).length;
     const fontPages = new Map<string, number>();
     for (const x of withText) for (const f of x.t.fonts) fontPages.set(f, (fontPages.get(f) ?? 0) + 1);
-    const findings: Finding[] = [];
+    const findings: Found[] = [];
     for (const { t, page } of withText) {
       const differs: string[] = [];
       // A trait counts only when all the other pages agree on it.

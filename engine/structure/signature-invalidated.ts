@@ -4,18 +4,21 @@
  * content after signing means the signed document is no longer what is shown.
  */
 import type { DetectorContext } from '../context.js';
-import { defineDetector } from '../detect/types.js';
-import type { Finding } from '../types.js';
+import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
+
+const EMITS = [{ flag: 'signature_invalidated', reasons: ['content_after_signature', 'unsigned_update_after_signature'] }] as const satisfies readonly Emit[];
+/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
+type Found = DeclaredFinding<typeof EMITS>;
 
 export const signatureInvalidatedDetector = defineDetector({
   meta: {
     id: 'structure/signature-invalidated',
     description: 'Page content changed by an update written after a digital signature.',
     appliesTo: ['pdf'],
-    emits: [{ flag: 'signature_invalidated', reasons: ['content_after_signature', 'unsigned_update_after_signature'] }],
+    emits: EMITS,
   },
-  run(ctx: DetectorContext): Finding[] {
-    const findings: Finding[] = [];
+  run(ctx: DetectorContext): Found[] {
+    const findings: Found[] = [];
     const sigs = ctx.revisions.flatMap((r) => (r.signatures ?? []).map((s) => ({ ...s, writtenIn: r.number })));
     if (!sigs.length) return [];
     // The earliest signature that covers a complete revision decides what "after signing" is.

@@ -5,22 +5,25 @@
  * Weak on their own: broken writers exist, but genuine issuing systems rarely produce these.
  */
 import type { DetectorContext } from '../context.js';
-import { defineDetector } from '../detect/types.js';
-import type { Finding } from '../types.js';
+import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
+
+const EMITS = [{ flag: 'structural_anomaly', reasons: ['xref_repaired', 'duplicate_object', 'unlisted_objects', 'unlinked_section', 'generation_numbers', 'trailing_data', 'decompression_budget'] }] as const satisfies readonly Emit[];
+/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
+type Found = DeclaredFinding<typeof EMITS>;
 
 export const structuralAnomalyDetector = defineDetector({
   meta: {
     id: 'structure/structural-anomaly',
     description: 'Repaired cross-references, duplicate or unlisted objects, unlinked xref sections, odd generations, trailing data.',
     appliesTo: ['pdf'],
-    emits: [{ flag: 'structural_anomaly', reasons: ['xref_repaired', 'duplicate_object', 'unlisted_objects', 'unlinked_section', 'generation_numbers', 'trailing_data', 'decompression_budget'] }],
+    emits: EMITS,
   },
-  run(ctx: DetectorContext): Finding[] {
+  run(ctx: DetectorContext): Found[] {
     const pdf = ctx.pdf;
     if (!pdf) return [];
     const file = ctx.facts.now('pdfFile');
     if (!file) return [];
-    const findings: Finding[] = [];
+    const findings: Found[] = [];
     const refused = ctx.facts.now('budgeted')?.refused ?? [];
     if (refused.length > 0) {
       const objects = refused.map((r) => r.object ?? `stream at offset ${r.offset}`);

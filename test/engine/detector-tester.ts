@@ -1,8 +1,10 @@
 /**
  * ESLint-RuleTester-style harness for detectors: every detector gets `valid` cases (it must stay
- * quiet) and `invalid` cases (it must fire with the stated flag and reason codes). It also
- * checks that a detector only emits what its metadata declares and that every finding carries
- * evidence a reviewer can use.
+ * quiet) and `invalid` cases (it must fire with exactly the stated reason codes: a reason the
+ * case does not list, or a listed one that does not fire, fails it). It also checks that a
+ * detector only emits what its metadata declares and that every finding carries evidence a
+ * reviewer can use. test/engine/reason-coverage.test.ts reads the `reasons` of these cases to
+ * prove every declared reason has a fixture that fires it.
  */
 import { describe, expect, it } from 'vitest';
 import { buildContextForTest } from './context-for-test.js';
@@ -27,7 +29,10 @@ function lacking(c: DetectorCase): Need[] {
 }
 
 export interface InvalidCase extends DetectorCase {
-  /** Reason codes that must appear (full `<flag>.<detail>` form). */
+  /**
+   * Exactly the reason codes the detector reports on this input (full `<flag>.<detail>` form,
+   * each distinct code once, any order): as in RuleTester, an unlisted extra reason fails too.
+   */
   reasons: string[];
   /** Optional extra assertion on the findings. */
   check?: (findings: Finding[]) => void;
@@ -70,8 +75,9 @@ export function testDetector(detector: Detector, cases: { valid: DetectorCase[];
       it.skipIf(lacking(c).length > 0)(`fires: ${c.name}`, async () => {
         const findings = await detector.run(await contextOf(c));
         assertDeclared(detector, findings);
-        const codes = findings.map((f) => f.code);
-        for (const r of c.reasons) expect(codes, `expected ${r}`).toContain(r);
+        const codes = [...new Set(findings.map((f) => f.code))].sort();
+        const expected = [...new Set(c.reasons)].sort();
+        expect(codes, findings.map((f) => `${f.code}: ${f.summary}`).join('\n')).toEqual(expected);
         c.check?.(findings);
       });
     }

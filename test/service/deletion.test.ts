@@ -38,7 +38,7 @@ describe('DELETE /api/v1/document-checks/{id}/', () => {
     expect(existsSync(fileOf(sha))).toBe(false);
     expect(svc.service.context.store.outbox.forCheck(check.id)).toEqual([]);
     expect(svc.service.context.store.feedback.forCheck(check.id)).toEqual([]);
-    expect(db().prepare('SELECT COUNT(*) AS n FROM check_analyses WHERE check_id = ?').get(check.id)).toEqual({ n: 0 });
+    expect(svc.service.context.store.checks.analysis(check.id)).toBeNull();
 
     const get = await svc.api(`/api/v1/document-checks/${check.id}/`);
     expect(get.status).toBe(404);

@@ -57,7 +57,8 @@ describe('migrations', () => {
     db.close();
     const reopened = openDatabase(file);
     expect((reopened.prepare('SELECT value FROM settings').get() as { value: string }).value).toContain('30');
-    expect(reopened.prepare('PRAGMA table_info(checks)').all().map((c: any) => c.name)).toContain('rendered');
+    // Later migrations ran too: the checks keep one stored form (migration 4), the Analysis in the row.
+    expect(reopened.prepare('PRAGMA table_info(checks)').all().map((c: any) => c.name)).toContain('analysis');
     reopened.close();
   });
 });
@@ -105,7 +106,7 @@ describe('check store', () => {
     }
   });
 
-  it('settled checks get a stored rendering; an override re-renders decision but keeps the score', () => {
+  it('settled checks are presented from their one stored row; an override shows in decision but keeps the score', () => {
     const store = new Store(fresh());
     try {
       const { id } = insertCheck(store);
@@ -122,7 +123,7 @@ describe('check store', () => {
       const done = JSON.parse(store.checks.getJson(id)!);
       expect(done).toMatchObject({ status: 'completed', decision: 'clear', risk_score: 12, document: { pages: 2 }, extracted: { doc_type: 'invoice' } });
       expect(done).not.toHaveProperty('analysis');
-      expect(store.checks.analysis(id)).toEqual({ structure: { revisions: [] } });
+      expect(store.checks.analysis(id)).toMatchObject({ structure: { revisions: [] }, extracted: { doc_type: 'invoice' }, document: { format: 'digital_pdf' } });
       expect(store.checks.setOverride(id, 'fraudulent')).toBe(true);
       expect(JSON.parse(store.checks.getJson(id)!)).toMatchObject({ decision: 'fraudulent', risk_level: 'CRITICAL', risk_score: 12 });
       expect(JSON.parse(store.checks.listJson(1)!.data[0]).decision).toBe('fraudulent');
@@ -133,7 +134,7 @@ describe('check store', () => {
     }
   });
 
-  it('rows written before the stored rendering existed are rendered on the fly', () => {
+  it('a failed row is presented with its error', () => {
     const store = new Store(fresh());
     try {
       const { id } = insertCheck(store);

@@ -1,10 +1,7 @@
 /** `veracity backup`, `veracity restore`, `veracity audit verify` (DECISIONS "Beyond v1"). */
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { resolveDataDir } from '../../service/data-dir.js';
-import { BackupError, backupWorkspace, restoreWorkspace } from '../../service/store/backup.js';
-import { DATABASE_FILE } from '../../service/store/index.js';
 import { DATA_DIR_HELP } from './options.js';
 import { existingStore } from './workspace.js';
 
@@ -20,6 +17,7 @@ export function registerBackup(program: Command): void {
     .requiredOption('--out <path>', 'the backup folder to create (must not exist or be empty)')
     .option('--data-dir <dir>', DATA_DIR_HELP)
     .action(async (opts: { out: string; dataDir?: string }) => {
+      const { BackupError, backupWorkspace } = await import('../../service/store/backup.js');
       try {
         const summary = await backupWorkspace(resolveDataDir(opts.dataDir), resolve(opts.out));
         const missing = summary.missing_files.length ? `; ${summary.missing_files.length} file(s) were deleted during the backup` : '';
@@ -35,7 +33,8 @@ export function registerBackup(program: Command): void {
     .description('restore a backup into a new, empty data folder')
     .argument('<path>', 'a folder written by `veracity backup`')
     .requiredOption('--data-dir <dir>', 'the data folder to create (must not exist or be empty)')
-    .action((path: string, opts: { dataDir: string }) => {
+    .action(async (path: string, opts: { dataDir: string }) => {
+      const { BackupError, restoreWorkspace } = await import('../../service/store/backup.js');
       try {
         const dataDir = resolve(opts.dataDir);
         const restored = restoreWorkspace(resolve(path), dataDir);
@@ -51,10 +50,10 @@ export function registerBackup(program: Command): void {
     .command('verify')
     .description('check the audit log hash chain; exits 1 naming the first broken event')
     .option('--data-dir <dir>', DATA_DIR_HELP)
-    .action((opts: { dataDir?: string }) => {
+    .action(async (opts: { dataDir?: string }) => {
       const dir = resolveDataDir(opts.dataDir);
-      if (!existsSync(join(dir, DATABASE_FILE))) return fail(`no workspace in ${dir}`);
-      const store = existingStore(opts.dataDir)!;
+      const store = await existingStore(opts.dataDir);
+      if (!store) return fail(`no workspace in ${dir}`);
       try {
         const verdict = store.audit.verify();
         if (verdict.ok) {

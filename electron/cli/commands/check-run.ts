@@ -9,7 +9,7 @@ import type { Mode } from '../../../engine/types.js';
 import type { Pipeline } from '../../service/checks/assess.js';
 import { checkFileOffline } from '../../service/checks/offline.js';
 import { defaultSettings, workspaceSettings as settingsOfStore, type CheckSettings } from '../../service/checks/settings.js';
-import { DEFAULTS } from '../../service/config.js';
+import { DEFAULTS } from '../../service/defaults.js';
 import { ConditionSandbox, type ConditionEvaluator } from '../../service/conditions/condition-sandbox.js';
 import type { AnalysisRunner } from '../../service/queue/analysis-runner.js';
 import { existingStore } from './workspace.js';
@@ -21,8 +21,8 @@ export interface CheckOptions {
   workers?: number;
 }
 
-export function workspaceSettings(dataDir: string | undefined): CheckSettings {
-  const store = existingStore(dataDir);
+export async function workspaceSettings(dataDir: string | undefined): Promise<CheckSettings> {
+  const store = await existingStore(dataDir);
   if (!store) return defaultSettings();
   try {
     return settingsOfStore(store);

@@ -45,7 +45,7 @@ async function runCheckCommand(args: string[], opts: CheckOptions): Promise<void
   if (inputs.length === 0) throw new UsageError(problems.length === 1 ? 'nothing to check.' : 'nothing to check: none of the arguments is a document or a folder with documents.');
 
   // The pool first (its thread loads the engine meanwhile), then the rest of the pipeline.
-  const [{ AnalysisRunner }, { DEFAULTS }] = await Promise.all([import('../../service/queue/analysis-runner.js'), import('../../service/config.js')]);
+  const [{ AnalysisRunner }, { DEFAULTS }] = await Promise.all([import('../../service/queue/analysis-runner.js'), import('../../service/defaults.js')]);
   const runner = new AnalysisRunner({ workers: Math.min(opts.workers ?? 1, inputs.length), timeoutMs: DEFAULTS.analysisTimeoutMs });
   runner.warmUp();
   const { checkOne, conditionSandbox, workspaceSettings } = await import('./check-run.js');
@@ -54,7 +54,7 @@ async function runCheckCommand(args: string[], opts: CheckOptions): Promise<void
   const progress = await startProgress(inputs.length, { stream: process.stderr });
   const results: CheckedFile[] = [];
   try {
-    const settings = workspaceSettings(opts.dataDir);
+    const settings = await workspaceSettings(opts.dataDir);
     await Promise.all(
       inputs.map(async ({ path }, i) => {
         try {

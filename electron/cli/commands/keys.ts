@@ -19,8 +19,8 @@ export function registerKeys(program: Command): void {
     .requiredOption('--role <role>', `one of ${ROLES.join(', ')}`, role)
     .option('--name <name>', 'a label to recognise the key by', '')
     .option('--data-dir <dir>', DATA_DIR_HELP)
-    .action((opts: { role: Role; name: string; dataDir?: string }) => {
-      withStore(opts.dataDir, (store) => {
+    .action(async (opts: { role: Role; name: string; dataDir?: string }) => {
+      await withStore(opts.dataDir, (store) => {
         const { key, record } = store.keys.create(opts.role, opts.name, null, 'cli');
         process.stderr.write(`Created ${record.role} key ${record.id}${record.name ? ` (${record.name})` : ''}. Store it now: it is not shown again.\n`);
         process.stdout.write(`${key}\n`);
@@ -32,8 +32,8 @@ export function registerKeys(program: Command): void {
     .description('list keys (never the keys themselves)')
     .option('--data-dir <dir>', DATA_DIR_HELP)
     .option('--json', 'print JSON')
-    .action((opts: { dataDir?: string; json?: boolean }) => {
-      withStore(opts.dataDir, (store) => {
+    .action(async (opts: { dataDir?: string; json?: boolean }) => {
+      await withStore(opts.dataDir, (store) => {
         const list = store.keys.list();
         if (opts.json) {
           process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
@@ -49,8 +49,8 @@ export function registerKeys(program: Command): void {
     .description('revoke a key by its id (key_…)')
     .argument('<id>', 'key id, as shown by `veracity keys list`')
     .option('--data-dir <dir>', DATA_DIR_HELP)
-    .action((id: string, opts: { dataDir?: string }) => {
-      withStore(opts.dataDir, (store) => {
+    .action(async (id: string, opts: { dataDir?: string }) => {
+      await withStore(opts.dataDir, (store) => {
         if (!store.keys.get(id)) {
           process.stderr.write(`veracity: no key with id ${id}\n`);
           process.exitCode = 1;

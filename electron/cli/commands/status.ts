@@ -5,8 +5,7 @@
  */
 import type { Command } from 'commander';
 import { resolveDataDir } from '../../service/data-dir.js';
-import { loadPolicy } from '../../service/policy.js';
-import { readServiceFile, type ServiceInfo } from '../../service/service-file.js';
+import type { ServiceInfo } from '../../service/service-file.js';
 import { DATA_DIR_HELP } from './options.js';
 
 /** Whether something answers HTTP at the recorded address (a recycled pid is not a service). */
@@ -21,6 +20,8 @@ async function answers(info: ServiceInfo, timeoutMs: number): Promise<boolean> {
 }
 
 export async function findRunningService(dataDirFlag: string | undefined, timeoutMs = 2_000): Promise<{ dataDir: string; info: ServiceInfo | null }> {
+  // Imported here: both read with zod, which the CLI's other commands do not load at start.
+  const [{ loadPolicy }, { readServiceFile }] = await Promise.all([import('../../service/policy.js'), import('../../service/service-file.js')]);
   // A machine policy that pins the data folder wins here as it does for the service.
   const pinned = loadPolicy().pinned.data_dir;
   const dataDir = pinned ?? resolveDataDir(dataDirFlag);

@@ -8,7 +8,7 @@ export function registerWebhookSecret(program: Command): void {
     .command('webhook-secret')
     .description('print the webhook signing secret (created on first use)')
     .option('--data-dir <dir>', DATA_DIR_HELP)
-    .action((opts: { dataDir?: string }) => {
-      withStore(opts.dataDir, (store) => process.stdout.write(`${store.settings.webhookSecret()}\n`));
+    .action(async (opts: { dataDir?: string }) => {
+      await withStore(opts.dataDir, (store) => process.stdout.write(`${store.settings.webhookSecret()}\n`));
     });
 }

@@ -1,10 +1,15 @@
-/** Opens the workspace store of a data folder for one-shot commands. */
+/**
+ * Opens the workspace store of a data folder for one-shot commands. The store (SQLite and every
+ * table's module) is imported when a command opens it, not when the CLI starts: `veracity check`
+ * without a data folder never needs it.
+ */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { resolveDataDir } from '../../service/data-dir.js';
-import { DATABASE_FILE, Store } from '../../service/store/index.js';
+import type { Store } from '../../service/store/index.js';
 
-export function withStore<T>(dataDirFlag: string | undefined, fn: (store: Store) => T): T {
+export async function withStore<T>(dataDirFlag: string | undefined, fn: (store: Store) => T): Promise<T> {
+  const { Store } = await import('../../service/store/index.js');
   const store = new Store(resolveDataDir(dataDirFlag));
   try {
     return fn(store);
@@ -14,7 +19,8 @@ export function withStore<T>(dataDirFlag: string | undefined, fn: (store: Store)
 }
 
 /** The store only if the data folder already holds a workspace (so `check` never creates one). */
-export function existingStore(dataDirFlag: string | undefined): Store | null {
+export async function existingStore(dataDirFlag: string | undefined): Promise<Store | null> {
   const dir = resolveDataDir(dataDirFlag);
+  const { DATABASE_FILE, Store } = await import('../../service/store/index.js');
   return existsSync(join(dir, DATABASE_FILE)) ? new Store(dir) : null;
 }

@@ -147,4 +147,22 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX webhook_outbox_check ON webhook_outbox(check_id);
     `,
   },
+  {
+    version: 4,
+    name: 'checks_one_stored_form',
+    // A settled check was kept four times: its columns, the verdict JSON, the public JSON
+    // (`rendered`, a copy to keep in step on every override) and the engine Analysis in
+    // check_analyses, which repeats the extracted fields and the document format. Now one row:
+    // the submission and index columns, the verdict (or error) as scored, and the Analysis in the
+    // row; extracted fields and format are read from the Analysis, the public JSON is presented
+    // on read. Only the checks' tables: version 5 (the library, issue 12) is another branch's.
+    sql: `
+      ALTER TABLE checks ADD COLUMN analysis TEXT;
+      UPDATE checks SET analysis = (SELECT a.analysis FROM check_analyses a WHERE a.check_id = checks.id);
+      DROP TABLE check_analyses;
+      ALTER TABLE checks DROP COLUMN rendered;
+      ALTER TABLE checks DROP COLUMN extracted;
+      ALTER TABLE checks DROP COLUMN format;
+    `,
+  },
 ];

@@ -2,6 +2,10 @@
  * Document checks. A check snapshots the workspace settings when it is submitted (SPEC rule 6:
  * later edits never rewrite it) and stays `processing` in this table until a worker finishes,
  * which is what makes the queue durable: start-up re-queues whatever is still `processing`.
+ *
+ * One stored form per check (migration 4): the row holds the submission and index columns, the
+ * verdict or error as settled, and the engine Analysis. Extracted fields and the document format
+ * are read out of the Analysis; the public JSON is presented on read, never stored beside it.
  */
 import type { Db } from '../db/open.js';
 import type { Thresholds } from '../../../engine/scoring/bands.js';
@@ -10,25 +14,24 @@ import type { CheckError, CheckRecord, CompletedAnalysis, NewCheck, SettingsSnap
 import { presentCheck } from '../domain/present-check.js';
 import { nowIso } from './ids.js';
 
+/** SQLite reads the two small parts of the Analysis in C; the rest of it is not parsed here. */
 const RECORD_COLUMNS =
-  'id, created_at, status, filename, mime_type, size_bytes, sha256, pages, format, mode, engine_version, thresholds, verdict, extracted, error, webhook_url, override_decision, completed_at';
+  "id, created_at, status, filename, mime_type, size_bytes, sha256, pages, json_extract(analysis, '$.document.format') AS format, mode, engine_version, thresholds, verdict, json_extract(analysis, '$.extracted') AS extracted, error, webhook_url, override_decision, completed_at";
 
 interface CheckRow extends Omit<CheckRecord, 'thresholds' | 'verdict' | 'extracted' | 'error'> {
-  rendered?: string | null;
   thresholds: string;
   verdict: string | null;
   extracted: string | null;
   error: string | null;
 }
 
-/** Processing checks change as they settle, so only settled ones carry a stored rendering. */
 function jsonOf(row: CheckRow): string {
-  return row.rendered ?? JSON.stringify(presentCheck(fromRow(row)));
+  return JSON.stringify(presentCheck(fromRow(row)));
 }
 
 const parse = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
 
-function fromRow({ rendered: _cached, ...row }: CheckRow): CheckRecord {
+function fromRow(row: CheckRow): CheckRecord {
   return {
     ...row,
     thresholds: JSON.parse(row.thresholds) as Thresholds,
@@ -43,18 +46,12 @@ export class CheckStore {
   private readonly seqOf;
   private readonly firstPage;
   private readonly nextPage;
-  private readonly jsonById;
-  private readonly jsonFirstPage;
-  private readonly jsonNextPage;
 
   constructor(private readonly db: Db) {
     this.byId = db.prepare(`SELECT ${RECORD_COLUMNS} FROM checks WHERE id = ?`);
     this.seqOf = db.prepare('SELECT seq FROM checks WHERE id = ?');
     this.firstPage = db.prepare(`SELECT ${RECORD_COLUMNS} FROM checks ORDER BY seq DESC LIMIT ?`);
     this.nextPage = db.prepare(`SELECT ${RECORD_COLUMNS} FROM checks WHERE seq < ? ORDER BY seq DESC LIMIT ?`);
-    this.jsonById = db.prepare(`SELECT rendered, ${RECORD_COLUMNS} FROM checks WHERE id = ?`);
-    this.jsonFirstPage = db.prepare(`SELECT rendered, ${RECORD_COLUMNS} FROM checks ORDER BY seq DESC LIMIT ?`);
-    this.jsonNextPage = db.prepare(`SELECT rendered, ${RECORD_COLUMNS} FROM checks WHERE seq < ? ORDER BY seq DESC LIMIT ?`);
   }
 
   insert(check: NewCheck): CheckRecord {
@@ -103,9 +100,9 @@ export class CheckStore {
     return { data: rows.slice(0, limit).map(fromRow), has_more: rows.length > limit };
   }
 
-  /** The public JSON of a check (SPEC document_check), from the stored rendering when settled. */
+  /** The public JSON of a check (SPEC document_check). */
   getJson(id: string): string | null {
-    const row = this.jsonById.get(id) as CheckRow | undefined;
+    const row = this.byId.get(id) as CheckRow | undefined;
     return row ? jsonOf(row) : null;
   }
 
@@ -115,9 +112,9 @@ export class CheckStore {
     if (startingAfter) {
       const anchor = this.seqOf.get(startingAfter) as { seq: number } | undefined;
       if (!anchor) return null;
-      rows = this.jsonNextPage.all(anchor.seq, limit + 1) as CheckRow[];
+      rows = this.nextPage.all(anchor.seq, limit + 1) as CheckRow[];
     } else {
-      rows = this.jsonFirstPage.all(limit + 1) as CheckRow[];
+      rows = this.firstPage.all(limit + 1) as CheckRow[];
     }
     return { data: rows.slice(0, limit).map(jsonOf), has_more: rows.length > limit };
   }
@@ -128,52 +125,40 @@ export class CheckStore {
   }
 
   complete(id: string, result: CompletedAnalysis): boolean {
-    return this.db.transaction(() => {
-      const info = this.db
-        .prepare(
-          `UPDATE checks SET status = 'completed', pages = ?, format = ?, verdict = ?, extracted = ?, engine_version = ?, error = NULL, completed_at = ?
-           WHERE id = ? AND status = 'processing'`,
-        )
-        .run(result.pages, result.format, JSON.stringify(result.verdict), JSON.stringify(result.extracted), result.engine_version, nowIso(), id);
-      if (info.changes === 0) return false;
-      this.db.prepare('INSERT OR REPLACE INTO check_analyses (check_id, analysis) VALUES (?, ?)').run(id, JSON.stringify(result.analysis));
-      this.storeRendering(id);
-      return true;
-    })();
+    const info = this.db
+      .prepare(
+        `UPDATE checks SET status = 'completed', pages = ?, verdict = ?, analysis = ?, engine_version = ?, error = NULL, completed_at = ?
+         WHERE id = ? AND status = 'processing'`,
+      )
+      .run(result.pages, JSON.stringify(result.verdict), JSON.stringify(withPresented(result)), result.engine_version, nowIso(), id);
+    return info.changes > 0;
   }
 
   fail(id: string, error: CheckError): boolean {
-    return this.db.transaction(() => {
-      const info = this.db
-        .prepare(`UPDATE checks SET status = 'failed', error = ?, completed_at = ? WHERE id = ? AND status = 'processing'`)
-        .run(JSON.stringify(error), nowIso(), id);
-      if (info.changes === 0) return false;
-      this.storeRendering(id);
-      return true;
-    })();
-  }
-
-  private storeRendering(id: string): void {
-    const check = this.get(id);
-    if (check) this.db.prepare('UPDATE checks SET rendered = ? WHERE id = ?').run(JSON.stringify(presentCheck(check)), id);
+    const info = this.db.prepare(`UPDATE checks SET status = 'failed', error = ?, completed_at = ? WHERE id = ? AND status = 'processing'`).run(JSON.stringify(error), nowIso(), id);
+    return info.changes > 0;
   }
 
   /** The stored engine Analysis of a completed check (dashboard only). */
   analysis(id: string): Analysis | null {
-    const row = this.db.prepare('SELECT analysis FROM check_analyses WHERE check_id = ?').get(id) as { analysis: string } | undefined;
+    const row = this.db.prepare('SELECT analysis FROM checks WHERE id = ? AND analysis IS NOT NULL').get(id) as { analysis: string } | undefined;
     return row ? (JSON.parse(row.analysis) as Analysis) : null;
   }
 
   /** Reviewer override (SPEC rule 3); `null` clears it. Only completed checks carry a decision. */
   setOverride(id: string, decision: Decision | null): boolean {
-    return this.db.transaction(() => {
-      const changed = this.db.prepare("UPDATE checks SET override_decision = ? WHERE id = ? AND status = 'completed'").run(decision, id).changes > 0;
-      if (changed) this.storeRendering(id);
-      return changed;
-    })();
+    return this.db.prepare("UPDATE checks SET override_decision = ? WHERE id = ? AND status = 'completed'").run(decision, id).changes > 0;
   }
 
   count(): number {
     return (this.db.prepare('SELECT COUNT(*) AS n FROM checks').get() as { n: number }).n;
   }
+}
+
+/**
+ * The Analysis as stored: the extracted fields and format the check presents are read from it,
+ * so they are written into it as the check settled them (the pipeline hands the same values).
+ */
+function withPresented(result: CompletedAnalysis): Analysis {
+  return { ...result.analysis, extracted: result.extracted, document: { ...result.analysis.document, format: result.format } };
 }

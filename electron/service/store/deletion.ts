@@ -23,7 +23,6 @@ export function deleteCheck(store: Store, id: string, actor: string | null, reas
       const row = db.prepare('SELECT sha256, status FROM checks WHERE id = ?').get(id) as { sha256: string; status: string } | undefined;
       if (!row) return null;
       db.prepare('DELETE FROM feedback WHERE check_id = ?').run(id);
-      db.prepare('DELETE FROM check_analyses WHERE check_id = ?').run(id);
       db.prepare('DELETE FROM webhook_outbox WHERE check_id = ?').run(id);
       db.prepare('DELETE FROM checks WHERE id = ?').run(id);
       const shared = db.prepare('SELECT 1 FROM checks WHERE sha256 = ? LIMIT 1').get(row.sha256) !== undefined;

@@ -4,7 +4,7 @@
  * then the charges (table rows, tax) and their total directly followed by the amount due. Any
  * other figure in between (an adjustment, a fee) is something we cannot place: stay quiet.
  */
-import type { Finding } from '../../types.js';
+import type { ArithmeticFinding } from './emits.js';
 import type { DocModel } from '../../extract/model.js';
 import { formatAmount } from '../../extract/numbers.js';
 import { labelledAmounts, moneyCells, type Labelled } from '../amounts.js';
@@ -23,7 +23,7 @@ function one(model: DocModel, re: RegExp): Labelled[] {
   return labelledAmounts(model.lines, re, model.style).filter((h) => h.amounts.length === 1);
 }
 
-export function accountSummaryFindings(model: DocModel): Finding[] {
+export function accountSummaryFindings(model: DocModel): ArithmeticFinding[] {
   const idx = (h: Labelled) => model.lines.indexOf(h.line);
   const previous = one(model, PREVIOUS)[0];
   if (!previous) return [];

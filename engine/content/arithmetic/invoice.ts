@@ -4,7 +4,7 @@
  * The totals walk starts at a subtotal line and must recognise every figure it passes before
  * the total, otherwise it gives up: an unexplained figure means we do not understand the block.
  */
-import type { Finding } from '../../types.js';
+import type { ArithmeticFinding } from './emits.js';
 import type { Line } from '../../extract/layout.js';
 import type { DocModel } from '../../extract/model.js';
 import { formatAmount, parseAmount, type ParsedAmount } from '../../extract/numbers.js';
@@ -72,7 +72,7 @@ function totalsStarts(model: DocModel, labelled: Map<Line, Labelled>): TotalsSta
   return starts;
 }
 
-function totalsFindings(model: DocModel): Finding[] {
+function totalsFindings(model: DocModel): ArithmeticFinding[] {
   const anyLabel = /[\p{L}][\p{L} .()/%-]*/u;
   const labelled = new Map(labelledAmounts(model.lines, anyLabel, model.style).map((h) => [h.line, h]));
   for (const start of totalsStarts(model, labelled)) {
@@ -113,7 +113,7 @@ function totalsFindings(model: DocModel): Finding[] {
     const extra = steps.filter((s) => s.kind === 'extra').reduce((a, s) => a + last(s.hit).value, 0);
     const expected = subtotal + tax + extra - discount;
     const found = total.amounts[0].value;
-    const out: Finding[] = [];
+    const out: ArithmeticFinding[] = [];
     // Discounts are sometimes applied before the subtotal and only repeated below it.
     if (!near(expected, found, 0.011) && !(discount && near(expected + discount, found, 0.011))) {
       out.push(finding('arithmetic_error', 'invoice_total', `Total ${formatAmount(found)} does not equal subtotal, tax and charges (${formatAmount(expected)}).`, total.line, 0.85, { expected: formatAmount(expected), found: formatAmount(found), ...operands([start.from, total.line]) }, total.cells));
@@ -126,8 +126,8 @@ function totalsFindings(model: DocModel): Finding[] {
 }
 
 /** Tax included in a gross total is rate / (100 + rate) of it. */
-function includedTaxFindings(hits: Labelled[], gross: number, totalLine: Line): Finding[] {
-  const out: Finding[] = [];
+function includedTaxFindings(hits: Labelled[], gross: number, totalLine: Line): ArithmeticFinding[] {
+  const out: ArithmeticFinding[] = [];
   for (const h of hits) {
     if (h.rate === null || h.rate <= 0 || hits.length !== 1) continue;
     const tax = h.amounts[h.amounts.length - 1].value;
@@ -140,8 +140,8 @@ function includedTaxFindings(hits: Labelled[], gross: number, totalLine: Line): 
 }
 
 /** Tax = rate x base, where the base is printed or (with a single rate) is the subtotal. */
-function rateFindings(taxLines: Labelled[], rows: Array<{ rate: number; base: number; tax: number; line: Line }>, subtotal: number, subtotalLine: Line): Finding[] {
-  const out: Finding[] = [];
+function rateFindings(taxLines: Labelled[], rows: Array<{ rate: number; base: number; tax: number; line: Line }>, subtotal: number, subtotalLine: Line): ArithmeticFinding[] {
+  const out: ArithmeticFinding[] = [];
   const single = taxLines.length === 1 && rows.length === 0;
   for (const h of taxLines) {
     const tax = h.amounts[h.amounts.length - 1].value;
@@ -162,14 +162,14 @@ function rateFindings(taxLines: Labelled[], rows: Array<{ rate: number; base: nu
   return out;
 }
 
-function itemFindings(model: DocModel): Finding[] {
+function itemFindings(model: DocModel): ArithmeticFinding[] {
   const table = readItemTable(model.lines, model.style);
   if (!table) return [];
   const good = table.rows.filter((r) => r.ok).length;
   // Rows a single OCR misread would fix are not reported, but still count as a poor reading.
   const wrong = table.rows.filter((r) => !r.ok);
   const bad = wrong.filter((r) => !r.misread);
-  const out: Finding[] = [];
+  const out: ArithmeticFinding[] = [];
   if (bad.length && good >= 1 && wrong.length <= Math.max(1, Math.floor(table.rows.length * 0.25))) {
     for (const r of bad) {
       const exp = r.expected !== null ? ` (quantity x unit price gives ${formatAmount(r.expected)})` : '';
@@ -196,7 +196,7 @@ const TENDERED = /cash tendered|amount tendered|tendered|cash|bar|gegeben|espèc
 const CHANGE = /change due|change|rückgeld|wechselgeld|rendu|monnaie rendue/;
 const RECEIPT_TOTAL = /total|amount due|to pay|summe|gesamt|zu zahlen|total ttc/;
 
-function changeFindings(model: DocModel): Finding[] {
+function changeFindings(model: DocModel): ArithmeticFinding[] {
   const one = (re: RegExp) => labelledAmounts(model.lines, re, model.style).filter((h) => h.amounts.length === 1);
   const change = one(CHANGE)[0];
   if (!change) return [];
@@ -210,6 +210,6 @@ function changeFindings(model: DocModel): Finding[] {
   return [finding('arithmetic_error', 'change_due', `Change ${formatAmount(found)} does not equal amount tendered minus total (${formatAmount(expected)}).`, change.line, 0.8, { expected: formatAmount(expected), found: formatAmount(found), ...operands([total.line, tendered.line, change.line]) }, change.cells)];
 }
 
-export function invoiceFindings(model: DocModel): Finding[] {
+export function invoiceFindings(model: DocModel): ArithmeticFinding[] {
   return [...itemFindings(model), ...totalsFindings(model), ...changeFindings(model)];
 }

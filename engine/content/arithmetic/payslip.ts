@@ -3,7 +3,7 @@
  * each label), itemised deductions = total deductions, and year-to-date figures no smaller
  * than this period's.
  */
-import type { Finding } from '../../types.js';
+import type { ArithmeticFinding } from './emits.js';
 import type { DocModel } from '../../extract/model.js';
 import { formatAmount } from '../../extract/numbers.js';
 import { labelledAmounts, type Labelled } from '../amounts.js';
@@ -14,12 +14,12 @@ const DEDUCTIONS = /total deductions|deductions total|summe (?:der )?abzüge|ges
 const NET = /net pay|net salary|take home pay|net earnings|net amount paid|nettoverdienst|auszahlungsbetrag|auszahlung|net à payer|net payé/;
 const ITEM = /income tax|tax|paye|federal (?:income )?tax|state (?:income )?tax|national insurance|ni(?: contributions?)?|employee ni|social security|medicare|fica|pension|student loan|union dues|health insurance|lohnsteuer|kirchensteuer|solidaritätszuschlag|solizuschlag|krankenversicherung|rentenversicherung|arbeitslosenversicherung|pflegeversicherung|cotisations?/;
 
-export function payslipFindings(model: DocModel): Finding[] {
+export function payslipFindings(model: DocModel): ArithmeticFinding[] {
   const first = (re: RegExp): Labelled | undefined => labelledAmounts(model.lines, re, model.style)[0];
   const gross = first(GROSS);
   const net = first(NET);
   const total = first(DEDUCTIONS);
-  const out: Finding[] = [];
+  const out: ArithmeticFinding[] = [];
   const g = gross?.amounts[0].value;
   const n = net?.amounts[0].value;
   if (gross && net && total && g !== undefined && n !== undefined) {

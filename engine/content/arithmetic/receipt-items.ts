@@ -4,7 +4,7 @@
  * no figures at all (a heading, the till header) so that a quantity line ("2 @ 1.50") or a
  * wrapped item we cannot read never leaves part of the list out of the sum.
  */
-import type { Finding } from '../../types.js';
+import type { ArithmeticFinding } from './emits.js';
 import type { Line } from '../../extract/layout.js';
 import type { DocModel } from '../../extract/model.js';
 import { formatAmount } from '../../extract/numbers.js';
@@ -22,8 +22,8 @@ function itemAmount(line: Line, model: DocModel): { value: number; x1: number } 
   return { value: money[0].amount.value, x1: money[0].cell.x1 };
 }
 
-export function receiptItemFindings(model: DocModel): Finding[] {
-  const out: Finding[] = [];
+export function receiptItemFindings(model: DocModel): ArithmeticFinding[] {
+  const out: ArithmeticFinding[] = [];
   for (const sub of labelledAmounts(model.lines, SUBTOTAL, model.style)) {
     if (sub.amounts.length !== 1 || !sub.cells.length) continue;
     const at = model.lines.indexOf(sub.line);

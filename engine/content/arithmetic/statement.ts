@@ -5,7 +5,7 @@
  * the direction that explains more rows wins. A table where many rows disagree was probably
  * misread, so it produces nothing.
  */
-import type { Finding } from '../../types.js';
+import type { ArithmeticFinding } from './emits.js';
 import type { DocModel } from '../../extract/model.js';
 import { formatAmount } from '../../extract/numbers.js';
 import { labelledAmounts } from '../amounts.js';
@@ -70,7 +70,7 @@ function flipExplained(c: Check): boolean {
   return c.deltas.some((d) => d !== 0 && near(c.expected - 2 * d, c.found));
 }
 
-function tableFindings(model: DocModel): Finding[] {
+function tableFindings(model: DocModel): ArithmeticFinding[] {
   const table = readStatementTable(model.lines, model.style, model.dateOrder);
   if (!table) return [];
   const forward = walk(table.rows, false);
@@ -104,7 +104,7 @@ function tableFindings(model: DocModel): Finding[] {
  * adds up row by row but ends elsewhere than the summary says was joined to another document's
  * page (page swap) or had its summary retyped.
  */
-function closingFindings(model: DocModel, rows: TxRow[], newestFirst: boolean): Finding[] {
+function closingFindings(model: DocModel, rows: TxRow[], newestFirst: boolean): ArithmeticFinding[] {
   const closings = labelledAmounts(model.lines, CLOSING, model.style).filter((h) => h.amounts.length === 1);
   // Several closing balances: several accounts or sub-totals per page; nothing to compare.
   if (closings.length !== 1) return [];
@@ -138,7 +138,7 @@ const MONEY_IN = /(?:total )?(?:money in|paid in|payments in|deposits(?: and (?:
 const MONEY_OUT = /(?:total )?(?:money out|paid out|payments out|withdrawals(?: and (?:other )?(?:debits|subtractions))?|total debits|debits|total withdrawals|summe soll|total des débits)/;
 
 /** Opening + money in - money out = closing, from the statement summary. */
-function summaryFindings(model: DocModel): Finding[] {
+function summaryFindings(model: DocModel): ArithmeticFinding[] {
   const one = (re: RegExp) => {
     const hits = labelledAmounts(model.lines, re, model.style).filter((h) => h.amounts.length === 1);
     return hits[0];
@@ -170,6 +170,6 @@ function summaryFindings(model: DocModel): Finding[] {
   ];
 }
 
-export function statementFindings(model: DocModel): Finding[] {
+export function statementFindings(model: DocModel): ArithmeticFinding[] {
   return [...tableFindings(model), ...summaryFindings(model)];
 }

@@ -71,6 +71,11 @@ testDetector(arithmeticError, {
     { name: 'invoice: tax not at the stated rate', input: ctx(invoice(33, { locale: 'fr', tamper: 'tax_rate' }).text), reasons: ['arithmetic_error.tax_rate'] },
     { name: 'receipt: change does not match cash - total', input: ctx(receipt(41, { locale: 'uk', tamper: 'change' }).text), reasons: ['arithmetic_error.change_due'] },
     { name: 'payslip: net pay changed', input: ctx(payslip(62, { locale: 'uk', tamper: 'net' }).text), reasons: ['arithmetic_error.payslip_net'] },
+    {
+      name: 'payslip: total deductions lowered below the itemised deductions',
+      input: ctx(['Payslip', 'Employee: Jane Example          Pay date: 28/03/2024', 'Gross pay                      3,000.00', 'Income tax                       500.00', 'National Insurance               250.00', 'Pension                          150.00', 'Total deductions                 700.00', 'Net pay                        2,300.00'].join('\n')),
+      reasons: ['arithmetic_error.payslip_deductions'],
+    },
     { name: 'payslip: YTD below this period', input: ctx(payslip(63, { locale: 'de', tamper: 'ytd' }).text), reasons: ['arithmetic_error.payslip_ytd'] },
     { name: 'corpus invoice whose total really is wrong (1,420.00 + 269.80 printed as 1,589.80)', input: corpus('zugferd/acme_invoice-42_ZUGFeRD.pdf'), reasons: ['arithmetic_error.invoice_total'] },
   ],

@@ -165,7 +165,7 @@ testDetector(arithmeticError, {
   ],
   invalid: [
     { name: 'stacked payslip: net pay raised', input: async () => contextOf(stackedPayslip('3,927.88')), reasons: ['arithmetic_error.payslip_net'] },
-    { name: 'stacked invoice: subtotal from another invoice (page swap)', input: async () => contextOf(stackedInvoice('£350.00')), reasons: ['arithmetic_error.items_subtotal'] },
+    { name: 'stacked invoice: subtotal from another invoice (page swap)', input: async () => contextOf(stackedInvoice('£350.00')), reasons: ['arithmetic_error.items_subtotal', 'arithmetic_error.invoice_total', 'arithmetic_error.tax_rate'] },
   ],
 });
 
@@ -218,7 +218,7 @@ testDetector(arithmeticError, {
     { name: 'stacked bill summary that adds up', input: async () => contextOf(stackedBill('150,87 €')) },
   ],
   invalid: [
-    { name: 'stacked receipt: total lowered', input: async () => contextOf(stackedReceipt('13,59 €')), reasons: ['arithmetic_error.invoice_total'] },
+    { name: 'stacked receipt: total lowered', input: async () => contextOf(stackedReceipt('13,59 €')), reasons: ['arithmetic_error.invoice_total', 'arithmetic_error.tax_rate'] },
     { name: 'stacked bill: amount due lowered', input: async () => contextOf(stackedBill('92,74 €')), reasons: ['arithmetic_error.amount_due'] },
   ],
 });

@@ -24,6 +24,7 @@ testDetector(identifierInvalid, {
     { name: 'unlabelled IBAN-shaped token that fails mod-97', input: ctx('Pay to  DE89 3704 0044 0532 0130 01  quoting your reference'), reasons: ['identifier_invalid.iban_checksum'] },
     { name: 'labelled IBAN too short for its country', input: ctx('IBAN: DE12 1234 4321 9876 00'), reasons: ['identifier_invalid.iban_length'] },
     { name: 'short IBAN followed by another field in the next cell', input: ctx('IBAN: DE12 1234 4321 9876 00   BIC COBADEFFXXX'), reasons: ['identifier_invalid.iban_length'] },
+    { name: 'routing number one digit short', input: ctx('Routing number: 02100002\nAccount number: 12345678'), reasons: ['identifier_invalid.aba_length'] },
     { name: 'routing number failing the ABA checksum', input: ctx('Routing number: 021000022\nAccount number: 12345678'), reasons: ['identifier_invalid.aba_checksum'] },
     { name: 'card number failing Luhn', input: ctx('Card number: 4111 1111 1111 1112'), reasons: ['identifier_invalid.card_luhn'] },
     { name: 'sort code with five digits', input: ctx(bankStatement(76, { locale: 'uk', layout: 'split', tamper: 'sort_code' }).text), reasons: ['identifier_invalid.sort_code_format'] },

@@ -4,6 +4,7 @@ import { splitSubset } from '../../../engine/pdf/text/fonts.js';
 import { buildContextForTest } from '../context-for-test.js';
 import { testDetector } from '../detector-tester.js';
 import { textContext } from '../text/context.js';
+import { pageWithOwnSubset } from './more-font-fixtures.js';
 import { amountCell, amountText, drawNewAmount, editWithPdfLib, embedLiberation, genuineStatement, LIBERATION, rgb, ROW_Y } from '../text/fixtures.js';
 
 const ROW = 4;
@@ -49,6 +50,12 @@ testDetector(duplicateSubsetDetector, {
     },
   ],
   invalid: [
+    {
+      name: 'the third page of three drawn from its own subset of the body font',
+      input: () => textContext(pageWithOwnSubset()),
+      reasons: ['font_inconsistency.duplicate_subset_across_pages'],
+      check: (findings) => expect(findings[0].pages).toEqual([3]),
+    },
     {
       // WeasyPrint embeds one subset per Pango font, that is per size: context there, not elsewhere.
       name: 'a heading drawn from a second subset: context from WeasyPrint, a finding from another writer',

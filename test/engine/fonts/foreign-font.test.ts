@@ -3,6 +3,7 @@ import { PDFName } from 'pdf-lib';
 import { foreignFontDetector } from '../../../engine/fonts/foreign-font.js';
 import { testDetector } from '../detector-tester.js';
 import { textContext } from '../text/context.js';
+import { amountInType3 } from './more-font-fixtures.js';
 import { amountCell, drawNewAmount, editWithPdfLib, genuineStatement, rawText, rgb, StandardFonts } from '../text/fixtures.js';
 
 const ROW = 2;
@@ -14,6 +15,12 @@ testDetector(foreignFontDetector, {
     { name: 'genuine statement with embedded fonts only', input: () => textContext(genuineStatement({ fonts: 'embedded', bodyFontEverywhere: true })) },
   ],
   invalid: [
+    {
+      name: 'an amount retyped in a Type3 font in an all-embedded document',
+      input: async () => textContext(amountInType3()),
+      reasons: ['font_inconsistency.type3_minority'],
+      check: (findings) => expect(JSON.stringify(findings[0].evidence.runs)).toContain('250'),
+    },
     {
       name: 'an amount retyped with the non-embedded system copy of the embedded body font',
       input: async () =>

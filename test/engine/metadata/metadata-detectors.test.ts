@@ -141,7 +141,7 @@ testDetector(dateInconsistencyDetector, {
       input: issuedContext(pdf({ ...issued, CreationDate: "(D:20231020080000+01'00')", ModDate: "(D:20231020080000+01'00')" }), NOW, { doc_type: 'payslip', document_date: '2024-01-31' }),
       reasons: ['date_inconsistency.created_before_document_date'],
     },
-    { name: 'a creation date on 30 February', input: structureContext(pdf({ ...issued, CreationDate: "(D:20240230080000+01'00')" }), NOW), reasons: ['date_inconsistency.impossible_date'] },
+    { name: 'a creation date on 30 February', input: structureContext(pdf({ ...issued, CreationDate: "(D:20240230080000+01'00')" }), NOW), reasons: ['date_inconsistency.impossible_date', 'date_inconsistency.modified_before_created'] },
     { name: 'Info dates right, XMP creation date in the future', input: structureContext(pdf(issued, { xmp: xmpPacket({ producer: 'JasperReports Library version 6.20.0', createDate: '2031-01-31T08:00:00+01:00', modifyDate: '2024-01-31T08:00:00+01:00' }) }), NOW), reasons: ['date_inconsistency.future_date'] },
   ],
 });
@@ -155,6 +155,8 @@ testDetector(scrubbedMetadataDetector, {
 
 const L = rawLayout(1);
 const foxitUpdate = () => appendUpdate(pdf(issued), { objects: [{ num: L.info, body: "<< /Producer (Foxit PhantomPDF 9.7) /Creator (JasperReports) /CreationDate (D:20240131080000+01'00') /ModDate (D:20240301080000+01'00') >>" }] });
+/** The Foxit save, then a further update writing the issuer's Producer back over it: only the middle revision tells. */
+const producerWrittenBack = () => appendUpdate(foxitUpdate(), { objects: [{ num: L.info, body: "<< /Producer (JasperReports Library version 6.20.0) /Creator (JasperReports) /CreationDate (D:20240131080000+01'00') /ModDate (D:20240131080000+01'00') >>" }] });
 
 testDetector(editingSoftwareDetector, {
   valid: [{ name: 'made by a report engine', input: structureContext(pdf(issued)) }],
@@ -162,6 +164,7 @@ testDetector(editingSoftwareDetector, {
     { name: 'issued by a report engine, saved by Acrobat', input: structureContext(pdf({ ...issued, Producer: '(Adobe Acrobat Pro DC 21.1.20135)' })), reasons: ['editing_software.editor_after_issuer'], check: (f) => expect(f[0].strength).toBeGreaterThanOrEqual(0.6) },
     { name: 'produced by an online editor', input: structureContext(pdf({ Producer: '(Sejda \\(www.sejda.com\\))' })), reasons: ['editing_software.editor_producer'] },
     { name: 'an update saved by Foxit', input: structureContext(foxitUpdate), reasons: ['editing_software.editor_after_issuer'] },
+    { name: 'an update saved by Foxit, the issuer Producer written back afterwards', input: structureContext(producerWrittenBack), reasons: ['editing_software.editor_update'], check: (f) => expect(f[0].evidence).toMatchObject({ revision: 2, after: 'Foxit PhantomPDF 9.7' }) },
     {
       name: 'XMP history with Photoshop edits',
       input: structureContext(pdf(issued, { xmp: xmpPacket({ producer: 'JasperReports Library version 6.20.0', history: [{ action: 'saved', softwareAgent: 'Adobe Photoshop 25.0 (Windows)', when: '2024-02-01T10:00:00+01:00' }] }) })),

@@ -3,6 +3,7 @@ import { incrementalEditDetector } from '../../../engine/structure/incremental-e
 import { testDetector } from '../detector-tester.js';
 import { structureContext } from '../pdf-structure/context.js';
 import { STATEMENT_LINES, contentEditUpdate, hasQpdf, qpdf } from '../pdf-structure/fixtures.js';
+import { fontSwapped, lineRemoved, logoReplaced, pageInserted, statementWithLogo, unrelatedObjectAdded } from '../pdf-structure/more-updates.js';
 import { amountEdit, annotationUpdate, formFill, formFillSession, metadataUpdate, overlayEdit, signatureFieldUpdate, statement, wrappedAnnotationUpdate } from '../pdf-structure/updates.js';
 
 const nameEdit = () => contentEditUpdate(statement(), 1, 0, STATEMENT_LINES.map((l) => (l.text.startsWith('Account holder') ? { ...l, text: 'Account holder: John Smith' } : l)));
@@ -10,6 +11,7 @@ const nameEdit = () => contentEditUpdate(statement(), 1, 0, STATEMENT_LINES.map(
 testDetector(incrementalEditDetector, {
   valid: [
     { name: 'a single-revision statement', input: structureContext(statement()) },
+    { name: 'a single-revision statement with a logo', input: structureContext(statementWithLogo) },
     { name: 'an annotation added later', input: structureContext(annotationUpdate()) },
     { name: 'a signature field added later', input: structureContext(signatureFieldUpdate()) },
     { name: 'a form filled in later', input: structureContext(formFill()) },
@@ -55,5 +57,10 @@ testDetector(incrementalEditDetector, {
       reasons: ['incremental_edit.text_changed'],
       check: (f) => expect(f[0].strength).toBeGreaterThanOrEqual(0.6),
     },
+    { name: 'a line taken out in an update', input: structureContext(lineRemoved), reasons: ['incremental_edit.text_removed'], check: (f) => expect(f[0].evidence).toMatchObject({ revision: 2, before: expect.stringContaining('Account holder') }) },
+    { name: 'a page added by an update', input: structureContext(pageInserted), reasons: ['incremental_edit.page_inserted'], check: (f) => expect(f[0].evidence.page).toBe(2) },
+    { name: 'the logo drawing replaced by an update', input: structureContext(logoReplaced), reasons: ['incremental_edit.image_replaced'], check: (f) => expect(f[0].pages).toEqual([1]) },
+    { name: 'the page font redefined by an update', input: structureContext(() => fontSwapped()), reasons: ['incremental_edit.resources_changed'] },
+    { name: 'an update adding an object no page uses', input: structureContext(unrelatedObjectAdded), reasons: ['incremental_edit.other_update'], check: (f) => expect(f[0].strength).toBeLessThanOrEqual(0.1) },
   ],
 });

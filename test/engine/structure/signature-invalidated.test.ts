@@ -2,6 +2,7 @@ import { signatureInvalidatedDetector } from '../../../engine/structure/signatur
 import { testDetector } from '../detector-tester.js';
 import { structureContext } from '../pdf-structure/context.js';
 import { STATEMENT_LINES, contentEditUpdate } from '../pdf-structure/fixtures.js';
+import { fontSwapped } from '../pdf-structure/more-updates.js';
 import { amountEdit, annotationUpdate, signedStatement } from '../pdf-structure/updates.js';
 
 const editedAfterSigning = () => contentEditUpdate(signedStatement(), 1, 0, STATEMENT_LINES.map((l) => (l.text.startsWith('Closing') ? { ...l, text: 'Closing balance: 8,350.00' } : l)));
@@ -12,5 +13,8 @@ testDetector(signatureInvalidatedDetector, {
     { name: 'an annotation after signing', input: structureContext(() => annotationUpdate(signedStatement())) },
     { name: 'a content edit in an unsigned file', input: structureContext(amountEdit) },
   ],
-  invalid: [{ name: 'an amount changed after signing', input: structureContext(editedAfterSigning), reasons: ['signature_invalidated.content_after_signature'] }],
+  invalid: [
+    { name: 'an amount changed after signing', input: structureContext(editedAfterSigning), reasons: ['signature_invalidated.content_after_signature'] },
+    { name: 'the page font redefined after signing', input: structureContext(() => fontSwapped(signedStatement())), reasons: ['signature_invalidated.unsigned_update_after_signature'] },
+  ],
 });

@@ -1,0 +1,71 @@
+/**
+ * Incremental updates and stale sections that the shared fixtures (updates.ts) do not build: each
+ * makes one kind of revision the structure detectors name (text removed, page inserted, drawing
+ * replaced, font swapped, an update touching nothing on the pages, a section left unchained).
+ */
+import { STATEMENT_LINES, appendUpdate, buildRawPdf, contentEditUpdate, contentFor, rawLayout } from './fixtures.js';
+import { statement } from './updates.js';
+
+const L = rawLayout(1);
+const enc = (s: string) => Buffer.from(s, 'latin1');
+const stream = (body: string, dict = '') => `<< ${dict}/Length ${enc(body).length} >>\nstream\n${body}\nendstream`;
+
+/** The account holder's line taken out of the page in an update, nothing written in its place. */
+export const lineRemoved = () => contentEditUpdate(statement(), 1, 0, STATEMENT_LINES.filter((l) => !l.text.startsWith('Account holder')));
+
+/** A second page (a drawing, no text) added to the page tree by an update. */
+export const pageInserted = () => {
+  const page = L.firstFree;
+  const content = L.firstFree + 1;
+  return appendUpdate(statement(), {
+    objects: [
+      { num: page, body: `<< /Type /Page /Parent ${L.pages} 0 R /MediaBox [0 0 612 792] /Resources << >> /Contents ${content} 0 R >>` },
+      { num: content, body: stream('0 0 1 rg 100 100 200 80 re f') },
+      { num: L.pages, body: `<< /Type /Pages /Count 2 /Kids [${L.page(0)} 0 R ${page} 0 R] >>` },
+    ],
+  });
+};
+
+/** A statement whose page draws a logo (a form XObject) beside its text. */
+const FORM = L.firstFree;
+const logo = (colour: string) => stream(`${colour} rg 0 0 1 1 re f`, '/Type /XObject /Subtype /Form /BBox [0 0 1 1] ');
+export const statementWithLogo = () => {
+  const content = `${contentFor(STATEMENT_LINES)}\nq 80 0 0 40 450 700 cm /Logo Do Q`;
+  return buildRawPdf({
+    pages: [{ lines: STATEMENT_LINES }],
+    extraObjects: {
+      [L.page(0)]: `<< /Type /Page /Parent ${L.pages} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${L.font} 0 R >> /XObject << /Logo ${FORM} 0 R >> >> /Contents ${L.content(0)} 0 R >>`,
+      [L.content(0)]: stream(content),
+      [FORM]: logo('0 0 1'),
+    },
+  });
+};
+
+/** The logo's drawing replaced by an update; the page's own content stream untouched. */
+export const logoReplaced = () => appendUpdate(statementWithLogo(), { objects: [{ num: FORM, body: logo('1 0 0') }] });
+
+/** The font the page's text is drawn with redefined by an update (Helvetica becomes Courier). */
+export const fontSwapped = (base = statement()) =>
+  appendUpdate(base, { objects: [{ num: L.font, body: '<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>' }] });
+
+/** An update that adds one object nothing on the pages uses. */
+export const unrelatedObjectAdded = () => appendUpdate(statement(), { objects: [{ num: L.firstFree, body: '<< /Note (kept by a tool) >>' }] });
+
+/** An xref section with its trailer left after the end, chained from nowhere (startxref still names the first). */
+export const staleSection = () => {
+  const text = Buffer.from(statement()).toString('latin1');
+  const xrefAt = Number(/startxref\s+(\d+)/.exec(text)![1]);
+  const stale = `xref\n0 1\n0000000000 65535 f \ntrailer\n<< /Size ${L.firstFree} /Root ${L.catalog} 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
+  return new Uint8Array(enc(text + stale));
+};
+
+/** A single-revision file whose font object carries generation 1 (a number reused by a rewriting tool). */
+export const reusedGeneration = () => {
+  const text = Buffer.from(statement()).toString('latin1');
+  const head = text.indexOf(`\n${L.font} 0 obj\n`);
+  let out = text.replace(`\n${L.font} 0 obj\n`, `\n${L.font} 1 obj\n`).replaceAll(`/F1 ${L.font} 0 R`, `/F1 ${L.font} 1 R`);
+  // The xref row of the font object: same offset (the header keeps its length), generation 1.
+  const offset = String(head + 1).padStart(10, '0');
+  out = out.replace(`${offset} 00000 n `, `${offset} 00001 n `);
+  return new Uint8Array(enc(out));
+};
