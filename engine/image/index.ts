@@ -1,4 +1,5 @@
 import type { Detector } from '../detect/types.js';
+import compressionPatch from './compression-patch.js';
 import copyMove from './copy-move.js';
 import damagedData from './damaged-data.js';
 import doubleCompression from './double-compression.js';
@@ -10,4 +11,4 @@ import metadataMismatch from './metadata-mismatch.js';
 import noiseInconsistency from './noise-inconsistency.js';
 import thumbnailMismatch from './thumbnail-mismatch.js';
 
-export const imageDetectors: Detector[] = [editingSoftware, metadataMismatch, thumbnailMismatch, doubleCompression, copyMove, noiseInconsistency, grainlessPatch, edgeSharpness, paintedPatch, damagedData];
+export const imageDetectors: Detector[] = [editingSoftware, metadataMismatch, thumbnailMismatch, doubleCompression, copyMove, noiseInconsistency, grainlessPatch, edgeSharpness, paintedPatch, damagedData, compressionPatch];
