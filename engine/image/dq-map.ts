@@ -111,6 +111,9 @@ export interface LatticeModel {
   coefficients: Coefficients;
 }
 
+/** Coefficients sampled to find the first lattice. */
+const FIT_SAMPLE = 40_000;
+
 /** Positions whose chance of landing on the lattice is above this say nothing (steps too alike). */
 const MAX_CHANCE = 0.7;
 
@@ -187,18 +190,26 @@ export function fitLattice(c: BlockCoefficients, lumaZigzag: readonly number[], 
   const v = nonZero(c, lumaZigzag);
   let best: LatticeModel | null = null;
   const curve: number[] = [];
+  // An evenly spaced sample is enough to find the lattice (a page has up to ~10^6 values).
+  const stride = Math.max(1, Math.floor(v.value.length / FIT_SAMPLE));
   for (let q = 40; q <= 98; q++) {
-    if (tableFor(q)[1] > 250) continue;
     const lat = latticeFor(tableFor(q), lumaZigzag);
+    if (lat.step.every((st) => st === 0)) continue;
     let on = 0;
     let n = 0;
     let expected = 0;
-    eachJudged(v, lat, (_b, p, hit) => {
+    for (let i = 0; i < v.value.length; i += stride) {
+      const p = v.position[i];
+      const s1 = lat.step[p];
+      if (!s1) continue;
+      const value = v.value[i];
+      const tol = lat.tolerance[p];
+      if (Math.abs(value) < s1 - tol) continue;
       n++;
-      if (hit) on++;
+      if (Math.abs(value - s1 * Math.round(value / s1)) <= tol) on++;
       expected += lat.chance[p];
-    });
-    if (n < minJudged) continue;
+    }
+    if (n < minJudged / stride) continue;
     const onShare = on / n;
     const chanceShare = expected / n;
     const excess = (onShare - chanceShare) / (1 - chanceShare);
