@@ -111,6 +111,16 @@ export interface LatticeModel {
   coefficients: Coefficients;
 }
 
+/**
+ * Beyond half the second step, how far decoding may move a value and still count it on the
+ * lattice: tried both tight (first steps only ~1.6x the second leave a sharp lattice) and loose
+ * (pixel rounding and clipping blur a lattice of widely spaced steps).
+ */
+const TOLERANCE_SLACKS = [0.05, 0.5];
+
+/** Frequencies a candidate lattice must say something about. */
+const MIN_POSITIONS = 3;
+
 /** Coefficients sampled to find the first lattice. */
 const FIT_SAMPLE = 40_000;
 
@@ -123,7 +133,7 @@ function offLattice(value: number, step: number): number {
 }
 
 /** First steps, tolerances and chance levels of one candidate first table. */
-function latticeFor(first: readonly number[], lumaZigzag: readonly number[]): Pick<LatticeModel, 'step' | 'tolerance' | 'chance'> {
+function latticeFor(first: readonly number[], lumaZigzag: readonly number[], slack: number): Pick<LatticeModel, 'step' | 'tolerance' | 'chance'> {
   const step: number[] = [];
   const tolerance: number[] = [];
   const chance: number[] = [];
@@ -131,7 +141,7 @@ function latticeFor(first: readonly number[], lumaZigzag: readonly number[]): Pi
     const s1 = first[z];
     const s2 = lumaZigzag[z];
     // Re-quantisation moves a value by up to half the second step; decoding rounds and clips.
-    const tol = s2 / 2 + 0.5;
+    const tol = s2 / 2 + slack;
     let on = 0;
     for (let k = 1; k <= s1; k++) if (offLattice(k * s2, s1) <= tol) on++;
     const c = on / s1;
@@ -192,9 +202,10 @@ export function fitLattice(c: BlockCoefficients, lumaZigzag: readonly number[], 
   const curve: number[] = [];
   // An evenly spaced sample is enough to find the lattice (a page has up to ~10^6 values).
   const stride = Math.max(1, Math.floor(v.value.length / FIT_SAMPLE));
-  for (let q = 40; q <= 98; q++) {
-    const lat = latticeFor(tableFor(q), lumaZigzag);
-    if (lat.step.every((st) => st === 0)) continue;
+  for (let q = 40; q <= 98; q++) for (const slack of TOLERANCE_SLACKS) {
+    const lat = latticeFor(tableFor(q), lumaZigzag, slack);
+    // One or two frequencies make a comb any text can imitate.
+    if (lat.step.filter((st) => st > 0).length < MIN_POSITIONS) continue;
     let on = 0;
     let n = 0;
     let expected = 0;
