@@ -26,6 +26,14 @@ testDetector(compressionPatch, {
     { name: 'noisy page saved once (JPEG 75)', input: async () => encodeRaw(await pageRaw({ noise: true, seed: 5 }), { jpeg: 75 }) },
     { name: 'noisy page saved twice, nothing pasted (q70 then q92)', input: async () => recompress(await encodeRaw(await pageRaw({ noise: true, seed: 6 }), { jpeg: 70 }), 92) },
     { name: 'clean render pasted, but the first save was the finer one (q90 then q75: no lattice to miss)', input: () => pastedScan(3, 90, 75, [500, 320, 140, 40]) },
+    {
+      name: 'clean render pasted into a q70 scan that was then cropped off the block grid and saved at q92 (no aligned lattice)',
+      input: async () => {
+        const sharp = (await import('sharp')).default;
+        const pasted = await pastedScan(4, 70, 100, [500, 320, 140, 40]);
+        return new Uint8Array(await sharp(Buffer.from(pasted)).extract({ left: 3, top: 5, width: 990, height: 1290 }).jpeg({ quality: 92 }).toBuffer());
+      },
+    },
     { name: 'camera photo', input: corpusFile('metadata-extractor/camera/Kodak_DX6490.jpg') },
   ],
   invalid: [
@@ -39,6 +47,12 @@ testDetector(compressionPatch, {
         expect(f[0].evidence.firstQuality).toBeLessThanOrEqual(75);
         expect(String((f[0].evidence.heatmap as { image: string }).image)).toMatch(/^data:image\/png;base64,/);
       },
+    },
+    {
+      name: 'the same with a first save only a little coarser (q76 then q88)',
+      input: () => pastedScan(2, 76, 88, [300, 700, 160, 40]),
+      reasons: ['image_manipulation.compression_patch'],
+      check: (f) => expect(overlaps(f[0].evidence.bbox!, [300, 700, 160, 40])).toBe(true),
     },
   ],
 });
