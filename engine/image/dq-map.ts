@@ -137,7 +137,7 @@ function latticeFor(first: readonly number[], lumaZigzag: readonly number[], sla
   const step: number[] = [];
   const tolerance: number[] = [];
   const chance: number[] = [];
-  DQ_POSITIONS.forEach((z, p) => {
+  for (const z of DQ_POSITIONS) {
     const s1 = first[z];
     const s2 = lumaZigzag[z];
     // Re-quantisation moves a value by up to half the second step; decoding rounds and clips.
@@ -149,7 +149,7 @@ function latticeFor(first: readonly number[], lumaZigzag: readonly number[], sla
     step.push(useful ? s1 : 0);
     tolerance.push(tol);
     chance.push(c);
-  });
+  }
   return { step, tolerance, chance };
 }
 
