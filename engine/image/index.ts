@@ -1,5 +1,6 @@
 import type { Detector } from '../detect/types.js';
 import aliasedGlyphs from './aliased-glyphs.js';
+import compressionPatch from './compression-patch.js';
 import copyMove from './copy-move.js';
 import damagedData from './damaged-data.js';
 import doubleCompression from './double-compression.js';
@@ -11,4 +12,4 @@ import metadataMismatch from './metadata-mismatch.js';
 import noiseInconsistency from './noise-inconsistency.js';
 import thumbnailMismatch from './thumbnail-mismatch.js';
 
-export const imageDetectors: Detector[] = [editingSoftware, metadataMismatch, thumbnailMismatch, doubleCompression, copyMove, noiseInconsistency, grainlessPatch, edgeSharpness, paintedPatch, aliasedGlyphs, damagedData];
+export const imageDetectors: Detector[] = [editingSoftware, metadataMismatch, thumbnailMismatch, doubleCompression, copyMove, noiseInconsistency, grainlessPatch, edgeSharpness, paintedPatch, aliasedGlyphs, damagedData, compressionPatch];
