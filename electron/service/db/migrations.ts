@@ -147,4 +147,44 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX webhook_outbox_check ON webhook_outbox(check_id);
     `,
   },
+  {
+    // 5, not 4: another branch (issue 11) adds the checks' own migration at 4 meanwhile; the runner
+    // applies versions in order and skips none it has not recorded, so a gap is harmless.
+    version: 5,
+    name: 'library',
+    // The workspace library (issue 12, electron/service/library/): one row per completed check
+    // with its fingerprint, lookup keys (LSH bands, transaction rows, references, accounts,
+    // 16-bit chunks of page picture hashes) in one indexed table, and the relations found.
+    // Only its own tables: it reads checks and feedback, never changes them.
+    sql: `
+      CREATE TABLE library_docs (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        check_id TEXT NOT NULL UNIQUE,
+        sha256 TEXT NOT NULL,
+        issuer TEXT,
+        doc_type TEXT,
+        name TEXT,
+        decision TEXT,
+        fingerprint TEXT NOT NULL
+      );
+      CREATE INDEX library_docs_sha256 ON library_docs(sha256);
+      CREATE INDEX library_docs_issuer ON library_docs(issuer, doc_type, seq) WHERE issuer IS NOT NULL;
+      CREATE TABLE library_keys (
+        key TEXT NOT NULL,
+        check_id TEXT NOT NULL,
+        PRIMARY KEY (key, check_id)
+      ) WITHOUT ROWID;
+      CREATE INDEX library_keys_check ON library_keys(check_id);
+      CREATE TABLE library_relations (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        check_id TEXT NOT NULL,
+        other_id TEXT NOT NULL,
+        relation TEXT NOT NULL,
+        similarity REAL NOT NULL,
+        details TEXT NOT NULL
+      );
+      CREATE INDEX library_relations_check ON library_relations(check_id);
+      CREATE INDEX library_relations_other ON library_relations(other_id);
+    `,
+  },
 ];
