@@ -12,7 +12,9 @@ import { LibraryStore, type RelatedItem } from '../library/store.js';
 import { judgeTemplate } from '../library/template.js';
 
 /** Candidates compared in full, the ones sharing the most (and the most telling) keys. */
-const MAX_CANDIDATES = 40;
+const MAX_CANDIDATES = 20;
+/** The issuer's newest documents read for its template: enough for several people to agree. */
+const TEMPLATE_SAMPLE = 12;
 const KEY_WEIGHT = { band: 1, row: 2, reference: 4, account: 1, picture: 2 } as const;
 
 export class WorkspaceLibrary {
@@ -37,7 +39,7 @@ export class WorkspaceLibrary {
     const ids = [...weight.entries()].sort((a, b) => b[1] - a[1]).slice(0, MAX_CANDIDATES).map(([id]) => id);
     const self = { checkId, sha256, fp };
     const found = compareWithLibrary(self, this.store.docs(ids), holders);
-    const template = fp.identity.issuer ? judgeTemplate(self, this.store.issuerDocs(fp.identity.issuer, analysis.extracted.doc_type, checkId)) : { findings: [], relations: [] };
+    const template = fp.identity.issuer ? judgeTemplate(self, this.store.issuerDocs(fp.identity.issuer, analysis.extracted.doc_type, checkId, TEMPLATE_SAMPLE)) : { findings: [], relations: [] };
     return { findings: [...found.findings, ...template.findings], relations: [...found.relations, ...template.relations] };
   }
 
