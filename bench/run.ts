@@ -7,8 +7,9 @@ import type { BenchModule, BenchRow } from './types.js';
 import { apiBench } from './api.js';
 import { bombsBench } from './bombs.js';
 import { engineBench } from './engine.js';
+import { libraryBench } from './library.js';
 
-const BENCHES: BenchModule[] = [apiBench, engineBench, bombsBench];
+const BENCHES: BenchModule[] = [apiBench, engineBench, bombsBench, libraryBench];
 
 function meetsTarget(row: BenchRow): boolean {
   if (row.target === undefined) return true;

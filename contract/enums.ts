@@ -6,7 +6,7 @@ export const DECISIONS = ['clear', 'pending', 'suspicious', 'fraudulent'] as con
 export const RISK_LEVELS = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;
 /** Most severe first: the order the renderer lists flags in. */
 export const SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
-export const CATEGORIES = ['structure', 'metadata', 'content', 'image', 'provenance'] as const;
+export const CATEGORIES = ['structure', 'metadata', 'content', 'image', 'provenance', 'library'] as const;
 export const MODES = ['normal', 'strict', 'lenient'] as const;
 export const CHECK_STATUSES = ['processing', 'completed', 'failed'] as const;
 export const MIME_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;

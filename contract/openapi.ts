@@ -7,6 +7,7 @@ import { z } from 'zod';
 import * as api from './api-v1.js';
 import * as check from './check.js';
 import * as dash from './dashboard-v1.js';
+import * as related from './related.js';
 import { OPERATIONS, type Operation } from './operations.js';
 
 type JsonSchema = Record<string, unknown>;
@@ -25,6 +26,8 @@ export const COMPONENTS: Record<string, z.ZodType> = {
   DocumentCheck: check.DocumentCheck,
   DocumentCheckList: api.DocumentCheckList,
   DocumentCheckDeleted: api.DocumentCheckDeleted,
+  RelatedDocument: related.RelatedDocument,
+  RelatedDocumentList: related.RelatedDocumentList,
   Feedback: api.Feedback,
   Rule: api.Rule,
   RuleList: api.RuleList,

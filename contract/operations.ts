@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import * as api from './api-v1.js';
 import { DocumentCheck } from './check.js';
 import * as dash from './dashboard-v1.js';
+import * as related from './related.js';
 
 type BodyType = 'application/json' | 'application/x-www-form-urlencoded' | 'multipart/form-data';
 
@@ -70,6 +71,16 @@ export const OPERATIONS: readonly Operation[] = [
     summary: 'Agree or disagree with a verdict or one of its flags',
     body: { schema: api.FeedbackBody, types: FORMS },
     responses: { 201: api.Feedback },
+  },
+  {
+    id: 'listRelatedDocuments',
+    method: 'get',
+    path: '/api/v1/document-checks/{id}/related/',
+    tag: 'document-checks',
+    summary: 'Checks the workspace library related to this one (same file, same or reused content, template)',
+    description: 'Both directions, newest relation first; deleted checks never appear.',
+    query: related.RelatedQuery,
+    responses: { 200: related.RelatedDocumentList },
   },
   { id: 'listRules', method: 'get', path: '/api/v1/rules/', tag: 'rules', summary: 'List rules', query: api.RuleListQuery, responses: { 200: api.RuleList } },
   { id: 'createRule', method: 'post', path: '/api/v1/rules/', tag: 'rules', summary: 'Create a rule', body: { schema: api.RuleBody, types: JSON_ONLY }, responses: { 201: api.Rule } },

@@ -13,6 +13,8 @@ import { detectorsFor } from './detect/registry.js';
 import type { Detector } from './detect/types.js';
 import { FactPendingError } from './facts/store.js';
 import { classifyImageFormat } from './image/format.js';
+import { fingerprintDocument } from './library/index.js';
+import type { LibraryFingerprint } from './library/types.js';
 import { needsOcr, withoutUncertainOcrFindings } from './ocr/index.js';
 import { classifyPdfFormat } from './pdf/format.js';
 import type { Analysis, AnalyzeOptions, DocumentFacts, Finding, IncompleteDetector } from './types.js';
@@ -96,6 +98,13 @@ export async function analyze(bytes: Uint8Array, options: AnalyzeOptions = {}): 
       else if ('failure' in o) incomplete.push(o.failure);
       else findings.push(...o.findings);
     });
+    // The library fingerprint is observations for the service's comparison; failing it leaves the verdict whole.
+    let library: LibraryFingerprint | undefined;
+    try {
+      library = await timed(timings, 'library/fingerprint', () => fingerprintDocument(ctx, pageSizes));
+    } catch (err) {
+      incomplete.push({ detector: 'library/fingerprint', message: failureMessage(err) });
+    }
     timings.total = Math.round((performance.now() - start) * 100) / 100;
     return {
       engineVersion: ENGINE_VERSION,
@@ -105,6 +114,7 @@ export async function analyze(bytes: Uint8Array, options: AnalyzeOptions = {}): 
       text: ctx.text,
       structure: { revisions: ctx.revisions, pageSizes },
       incomplete,
+      ...(library ? { library } : {}),
       timings,
     };
   } finally {

@@ -3,6 +3,7 @@
  * Nothing here knows about HTTP, SQLite or Electron.
  */
 import type { Category, FlagCode, Severity } from './catalog/flags.js';
+import type { LibraryFingerprint } from './library/types.js';
 
 export type { Category, Severity };
 export type Mode = 'normal' | 'strict' | 'lenient';
@@ -157,6 +158,12 @@ export interface Analysis {
    * Always set by `analyze`; absent on analyses stored before it existed.
    */
   incomplete?: IncompleteDetector[];
+  /**
+   * What the service compares with the workspace's other documents (engine/library): hashes,
+   * template traits and identity fields, never a verdict. Absent on analyses stored before it
+   * existed and when it could not be computed.
+   */
+  library?: LibraryFingerprint;
   /** Timings in ms, for benchmarks: per detector (`<family>/<name>`) and per fact (`fact:<name>`). */
   timings: Record<string, number>;
 }

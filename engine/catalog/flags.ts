@@ -5,7 +5,7 @@
  */
 /** Defined here, beside the flags they describe (engine/types.ts re-exports them). */
 export type Severity = 'low' | 'medium' | 'high' | 'critical';
-export type Category = 'structure' | 'metadata' | 'content' | 'image' | 'provenance';
+export type Category = 'structure' | 'metadata' | 'content' | 'image' | 'provenance' | 'library';
 
 export interface FlagDefinition {
   code: string;
@@ -143,7 +143,33 @@ const defs = [
     title: 'AI-generated',
     description: 'Provenance markers show the content was made or altered by a generative model.',
   },
+  // Library flags (DECISIONS "Beyond v1"): found by comparing a document with the workspace's
+  // other documents. The service emits them (electron/service/library/), never a detector.
+  {
+    code: 'duplicate_document',
+    category: 'library',
+    severity: { min: 'low', max: 'high' },
+    title: 'Checked before',
+    description: 'The same file or the same content was checked before in this workspace.',
+  },
+  {
+    code: 'reused_content',
+    category: 'library',
+    severity: { min: 'medium', max: 'critical' },
+    title: 'Content reused from another document',
+    description: 'Content unique to another checked document (transactions, references, account numbers, page pictures) appears here under a different name, account or issuer.',
+  },
+  {
+    code: 'template_mismatch',
+    category: 'library',
+    severity: { min: 'low', max: 'high' },
+    title: 'Unlike the issuer\'s documents',
+    description: 'The claimed issuer\'s genuine documents in this workspace were made differently (producer, fonts, page size, fixed text) from this one.',
+  },
 ] as const satisfies readonly FlagDefinition[];
+
+/** Flags decided by the workspace library rather than by a detector of one document. */
+export const LIBRARY_FLAG_CODES = ['duplicate_document', 'reused_content', 'template_mismatch'] as const;
 
 export type FlagCode = (typeof defs)[number]['code'];
 

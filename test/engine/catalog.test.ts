@@ -5,12 +5,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FLAG_CATALOG, FLAG_CODES } from '../../engine/catalog/flags.js';
+import { FLAG_CATALOG, FLAG_CODES, LIBRARY_FLAG_CODES } from '../../engine/catalog/flags.js';
 import { DETECTORS } from '../../engine/detect/registry.js';
 
 const DOC = readFileSync(new URL('../../docs/flags.md', import.meta.url), 'utf8');
 const SEVERITIES = ['low', 'medium', 'high', 'critical'];
-const CATEGORIES = ['structure', 'metadata', 'content', 'image', 'provenance'];
+const CATEGORIES = ['structure', 'metadata', 'content', 'image', 'provenance', 'library'];
 
 /** docs/flags.md's table rows, by code: [category, severity, title, description]. */
 const documented = new Map(
@@ -23,6 +23,8 @@ const documented = new Map(
 /** Flag code → the ids of the detectors that declare they emit it. */
 const emitters = new Map<string, string[]>();
 for (const d of DETECTORS) for (const e of d.meta.emits) emitters.set(e.flag, [...(emitters.get(e.flag) ?? []), d.meta.id]);
+// The library flags are emitted by the service's comparison with the workspace (electron/service/library/).
+for (const code of LIBRARY_FLAG_CODES) emitters.set(code, [...(emitters.get(code) ?? []), 'service/library']);
 
 describe('flag catalog', () => {
   it('includes the codes SPEC and DECISIONS require, with no duplicates', () => {

@@ -4,7 +4,7 @@
  * document the same way.
  */
 import type { Thresholds } from '../../../engine/scoring/bands.js';
-import type { Mode } from '../../../engine/types.js';
+import type { Analysis, Finding, Mode } from '../../../engine/types.js';
 import type { ConditionEvaluator } from '../conditions/condition-sandbox.js';
 import type { CheckError, CompletedAnalysis, SettingsSnapshot } from '../domain/check-record.js';
 import type { AnalysisOutcome, AnalysisTask } from '../queue/types.js';
@@ -31,6 +31,11 @@ export interface AssessInput {
    * must not fire); it returns null when the check itself is gone.
    */
   snapshot: SettingsSnapshot | (() => SettingsSnapshot | null);
+  /**
+   * The workspace library's comparison (checks/library.ts), run after analysis and before
+   * scoring; its findings are scored like the engine's. Absent offline (no workspace).
+   */
+  compare?: (analysis: Analysis) => Finding[];
 }
 
 export type Assessment =
@@ -47,7 +52,8 @@ export async function assess(pipeline: Pipeline, input: AssessInput): Promise<As
     if (outcome.code === 'service_stopping') return { status: 'interrupted' };
     return { status: 'failed', error: { type: 'api_error', code: outcome.code, message: outcome.message } };
   }
-  const { analysis } = outcome;
+  const library = input.compare?.(outcome.analysis) ?? [];
+  const analysis = library.length ? { ...outcome.analysis, findings: [...outcome.analysis.findings, ...library] } : outcome.analysis;
   const snapshot = typeof input.snapshot === 'function' ? input.snapshot() : input.snapshot;
   if (!snapshot) return { status: 'gone' };
   try {

@@ -14,7 +14,10 @@ import type { CheckProcessor } from '../queue/check-processor.js';
 import { newCheckId } from '../store/ids.js';
 import type { Store } from '../store/index.js';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
+import type { Comparison } from '../library/compare.js';
+import type { RelatedItem } from '../library/store.js';
 import { assess, type Pipeline } from './assess.js';
+import { WorkspaceLibrary } from './library.js';
 import { workspaceSettings } from './settings.js';
 
 /** A received file, hashed and still in its temp place (store/uploads.ts IncomingFile). */
@@ -44,13 +47,16 @@ export class UnsupportedDocument extends Error {
 
 export class CheckService {
   private queue: CheckProcessor | null = null;
+  private readonly library: WorkspaceLibrary;
 
   constructor(
     private readonly store: Store,
     private readonly pipeline: Pipeline,
     private readonly webhooks: WebhookDispatcher,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.library = new WorkspaceLibrary(store.db);
+  }
 
   /** The queue that runs `settle`; set once at start-up (the queue is built around `settle`). */
   attach(queue: CheckProcessor): void {
@@ -105,12 +111,17 @@ export class CheckService {
   async settle(id: string): Promise<void> {
     const check = this.store.checks.get(id);
     if (!check || check.status !== 'processing') return;
+    let comparison: Comparison | null = null;
     const outcome = await assess(this.pipeline, {
       path: this.store.uploads.pathFor(check.sha256),
       filename: check.filename,
       mode: check.mode,
       thresholds: check.thresholds,
       snapshot: () => this.currentSnapshot(id),
+      compare: (analysis) => {
+        comparison = this.library.compare(id, check.sha256, analysis);
+        return comparison.findings;
+      },
     });
     // Interrupted by shutdown: leave it `processing` so the next start picks it up. Deleted meanwhile: nothing to store.
     if (outcome.status === 'interrupted' || outcome.status === 'gone' || this.queue?.isStopping) return;
@@ -120,7 +131,9 @@ export class CheckService {
     // One transaction with the outbox row, so a crash cannot complete a check and lose its webhook.
     // A check deleted while it was being analysed is not stored and sends no webhook.
     this.store.db.transaction(() => {
-      if (this.store.checks.complete(id, result)) this.notify(id, 'document_check.completed');
+      if (!this.store.checks.complete(id, result)) return;
+      this.library.add(id, check.sha256, result.analysis, result.verdict.decision, comparison);
+      this.notify(id, 'document_check.completed');
     })();
     const { verdict } = result;
     this.logger.info({ check: id, decision: verdict.decision, risk_score: verdict.risk_score, ms: result.analysis.timings.total }, 'check completed');
@@ -138,6 +151,12 @@ export class CheckService {
   present(id: string): DocumentCheck | null {
     const check = this.store.checks.get(id);
     return check ? presentCheck(check) : null;
+  }
+
+  /** The checks related to this one through the library, both directions; null when there is no such check. */
+  related(id: string, limit: number): { data: RelatedItem[]; has_more: boolean } | null {
+    if (!this.store.checks.get(id)) return null;
+    return this.library.related(id, limit);
   }
 
   private fail(id: string, error: CheckError): void {

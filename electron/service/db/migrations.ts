@@ -155,7 +155,7 @@ export const MIGRATIONS: readonly Migration[] = [
     // check_analyses, which repeats the extracted fields and the document format. Now one row:
     // the submission and index columns, the verdict (or error) as scored, and the Analysis in the
     // row; extracted fields and format are read from the Analysis, the public JSON is presented
-    // on read. Only the checks' tables: version 5 (the library, issue 12) is another branch's.
+    // on read.
     sql: `
       ALTER TABLE checks ADD COLUMN analysis TEXT;
       UPDATE checks SET analysis = (SELECT a.analysis FROM check_analyses a WHERE a.check_id = checks.id);
@@ -163,6 +163,44 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE checks DROP COLUMN rendered;
       ALTER TABLE checks DROP COLUMN extracted;
       ALTER TABLE checks DROP COLUMN format;
+    `,
+  },
+  {
+    version: 5,
+    name: 'library',
+    // The workspace library (issue 12, electron/service/library/): one row per completed check
+    // with its fingerprint, lookup keys (LSH bands, transaction rows, references, accounts,
+    // 16-bit chunks of page picture hashes) in one indexed table, and the relations found.
+    // Only its own tables: it reads checks and feedback, never changes them.
+    sql: `
+      CREATE TABLE library_docs (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        check_id TEXT NOT NULL UNIQUE,
+        sha256 TEXT NOT NULL,
+        issuer TEXT,
+        doc_type TEXT,
+        name TEXT,
+        decision TEXT,
+        fingerprint TEXT NOT NULL
+      );
+      CREATE INDEX library_docs_sha256 ON library_docs(sha256);
+      CREATE INDEX library_docs_issuer ON library_docs(issuer, doc_type, seq) WHERE issuer IS NOT NULL;
+      CREATE TABLE library_keys (
+        key TEXT NOT NULL,
+        check_id TEXT NOT NULL,
+        PRIMARY KEY (key, check_id)
+      ) WITHOUT ROWID;
+      CREATE INDEX library_keys_check ON library_keys(check_id);
+      CREATE TABLE library_relations (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        check_id TEXT NOT NULL,
+        other_id TEXT NOT NULL,
+        relation TEXT NOT NULL,
+        similarity REAL NOT NULL,
+        details TEXT NOT NULL
+      );
+      CREATE INDEX library_relations_check ON library_relations(check_id);
+      CREATE INDEX library_relations_other ON library_relations(other_id);
     `,
   },
 ];

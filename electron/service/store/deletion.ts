@@ -9,6 +9,7 @@
  * then recorded against nothing.
  */
 import { rmSync } from 'node:fs';
+import { LibraryStore } from '../library/store.js';
 import type { Store } from './index.js';
 
 export type DeletionReason = 'request' | 'retention';
@@ -24,6 +25,8 @@ export function deleteCheck(store: Store, id: string, actor: string | null, reas
       if (!row) return null;
       db.prepare('DELETE FROM feedback WHERE check_id = ?').run(id);
       db.prepare('DELETE FROM webhook_outbox WHERE check_id = ?').run(id);
+      // The library forgets it: no later comparison or `related` list cites a deleted check.
+      new LibraryStore(db).remove(id);
       db.prepare('DELETE FROM checks WHERE id = ?').run(id);
       const shared = db.prepare('SELECT 1 FROM checks WHERE sha256 = ? LIMIT 1').get(row.sha256) !== undefined;
       let fileDeleted = false;

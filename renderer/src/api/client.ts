@@ -4,7 +4,7 @@
  */
 import type {
   About, ApiKey, CheckAnalysis, DocumentCheck, Feedback, FlagDefinition, FlagSettings, List, Role, Rule, RuleInput,
-  RulePreview, ScorePoint, Thresholds,
+  RelatedDocumentList, RulePreview, ScorePoint, Thresholds,
 } from './contract.js';
 
 export class ApiError extends Error {
@@ -57,6 +57,11 @@ export class ApiClient {
     if (startingAfter) q.set('starting_after', startingAfter);
     return this.request<List<DocumentCheck>>(`/api/v1/document-checks/?${q}`);
   }
+  /** Checks the workspace library related to this one (both directions). */
+  listRelated(id: string) {
+    return this.request<RelatedDocumentList>(`/api/v1/document-checks/${encodeURIComponent(id)}/related/?limit=100`);
+  }
+
   getCheck(id: string) {
     return this.request<DocumentCheck>(`/api/v1/document-checks/${encodeURIComponent(id)}/`);
   }

@@ -6,3 +6,4 @@ export type { BBox, DocumentCheck, Evidence, Extracted, Flag, Reason, Thresholds
 export type { FeedbackBody as Feedback, FlagSettings, List, Rule, RuleBody as RuleInput } from '../../../contract/api-v1.js';
 export type { About, ApiKey, ApiKeyCreated, CheckAnalysis, FlagDefinition, Revision, RulePreview, ScorePoint, TextDiff } from '../../../contract/dashboard-v1.js';
 export { DECISIONS, DOC_TYPES, OUTCOMES, ROLES, SEVERITIES, type Decision, type DocType, type OutcomeGuidance, type Role, type Severity } from '../../../contract/enums.js';
+export type { RelatedDocument, RelatedDocumentList } from '../../../contract/related.js';

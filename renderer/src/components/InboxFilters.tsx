@@ -52,6 +52,11 @@ export function InboxFilters() {
         <label htmlFor={`${id}-to`}>To</label>
         <input id={`${id}-to`} type="date" value={filter.to} onChange={(e) => setFilter({ to: e.target.value })} />
       </div>
+      <div className="field">
+        <label htmlFor={`${id}-r`}>
+          <input id={`${id}-r`} type="checkbox" checked={filter.related} onChange={(e) => setFilter({ related: e.target.checked })} /> Has related documents
+        </label>
+      </div>
       {isFilterActive(filter) && (
         <button type="button" className="link-button" onClick={() => setFilter(EMPTY_FILTER)}>
           Clear filters

@@ -8,12 +8,14 @@ export interface InboxFilter {
   from: string; // YYYY-MM-DD or ''
   to: string;
   query: string;
+  /** Only checks the workspace library related to another check (a flag of category library). */
+  related: boolean;
 }
 
-export const EMPTY_FILTER: InboxFilter = { status: 'all', docType: '', from: '', to: '', query: '' };
+export const EMPTY_FILTER: InboxFilter = { status: 'all', docType: '', from: '', to: '', query: '', related: false };
 
 export function isFilterActive(f: InboxFilter): boolean {
-  return f.status !== 'all' || f.docType !== '' || f.from !== '' || f.to !== '' || f.query.trim() !== '';
+  return f.status !== 'all' || f.related || f.docType !== '' || f.from !== '' || f.to !== '' || f.query.trim() !== '';
 }
 
 /** Search covers what a reviewer has at hand: the file name, issuer, holder name, or a sha256 prefix. */
@@ -33,6 +35,7 @@ export function matchesFilter(check: DocumentCheck, f: InboxFilter): boolean {
     } else if (check.decision !== f.status) return false;
   }
   if (f.docType && check.extracted?.doc_type !== f.docType) return false;
+  if (f.related && !check.flags.some((flag) => flag.category === 'library')) return false;
   // Dates compare on the local calendar day the check was created.
   const day = check.created_at.slice(0, 10);
   if (f.from && day < f.from) return false;

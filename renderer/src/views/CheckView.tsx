@@ -5,6 +5,7 @@ import { DocumentViewer } from '../components/DocumentViewer.js';
 import { ExtractedFields } from '../components/ExtractedFields.js';
 import { FeedbackForm } from '../components/FeedbackForm.js';
 import { FlagList } from '../components/FlagList.js';
+import { RelatedDocuments } from '../components/RelatedDocuments.js';
 import { RevisionTimeline } from '../components/RevisionTimeline.js';
 import { ScoreGauge } from '../components/ScoreGauge.js';
 import { TechnicalDetails } from '../components/TechnicalDetails.js';
@@ -44,6 +45,7 @@ export function CheckView({ id }: { id: string }) {
   const { check, error } = useCheck(id);
   const completed = check?.status === 'completed';
   const analysis = useLoad(() => (completed ? api.getAnalysis(id) : Promise.resolve(null)), [api, id, completed]);
+  const related = useLoad(() => (completed ? api.listRelated(id) : Promise.resolve(null)), [api, id, completed]);
   const [selection, setSelection] = useState<{ key: string; boxes: Box[]; heatmaps: Heatmap[]; page: number | null; nonce: number } | null>(null);
   const [showAll, setShowAll] = useState(false);
 
@@ -102,6 +104,10 @@ export function CheckView({ id }: { id: string }) {
           <section aria-labelledby="flags-title" className="card">
             <h2 id="flags-title">Why</h2>
             <FlagList flags={check.flags} selectedKey={selection?.key ?? null} onSelect={selectReason} />
+          </section>
+          <section aria-labelledby="related-title" className="card">
+            <h2 id="related-title">Related documents</h2>
+            {completed ? <RelatedDocuments items={related.data?.data ?? null} error={related.error} /> : <p className="muted">Available when the analysis completes.</p>}
           </section>
           <section aria-labelledby="rev-title" className="card">
             <h2 id="rev-title">Revisions</h2>

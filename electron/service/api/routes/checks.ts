@@ -1,6 +1,7 @@
 /** Document checks: submit, get, list, feedback. */
 import { Router, type Request } from 'express';
 import { CheckListQuery as listQuery, FeedbackBody as feedbackBody, type Feedback } from '../../../../contract/api-v1.js';
+import { RelatedQuery as relatedQuery, type RelatedDocumentList } from '../../../../contract/related.js';
 import { isFlagCode } from '../../../../engine/catalog/flags.js';
 import type { ServiceContext } from '../../context.js';
 import type { FeedbackRecord } from '../../store/feedback.js';
@@ -61,6 +62,17 @@ export function checkRoutes(ctx: ServiceContext): Router {
       res.json({ id: req.params.id, object: 'document_check', deleted: true });
     })
     .all(methodNotAllowed(['GET', 'DELETE']));
+
+  router
+    .route('/document-checks/:id/related')
+    .get(view, (req, res) => {
+      const q = parseWith(relatedQuery, req.query);
+      const page = ctx.checks.related(req.params.id, q.limit ?? 20);
+      if (!page) throw notFound('document_check', req.params.id);
+      const body: RelatedDocumentList = { object: 'list', data: page.data.map((r) => ({ object: 'related_document', ...r })), has_more: page.has_more };
+      res.json(body);
+    })
+    .all(methodNotAllowed(['GET']));
 
   router
     .route('/document-checks/:id/feedback')

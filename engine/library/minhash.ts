@@ -1,0 +1,66 @@
+/**
+ * Text similarity at library scale: word shingles of the normalised text, summarised by a
+ * MinHash signature (the fraction of equal positions estimates the Jaccard similarity of the
+ * shingle sets), cut into LSH bands so that similar documents share at least one band key.
+ */
+import { fnv32, mix32 } from './hash.js';
+
+/** Words per shingle: long enough that a template's labels alone do not make two documents alike. */
+export const SHINGLE_WORDS = 4;
+export const LSH_BANDS = 20;
+export const LSH_ROWS = 6;
+export const MINHASH_SIZE = LSH_BANDS * LSH_ROWS;
+/** Below this many shingles a document has too little text for a similarity to mean anything. */
+export const MIN_SHINGLES = 12;
+
+const SEEDS: readonly number[] = Array.from({ length: MINHASH_SIZE }, (_, i) => mix32(0x5bd1e995 ^ Math.imul(i + 1, 0x9e3779b9)));
+
+/** Lower case, accents folded, punctuation and currency signs as spaces (figures keep their digits). */
+export function normaliseWords(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean);
+}
+
+export function shingleHashes(text: string): Set<number> {
+  const words = normaliseWords(text);
+  const out = new Set<number>();
+  for (let i = 0; i + SHINGLE_WORDS <= words.length; i++) out.add(fnv32(words.slice(i, i + SHINGLE_WORDS).join(' ')));
+  return out;
+}
+
+export function minhash(shingles: ReadonlySet<number>): number[] {
+  const sig = new Array<number>(MINHASH_SIZE).fill(0xffffffff);
+  for (const s of shingles) {
+    for (let i = 0; i < MINHASH_SIZE; i++) {
+      const h = mix32(s ^ SEEDS[i]);
+      if (h < sig[i]) sig[i] = h;
+    }
+  }
+  return sig;
+}
+
+/** Estimated Jaccard similarity of the two shingle sets. */
+export function minhashSimilarity(a: readonly number[], b: readonly number[]): number {
+  const n = Math.min(a.length, b.length);
+  if (n === 0) return 0;
+  let same = 0;
+  for (let i = 0; i < n; i++) if (a[i] === b[i]) same++;
+  return same / n;
+}
+
+/** One 32-bit key per band; documents sharing any band key are candidates for a full comparison. */
+export function lshBands(sig: readonly number[]): number[] {
+  const keys: number[] = [];
+  for (let b = 0; b < LSH_BANDS; b++) {
+    let h = 0x811c9dc5 ^ b;
+    for (let r = 0; r < LSH_ROWS; r++) h = mix32(h ^ sig[b * LSH_ROWS + r]);
+    keys.push(h >>> 0);
+  }
+  return keys;
+}
