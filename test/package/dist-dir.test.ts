@@ -68,6 +68,10 @@ describe.skipIf(!built || !linux)('npm run dist:dir (offline package)', () => {
       join('node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node'),
       join('node_modules', 'sharp', 'package.json'),
       join('node_modules', 'tesseract.js-core', 'tesseract-core-simd-lstm.wasm'),
+      // What tesseract.js 7 actually loads in Node (electron-builder.yml says why).
+      join('node_modules', 'tesseract.js-core', 'tesseract-core-simd.js'),
+      join('node_modules', 'tesseract.js-core', 'tesseract-core-simd.wasm'),
+      join('node_modules', 'tesseract.js-core', 'tesseract-core.wasm'),
       ocrModel,
       join('node_modules', 'pdfjs-dist', 'legacy', 'build', 'pdf.mjs'),
       join('node_modules', 'pdfjs-dist', 'legacy', 'build', 'pdf.worker.mjs'),
