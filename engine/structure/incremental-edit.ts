@@ -2,7 +2,8 @@
  * Content changed by an incremental update after the document was produced. Updates that
  * legitimately follow issuance (signatures, form filling, annotations, linearisation,
  * metadata-only) are not evidence; an update that rewrites what a page shows is, and a changed
- * figure, date or name in the text diff is decisive.
+ * figure, date or name in the text diff is decisive. A watermark, header or footer an editor
+ * added to every page (pagination artifacts, the same line on each) is context.
  */
 import type { DetectorContext } from '../context.js';
 import { defineDetector } from '../detect/types.js';
@@ -37,7 +38,7 @@ export const incrementalEditDetector = defineDetector({
     id: 'structure/incremental-edit',
     description: 'An incremental update changed page content (text, images, pages) after the document was produced.',
     appliesTo: ['pdf'],
-    emits: [{ flag: 'incremental_edit', reasons: ['figures_changed', 'text_changed', 'text_removed', 'image_replaced', 'page_inserted', 'content_changed', 'resources_changed', 'other_update', 'field_value_changed'] }],
+    emits: [{ flag: 'incremental_edit', reasons: ['figures_changed', 'text_changed', 'text_removed', 'image_replaced', 'page_inserted', 'content_changed', 'resources_changed', 'other_update', 'field_value_changed', 'page_furniture_added'] }],
   },
   run(ctx: DetectorContext): Finding[] {
     const findings: Finding[] = [];
@@ -59,8 +60,38 @@ function base(r: RevisionSummary): Pick<Finding, 'flag' | 'pages'> & { evidence:
   };
 }
 
+/**
+ * Page furniture added by an editor (Acrobat's Add Watermark, Background, Header & Footer): every
+ * changed page gained a pagination artifact, and the text diff is the same line(s) added on each
+ * of them, with nothing already on a page removed or replaced. The document says what it said.
+ */
+function furnitureOnly(r: RevisionSummary, diffs: TextChange[]): string[] | null {
+  const changes = r.pageChanges ?? [];
+  if (changes.length < 2 || changes.some((c) => c.inserted || !c.paginationAdded?.length)) return null;
+  if (diffs.some((d) => lineBefore(d).trim() !== '')) return null;
+  if (diffs.length === 0) return [];
+  const perPage = new Map<number, string[]>();
+  for (const d of diffs) perPage.set(d.page, [...(perPage.get(d.page) ?? []), lineAfter(d).trim()]);
+  const lines = [...perPage.values()].map((l) => l.sort().join('\n'));
+  return lines.every((l) => l === lines[0]) ? lines[0].split('\n') : null;
+}
+
 function contentEdit(r: RevisionSummary): Finding[] {
   const diffs = (r.textDiff ?? []).filter((d) => lineBefore(d) !== lineAfter(d));
+  const furniture = furnitureOnly(r, diffs);
+  if (furniture) {
+    const kinds = [...new Set((r.pageChanges ?? []).flatMap((c) => c.paginationAdded ?? []))];
+    const b = base(r);
+    return [
+      {
+        ...b,
+        code: 'incremental_edit.page_furniture_added',
+        summary: `Revision ${r.number} added page furniture (${kinds.join(', ').toLowerCase()}) to page(s) ${r.changedPages.join(', ')}${furniture.length ? `: "${furniture.join(' / ')}" on each` : ''}; no text already on a page changed.`,
+        evidence: { ...b.evidence, page: r.changedPages[0], artifacts: kinds, ...(furniture.length ? { after: furniture.join(' / ') } : {}) },
+        strength: 0.1,
+      },
+    ];
+  }
   const regions = diffs.filter((d) => d.bbox).map((d) => ({ page: d.page, bbox: d.bbox as BBox, label: `${d.before || '∅'} → ${d.after || '∅'}` }));
   const figures = diffs.filter((d) => lineBefore(d) && lineAfter(d) && isFigureChange(d));
   const replaced = diffs.filter((d) => lineBefore(d) && lineAfter(d));
