@@ -3,11 +3,13 @@
  * legitimately follow issuance (signatures, form filling, annotations, linearisation,
  * metadata-only) are not evidence; an update that rewrites what a page shows is, and a changed
  * figure, date or name in the text diff is decisive. A watermark, header or footer an editor
- * added to every page (pagination artifacts, the same line on each) is context.
+ * added to every page (pagination artifacts, the same line on each) is context, and so are text
+ * edits a later update took back (reverted-edits.ts).
  */
 import type { DetectorContext } from '../context.js';
 import { defineDetector } from '../detect/types.js';
 import type { BBox, Finding, RevisionSummary } from '../types.js';
+import { revertedEdits } from './reverted-edits.js';
 
 type TextChange = NonNullable<RevisionSummary['textDiff']>[number];
 
@@ -38,12 +40,14 @@ export const incrementalEditDetector = defineDetector({
     id: 'structure/incremental-edit',
     description: 'An incremental update changed page content (text, images, pages) after the document was produced.',
     appliesTo: ['pdf'],
-    emits: [{ flag: 'incremental_edit', reasons: ['figures_changed', 'text_changed', 'text_removed', 'image_replaced', 'page_inserted', 'content_changed', 'resources_changed', 'other_update', 'field_value_changed', 'page_furniture_added'] }],
+    emits: [{ flag: 'incremental_edit', reasons: ['figures_changed', 'text_changed', 'text_removed', 'image_replaced', 'page_inserted', 'content_changed', 'resources_changed', 'other_update', 'field_value_changed', 'page_furniture_added', 'edit_reverted'] }],
   },
   run(ctx: DetectorContext): Finding[] {
     const findings: Finding[] = [];
+    const reverted = revertedEdits(ctx.revisions);
+    if (reverted) findings.push(revertedFinding(ctx.revisions.filter((r) => reverted.has(r.number))));
     for (const r of ctx.revisions) {
-      if (r.kind === 'content_edit') findings.push(...contentEdit(r));
+      if (r.kind === 'content_edit' && !reverted) findings.push(...contentEdit(r));
       else if (r.kind === 'other') findings.push(otherUpdate(r));
       // Filling a form is benign; replacing a value already filled in changes what it says.
       if (r.fieldChanges?.length) findings.push(fieldValueChange(r));
@@ -118,6 +122,21 @@ function contentEdit(r: RevisionSummary): Finding[] {
     return [{ ...b, code: 'incremental_edit.image_replaced', summary: `Revision ${r.number} replaced an image or drawing on page(s) ${r.changedPages.join(', ')}.`, evidence: { ...b.evidence, page: r.changedPages[0] }, strength: 0.6 }];
   }
   return [{ ...b, code: 'incremental_edit.content_changed', summary: `Revision ${r.number} rewrote the content of page(s) ${r.changedPages.join(', ') || '?'} (objects ${[...r.changed, ...r.added].slice(0, 8).join(', ')}); the visible text is unchanged, so the edit is in drawings, layout or hidden content.`, evidence: { ...b.evidence, page: r.changedPages[0] }, strength: 0.45 }];
+}
+
+/** Text edits a later update took back: the document shows what it first showed (context). */
+function revertedFinding(revs: RevisionSummary[]): Finding {
+  const first = revs[0].textDiff![0];
+  const numbers = revs.map((r) => r.number);
+  const said = first.lineAfter || first.after || first.lineBefore || first.before;
+  return {
+    flag: 'incremental_edit',
+    code: 'incremental_edit.edit_reverted',
+    summary: `Revisions ${numbers.join(', ')} changed the text of page ${first.page} ("${said}") and took the change back: the page text is as first issued.`,
+    pages: [...new Set(revs.flatMap((r) => r.changedPages))].sort((a, b) => a - b),
+    evidence: { revision: numbers[numbers.length - 1], revisions: numbers, page: first.page, ...(first.bbox ? { bbox: first.bbox } : {}), before: first.before, after: first.after, objects: revs.flatMap((r) => [...r.changed, ...r.added]).slice(0, 50) },
+    strength: 0.1,
+  };
 }
 
 function fieldValueChange(r: RevisionSummary): Finding {

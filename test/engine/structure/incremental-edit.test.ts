@@ -7,6 +7,13 @@ import { amountEdit, annotationUpdate, formFill, formFillSession, metadataUpdate
 
 const nameEdit = () => contentEditUpdate(statement(), 1, 0, STATEMENT_LINES.map((l) => (l.text.startsWith('Account holder') ? { ...l, text: 'Account holder: John Smith' } : l)));
 
+/** pdf.js issue9713: a line added in one update and taken out in the next (fraudulent 91 before). */
+const addedThenRemoved = () => {
+  const added = contentEditUpdate(statement(), 1, 0, [...STATEMENT_LINES, { x: 240, y: 400, text: 'This is Helvetica' }]);
+  return contentEditUpdate(added, 1, 0, STATEMENT_LINES);
+};
+const amountChangedThenBack = (back: string) => contentEditUpdate(amountEdit(), 1, 0, STATEMENT_LINES.map((l) => (l.text.startsWith('Closing') ? { ...l, text: `Closing balance: ${back}` } : l)));
+
 const PAGE_2: RawLine[] = [
   { x: 72, y: 700, text: 'Transactions (continued)' },
   { x: 72, y: 680, text: '03/02 Card payment 42.10' },
@@ -49,6 +56,23 @@ testDetector(incrementalEditDetector, {
       : []),
   ],
   invalid: [
+    {
+      name: 'a line added in one update and taken out in the next: context only',
+      input: structureContext(addedThenRemoved),
+      reasons: ['incremental_edit.edit_reverted'],
+      check: (f) => {
+        expect(f.map((x) => x.code)).toEqual(['incremental_edit.edit_reverted']);
+        expect(f[0].strength).toBeLessThanOrEqual(0.15);
+        expect(f[0].evidence).toMatchObject({ revisions: [2, 3], page: 1 });
+      },
+    },
+    { name: 'an amount changed and later put back: context only', input: structureContext(() => amountChangedThenBack('1,350.00')), reasons: ['incremental_edit.edit_reverted'] },
+    {
+      name: 'an amount changed, then changed again to a third value',
+      input: structureContext(() => amountChangedThenBack('7,350.00')),
+      reasons: ['incremental_edit.figures_changed'],
+      check: (f) => expect(f.map((x) => x.code)).not.toContain('incremental_edit.edit_reverted'),
+    },
     {
       // eq-pin2corr manual (texlive-latex-extra-doc): fraudulent 87 before, as "text changed".
       name: 'a watermark added to every page by Acrobat (pagination artifact), nothing else changed: context only',
