@@ -27,12 +27,17 @@ function impossibleDates(model: DocModel): Found[] {
   return out.slice(0, 5);
 }
 
+/** Beyond a century from now a document date is a placeholder, not an issue date. */
+const PLACEHOLDER_DAYS = 100 * 365;
+
 function futureDate(model: DocModel, type: DocType | null, now: Date): Found[] {
   const found = findDocumentDate(model.lines, type, model.dateOrder);
   const v = found ? dayValue(found.date) : null;
   if (!found || v === null) return [];
   const days = Math.floor((v - now.getTime()) / DAY_MS);
-  if (days < 2) return [];
+  // A date centuries ahead (a manual "dated 5 February 4242", 9999 as "no end") is a placeholder
+  // or a joke that no reader takes for an issue date; a forged date has to pass, so it is near.
+  if (days < 2 || days > PLACEHOLDER_DAYS) return [];
   return [finding('content_inconsistency', 'future_date', `The document is dated ${isoDate(found.date)}, ${days} days after the time of analysis.`, found.line, days > 30 ? 0.6 : 0.45, { value: isoDate(found.date), now: now.toISOString().slice(0, 10) })];
 }
 

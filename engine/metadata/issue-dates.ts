@@ -6,7 +6,7 @@
  * reason to be written again months later by a generic PDF library.
  */
 import type { DocType } from '../types.js';
-import type { PdfDate } from '../pdf/structure/text-strings.js';
+import { fixY2kYear, type PdfDate } from '../pdf/structure/text-strings.js';
 
 const DAY = 86_400_000;
 
@@ -56,7 +56,7 @@ export function createdBeforePrintedDays(created: PdfDate, printed: Date): numbe
  */
 export function impossibleCalendarDate(raw: string | null | undefined): string | null {
   if (!raw) return null;
-  const pdf = /^\s*(?:D:)?(\d{4})(\d{2})(\d{2})(\d{2})?(\d{2})?(\d{2})?/i.exec(raw);
+  const pdf = /^\s*(?:D:)?(\d{4})(\d{2})(\d{2})(\d{2})?(\d{2})?(\d{2})?/i.exec(fixY2kYear(raw));
   const xmp = /^\s*(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?)?/.exec(raw);
   const m = pdf ?? xmp;
   if (!m) return null;

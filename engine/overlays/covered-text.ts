@@ -5,14 +5,15 @@
  * Page-sized pictures drawn over a text layer are how some scanners store OCR ("text under
  * image"), so covers larger than a third of the page are left alone. A coloured shape that
  * stands out from its surroundings (a bar or swatch in a figure), or that is not a box at all
- * (a polygon face of a 3-D figure), is drawing, not a cover.
+ * (a polygon face of a 3-D figure), is drawing, not a cover. The same labelled box drawn again
+ * at one place in the same font (overlapping TikZ pictures) repeats a node; it is not a cover-up.
  */
 import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
 import type { DetectorContext } from '../context.js';
 import { coveredFraction, union } from '../pdf/text/box.js';
 import type { FillPaint, ImagePaint, PageLayer, TextPaint } from '../pdf/text/types.js';
 import type { BBox } from '../types.js';
-import { Backdrop, BandIndex, boxArea, isDrawnText, isOpaqueCover, isWhite, regionOf, truncate, visibleBox, words } from './paint-query.js';
+import { Backdrop, BandIndex, boxArea, colorDistance, isDrawnText, isOpaqueCover, isWhite, regionOf, SAME_COLOUR, truncate, visibleBox, words } from './paint-query.js';
 
 /** A text counts as covered when this share of its box lies under the cover. */
 const MIN_COVERED = 0.7;
@@ -83,6 +84,7 @@ function coverHits(page: PageLayer): CoverHit[] {
     if (cover.kind === 'fill' && !isWhite(cover.fill) && (!cover.fill || !cover.rect || !backdrop.blendsIn(cover, cover.visible))) continue;
     const replacement = near.filter((t) => t.seq > cover.seq && coveredFraction(t.bbox, cover.visible) >= MIN_REPLACEMENT_INSIDE);
     if (sameWords(covered, replacement)) continue;
+    if (cover.kind === 'fill' && redrawnNode(cover, covered, replacement, backdrop)) continue;
     hits.push({ cover, covered, replacement });
   }
   return mergeOverlapping(hits);
@@ -94,6 +96,29 @@ function sameWords(covered: TextPaint[], replacement: TextPaint[]): boolean {
   const a = words(covered.map((t) => t.text).join(''));
   const b = words(replacement.map((t) => t.text).join(''));
   return a.length > 0 && (a.includes(b) || b.includes(a));
+}
+
+/** Box edges closer than this (page fraction, about half a point on A4) are the same edge. */
+const SAME_EDGE = 0.001;
+
+/**
+ * The same labelled box drawn twice at one place (TikZ pictures or code blocks placed over one
+ * another, a node repeated): the covered text already sat on a box of exactly the cover's shape
+ * and colour, and the new text is set in the very font object of the covered text, so the one
+ * typesetter drew both. A cover-up is a new box over text that sat on the page or a larger
+ * cell, and the retyped text comes from the editor's own font; a re-distilled or reprinted
+ * forgery keeps those apart.
+ */
+function redrawnNode(cover: FillPaint & { visible: BBox }, covered: TextPaint[], replacement: TextPaint[], backdrop: Backdrop): boolean {
+  if (replacement.length === 0 || cover.annotation) return false;
+  const fonts = new Set(covered.map((t) => t.fontId));
+  if (fonts.size !== 1 || !replacement.every((t) => fonts.has(t.fontId))) return false;
+  return covered.every((t) => {
+    const own = backdrop.under(t);
+    if (!own || own.kind !== 'fill' || own.stroke || own.annotation || own.blend || own.alpha < 0.9 || own.rect !== cover.rect) return false;
+    const d = colorDistance(own.fill, cover.fill);
+    return d !== null && d <= SAME_COLOUR && own.bbox.every((v, i) => Math.abs(v - cover.bbox[i]) <= SAME_EDGE);
+  });
 }
 
 /** An annotation's own text under its own background is its appearance, not a cover. */

@@ -50,10 +50,8 @@ export class Backdrop {
   behind(op: TextPaint): string | null {
     const cx = (op.bbox[0] + op.bbox[2]) / 2;
     const cy = (op.bbox[1] + op.bbox[3]) / 2;
-    const contains = (b: BBox | null) => !!b && b[0] <= cx && cx <= b[2] && b[1] <= cy && cy <= b[3];
     let below: PaintOp | null = null;
-    for (const p of this.index.near([cx, cy, cx, cy])) {
-      if (!contains(visibleBox(p))) continue;
+    for (const p of this.at(cx, cy)) {
       const uncertain = p.blend || p.alpha < 0.9 || (p.kind === 'fill' && !p.fill) || p.kind === 'image';
       if (uncertain) return null;
       if (p.seq < op.seq && (!below || p.seq > below.seq)) below = p;
@@ -62,6 +60,20 @@ export class Backdrop {
     // where the text sits on it is not known from the box.
     if (below && below.kind === 'fill' && !below.rect) return null;
     return below && below.kind === 'fill' ? below.fill : '#ffffff';
+  }
+
+  /** The last paint under the centre of a text before it was drawn (null: the bare page). */
+  under(op: TextPaint): PaintOp | null {
+    const cx = (op.bbox[0] + op.bbox[2]) / 2;
+    const cy = (op.bbox[1] + op.bbox[3]) / 2;
+    let below: PaintOp | null = null;
+    for (const p of this.at(cx, cy)) if (p.seq < op.seq && (!below || p.seq > below.seq)) below = p;
+    return below;
+  }
+
+  private at(cx: number, cy: number): PaintOp[] {
+    const contains = (b: BBox | null) => !!b && b[0] <= cx && cx <= b[2] && b[1] <= cy && cy <= b[3];
+    return this.index.near([cx, cy, cx, cy]).filter((p) => contains(visibleBox(p)));
   }
 
   /**

@@ -57,9 +57,12 @@ export const TEXT_LIMIT_FOR_RULES = 20_000;
 
 /**
  * Findings at or below CONTEXT_STRENGTH are context (consumer-software origin, a re-save months
- * later, an attached invoice XML, form scripts): what genuine files show every day. However many
- * there are, they never add up to a verdict: a document with nothing but context scores as its
- * strongest context finding alone. Calibration never lifts a context finding out of context.
+ * later, an attached invoice XML, form scripts): what genuine files show every day, about as
+ * often as forgeries (calibration measures their likelihood ratio near or below 1). They are
+ * shown, but they are not evidence, so they never move the score: beside evidence the score is
+ * that of the evidence alone, and a document with nothing but context scores as its strongest
+ * context finding. However many there are and whatever else is present, context never moves a
+ * document out of clear. Calibration never lifts a context finding out of context.
  */
 export { CONTEXT_STRENGTH };
 
@@ -76,8 +79,7 @@ export function engineVerdict(input: ScoringInput, settings: Pick<ScoringSetting
   const table = settings.calibration === undefined ? FITTED_STRENGTHS : settings.calibration;
   const kept = calibrateFindings(input.findings.filter((f) => !disabled.has(f.flag)), table);
   const grouped = groupFindings(kept);
-  const contextOnly = kept.every((f) => f.strength <= CONTEXT_STRENGTH);
-  const engineRaw = 100 * (contextOnly ? Math.max(0, ...kept.map((f) => f.strength)) : combineFlags(grouped.map((g) => g.strength)));
+  const engineRaw = 100 * evidenceStrength(kept);
   const engineScore = clampScore(applyMode(engineRaw, settings.mode));
   const flags = grouped.filter((g) => g.published).map((g) => g.flag);
   return {
@@ -93,6 +95,13 @@ export function engineVerdict(input: ScoringInput, settings: Pick<ScoringSetting
       text: input.text.slice(0, TEXT_LIMIT_FOR_RULES),
     },
   };
+}
+
+/** Combined strength of the evidence (findings above context); the strongest context finding when there is none. */
+export function evidenceStrength(findings: readonly Finding[]): number {
+  const evidence = findings.filter((f) => f.strength > CONTEXT_STRENGTH);
+  if (evidence.length === 0) return Math.max(0, ...findings.map((f) => f.strength));
+  return combineFlags(groupFindings(evidence).map((g) => g.strength));
 }
 
 export function scoreAnalysis(input: ScoringInput, settings: ScoringSettings): Verdict {

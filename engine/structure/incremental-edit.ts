@@ -2,11 +2,14 @@
  * Content changed by an incremental update after the document was produced. Updates that
  * legitimately follow issuance (signatures, form filling, annotations, linearisation,
  * metadata-only) are not evidence; an update that rewrites what a page shows is, and a changed
- * figure, date or name in the text diff is decisive.
+ * figure, date or name in the text diff is decisive. A watermark, header or footer an editor
+ * added to every page (pagination artifacts, the same line on each) is context, and so are text
+ * edits a later update took back (reverted-edits.ts).
  */
 import type { DetectorContext } from '../context.js';
 import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
 import type { BBox, RevisionSummary } from '../types.js';
+import { revertedEdits } from './reverted-edits.js';
 
 type TextChange = NonNullable<RevisionSummary['textDiff']>[number];
 
@@ -32,7 +35,7 @@ function isFigureChange(d: TextChange): boolean {
   return [...removed, ...added].some((t) => FIGURE.test(t));
 }
 
-const EMITS = [{ flag: 'incremental_edit', reasons: ['figures_changed', 'text_changed', 'text_removed', 'image_replaced', 'page_inserted', 'content_changed', 'resources_changed', 'other_update', 'field_value_changed'] }] as const satisfies readonly Emit[];
+const EMITS = [{ flag: 'incremental_edit', reasons: ['figures_changed', 'text_changed', 'text_removed', 'image_replaced', 'page_inserted', 'content_changed', 'resources_changed', 'other_update', 'field_value_changed', 'page_furniture_added', 'edit_reverted'] }] as const satisfies readonly Emit[];
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
 type Found = DeclaredFinding<typeof EMITS>;
 
@@ -45,8 +48,10 @@ export const incrementalEditDetector = defineDetector({
   },
   run(ctx: DetectorContext): Found[] {
     const findings: Found[] = [];
+    const reverted = revertedEdits(ctx.revisions);
+    if (reverted) findings.push(revertedFinding(ctx.revisions.filter((r) => reverted.has(r.number))));
     for (const r of ctx.revisions) {
-      if (r.kind === 'content_edit') findings.push(...contentEdit(r));
+      if (r.kind === 'content_edit' && !reverted) findings.push(...contentEdit(r));
       else if (r.kind === 'other') findings.push(otherUpdate(r));
       // Filling a form is benign; replacing a value already filled in changes what it says.
       if (r.fieldChanges?.length) findings.push(fieldValueChange(r));
@@ -63,8 +68,38 @@ function base(r: RevisionSummary): Pick<Found, 'flag' | 'pages'> & { evidence: F
   };
 }
 
+/**
+ * Page furniture added by an editor (Acrobat's Add Watermark, Background, Header & Footer): every
+ * changed page gained a pagination artifact, and the text diff is the same line(s) added on each
+ * of them, with nothing already on a page removed or replaced. The document says what it said.
+ */
+function furnitureOnly(r: RevisionSummary, diffs: TextChange[]): string[] | null {
+  const changes = r.pageChanges ?? [];
+  if (changes.length < 2 || changes.some((c) => c.inserted || !c.paginationAdded?.length)) return null;
+  if (diffs.some((d) => lineBefore(d).trim() !== '')) return null;
+  if (diffs.length === 0) return [];
+  const perPage = new Map<number, string[]>();
+  for (const d of diffs) perPage.set(d.page, [...(perPage.get(d.page) ?? []), lineAfter(d).trim()]);
+  const lines = [...perPage.values()].map((l) => l.sort().join('\n'));
+  return lines.every((l) => l === lines[0]) ? lines[0].split('\n') : null;
+}
+
 function contentEdit(r: RevisionSummary): Found[] {
   const diffs = (r.textDiff ?? []).filter((d) => lineBefore(d) !== lineAfter(d));
+  const furniture = furnitureOnly(r, diffs);
+  if (furniture) {
+    const kinds = [...new Set((r.pageChanges ?? []).flatMap((c) => c.paginationAdded ?? []))];
+    const b = base(r);
+    return [
+      {
+        ...b,
+        code: 'incremental_edit.page_furniture_added',
+        summary: `Revision ${r.number} added page furniture (${kinds.join(', ').toLowerCase()}) to page(s) ${r.changedPages.join(', ')}${furniture.length ? `: "${furniture.join(' / ')}" on each` : ''}; no text already on a page changed.`,
+        evidence: { ...b.evidence, page: r.changedPages[0], artifacts: kinds, ...(furniture.length ? { after: furniture.join(' / ') } : {}) },
+        strength: 0.1,
+      },
+    ];
+  }
   const regions = diffs.filter((d) => d.bbox).map((d) => ({ page: d.page, bbox: d.bbox as BBox, label: `${d.before || '∅'} → ${d.after || '∅'}` }));
   const figures = diffs.filter((d) => lineBefore(d) && lineAfter(d) && isFigureChange(d));
   const replaced = diffs.filter((d) => lineBefore(d) && lineAfter(d));
@@ -91,6 +126,21 @@ function contentEdit(r: RevisionSummary): Found[] {
     return [{ ...b, code: 'incremental_edit.image_replaced', summary: `Revision ${r.number} replaced an image or drawing on page(s) ${r.changedPages.join(', ')}.`, evidence: { ...b.evidence, page: r.changedPages[0] }, strength: 0.6 }];
   }
   return [{ ...b, code: 'incremental_edit.content_changed', summary: `Revision ${r.number} rewrote the content of page(s) ${r.changedPages.join(', ') || '?'} (objects ${[...r.changed, ...r.added].slice(0, 8).join(', ')}); the visible text is unchanged, so the edit is in drawings, layout or hidden content.`, evidence: { ...b.evidence, page: r.changedPages[0] }, strength: 0.45 }];
+}
+
+/** Text edits a later update took back: the document shows what it first showed (context). */
+function revertedFinding(revs: RevisionSummary[]): Found {
+  const first = revs[0].textDiff![0];
+  const numbers = revs.map((r) => r.number);
+  const said = first.lineAfter || first.after || first.lineBefore || first.before;
+  return {
+    flag: 'incremental_edit',
+    code: 'incremental_edit.edit_reverted',
+    summary: `Revisions ${numbers.join(', ')} changed the text of page ${first.page} ("${said}") and took the change back: the page text is as first issued.`,
+    pages: [...new Set(revs.flatMap((r) => r.changedPages))].sort((a, b) => a - b),
+    evidence: { revision: numbers[numbers.length - 1], revisions: numbers, page: first.page, ...(first.bbox ? { bbox: first.bbox } : {}), before: first.before, after: first.after, objects: revs.flatMap((r) => [...r.changed, ...r.added]).slice(0, 50) },
+    strength: 0.1,
+  };
 }
 
 function fieldValueChange(r: RevisionSummary): Found {

@@ -1,6 +1,7 @@
 /**
  * `npm run eval:real [-- --split test|tune|validate|all] [--corpus DIR] [--no-shared] [--limit N]
- *  [--family RE] [--worst N] [--json FILE] [--timeout MS] [--workers N] [--now ISO]`
+ *  [--family RE] [--worst N] [--json FILE] [--jsonl FILE] [--from-jsonl FILE] [--timeout MS]
+ *  [--workers N] [--now ISO]`
  *
  * False alarms on real genuine files (issue 8). Analyses one split of the real-world genuine
  * corpus assembled by `scripts/real-corpus/assemble.mjs` (default `$VERACITY_REAL_CORPUS` or
@@ -10,12 +11,13 @@
  * skipped with one line.
  */
 import { Command } from 'commander';
-import { existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { ENGINE_VERSION } from '../../engine/index.js';
 import { isFlagged, isNotClear, type Outcome } from './eval/outcome.js';
 import { runAnalyses } from './eval/runner.js';
+import { corpusRows, evenSample, sharedGenuineRows } from './real-manifest.js';
 import { defaultRealCorpus, repoRoot } from './util/paths.js';
 
 interface Options {
@@ -26,6 +28,8 @@ interface Options {
   family?: string;
   worst: string;
   json?: string;
+  jsonl?: string;
+  fromJsonl?: string;
   timeout: string;
   workers: string;
   now?: string;
@@ -39,32 +43,22 @@ export interface RealFile {
   source: string;
 }
 
-function readTsv(file: string): Array<Record<string, string>> {
-  const [header, ...rows] = readFileSync(file, 'utf8').split('\n').filter(Boolean);
-  const cols = header.split('\t');
-  return rows.map((r) => {
-    const cells = r.split('\t');
-    return Object.fromEntries(cols.map((c, i) => [c, cells[i] ?? '']));
-  });
-}
-
-/** Deterministic sample: every k-th file of a stable order, so reruns compare like with like. */
-function sample<T>(list: T[], limit: number): T[] {
-  if (!(limit > 0) || list.length <= limit) return list;
-  const step = list.length / limit;
-  return Array.from({ length: limit }, (_, i) => list[Math.floor(i * step)]);
+/** A stable shuffled order (FNV-1a of the name), so that a run stopped early leaves a representative sample. */
+function runOrder(files: readonly RealFile[]): RealFile[] {
+  const h = (x: string) => {
+    let v = 0x811c9dc5;
+    for (let i = 0; i < x.length; i++) v = Math.imul(v ^ x.charCodeAt(i), 0x01000193) >>> 0;
+    return v;
+  };
+  return files.map((f) => ({ f, k: h(f.name) })).sort((a, b) => a.k - b.k || a.f.name.localeCompare(b.f.name)).map((x) => x.f);
 }
 
 export function corpusFiles(dir: string, split: string): RealFile[] {
-  return readTsv(join(dir, 'MANIFEST.tsv'))
-    .filter((r) => r.expected === 'genuine' && (split === 'all' || r.split === split))
-    .map((r) => ({ path: join(dir, r.relpath), name: r.relpath, family: r.family || 'none', source: r.package }));
+  return corpusRows(dir, split).map((r) => ({ path: join(dir, r.relpath), name: r.relpath, family: r.family || 'none', source: r.package }));
 }
 
 export function sharedGenuine(dir: string): RealFile[] {
-  return readTsv(join(dir, 'MANIFEST.tsv'))
-    .filter((r) => r.expected === 'genuine')
-    .map((r) => ({ path: join(dir, r.relpath), name: `shared/${r.relpath}`, family: `shared:${r.kind}`, source: r.source_repo }));
+  return sharedGenuineRows(dir).map((r) => ({ path: join(dir, r.relpath), name: `shared/${r.relpath}`, family: `shared:${r.kind}`, source: r.source_repo }));
 }
 
 const pct = (n: number, d: number) => (d ? ((100 * n) / d).toFixed(1) + ' %' : '-');
@@ -138,6 +132,8 @@ async function main(): Promise<void> {
     .option('--family <re>', 'only producer families matching this regular expression')
     .option('--worst <n>', 'how many worst files to list', '30')
     .option('--json <file>', 'also write every outcome as JSON')
+    .option('--jsonl <file>', 'append each outcome as one JSON line as soon as it is known (a long run stopped early still leaves its results)')
+    .option('--from-jsonl <file>', 'analyse nothing: report on the outcomes a --jsonl file holds (a run still going or stopped early)')
     .option('--timeout <ms>', 'per-file analysis time limit', '60000')
     .option('--workers <n>', 'analysis worker threads', '1')
     .option('--now <iso>', 'reference time passed to analyze (default: the clock)')
@@ -145,9 +141,16 @@ async function main(): Promise<void> {
     .parse()
     .opts<Options>();
 
+  if (o.fromJsonl) {
+    const rows = readFileSync(resolve(o.fromJsonl), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Outcome & { family?: string; source?: string });
+    const files = rows.map((r) => ({ path: r.file, name: r.file, family: r.family ?? 'none', source: r.source ?? '' }));
+    console.log(`${rows.length} outcomes from ${o.fromJsonl}`);
+    console.log(renderRealEval(files, rows, Number(o.worst)));
+    return;
+  }
   const corpus = resolve(o.corpus ?? process.env.VERACITY_REAL_CORPUS ?? join(repoRoot(), '.real-corpus'));
   let files: RealFile[] = [];
-  if (existsSync(join(corpus, 'MANIFEST.tsv'))) files = sample(corpusFiles(corpus, o.split), Number(o.limit));
+  if (existsSync(join(corpus, 'MANIFEST.tsv'))) files = evenSample(corpusFiles(corpus, o.split), Number(o.limit));
   else console.log(`Real corpus ${corpus} not found (node scripts/real-corpus/assemble.mjs builds it): skipped.`);
   if (o.shared) {
     const shared = defaultRealCorpus();
@@ -159,11 +162,16 @@ async function main(): Promise<void> {
     files = files.filter((f) => re.test(f.family));
   }
   console.log(`split ${o.split}: ${files.length} genuine files`);
-  const outcomes = await runAnalyses(files.map((f) => [f.path, f.name.split('/').pop()!] as [string, string]), {
+  files = runOrder(files);
+  const byName = new Map(files.map((f) => [f.name, f]));
+  if (o.jsonl) writeFileSync(resolve(o.jsonl), '');
+  const outcomes = await runAnalyses(files.map((f) => [f.path, f.name] as [string, string]), {
     timeoutMs: Number(o.timeout),
     workers: Number(o.workers),
     now: o.now,
-    onResult: (_r, done, total) => {
+    onResult: (r, done, total) => {
+      const f = byName.get(r.file);
+      if (o.jsonl) appendFileSync(resolve(o.jsonl), JSON.stringify({ ...r, family: f?.family, source: f?.source }) + '\n');
       if (!o.quiet && (done % 100 === 0 || done === total)) process.stderr.write(`  real: ${done}/${total}\n`);
     },
   });

@@ -47,6 +47,23 @@ export function sameDrawing(before: RevisionState, oldNums: Iterable<number>, af
   return unwrapContent(a) === unwrapContent(b);
 }
 
+/**
+ * Acrobat's page furniture (Add Watermark, Background, Header & Footer, Bates numbering) is
+ * written as marked content `/Artifact <</Subtype /Watermark /Type /Pagination>> BDC`: the
+ * subtypes a page's content streams mark so (empty when none, or when they cannot be read).
+ */
+export function paginationArtifacts(state: RevisionState, nums: Iterable<number>): Set<string> {
+  const out = new Set<string>();
+  const text = contentText(state, nums);
+  if (!text) return out;
+  for (const m of text.matchAll(/\/Artifact\s*<<([^>]*)>>\s*BDC/g)) {
+    if (!/\/Type\s*\/Pagination\b/.test(m[1])) continue;
+    const sub = /\/Subtype\s*\/(\w+)/.exec(m[1]);
+    out.add(sub ? sub[1] : 'Pagination');
+  }
+  return out;
+}
+
 const RESOURCE_DEPTH = 6;
 
 /**

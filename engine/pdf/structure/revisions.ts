@@ -7,7 +7,7 @@ import type { RevisionSummary } from '../../types.js';
 import { openPdf, type PdfFile } from './document.js';
 import { PdfDict, PdfName, PdfStream, PdfString } from './objects.js';
 import { classifyObjects, fingerprint, pageFootprints, type ObjectRole, type PageFootprint } from './roles.js';
-import { resourcesPrint, sameDrawing } from './page-compare.js';
+import { paginationArtifacts, resourcesPrint, sameDrawing } from './page-compare.js';
 import { RevisionState } from './state.js';
 import { decodePdfText } from './text-strings.js';
 import { diffLines, openVersion, pageLines } from './text-diff.js';
@@ -139,7 +139,9 @@ function diffRevision(rev: PdfRevision, before: RevisionState, after: RevisionSt
     const newDict = after.getObject(p.num);
     const skip = old ? nonRenderingKeys(oldDict, newDict) : [];
     const pageDict = !!old && (touched.has(p.num) || old.num !== p.num) && fingerprint(before.getObject(old.num), skip) !== fingerprint(newDict, skip);
-    if (inserted || contents || xobjects || resources || pageDict) pageChanges.push({ page: p.page, contents, xobjects, resources, pageDict, inserted });
+    // Page furniture an editor added (a watermark, header or footer marked as a pagination artifact).
+    const furniture = contents ? [...paginationArtifacts(after, p.contents)].filter((a) => !paginationArtifacts(before, old!.contents).has(a)) : [];
+    if (inserted || contents || xobjects || resources || pageDict) pageChanges.push({ page: p.page, contents, xobjects, resources, pageDict, inserted, ...(furniture.length ? { paginationAdded: furniture } : {}) });
   }
   const removedPages = newPages.length > 0 && oldPages.length > newPages.length;
   const objectRoles: Record<string, number[]> = {};

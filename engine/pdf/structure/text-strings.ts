@@ -40,9 +40,24 @@ export interface PdfDate {
   tzMinutes: number | null;
 }
 
-/** Parses a PDF date string; tolerant of the common deviations (missing D:, Z, apostrophes). */
+/**
+ * The Y2K form: writers that printed "19" followed by the C library's years-since-1900 wrote the
+ * year 2000 as "19100" (Acrobat Distiller 3 and dvips-era tools: `D:191000612092411` is
+ * 12 June 2000). Read as four digits, its month is impossible; read so, it is a real date.
+ * Returns the date string with the year written out (unchanged when it is not this form).
+ */
+export function fixY2kYear(raw: string): string {
+  const m = /^(\s*(?:D:)?)19(1\d\d)(\d{2})/i.exec(raw);
+  if (!m) return raw;
+  const fourDigitMonth = Number(m[2].slice(2) + m[3][0]);
+  const y2kMonth = Number(m[3]);
+  if ((fourDigitMonth >= 1 && fourDigitMonth <= 12) || y2kMonth < 1 || y2kMonth > 12) return raw;
+  return `${m[1]}${1900 + Number(m[2])}${raw.slice(m[0].length - 2)}`;
+}
+
+/** Parses a PDF date string; tolerant of the common deviations (missing D:, Z, apostrophes, the Y2K "19100" year). */
 export function parsePdfDate(raw: string): PdfDate | null {
-  const s = raw.trim().replace(/^D:/i, '');
+  const s = fixY2kYear(raw.trim()).replace(/^D:/i, '');
   const m = /^(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?\s*(?:([Zz])|([+-])\s*(\d{1,2})'?\s*(\d{2})?'?)?/.exec(s);
   if (!m) return null;
   const [y, mo = '01', d = '01', h = '00', mi = '00', se = '00'] = m.slice(1, 7);

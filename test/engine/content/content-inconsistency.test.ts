@@ -12,6 +12,8 @@ testDetector(contentInconsistency, {
     { name: 'uk invoice', input: ctx(invoice(85, { locale: 'uk' }).text) },
     { name: 'us payslip', input: ctx(payslip(86, { locale: 'us' }).text) },
     { name: 'leap day in a leap year', input: ctx('Statement date: 29/02/2024') },
+    // lie-hasse documentation (texlive-science-doc): "Date: 5 February 4242." under the title.
+    { name: 'a joke date centuries ahead under a manual title', input: ctx('The lie-hasse package\nBen McKay\nDate: 5 February 4242.\nAbstract: draws Hasse diagrams') },
     { name: 'due date in the future is normal', input: ctx('Invoice\nInvoice date: 01/05/2025\nDue date: 01/09/2025') },
     {
       name: 'newest-first statement is in order',
@@ -26,6 +28,7 @@ testDetector(contentInconsistency, {
       check: (fs) => expect(fs.find((f) => f.code.endsWith('impossible_date'))!.evidence.bbox).toHaveLength(4),
     },
     { name: '29 February in a non-leap year', input: ctx('Invoice\nInvoice date: 29.02.2023\nTotal 10,00 €'), reasons: ['content_inconsistency.impossible_date'] },
+    { name: 'the same title page dated three years ahead', input: ctx('The lie-hasse package\nBen McKay\nDate: 5 February 2028.\nAbstract: draws Hasse diagrams'), reasons: ['content_inconsistency.future_date'] },
     { name: 'invoice dated after the analysis date', input: ctx(invoice(88, { locale: 'uk', tamper: 'future' }).text), reasons: ['content_inconsistency.future_date', 'content_inconsistency.due_before_issue'] },
     { name: 'transaction outside the statement period', input: ctx(bankStatement(89, { locale: 'de', layout: 'split', tamper: 'outside_period' }).text), reasons: ['content_inconsistency.outside_period', 'content_inconsistency.dates_out_of_order'] },
     { name: 'transaction out of chronological order', input: ctx(bankStatement(90, { locale: 'uk', layout: 'split', tamper: 'out_of_order', rows: 9 }).text), reasons: ['content_inconsistency.dates_out_of_order'] },

@@ -105,8 +105,12 @@ function issuedContext(bytes: Uint8Array, now: string, extracted: Partial<Extrac
 }
 const statement = { doc_type: 'bank_statement', document_date: '2024-01-31' } as const;
 
+// cmyk-hax documentation (texlive-plain-generic), distilled on 12 June 2000: the Y2K year "19100".
+const y2kDistiller = { Producer: '(Acrobat Distiller 3.0 for Windows)', Creator: '(dvips\\(k\\) 5.78)', CreationDate: '(D:191000612092411)' };
+
 testDetector(dateInconsistencyDetector, {
   valid: [
+    { name: 'Distiller 3 writing the year 2000 as "19100" (Y2K), read as 12 June 2000', input: structureContext(pdf(y2kDistiller), NOW) },
     // A thesis or manual re-compressed years later is not an issued document (issue 8).
     // Online banking renders old statements on demand: created long after the printed date is normal.
     { name: 'a statement rendered on demand two years after its date', input: issuedContext(pdf({ ...issued, CreationDate: "(D:20260131080000+01'00')", ModDate: "(D:20260131080000+01'00')" }), '2026-06-01T00:00:00Z', statement) },
@@ -141,13 +145,17 @@ testDetector(dateInconsistencyDetector, {
       input: issuedContext(pdf({ ...issued, CreationDate: "(D:20231020080000+01'00')", ModDate: "(D:20231020080000+01'00')" }), NOW, { doc_type: 'payslip', document_date: '2024-01-31' }),
       reasons: ['date_inconsistency.created_before_document_date'],
     },
+    { name: 'a "19100" year whose month is impossible either way', input: structureContext(pdf({ ...y2kDistiller, CreationDate: '(D:191001312092411)' }), NOW), reasons: ['date_inconsistency.impossible_date'] },
     { name: 'a creation date on 30 February', input: structureContext(pdf({ ...issued, CreationDate: "(D:20240230080000+01'00')" }), NOW), reasons: ['date_inconsistency.impossible_date', 'date_inconsistency.modified_before_created'] },
     { name: 'Info dates right, XMP creation date in the future', input: structureContext(pdf(issued, { xmp: xmpPacket({ producer: 'JasperReports Library version 6.20.0', createDate: '2031-01-31T08:00:00+01:00', modifyDate: '2024-01-31T08:00:00+01:00' }) }), NOW), reasons: ['date_inconsistency.future_date'] },
   ],
 });
 
 testDetector(scrubbedMetadataDetector, {
-  valid: [{ name: 'a statement with its issuer stamped', input: issuedContext(pdf(issued), NOW, statement) }],
+  valid: [
+    { name: 'a statement with its issuer stamped', input: issuedContext(pdf(issued), NOW, statement) },
+    { name: 'Distiller 3 with its Y2K creation date "19100..." (a date, not a removed one)', input: structureContext(pdf(y2kDistiller), NOW) },
+  ],
   invalid: [
     { name: 'a statement with no Info, XMP or ID (stronger than an unknown document)', input: issuedContext(pdf(null, { id: false }), NOW, statement), reasons: ['scrubbed_metadata.no_metadata'], check: (f) => expect(f[0].strength).toBeGreaterThan(0.45) },
   ],

@@ -3,7 +3,7 @@ import { PDFArray, PDFDocument, PDFName, PDFNumber, PDFString, type PDFPage } fr
 import { coveredTextDetector } from '../../../engine/overlays/covered-text.js';
 import { testDetector } from '../detector-tester.js';
 import { textContext } from '../text/context.js';
-import { amountCell, amountText, drawNewAmount, editWithPdfLib, genuineStatement, grayPng, rgb, StandardFonts } from '../text/fixtures.js';
+import { amountCell, amountText, drawNewAmount, editWithPdfLib, genuineStatement, grayPng, pdfkitBytes, rgb, StandardFonts } from '../text/fixtures.js';
 import { scannedPdf } from '../text/scan-fixtures.js';
 
 const ROW = 3;
@@ -72,6 +72,27 @@ async function captionOverCroppedImport(): Promise<Uint8Array> {
   return doc.save();
 }
 
+/**
+ * A TikZ code block (tikzcodeblocks) drawn as pdfTeX draws it: the block's body (a curved
+ * outline), a translucent rim and a white rounded number box, then the number in the box. The
+ * documentation placed a second block at the first one's place (`unter={wenn3}` for wenn4),
+ * so every node is drawn again on top with new numbers, in the same font.
+ */
+function codeBlock(doc: PDFKit.PDFDocument, value: string, font: string, box = { x: 300, y: 500 }): void {
+  doc.save().roundedRect(150, box.y - 12, 380, 36, 6).fill('#006970').restore();
+  doc.save().fillOpacity(0.7).roundedRect(box.x - 3, box.y - 3, 30, 18, 7).fill('#c6a8c7').restore();
+  doc.save().roundedRect(box.x, box.y, 24, 12, 5).fill('#ffffff').restore();
+  doc.fillColor('#000000').font(font).fontSize(8.6).text(value, box.x + 3, box.y + 2.5, { lineBreak: false });
+}
+
+async function overlappingCodeBlocks(retypeFont = 'Courier', secondBox = { x: 300, y: 500 }): Promise<Uint8Array> {
+  return pdfkitBytes((doc) => {
+    doc.font('Courier').fontSize(8.6).fillColor('#ffffff').text('wenn Lichtstaerke', 160, 502, { lineBreak: false });
+    codeBlock(doc, '150', 'Courier');
+    codeBlock(doc, '200', retypeFont, secondBox);
+  }, { info: { Producer: 'pdfTeX-1.40.20', Creator: 'TeX' } });
+}
+
 testDetector(coveredTextDetector, {
   valid: [
     {
@@ -134,8 +155,34 @@ testDetector(coveredTextDetector, {
         ),
     },
     { name: 'a scan whose visible text layer lies under the page picture', input: () => textContext(scannedPdf({ textUnder: true })) },
+    // tikzcodeblocks documentation (texlive-pictures-doc), page 18: fraudulent 100 before.
+    { name: 'a TikZ code block drawn again at the same place, its number box over the first one, same font', input: () => textContext(overlappingCodeBlocks()) },
   ],
   invalid: [
+    {
+      // The node's geometry copied, but the new number typed in another font than the old one.
+      name: 'a copy of a labelled box over the original, the new value in another font',
+      input: () => textContext(overlappingCodeBlocks('Helvetica')),
+      reasons: ['hidden_content.covered_text_replaced'],
+    },
+    {
+      // The typesetter's own font, but a box that is not the one the old value sat on.
+      name: 'a white box of its own over a boxed value, retyped in the same font',
+      input: () => textContext(overlappingCodeBlocks('Courier', { x: 298, y: 499 })),
+      reasons: ['hidden_content.covered_text_replaced'],
+    },
+    {
+      name: 'white box over text on the bare page, retyped in the same font in the same content stream (a re-distilled overlay)',
+      input: () =>
+        textContext(
+          pdfkitBytes((doc) => {
+            doc.font('Helvetica').fontSize(10).fillColor('#000000').text('Total 1,250.00', 300, 500, { lineBreak: false });
+            doc.rect(296, 497, 90, 16).fill('#ffffff');
+            doc.font('Helvetica').fontSize(10).fillColor('#000000').text('Total 9,250.00', 300, 500, { lineBreak: false });
+          }),
+        ),
+      reasons: ['hidden_content.covered_text_replaced'],
+    },
     {
       name: 'white box over an amount with a new amount typed on top',
       input: () => textContext(whiteBox(true)),

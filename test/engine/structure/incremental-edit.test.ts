@@ -2,11 +2,43 @@ import { expect } from 'vitest';
 import { incrementalEditDetector } from '../../../engine/structure/incremental-edit.js';
 import { testDetector } from '../detector-tester.js';
 import { structureContext } from '../pdf-structure/context.js';
-import { STATEMENT_LINES, contentEditUpdate, hasQpdf, qpdf } from '../pdf-structure/fixtures.js';
+import { STATEMENT_LINES, appendUpdate, buildRawPdf, contentEditUpdate, contentFor, hasQpdf, qpdf, rawLayout, type RawLine } from '../pdf-structure/fixtures.js';
 import { fontSwapped, lineRemoved, logoReplaced, pageInserted, statementWithLogo, unrelatedObjectAdded } from '../pdf-structure/more-updates.js';
 import { amountEdit, annotationUpdate, formFill, formFillSession, metadataUpdate, overlayEdit, signatureFieldUpdate, statement, wrappedAnnotationUpdate } from '../pdf-structure/updates.js';
 
 const nameEdit = () => contentEditUpdate(statement(), 1, 0, STATEMENT_LINES.map((l) => (l.text.startsWith('Account holder') ? { ...l, text: 'Account holder: John Smith' } : l)));
+
+/** pdf.js issue9713: a line added in one update and taken out in the next (fraudulent 91 before). */
+const addedThenRemoved = () => {
+  const added = contentEditUpdate(statement(), 1, 0, [...STATEMENT_LINES, { x: 240, y: 400, text: 'This is Helvetica' }]);
+  return contentEditUpdate(added, 1, 0, STATEMENT_LINES);
+};
+const amountChangedThenBack = (back: string) => contentEditUpdate(amountEdit(), 1, 0, STATEMENT_LINES.map((l) => (l.text.startsWith('Closing') ? { ...l, text: `Closing balance: ${back}` } : l)));
+
+const PAGE_2: RawLine[] = [
+  { x: 72, y: 700, text: 'Transactions (continued)' },
+  { x: 72, y: 680, text: '03/02 Card payment 42.10' },
+];
+
+/**
+ * Acrobat's Add Watermark (or Header & Footer) saved as an incremental update, as in the AcroTeX
+ * eq-pin2corr manual: every page's content is rewritten by Acrobat (re-serialised) with the
+ * watermark first, marked `/Artifact <</Subtype /Watermark /Type /Pagination>> BDC`. `edit`
+ * changes the lines of a page on the way; `marked` false leaves out the artifact marking.
+ */
+function watermarkUpdate(opts: { edit?: (page: number, lines: RawLine[]) => RawLine[]; marked?: boolean; text?: (page: number) => string } = {}): Uint8Array {
+  const pages = [STATEMENT_LINES, PAGE_2];
+  const L = rawLayout(pages.length);
+  const base = buildRawPdf({ pages: pages.map((lines) => ({ lines })), info: { Producer: '(Acrobat Distiller 21.0 \\(Windows\\))' } });
+  const objects = pages.map((lines, i) => {
+    const mark = opts.text?.(i) ?? 'The package MANUAL';
+    const furniture = `BT /F1 9 Tf 0.5 g 20 400 Td (${mark}) Tj ET`;
+    const wrapped = opts.marked === false ? `q ${furniture} Q` : `/Artifact <</Subtype /Watermark /Type /Pagination >>BDC q ${furniture} Q EMC`;
+    const content = `${wrapped}\n${contentFor(opts.edit?.(i, lines) ?? lines)}`;
+    return { num: L.content(i), body: `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream` };
+  });
+  return appendUpdate(base, { objects });
+}
 
 testDetector(incrementalEditDetector, {
   valid: [
@@ -26,6 +58,49 @@ testDetector(incrementalEditDetector, {
       : []),
   ],
   invalid: [
+    {
+      name: 'a line added in one update and taken out in the next: context only',
+      input: structureContext(addedThenRemoved),
+      reasons: ['incremental_edit.edit_reverted'],
+      check: (f) => {
+        expect(f.map((x) => x.code)).toEqual(['incremental_edit.edit_reverted']);
+        expect(f[0].strength).toBeLessThanOrEqual(0.15);
+        expect(f[0].evidence).toMatchObject({ revisions: [2, 3], page: 1 });
+      },
+    },
+    { name: 'an amount changed and later put back: context only', input: structureContext(() => amountChangedThenBack('1,350.00')), reasons: ['incremental_edit.edit_reverted'] },
+    {
+      name: 'an amount changed, then changed again to a third value',
+      input: structureContext(() => amountChangedThenBack('7,350.00')),
+      reasons: ['incremental_edit.figures_changed'],
+      check: (f) => expect(f.map((x) => x.code)).not.toContain('incremental_edit.edit_reverted'),
+    },
+    {
+      // eq-pin2corr manual (texlive-latex-extra-doc): fraudulent 87 before, as "text changed".
+      name: 'a watermark added to every page by Acrobat (pagination artifact), nothing else changed: context only',
+      input: structureContext(() => watermarkUpdate()),
+      reasons: ['incremental_edit.page_furniture_added'],
+      check: (f) => {
+        expect(f.map((x) => x.code)).toEqual(['incremental_edit.page_furniture_added']);
+        expect(f[0].strength).toBeLessThanOrEqual(0.15);
+        expect(f[0].evidence).toMatchObject({ revision: 2, artifacts: ['Watermark'], after: 'The package MANUAL' });
+      },
+    },
+    {
+      name: 'a watermark added to every page while an amount changed on the first',
+      input: structureContext(() => watermarkUpdate({ edit: (p, lines) => (p === 0 ? lines.map((l) => (l.text.startsWith('Closing') ? { ...l, text: 'Closing balance: 9,350.00' } : l)) : lines) })),
+      reasons: ['incremental_edit.figures_changed'],
+    },
+    {
+      name: 'a watermark added to every page and a line added to one of them',
+      input: structureContext(() => watermarkUpdate({ edit: (p, lines) => (p === 1 ? [...lines, { x: 72, y: 660, text: 'Refund received' }] : lines) })),
+      reasons: ['incremental_edit.text_changed'],
+    },
+    {
+      name: 'the same line added to every page without any pagination artifact',
+      input: structureContext(() => watermarkUpdate({ marked: false })),
+      reasons: ['incremental_edit.text_changed'],
+    },
     { name: 'a filled-in date replaced by a later form-fill update', input: structureContext(formFillSession({ refill: '2024-03-01' })), reasons: ['incremental_edit.field_value_changed'] },
     {
       name: 'an amount changed in an update',

@@ -5,6 +5,7 @@
  * unless `refresh` is set.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { corpusRows, evenSample, sharedGenuineRows } from '../real-manifest.js';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { readLabels } from '../labels.js';
@@ -15,22 +16,6 @@ import type { CachedDoc, CachedFinding, FindingsCache } from './types.js';
 export interface Planned {
   doc: Omit<CachedDoc, 'status' | 'findings'>;
   path: string;
-}
-
-function readTsv(file: string): Array<Record<string, string>> {
-  const [header, ...rows] = readFileSync(file, 'utf8').split('\n').filter(Boolean);
-  const cols = header.split('\t');
-  return rows.map((r) => {
-    const cells = r.split('\t');
-    return Object.fromEntries(cols.map((c, i) => [c, cells[i] ?? '']));
-  });
-}
-
-/** Evenly spaced sample of a stable order (the same rule as `npm run eval:real --limit`). */
-export function evenSample<T>(list: readonly T[], limit: number): T[] {
-  if (!(limit > 0) || list.length <= limit) return [...list];
-  const step = list.length / limit;
-  return Array.from({ length: limit }, (_, i) => list[Math.floor(i * step)]);
 }
 
 /**
@@ -61,8 +46,7 @@ export function labFiles(dir: string, families: readonly string[]): Planned[] {
 }
 
 export function realFiles(dir: string, split: string, limit: number): Planned[] {
-  const rows = readTsv(join(dir, 'MANIFEST.tsv')).filter((r) => r.expected === 'genuine' && r.split === split);
-  return evenSample(rows, limit).map((r) => ({
+  return evenSample(corpusRows(dir, split), limit).map((r) => ({
     path: join(dir, r.relpath),
     doc: { key: `real:${r.relpath}`, source: 'real' as const, label: 'genuine' as const, family: 'real', group: `unit:${r.unit || r.package}`, split },
   }));
@@ -70,9 +54,7 @@ export function realFiles(dir: string, split: string, limit: number): Planned[] 
 
 export function sharedGenuineFiles(dir: string): Planned[] {
   if (!existsSync(join(dir, 'MANIFEST.tsv'))) return [];
-  return readTsv(join(dir, 'MANIFEST.tsv'))
-    .filter((r) => r.expected === 'genuine')
-    .map((r) => ({
+  return sharedGenuineRows(dir).map((r) => ({
       path: join(dir, r.relpath),
       doc: { key: `shared:${r.relpath}`, source: 'shared' as const, label: 'genuine' as const, family: 'real', group: `repo:${r.source_repo}`, split: 'shared' },
     }));

@@ -1,0 +1,36 @@
+/**
+ * The manifests of the real-world genuine files (issue 8), read the same way by `npm run eval:real`
+ * and `npm run calibrate`: the assembled corpus (`scripts/real-corpus/assemble.mjs` writes its
+ * MANIFEST.tsv) and `../shared/corpus/MANIFEST.tsv`. Rows are plain column -> value records.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export type ManifestRow = Record<string, string>;
+
+/** A tab-separated file with a header line: one record per row (missing cells are ''). */
+export function readTsv(file: string): ManifestRow[] {
+  const [header, ...rows] = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  const cols = header.split('\t');
+  return rows.map((r) => {
+    const cells = r.split('\t');
+    return Object.fromEntries(cols.map((c, i) => [c, cells[i] ?? '']));
+  });
+}
+
+/** Deterministic sample: every k-th item of a stable order, so reruns compare like with like. */
+export function evenSample<T>(list: readonly T[], limit: number): T[] {
+  if (!(limit > 0) || list.length <= limit) return [...list];
+  const step = list.length / limit;
+  return Array.from({ length: limit }, (_, i) => list[Math.floor(i * step)]);
+}
+
+/** Genuine rows of one split of the assembled corpus (`all` for every split). */
+export function corpusRows(dir: string, split: string): ManifestRow[] {
+  return readTsv(join(dir, 'MANIFEST.tsv')).filter((r) => r.expected === 'genuine' && (split === 'all' || r.split === split));
+}
+
+/** Rows that the shared corpus's manifest calls genuine. */
+export function sharedGenuineRows(dir: string): ManifestRow[] {
+  return readTsv(join(dir, 'MANIFEST.tsv')).filter((r) => r.expected === 'genuine');
+}
