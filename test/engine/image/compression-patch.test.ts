@@ -3,7 +3,7 @@ import compressionPatch from '../../../engine/image/compression-patch.js';
 import type { BBox } from '../../../engine/types.js';
 import { testDetector } from '../detector-tester.js';
 import { corpusFile } from '../../support/environment.js';
-import { encodeRaw, pageRaw, pasteClean, recompress } from './fixtures.js';
+import { encodeRaw, pageRaw, pastedScan, recompress } from './fixtures.js';
 
 /** The page is 1000x1300; boxes are fractions. */
 function overlaps(b: BBox, px: [number, number, number, number]): boolean {
@@ -11,15 +11,6 @@ function overlaps(b: BBox, px: [number, number, number, number]): boolean {
   return b[0] < want[2] && want[0] < b[2] && b[1] < want[3] && want[1] < b[3];
 }
 
-/** A scanned page (JPEG q1) with a clean render of its text pasted over `rect`, saved again at q2. */
-async function pastedScan(seed: number, q1: number, q2: number, rect: [number, number, number, number]): Promise<Uint8Array> {
-  const first = await encodeRaw(await pageRaw({ noise: true, seed }), { jpeg: q1 });
-  const sharp = (await import('sharp')).default;
-  const { data, info } = await sharp(Buffer.from(first)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const scan = { data, width: info.width, height: info.height };
-  pasteClean(await pageRaw({ noise: false, seed }), scan, rect);
-  return encodeRaw(scan, { jpeg: q2 });
-}
 
 testDetector(compressionPatch, {
   valid: [

@@ -195,3 +195,12 @@ export function withExifThumbnail(jpeg: Uint8Array, thumbnail: Uint8Array, make 
   const b = Buffer.from(jpeg);
   return new Uint8Array(Buffer.concat([b.subarray(0, 2), Buffer.from([0xff, 0xe1]), len, body, b.subarray(2)]));
 }
+
+/** A scanned page (JPEG q1) with a clean render of its text pasted over `rect`, saved again at q2. */
+export async function pastedScan(seed: number, q1: number, q2: number, rect: [number, number, number, number]): Promise<Uint8Array> {
+  const first = await encodeRaw(await pageRaw({ noise: true, seed }), { jpeg: q1 });
+  const { data, info } = await sharp(Buffer.from(first)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const scan = { data, width: info.width, height: info.height };
+  pasteClean(await pageRaw({ noise: false, seed }), scan, rect);
+  return encodeRaw(scan, { jpeg: q2 });
+}

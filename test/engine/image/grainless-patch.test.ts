@@ -3,7 +3,7 @@ import grainlessPatch from '../../../engine/image/grainless-patch.js';
 import type { BBox } from '../../../engine/types.js';
 import { testDetector } from '../detector-tester.js';
 import { corpusFile } from '../../support/environment.js';
-import { encodeRaw, pageRaw, pasteClean, recompress } from './fixtures.js';
+import { encodeRaw, pageRaw, pastedScan, recompress } from './fixtures.js';
 
 /** The page is 1000x1300; boxes are fractions. */
 function near(b: BBox, px: [number, number, number, number], tol = 0.02): boolean {
@@ -11,15 +11,6 @@ function near(b: BBox, px: [number, number, number, number], tol = 0.02): boolea
   return b.every((v, i) => Math.abs(v - want[i]) <= tol);
 }
 
-/** A scanned page (JPEG q1) with a clean render of a value pasted in, saved again at q2. */
-async function pastedScan(seed: number, q1: number, q2: number, rect: [number, number, number, number]): Promise<Uint8Array> {
-  const first = await encodeRaw(await pageRaw({ noise: true, seed }), { jpeg: q1 });
-  const sharp = (await import('sharp')).default;
-  const { data, info } = await sharp(Buffer.from(first)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const scan = { data, width: info.width, height: info.height };
-  pasteClean(await pageRaw({ noise: false, seed }), scan, rect);
-  return encodeRaw(scan, { jpeg: q2 });
-}
 
 testDetector(grainlessPatch, {
   valid: [
