@@ -14,25 +14,17 @@ import type { Analysis } from '../engine/types.js';
 import { WorkspaceLibrary } from '../electron/service/checks/library.js';
 import { libraryKeys } from '../electron/service/library/keys.js';
 import { Store } from '../electron/service/store/index.js';
+import { Rng } from '../test/lab/util/prng.js';
 import type { BenchModule, BenchRow } from './types.js';
 
 const CHECKS = Number(process.env.BENCH_LIBRARY_CHECKS ?? 100_000);
 const ISSUERS = 200;
 const PROBES = 300;
 
-/** Deterministic pseudo-random stream (xorshift), so runs compare. */
-function stream(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 4294967296;
-  };
-}
-
 function fingerprint(i: number, name: string): LibraryFingerprint {
-  const r = stream(i + 1);
+  // Seeded, so runs compare.
+  const rng = new Rng(i + 1);
+  const r = (): number => rng.next();
   const issuer = `issuer ${i % ISSUERS}`;
   // The issuer's fixed text (shared) plus this person's own words (their transactions).
   const shingles = new Set<number>();
