@@ -85,7 +85,7 @@ async function startupRows(): Promise<BenchRow[]> {
 }
 
 /** A realistic completed verdict (two flags with reasons), stored as the service stores it. */
-function sampleVerdict(): string {
+export function sampleVerdict(): string {
   const reason = (flag: string, i: number) => ({
     code: `${flag}.sample_${i}`,
     summary: `Observation ${i} behind ${flag} on page 1, with enough words to look like a real summary.`,

@@ -47,28 +47,26 @@ function fingerprint(i: number, name: string): LibraryFingerprint {
 const analysisOf = (fp: LibraryFingerprint): Analysis =>
   ({ library: fp, extracted: { doc_type: 'bank_statement', issuer: fp.identity.issuer, name: fp.identity.name, address: null, document_date: null, account_number: fp.identity.account, currency: null }, findings: [] }) as unknown as Analysis;
 
-function seed(store: Store, library: WorkspaceLibrary): string[] {
+async function seed(store: Store): Promise<string[]> {
   const ids: string[] = [];
-  const upload = store.db.prepare("INSERT OR IGNORE INTO uploads (sha256, size_bytes, mime_type, created_at) VALUES (?, 1, 'application/pdf', ?)");
-  const check = store.db.prepare(
-    `INSERT INTO checks (id, created_at, status, filename, mime_type, size_bytes, sha256, mode, engine_version, thresholds, snapshot)
-     VALUES (?, ?, 'completed', 'f.pdf', 'application/pdf', 1, ?, 'normal', 'bench', '{}', '{}')`,
-  );
+  const upload = "INSERT INTO uploads (sha256, size_bytes, mime_type, created_at) VALUES (?, 1, 'application/pdf', ?) ON CONFLICT DO NOTHING";
+  const check = `INSERT INTO checks (id, created_at, status, filename, mime_type, size_bytes, sha256, mode, engine_version, thresholds, snapshot)
+     VALUES (?, ?, 'completed', 'f.pdf', 'application/pdf', 1, ?, 'normal', 'bench', '{}', '{}')`;
   const now = new Date().toISOString();
   const batch = 5000;
   for (let start = 0; start < CHECKS; start += batch) {
-    store.db.transaction(() => {
+    await store.transaction(async (tx) => {
       for (let i = start; i < Math.min(CHECKS, start + batch); i++) {
         const id = `dc_bench${String(i).padStart(8, '0')}`;
         const fp = fingerprint(i, `person ${i}`);
-        upload.run(fp.sha256, now);
-        check.run(id, now, fp.sha256);
+        await tx.sql.run(upload, [fp.sha256, now]);
+        await tx.sql.run(check, [id, now, fp.sha256]);
         // One check in ten carries a relation, so `related` has something to list.
         const relations = i % 10 === 9 ? [{ otherId: ids[i - 1], relation: 'reused_content' as const, similarity: 0.9, details: { matched_row_count: 12 } }] : [];
-        library.store.add({ checkId: id, sha256: fp.sha256, docType: 'bank_statement', decision: 'clear', fp, keys: libraryKeys(fp), relations });
+        await tx.library.add({ checkId: id, sha256: fp.sha256, docType: 'bank_statement', decision: 'clear', fp, keys: libraryKeys(fp), relations });
         ids.push(id);
       }
-    })();
+    });
   }
   return ids;
 }
@@ -81,9 +79,9 @@ export const libraryBench: BenchModule = {
     const dir = mkdtempSync(join(tmpdir(), 'veracity-bench-library-'));
     const store = new Store(dir);
     try {
-      const library = new WorkspaceLibrary(store.db);
+      const library = new WorkspaceLibrary(store.library);
       const t0 = performance.now();
-      const ids = seed(store, library);
+      const ids = await seed(store);
       const seedMs = performance.now() - t0;
       const compare: number[] = [];
       let flagged = 0;
@@ -92,7 +90,7 @@ export const libraryBench: BenchModule = {
         const source = (p * 331) % CHECKS;
         const fp = p % 2 === 0 ? { ...fingerprint(source, `forger ${p}`), sha256: key64(`probe ${p}`).repeat(4) } : fingerprint(CHECKS + p, `new person ${p}`);
         const start = performance.now();
-        const found = library.compare(`dc_probe${p}`, fp.sha256, analysisOf(fp));
+        const found = await library.compare(`dc_probe${p}`, fp.sha256, analysisOf(fp));
         compare.push(performance.now() - start);
         if (p % 2 === 0 && found.findings.some((f) => f.flag === 'reused_content' && (f.evidence.related_check_ids as string[]).includes(ids[source]))) flagged++;
       }
@@ -100,7 +98,7 @@ export const libraryBench: BenchModule = {
       for (let p = 0; p < PROBES; p++) {
         const id = ids[(p * 997 + 9) % CHECKS];
         const start = performance.now();
-        library.related(id, 20);
+        await library.related(id, 20);
         related.push(performance.now() - start);
       }
       return [

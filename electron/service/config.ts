@@ -12,6 +12,13 @@ export { DEFAULTS, DEFAULT_RETRY_DELAYS_MS } from './defaults.js';
 
 export interface ServiceConfig {
   dataDir: string;
+  /**
+   * A team server's database (`postgresql://…`, issue 13); absent: SQLite in the data folder.
+   * The data folder still holds this node's lock, temp files and service.json.
+   */
+  database?: string;
+  /** Stored files (a folder every node mounts); default `<dataDir>/uploads`. */
+  filesDir?: string;
   host: string;
   port: number;
   /** Analysis worker threads; default cores - 1 (min 1). */

@@ -19,7 +19,8 @@ import { AnalysisRunner } from './queue/analysis-runner.js';
 import { CheckService } from './checks/check-service.js';
 import { CheckProcessor } from './queue/check-processor.js';
 import { SessionKeys } from './session-keys.js';
-import { Store } from './store/index.js';
+import type { Store } from './store/index.js';
+import { openStore } from './store/open.js';
 import { RetentionSweeper } from './store/retention.js';
 import type { Role } from './store/keys.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
@@ -32,9 +33,9 @@ export interface RunningService {
   config: ServiceConfig;
   context: ServiceContext;
   /** Creates a key for this run only (revoked by close(), or at the next start after a crash): the desktop app's session key. */
-  createSessionKey(role?: Role, name?: string): string;
+  createSessionKey(role?: Role, name?: string): Promise<string>;
   /** A one-time code for a new session key (`/#login=CODE`), so that the key never travels in a URL. */
-  createLoginCode(role?: Role, name?: string): string;
+  createLoginCode(role?: Role, name?: string): Promise<string>;
   /** Stops accepting requests, lets in-flight ones finish, stops workers; unfinished checks resume next start. */
   close(): Promise<void>;
 }
@@ -65,12 +66,12 @@ export async function startService(options: StartOptions): Promise<RunningServic
   let runner: AnalysisRunner | null = null;
   let conditions: ConditionSandbox | null = null;
   try {
-    store = new Store(config.dataDir);
+    store = await openStore({ dataDir: config.dataDir, database: config.database, filesDir: config.filesDir });
     const db = store;
-    if (config.bootstrapKey && db.keys.bootstrap(config.bootstrapKey)) logger.info('registered VERACITY_BOOTSTRAP_KEY as owner');
+    if (config.bootstrapKey && (await db.keys.bootstrap(config.bootstrapKey))) logger.info('registered VERACITY_BOOTSTRAP_KEY as owner');
     await db.uploads.sweepTemp();
     const sessions = new SessionKeys(db, config.dataDir);
-    const leftover = sessions.revokeLeftovers();
+    const leftover = await sessions.revokeLeftovers();
     if (leftover > 0) logger.info({ count: leftover }, 'revoked session keys left by a run that did not stop cleanly');
 
     const webhooks = new WebhookDispatcher({
@@ -112,7 +113,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
     setImmediate(() => {
       if (stopped) return;
       runner?.warmUp();
-      checks.recover();
+      checks.recover().catch((err: unknown) => logger.error({ err }, 'checks left processing could not be re-queued'));
       // Webhooks off by policy: queued deliveries wait (and are sent if a later policy allows).
       if (config.webhooksEnabled) webhooks.start();
       retention.start();
@@ -149,9 +150,9 @@ export async function startService(options: StartOptions): Promise<RunningServic
           await retention.stop();
           await serverClosed;
           clearTimeout(forced);
-          sessions.revokeAll();
+          await sessions.revokeAll();
           dropServiceFile();
-          db.close();
+          await db.close();
           lock.release();
           logger.info('service stopped');
           logger.flush?.();
@@ -163,7 +164,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
     removeServiceFile?.();
     await runner?.close();
     await conditions?.close();
-    store?.close();
+    await store?.close();
     lock.release();
     throw err;
   }

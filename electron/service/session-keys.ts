@@ -28,7 +28,7 @@ export class SessionKeys {
   }
 
   /** Revokes the session keys a previous run left behind (it crashed); returns how many. */
-  revokeLeftovers(): number {
+  async revokeLeftovers(): Promise<number> {
     if (!existsSync(this.file)) return 0;
     let ids: string[] = [];
     try {
@@ -36,43 +36,44 @@ export class SessionKeys {
     } catch {
       // unreadable: nothing to go on
     }
-    const revoked = ids.filter((id) => typeof id === 'string' && this.store.keys.revoke(id, null, 'session')).length;
+    let revoked = 0;
+    for (const id of ids) if (typeof id === 'string' && (await this.store.keys.revoke(id, null, 'session'))) revoked++;
     this.persist();
     return revoked;
   }
 
-  create(role: Role, name: string): string {
-    return this.issue(role, name).key;
+  async create(role: Role, name: string): Promise<string> {
+    return (await this.issue(role, name)).key;
   }
 
   /** Audited as `api_key.created` with `details.via: "session"` (store/keys.ts). */
-  private issue(role: Role, name: string): { key: string; id: string } {
-    const { key, record } = this.store.keys.create(role, name, null, 'session');
+  private async issue(role: Role, name: string): Promise<{ key: string; id: string }> {
+    const { key, record } = await this.store.keys.create(role, name, null, 'session');
     this.issued.add(record.id);
     this.persist();
     return { key, id: record.id };
   }
 
   /** A one-time code for a new session key, to put in a URL instead of the key itself. */
-  loginCode(role: Role, name: string): string {
-    const { key, id } = this.issue(role, name);
+  async loginCode(role: Role, name: string): Promise<string> {
+    const { key, id } = await this.issue(role, name);
     const code = randomBytes(24).toString('base64url');
     this.codes.set(code, { key, id, expires: Date.now() + LOGIN_CODE_TTL_MS });
     return code;
   }
 
   /** The key for a login code, once; null for an unknown, used or expired code. */
-  redeem(code: string): string | null {
+  async redeem(code: string): Promise<string | null> {
     const entry = this.codes.get(code);
     this.codes.delete(code);
     if (!entry || entry.expires < Date.now()) return null;
     // The UI's sign-in: the audit log records which session key the page now holds.
-    this.store.audit.append(entry.id, { action: 'session.signed_in', target_id: entry.id, details: { via: 'login_code' } });
+    await this.store.audit.append(entry.id, { action: 'session.signed_in', target_id: entry.id, details: { via: 'login_code' } });
     return entry.key;
   }
 
-  revokeAll(): void {
-    for (const id of this.issued) this.store.keys.revoke(id, null, 'session');
+  async revokeAll(): Promise<void> {
+    for (const id of this.issued) await this.store.keys.revoke(id, null, 'session');
     this.issued.clear();
     this.codes.clear();
     this.persist();

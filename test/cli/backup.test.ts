@@ -30,12 +30,12 @@ describe('veracity audit verify', () => {
       await own.api('/api/v1/thresholds/', { method: 'PATCH', json: { pending_below: 25 } });
       // The running service holds the instance lock: verify must not need it.
       const ok = await runCli(['audit', 'verify', '--data-dir', dir]);
-      const count = own.service.context.store.audit.count();
+      const count = await own.service.context.store.audit.count();
       expect(ok.code, ok.stderr).toBe(0);
       expect(ok.stdout).toBe(`audit chain intact: ${count} events\n`);
 
-      const victim = own.service.context.store.db.prepare('SELECT id, seq FROM audit_events ORDER BY seq LIMIT 1 OFFSET 1').get() as { id: string; seq: number };
-      own.service.context.store.db.prepare("UPDATE audit_events SET actor_key_id = 'key_forged' WHERE seq = ?").run(victim.seq);
+      const victim = (await own.service.context.store.sql.get<{ id: string; seq: number }>('SELECT id, seq FROM audit_events ORDER BY seq LIMIT 1 OFFSET 1'))!;
+      await own.service.context.store.sql.run("UPDATE audit_events SET actor_key_id = 'key_forged' WHERE seq = ?", [victim.seq]);
       const broken = await runCli(['audit', 'verify', '--data-dir', dir]);
       expect(broken.code).toBe(1);
       expect(broken.stderr).toContain(`audit chain broken at ${victim.id} (event 2)`);
@@ -163,11 +163,11 @@ describe('veracity backup / restore', () => {
         expect((await again.api(path)).body).toEqual((await svc.api(path)).body);
       }
       // Every stored file came along: checks left processing at snapshot time complete after restore.
-      const restoredIds = (again.service.context.store.db.prepare('SELECT id FROM checks').all() as Array<{ id: string }>).map((r) => r.id);
+      const restoredIds = (await again.service.context.store.sql.all<{ id: string }>('SELECT id FROM checks')).map((r) => r.id);
       for (const id of restoredIds) expect((await pollUntilSettled(again, id)).status).toBe('completed');
       // The restored audit log is the snapshot's prefix of the live one.
-      const live = new Map(svc.service.context.store.audit.list(100_000)!.data.map((e) => [e.id, e]));
-      for (const e of again.service.context.store.audit.list(100_000)!.data) expect(e).toEqual(live.get(e.id));
+      const live = new Map((await svc.service.context.store.audit.list(100_000))!.data.map((e) => [e.id, e]));
+      for (const e of (await again.service.context.store.audit.list(100_000))!.data) expect(e).toEqual(live.get(e.id));
     } finally {
       await again.service.close();
     }

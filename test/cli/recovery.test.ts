@@ -38,10 +38,10 @@ describe('restart recovery', () => {
 
     const store = new Store(dataDir);
     try {
-      expect(ids.map((id) => store.checks.get(id)?.status)).toEqual(['processing', 'processing', 'processing']);
+      expect(await Promise.all(ids.map(async (id) => (await store.checks.get(id))?.status))).toEqual(['processing', 'processing', 'processing']);
       for (const sha of shas) expect(existsSync(join(dataDir, 'uploads', sha.slice(0, 2), sha))).toBe(true);
     } finally {
-      store.close();
+      await store.close();
     }
 
     const second = await serve(['--data-dir', dataDir, '--workers', '1']);

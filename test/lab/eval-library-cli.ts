@@ -44,7 +44,7 @@ async function submit(service: RunningService, dir: string, item: SeriesItem, n:
     { actor: null },
   );
   for (let waits = 0; waits < 60; waits++) {
-    const now = checks.present(record.id);
+    const now = await checks.present(record.id);
     if (now && now.status !== 'processing') {
       if (now.status !== 'completed') throw new Error(`${item.id}: ${now.status} ${JSON.stringify(now.error)}`);
       return now;

@@ -12,13 +12,15 @@ beforeAll(async () => {
   assertWorkerBuilt();
   svc = await startTestService();
   for (const role of ['admin', 'analyst', 'viewer'] as const) {
-    keys[role] = svc.service.createSessionKey(role, `${role} test`);
-    keyIds[role] = svc.service.context.store.keys.authenticate(keys[role])!.id;
+    keys[role] = await svc.service.createSessionKey(role, `${role} test`);
+    keyIds[role] = (await svc.service.context.store.keys.authenticate(keys[role]))!.id;
   }
+  ownerKeyId = (await svc.service.context.store.keys.authenticate(svc.key))!.id;
 });
 afterAll(() => svc?.close());
 
-const ownerId = () => svc.service.context.store.keys.authenticate(svc.key)!.id;
+let ownerKeyId = '';
+const ownerId = () => ownerKeyId;
 
 async function allEvents(): Promise<any[]> {
   const out: any[] = [];
@@ -79,30 +81,30 @@ describe('audit events', () => {
       expect(hash).toBe(createHash('sha256').update(prev + canonicalJson(rest)).digest('hex'));
       prev = hash;
     }
-    expect(svc.service.context.store.audit.verify()).toEqual({ ok: true, count: events.length });
+    expect(await svc.service.context.store.audit.verify()).toEqual({ ok: true, count: events.length });
   });
 
   it('a UI sign-in (a login code redeemed for a session key) is an event; a failed one is not', async () => {
-    const code = svc.service.createLoginCode('viewer', 'audit sign-in');
-    const before = svc.service.context.store.audit.count();
+    const code = await svc.service.createLoginCode('viewer', 'audit sign-in');
+    const before = await svc.service.context.store.audit.count();
     const redeemed = await svc.api('/dashboard/v1/session/redeem', { key: null, json: { code } });
     expect(redeemed.status).toBe(200);
-    const id = svc.service.context.store.keys.authenticate(redeemed.body.key)!.id;
+    const id = (await svc.service.context.store.keys.authenticate(redeemed.body.key))!.id;
     const [latest] = (await svc.api('/api/v1/audit-events/?limit=1')).body.data;
     expect(latest).toMatchObject({ action: 'session.signed_in', actor_key_id: id, target_id: id, details: { via: 'login_code' } });
     expect((await svc.api('/dashboard/v1/session/redeem', { key: null, json: { code } })).status).not.toBe(200);
-    expect(svc.service.context.store.audit.count()).toBe(before + 1);
+    expect(await svc.service.context.store.audit.count()).toBe(before + 1);
   });
 
   it('reads and refused writes append nothing', async () => {
-    const before = svc.service.context.store.audit.count();
+    const before = await svc.service.context.store.audit.count();
     await svc.api('/api/v1/document-checks/');
     await svc.api('/api/v1/thresholds/');
     await svc.api('/api/v1/rules/', { key: keys.viewer, json: { title: 'x', condition: 'true' } });
     await svc.api('/api/v1/rules/', { json: { title: 'x', condition: '(((' } });
     await svc.api('/api/v1/thresholds/', { method: 'PATCH', json: { pending_below: 99 } });
     await svc.api('/api/v1/document-checks/dc_nope/', { method: 'DELETE' });
-    expect(svc.service.context.store.audit.count()).toBe(before);
+    expect(await svc.service.context.store.audit.count()).toBe(before);
   });
 
   it('lists newest first with the checks list envelope and pagination', async () => {
@@ -139,20 +141,21 @@ describe('audit events', () => {
     expect((await svc.api('/api/v1/audit-events/', { method: 'POST', json: {} })).status).toBe(404);
   });
 
-  it('names the first altered or removed event', () => {
+  it('names the first altered or removed event', async () => {
     const store = svc.service.context.store;
-    const rows = store.db.prepare('SELECT seq, id, details FROM audit_events ORDER BY seq').all() as Array<{ seq: number; id: string; details: string }>;
+    const rows = await store.sql.all<{ seq: number; id: string; details: string }>('SELECT seq, id, details FROM audit_events ORDER BY seq');
     const victim = rows[2];
-    store.db.prepare('UPDATE audit_events SET details = ? WHERE seq = ?').run('{"tampered":true}', victim.seq);
-    expect(store.audit.verify()).toMatchObject({ ok: false, count: 2, broken: { id: victim.id, position: 3 } });
-    store.db.prepare('UPDATE audit_events SET details = ? WHERE seq = ?').run(victim.details, victim.seq);
-    expect(store.audit.verify().ok).toBe(true);
+    await store.sql.run('UPDATE audit_events SET details = ? WHERE seq = ?', ['{"tampered":true}', victim.seq]);
+    expect(await store.audit.verify()).toMatchObject({ ok: false, count: 2, broken: { id: victim.id, position: 3 } });
+    await store.sql.run('UPDATE audit_events SET details = ? WHERE seq = ?', [victim.details, victim.seq]);
+    expect((await store.audit.verify()).ok).toBe(true);
     // Removing an event breaks the link of the one after it.
     const removed = rows[1];
-    const row = store.db.prepare('SELECT * FROM audit_events WHERE seq = ?').get(removed.seq) as Record<string, unknown>;
-    store.db.prepare('DELETE FROM audit_events WHERE seq = ?').run(removed.seq);
-    expect(store.audit.verify()).toMatchObject({ ok: false, broken: { id: rows[2].id } });
-    store.db.prepare('INSERT INTO audit_events (seq, id, created_at, actor_key_id, action, target_id, details, prev_hash, hash) VALUES (@seq, @id, @created_at, @actor_key_id, @action, @target_id, @details, @prev_hash, @hash)').run(row);
-    expect(store.audit.verify().ok).toBe(true);
+    const row = (await store.sql.get<Record<string, string | number | null>>('SELECT seq, id, created_at, actor_key_id, action, target_id, details, prev_hash, hash FROM audit_events WHERE seq = ?', [removed.seq]))!;
+    await store.sql.run('DELETE FROM audit_events WHERE seq = ?', [removed.seq]);
+    expect(await store.audit.verify()).toMatchObject({ ok: false, broken: { id: rows[2].id } });
+    const cols = ['seq', 'id', 'created_at', 'actor_key_id', 'action', 'target_id', 'details', 'prev_hash', 'hash'];
+    await store.sql.run(`INSERT INTO audit_events (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`, cols.map((c) => row[c]));
+    expect((await store.audit.verify()).ok).toBe(true);
   });
 });

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Store } from '../../electron/service/store/index.js';
-import { OWNER_KEY, assertWorkerBuilt, makePdf, pdfForm, request, startTestService, tempDir, type TestService } from './helpers.js';
+import { OWNER_KEY, assertWorkerBuilt, makePdf, openTestStore, pdfForm, request, startTestService, tempDir, type TestService } from './helpers.js';
 
 let svc: TestService;
 const keys: Record<string, string> = {};
@@ -10,7 +9,7 @@ let ruleId: string;
 beforeAll(async () => {
   assertWorkerBuilt();
   svc = await startTestService();
-  for (const role of ['owner', 'admin', 'analyst', 'viewer'] as const) keys[role] = svc.service.createSessionKey(role, `${role} test`);
+  for (const role of ['owner', 'admin', 'analyst', 'viewer'] as const) keys[role] = await svc.service.createSessionKey(role, `${role} test`);
   checkId = (await svc.api('/api/v1/document-checks/', { form: pdfForm(await makePdf('auth')) })).body.id;
   ruleId = (await svc.api('/api/v1/rules/', { json: { title: 't', condition: 'true' } })).body.id;
 });
@@ -85,9 +84,9 @@ describe('authentication', () => {
   });
 
   it('a revoked key is refused', async () => {
-    const { key, record } = svc.service.context.store.keys.create('viewer', 'to revoke');
+    const { key, record } = await svc.service.context.store.keys.create('viewer', 'to revoke');
     expect((await svc.api('/api/v1/thresholds/', { key })).status).toBe(200);
-    svc.service.context.store.keys.revoke(record.id);
+    await svc.service.context.store.keys.revoke(record.id);
     expect((await svc.api('/api/v1/thresholds/', { key })).status).toBe(401);
   });
 
@@ -98,18 +97,18 @@ describe('authentication', () => {
 
   it('session keys from startService are revoked when the service closes', async () => {
     const other = await startTestService();
-    const key = other.service.createSessionKey('viewer');
-    const ids = other.service.context.store.keys.list().map((k) => k.id);
+    const key = await other.service.createSessionKey('viewer');
+    const ids = (await other.service.context.store.keys.list()).map((k) => k.id);
     const dataDir = other.dataDir;
     await other.service.close();
-    const store = new Store(dataDir);
+    const store = await openTestStore(dataDir);
     try {
-      const sessions = store.keys.list().filter((k) => ids.includes(k.id) && k.name === 'session');
+      const sessions = (await store.keys.list()).filter((k) => ids.includes(k.id) && k.name === 'session');
       expect(sessions).toHaveLength(1);
       expect(sessions[0].revoked_at).not.toBeNull();
-      expect(store.keys.authenticate(key)).toBeNull();
+      expect(await store.keys.authenticate(key)).toBeNull();
     } finally {
-      store.close();
+      await store.close();
     }
   });
 });
@@ -117,20 +116,20 @@ describe('authentication', () => {
 describe('VERACITY_BOOTSTRAP_KEY', () => {
   it('registers as owner only while the workspace has no key', async () => {
     const dir = tempDir();
-    const store = new Store(dir);
+    const store = await openTestStore(dir);
     try {
-      expect(store.keys.bootstrap(OWNER_KEY)).toBe(true);
-      expect(store.keys.authenticate(OWNER_KEY)?.role).toBe('owner');
+      expect(await store.keys.bootstrap(OWNER_KEY)).toBe(true);
+      expect((await store.keys.authenticate(OWNER_KEY))?.role).toBe('owner');
       const second = `vk_live_${'Q'.repeat(32)}`;
-      expect(store.keys.bootstrap(second)).toBe(false);
-      expect(store.keys.authenticate(second)).toBeNull();
+      expect(await store.keys.bootstrap(second)).toBe(false);
+      expect(await store.keys.authenticate(second)).toBeNull();
     } finally {
-      store.close();
+      await store.close();
     }
   });
 
   it('stores only a hash of keys', async () => {
-    const row = svc.service.context.store.db.prepare('SELECT * FROM api_keys').all() as Array<Record<string, unknown>>;
+    const row = await svc.service.context.store.sql.all<Record<string, unknown>>('SELECT * FROM api_keys');
     expect(JSON.stringify(row)).not.toContain(OWNER_KEY);
   });
 });
@@ -139,7 +138,7 @@ describe('rate limiting', () => {
   it('answers 429 rate_limit_error with Retry-After per key, leaving other keys alone', async () => {
     const limited = await startTestService({ rateLimitPerMinute: 3 });
     try {
-      const other = limited.service.createSessionKey('viewer');
+      const other = await limited.service.createSessionKey('viewer');
       for (let i = 0; i < 3; i++) expect((await limited.api('/api/v1/thresholds/')).status).toBe(200);
       const res = await limited.api('/api/v1/thresholds/');
       expect(res.status).toBe(429);

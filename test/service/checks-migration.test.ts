@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../electron/service/db/open.js';
 import { MIGRATIONS } from '../../electron/service/db/migrations.js';
 import { CheckStore } from '../../electron/service/store/checks.js';
+import { SqliteSql } from '../../electron/service/db/sqlite.js';
 import { presentCheck } from '../../electron/service/domain/present-check.js';
 import type { CheckRecord, StoredVerdict } from '../../electron/service/domain/check-record.js';
 import type { Analysis, Extracted } from '../../engine/types.js';
@@ -112,7 +113,7 @@ function writeOld(db: Db, seq: number, row: OldRow): string | null {
 }
 
 describe('migration 4: one stored form per check', () => {
-  it('converts a database made by the old schema; responses are byte-identical and the Analysis is kept', () => {
+  it('converts a database made by the old schema; responses are byte-identical and the Analysis is kept', async () => {
     const dir = tempDir('veracity-migrate-');
     dirs.push(dir);
     const file = join(dir, 'veracity.db');
@@ -139,16 +140,16 @@ describe('migration 4: one stored form per check', () => {
       expect(columns).not.toContain('format');
       expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'check_analyses'").get()).toBeUndefined();
 
-      const store = new CheckStore(db);
-      for (const [id, json] of before) expect(store.getJson(id), id).toBe(json);
-      expect(store.listJson(10)!.data).toEqual(listBefore);
-      expect(store.analysis('chk_completed')).toEqual(ANALYSIS);
-      expect(store.analysis('chk_failed')).toBeNull();
+      const store = new CheckStore(new SqliteSql(db));
+      for (const [id, json] of before) expect(await store.getJson(id), id).toBe(json);
+      expect((await store.listJson(10))!.data).toEqual(listBefore);
+      expect(await store.analysis('chk_completed')).toEqual(ANALYSIS);
+      expect(await store.analysis('chk_failed')).toBeNull();
       // The override still moves decision only, and a settled check still settles once.
-      expect(store.setOverride('chk_completed', 'fraudulent')).toBe(true);
-      expect(JSON.parse(store.getJson('chk_completed')!)).toMatchObject({ decision: 'fraudulent', risk_score: 67.5, extracted: EXTRACTED, document: { format: 'digital_pdf' } });
-      expect(store.complete('chk_processing', { pages: 2, format: 'digital_pdf', engine_version: '1.0.0', extracted: EXTRACTED, verdict: VERDICT, analysis: ANALYSIS })).toBe(true);
-      expect(JSON.parse(store.getJson('chk_processing')!)).toMatchObject({ status: 'completed', decision: 'suspicious', extracted: EXTRACTED });
+      expect(await store.setOverride('chk_completed', 'fraudulent')).toBe(true);
+      expect(JSON.parse((await store.getJson('chk_completed'))!)).toMatchObject({ decision: 'fraudulent', risk_score: 67.5, extracted: EXTRACTED, document: { format: 'digital_pdf' } });
+      expect(await store.complete('chk_processing', { pages: 2, format: 'digital_pdf', engine_version: '1.0.0', extracted: EXTRACTED, verdict: VERDICT, analysis: ANALYSIS })).toBe(true);
+      expect(JSON.parse((await store.getJson('chk_processing'))!)).toMatchObject({ status: 'completed', decision: 'suspicious', extracted: EXTRACTED });
     } finally {
       db.close();
     }

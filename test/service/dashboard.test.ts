@@ -11,7 +11,7 @@ let checkId: string;
 let pdf: Buffer;
 beforeAll(async () => {
   svc = await startTestService();
-  viewer = svc.service.context.store.keys.create('viewer', 'dash viewer').key;
+  viewer = (await svc.service.context.store.keys.create('viewer', 'dash viewer')).key;
   pdf = await makePdf('Invoice 7', { doc_type: 'invoice', findings: [finding('incremental_edit', 0.7, 'content_changed')] });
   checkId = (await submitAndWait(svc, pdf)).id;
 });

@@ -11,17 +11,17 @@ const keys: Record<string, string> = {};
 beforeAll(async () => {
   assertWorkerBuilt();
   svc = await startTestService();
-  for (const role of ['admin', 'analyst', 'viewer'] as const) keys[role] = svc.service.createSessionKey(role, `${role} test`);
+  for (const role of ['admin', 'analyst', 'viewer'] as const) keys[role] = await svc.service.createSessionKey(role, `${role} test`);
 });
 afterAll(() => svc?.close());
 
 const fileOf = (sha: string) => join(svc.dataDir, 'uploads', sha.slice(0, 2), sha);
-const db = () => svc.service.context.store.db;
+const sql = () => svc.service.context.store.sql;
 /** Makes a check look `days` old. */
 const age = (id: string, days: number) =>
-  db().prepare('UPDATE checks SET created_at = ? WHERE id = ?').run(new Date(Date.now() - days * 86_400_000).toISOString(), id);
+  sql().run('UPDATE checks SET created_at = ? WHERE id = ?', [new Date(Date.now() - days * 86_400_000).toISOString(), id]);
 const ageUpload = (sha: string, days: number) =>
-  db().prepare('UPDATE uploads SET created_at = ? WHERE sha256 = ?').run(new Date(Date.now() - days * 86_400_000).toISOString(), sha);
+  sql().run('UPDATE uploads SET created_at = ? WHERE sha256 = ?', [new Date(Date.now() - days * 86_400_000).toISOString(), sha]);
 
 describe('DELETE /api/v1/document-checks/{id}/', () => {
   it('deletes the check, its feedback, outbox rows and file; 404 afterwards on GET (fast path), list, feedback and DELETE', async () => {
@@ -29,16 +29,16 @@ describe('DELETE /api/v1/document-checks/{id}/', () => {
     expect((await svc.api(`/api/v1/document-checks/${check.id}/feedback/`, { json: { rating: 'agree' } })).status).toBe(201);
     const sha = check.document.sha256;
     expect(existsSync(fileOf(sha))).toBe(true);
-    expect(svc.service.context.store.outbox.forCheck(check.id).length).toBe(1);
+    expect((await svc.service.context.store.outbox.forCheck(check.id)).length).toBe(1);
 
     const res = await svc.api(`/api/v1/document-checks/${check.id}/`, { method: 'DELETE', key: keys.admin });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: check.id, object: 'document_check', deleted: true });
 
     expect(existsSync(fileOf(sha))).toBe(false);
-    expect(svc.service.context.store.outbox.forCheck(check.id)).toEqual([]);
-    expect(svc.service.context.store.feedback.forCheck(check.id)).toEqual([]);
-    expect(svc.service.context.store.checks.analysis(check.id)).toBeNull();
+    expect(await svc.service.context.store.outbox.forCheck(check.id)).toEqual([]);
+    expect(await svc.service.context.store.feedback.forCheck(check.id)).toEqual([]);
+    expect(await svc.service.context.store.checks.analysis(check.id)).toBeNull();
 
     const get = await svc.api(`/api/v1/document-checks/${check.id}/`);
     expect(get.status).toBe(404);
@@ -91,7 +91,7 @@ describe('DELETE /api/v1/document-checks/{id}/', () => {
     expect((await svc.api(`/api/v1/document-checks/${res.body.id}/`, { method: 'DELETE' })).status).toBe(200);
     await svc.service.context.processor.waitFor(res.body.id, 10_000);
     expect((await svc.api(`/api/v1/document-checks/${res.body.id}/`)).status).toBe(404);
-    expect(svc.service.context.store.outbox.forCheck(res.body.id)).toEqual([]);
+    expect(await svc.service.context.store.outbox.forCheck(res.body.id)).toEqual([]);
   });
 });
 
@@ -130,10 +130,10 @@ describe('retention', () => {
     const old = await submitAndWait(svc, oldBytes);
     const older = await submitAndWait(svc, await makePdf('older check'));
     const fresh = await submitAndWait(svc, await makePdf('fresh'));
-    age(old.id, 10);
-    ageUpload(old.document.sha256, 10);
-    age(older.id, 40);
-    ageUpload(older.document.sha256, 40);
+    await age(old.id, 10);
+    await ageUpload(old.document.sha256, 10);
+    await age(older.id, 40);
+    await ageUpload(older.document.sha256, 40);
     const before = (await svc.api(`/api/v1/document-checks/${old.id}/`)).body;
 
     expect((await svc.api('/api/v1/retention/', { method: 'PATCH', json: { delete_files_after_days: 7, delete_checks_after_days: 30 } })).status).toBe(200);
@@ -167,7 +167,7 @@ describe('retention', () => {
       await own.api('/api/v1/retention/', { method: 'PATCH', json: { delete_checks_after_days: 1 } });
       await own.service.context.retention!.kick();
       expect((await own.api(`/api/v1/document-checks/${check.id}/`)).status).toBe(200);
-      own.service.context.store.db.prepare('UPDATE checks SET created_at = ? WHERE id = ?').run('2020-01-01T00:00:00.000Z', check.id);
+      await own.service.context.store.sql.run('UPDATE checks SET created_at = ? WHERE id = ?', ['2020-01-01T00:00:00.000Z', check.id]);
       await own.service.close();
       const again = await startTestService({ dataDir: own.dataDir });
       try {

@@ -24,7 +24,8 @@ describe('GET /api/v1/health/', () => {
   });
 
   it('counts the checks waiting or being analysed', async () => {
-    const slow = await makePdf('slow', { delay_ms: 1500 });
+    // Long enough that both are still queued or running when health is read, however slow the submits.
+    const slow = await makePdf('slow', { delay_ms: 4000 });
     for (let i = 0; i < 2; i++) expect((await svc.api('/api/v1/document-checks/', { form: pdfForm(slow) })).status).toBe(201);
     expect((await svc.api('/api/v1/health/', { key: null })).body.queue_depth).toBe(2);
     await expect.poll(async () => (await svc.api('/api/v1/health/', { key: null })).body.queue_depth, { timeout: 30_000, interval: 200 }).toBe(0);

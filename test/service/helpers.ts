@@ -7,6 +7,11 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { pino } from 'pino';
 import { startService, type RunningService, type StartOptions } from '../../electron/service/server.js';
 import { compiledModule } from '../../electron/service/paths.js';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { Store } from '../../electron/service/store/index.js';
+import { openStore } from '../../electron/service/store/open.js';
+import { randomBase62 } from '../../electron/service/store/ids.js';
 import { assertMatchesContract } from '../support/contract-validator.js';
 
 export const FAKE_WORKER = fileURLToPath(new URL('./fixtures/fake-engine-worker.mjs', import.meta.url));
@@ -99,6 +104,7 @@ export async function startTestService(options: Partial<StartOptions> = {}): Pro
     bootstrapKey: OWNER_KEY,
     // Hermetic: the machine's own policy.json (if any) never reaches the tests.
     machinePolicy: { path: '(none in tests)', pinned: {}, error: null },
+    database: await databaseFor(dataDir),
     ...options,
     dataDir,
   });
@@ -114,6 +120,37 @@ export async function startTestService(options: Partial<StartOptions> = {}): Pro
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The back end the API suite runs on: SQLite in the data folder, or, in the `api-postgres`
+ * project (vitest.config.ts), a database of its own per data folder on the run's PostgreSQL.
+ */
+export const BACKEND: 'sqlite' | 'postgres' = process.env.VERACITY_TEST_BACKEND === 'postgres' ? 'postgres' : 'sqlite';
+const databases = new Map<string, string>();
+
+/** The database of a test workspace (created on first use); undefined on SQLite. */
+export async function databaseFor(dataDir: string): Promise<string | undefined> {
+  if (BACKEND === 'sqlite') return undefined;
+  const known = databases.get(dataDir);
+  if (known) return known;
+  const admin = inject('pgUrl');
+  const name = `t_${randomBase62(16).toLowerCase()}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = admin.replace('/postgres?', `/${name}?`);
+  databases.set(dataDir, url);
+  return url;
+}
+
+/** The store of a test service's workspace, opened again (after the service closed, or beside it). */
+export async function openTestStore(dataDir: string): Promise<Store> {
+  return openStore({ dataDir, database: await databaseFor(dataDir) });
 }
 
 export async function request(base: string, path: string, init: ApiInit = {}): Promise<ApiResponse> {

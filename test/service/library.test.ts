@@ -115,8 +115,8 @@ describe('library flags', () => {
     expect((await related(forged.id)).data.map((r: any) => r.check_id)).toEqual([source.id]);
     expect((await svc.api(`/api/v1/document-checks/${source.id}/`, { method: 'DELETE' })).status).toBe(200);
     expect((await related(forged.id)).data).toEqual([]);
-    const db = svc.service.context.store.db;
-    expect(db.prepare('SELECT COUNT(*) AS n FROM library_keys WHERE check_id = ?').get(source.id)).toEqual({ n: 0 });
+    const { sql } = svc.service.context.store;
+    expect(Number((await sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM library_keys WHERE check_id = ?', [source.id]))!.n)).toBe(0);
     // A third copy now matches only the remaining forged one.
     const third = await submitAndWait(svc, await pdfOf({ issuer: 'harbour credit union', name: 'Ivy Chen', account: '93456789', seed: 40 }));
     const cited = libraryFlags(third).flatMap((f: any) => f.reasons.flatMap((r: any) => r.evidence.related_check_ids));

@@ -21,8 +21,8 @@ afterEach(() => {
 
 const THRESHOLDS = { pending_below: 40, suspicious_below: 60, fraudulent_below: 80 };
 
-function insertCheck(store: Store, id = newCheckId()) {
-  store.db.prepare("INSERT OR IGNORE INTO uploads VALUES ('ab', 1, 'application/pdf', 'now')").run();
+async function insertCheck(store: Store, id = newCheckId()) {
+  await store.sql.run("INSERT INTO uploads VALUES ('ab', 1, 'application/pdf', 'now') ON CONFLICT DO NOTHING");
   return store.checks.insert({
     id,
     filename: 'a.pdf',
@@ -77,23 +77,23 @@ describe('upload temp area', () => {
       expect(await store.uploads.sweepTemp()).toBe(1);
       expect(readdirSync(store.uploads.tmpDir)).toEqual(['live.part']);
     } finally {
-      store.close();
+      await store.close();
     }
   });
 });
 
 describe('check store', () => {
-  it('keyset pages stay exact over many checks and the first page is cheap', () => {
+  it('keyset pages stay exact over many checks and the first page is cheap', async () => {
     const store = new Store(fresh());
     try {
       const ids: string[] = [];
-      store.db.transaction(() => {
-        for (let i = 0; i < 5000; i++) ids.push(insertCheck(store).id);
-      })();
+      await store.transaction(async (tx) => {
+        for (let i = 0; i < 5000; i++) ids.push((await insertCheck(tx)).id);
+      });
       const seen: string[] = [];
       let after: string | undefined;
       for (;;) {
-        const page = store.checks.list(100, after)!;
+        const page = (await store.checks.list(100, after))!;
         seen.push(...page.data.map((c) => c.id));
         if (!page.has_more) break;
         after = page.data.at(-1)!.id;
@@ -102,17 +102,17 @@ describe('check store', () => {
       const plan = store.db.prepare("EXPLAIN QUERY PLAN SELECT id FROM checks WHERE seq < 10 ORDER BY seq DESC LIMIT 101").all() as Array<{ detail: string }>;
       expect(plan.map((p) => p.detail).join(' ')).not.toMatch(/TEMP B-TREE/);
     } finally {
-      store.close();
+      await store.close();
     }
   });
 
-  it('settled checks are presented from their one stored row; an override shows in decision but keeps the score', () => {
+  it('settled checks are presented from their one stored row; an override shows in decision but keeps the score', async () => {
     const store = new Store(fresh());
     try {
-      const { id } = insertCheck(store);
-      expect(JSON.parse(store.checks.getJson(id)!).status).toBe('processing');
-      expect(store.checks.setOverride(id, 'fraudulent')).toBe(false);
-      store.checks.complete(id, {
+      const { id } = await insertCheck(store);
+      expect(JSON.parse((await store.checks.getJson(id))!).status).toBe('processing');
+      expect(await store.checks.setOverride(id, 'fraudulent')).toBe(false);
+      await store.checks.complete(id, {
         pages: 2,
         format: 'digital_pdf',
         engine_version: '1.0.0',
@@ -120,28 +120,28 @@ describe('check store', () => {
         verdict: { decision: 'clear', risk_level: 'LOW', risk_score: 12, engine_score: 12, summary: 's', flags: [], rules: [] },
         analysis: { structure: { revisions: [] } } as unknown as Analysis,
       });
-      const done = JSON.parse(store.checks.getJson(id)!);
+      const done = JSON.parse((await store.checks.getJson(id))!);
       expect(done).toMatchObject({ status: 'completed', decision: 'clear', risk_score: 12, document: { pages: 2 }, extracted: { doc_type: 'invoice' } });
       expect(done).not.toHaveProperty('analysis');
-      expect(store.checks.analysis(id)).toMatchObject({ structure: { revisions: [] }, extracted: { doc_type: 'invoice' }, document: { format: 'digital_pdf' } });
-      expect(store.checks.setOverride(id, 'fraudulent')).toBe(true);
-      expect(JSON.parse(store.checks.getJson(id)!)).toMatchObject({ decision: 'fraudulent', risk_level: 'CRITICAL', risk_score: 12 });
-      expect(JSON.parse(store.checks.listJson(1)!.data[0]).decision).toBe('fraudulent');
+      expect(await store.checks.analysis(id)).toMatchObject({ structure: { revisions: [] }, extracted: { doc_type: 'invoice' }, document: { format: 'digital_pdf' } });
+      expect(await store.checks.setOverride(id, 'fraudulent')).toBe(true);
+      expect(JSON.parse((await store.checks.getJson(id))!)).toMatchObject({ decision: 'fraudulent', risk_level: 'CRITICAL', risk_score: 12 });
+      expect(JSON.parse((await store.checks.listJson(1))!.data[0]).decision).toBe('fraudulent');
       // a completed check is never moved again by a late worker
-      expect(store.checks.fail(id, { type: 'api_error', code: 'engine_error', message: 'late' })).toBe(false);
+      expect(await store.checks.fail(id, { type: 'api_error', code: 'engine_error', message: 'late' })).toBe(false);
     } finally {
-      store.close();
+      await store.close();
     }
   });
 
-  it('a failed row is presented with its error', () => {
+  it('a failed row is presented with its error', async () => {
     const store = new Store(fresh());
     try {
-      const { id } = insertCheck(store);
-      store.db.prepare("UPDATE checks SET status = 'failed', error = ? WHERE id = ?").run(JSON.stringify({ type: 'api_error', code: 'corrupt_document', message: 'm' }), id);
-      expect(JSON.parse(store.checks.getJson(id)!)).toMatchObject({ status: 'failed', error: { code: 'corrupt_document' }, decision: null });
+      const { id } = await insertCheck(store);
+      await store.sql.run("UPDATE checks SET status = 'failed', error = ? WHERE id = ?", [JSON.stringify({ type: 'api_error', code: 'corrupt_document', message: 'm' }), id]);
+      expect(JSON.parse((await store.checks.getJson(id))!)).toMatchObject({ status: 'failed', error: { code: 'corrupt_document' }, decision: null });
     } finally {
-      store.close();
+      await store.close();
     }
   });
 });

@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Store } from '../../electron/service/store/index.js';
-import { assertWorkerBuilt, finding, makePdf, startTestService, submitAndWait, tempDir } from './helpers.js';
+import { assertWorkerBuilt, finding, makePdf, openTestStore, startTestService, submitAndWait, tempDir } from './helpers.js';
 import { Receiver, type Delivery } from './webhook-receiver.js';
 
 /** The receiver's side of Veracity-Signature, written independently of the service code. */
@@ -13,9 +12,9 @@ function verify(secret: string, delivery: Delivery): boolean {
   return expected === m[2] && Math.abs(Date.now() / 1000 - Number(m[1])) < 300;
 }
 
-async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!condition() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  while (!(await condition()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -39,7 +38,7 @@ describe('webhooks', () => {
       expect(d.headers['veracity-event']).toBe('document_check.completed');
       expect(String(d.headers['veracity-delivery'])).toMatch(UUID);
       expect(d.headers['content-type']).toContain('application/json');
-      const secret = svc.service.context.store.settings.webhookSecret();
+      const secret = await svc.service.context.store.settings.webhookSecret();
       expect(verify(secret, d)).toBe(true);
       expect(verify(`${secret}x`, d)).toBe(false);
       const body = JSON.parse(d.body);
@@ -74,9 +73,10 @@ describe('webhooks', () => {
       expect(new Set(ds.map((d) => d.headers['veracity-delivery'])).size).toBe(1);
       expect(ds[1].at - ds[0].at).toBeGreaterThanOrEqual(140);
       expect(ds[2].at - ds[1].at).toBeGreaterThanOrEqual(290);
-      expect(ds.every((d) => verify(svc.service.context.store.settings.webhookSecret(), d))).toBe(true);
-      await until(() => svc.service.context.store.outbox.forCheck(check.id)[0].status === 'delivered');
-      const [row] = svc.service.context.store.outbox.forCheck(check.id);
+      const secret = await svc.service.context.store.settings.webhookSecret();
+      expect(ds.every((d) => verify(secret, d))).toBe(true);
+      await until(async () => (await svc.service.context.store.outbox.forCheck(check.id))[0].status === 'delivered');
+      const [row] = await svc.service.context.store.outbox.forCheck(check.id);
       expect(row).toMatchObject({ status: 'delivered', attempts: 3 });
     } finally {
       await svc.close();
@@ -90,10 +90,10 @@ describe('webhooks', () => {
       receiver.answer = () => 503;
       const check = await submitAndWait(svc, await makePdf('give up'), { webhook_url: receiver.url });
       await receiver.waitFor(2);
-      await until(() => svc.service.context.store.outbox.forCheck(check.id)[0].status === 'failed');
+      await until(async () => (await svc.service.context.store.outbox.forCheck(check.id))[0].status === 'failed');
       await new Promise((r) => setTimeout(r, 200));
       expect(receiver.deliveries).toHaveLength(2);
-      expect(svc.service.context.store.outbox.forCheck(check.id)[0]).toMatchObject({ status: 'failed', attempts: 2, last_error: 'HTTP 503' });
+      expect((await svc.service.context.store.outbox.forCheck(check.id))[0]).toMatchObject({ status: 'failed', attempts: 2, last_error: 'HTTP 503' });
     } finally {
       await svc.close();
     }
@@ -114,17 +114,17 @@ describe('webhooks', () => {
       const ds = await receiver.waitFor(2);
       expect(ds[1].headers['veracity-delivery']).toBe(ds[0].headers['veracity-delivery']);
       expect(JSON.parse(ds[1].body).id).toBe(check.id);
-      expect(verify(second.service.context.store.settings.webhookSecret(), ds[1])).toBe(true);
+      expect(verify(await second.service.context.store.settings.webhookSecret(), ds[1])).toBe(true);
       // the receiver has answered; give the service a moment to record it before stopping
-      await until(() => second.service.context.store.outbox.forCheck(check.id)[0].status === 'delivered');
+      await until(async () => (await second.service.context.store.outbox.forCheck(check.id))[0].status === 'delivered');
     } finally {
       await second.close();
     }
-    const store = new Store(dataDir);
+    const store = await openTestStore(dataDir);
     try {
-      expect(store.outbox.forCheck(check.id)[0]).toMatchObject({ status: 'delivered' });
+      expect((await store.outbox.forCheck(check.id))[0]).toMatchObject({ status: 'delivered' });
     } finally {
-      store.close();
+      await store.close();
     }
   });
 

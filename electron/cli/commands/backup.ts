@@ -37,7 +37,7 @@ export function registerBackup(program: Command): void {
       const { BackupError, restoreWorkspace } = await import('../../service/store/backup.js');
       try {
         const dataDir = resolve(opts.dataDir);
-        const restored = restoreWorkspace(resolve(path), dataDir);
+        const restored = await restoreWorkspace(resolve(path), dataDir);
         process.stdout.write(`restored ${restored.checks} checks and ${restored.files} files into ${dataDir}\n`);
       } catch (err) {
         if (err instanceof BackupError) return fail(err.message);
@@ -55,14 +55,14 @@ export function registerBackup(program: Command): void {
       const store = await existingStore(opts.dataDir);
       if (!store) return fail(`no workspace in ${dir}`);
       try {
-        const verdict = store.audit.verify();
+        const verdict = await store.audit.verify();
         if (verdict.ok) {
           process.stdout.write(`audit chain intact: ${verdict.count} events\n`);
         } else {
           fail(`audit chain broken at ${verdict.broken.id} (event ${verdict.broken.position}): ${verdict.broken.reason}; the ${verdict.count} events before it verify`);
         }
       } finally {
-        store.close();
+        await store.close();
       }
     });
 }

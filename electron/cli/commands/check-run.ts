@@ -25,9 +25,9 @@ export async function workspaceSettings(dataDir: string | undefined): Promise<Ch
   const store = await existingStore(dataDir);
   if (!store) return defaultSettings();
   try {
-    return settingsOfStore(store);
+    return await settingsOfStore(store);
   } finally {
-    store.close();
+    await store.close();
   }
 }
 

@@ -25,4 +25,12 @@ export function port(name: string) {
   };
 }
 
+export const DATABASE_HELP = "a team server's database, postgresql://user@host/db (default: SQLite in the data folder)";
+
+/** A --database value: a postgresql:// URL. */
+export function databaseUrl(value: string): string {
+  if (!/^postgres(ql)?:\/\//i.test(value)) throw new InvalidArgumentError('--database must be a postgresql:// URL.');
+  return value;
+}
+
 export const DATA_DIR_HELP = 'workspace data folder (default: $VERACITY_DATA_DIR, else the per-user app-data folder)';

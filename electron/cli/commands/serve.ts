@@ -3,13 +3,15 @@ import { spawn } from 'node:child_process';
 import type { Command } from 'commander';
 import { resolveDataDir } from '../../service/data-dir.js';
 import type { RunningService } from '../../service/server.js';
-import { DATA_DIR_HELP, port, positiveInt } from './options.js';
+import { DATA_DIR_HELP, DATABASE_HELP, databaseUrl, port, positiveInt } from './options.js';
 import { explainStartFailure } from './serve-errors.js';
 
 interface ServeOptions {
   host: string;
   port: number;
   dataDir?: string;
+  database?: string;
+  filesDir?: string;
   workers?: number;
   open?: boolean;
   allowedHost: string[];
@@ -22,6 +24,8 @@ export function registerServe(program: Command): void {
     .option('--host <host>', 'address to bind; anything but loopback exposes the API to the network', '127.0.0.1')
     .option('--port <port>', 'port to listen on; 0 picks a free port', port('--port'), 0)
     .option('--data-dir <dir>', DATA_DIR_HELP)
+    .option('--database <url>', DATABASE_HELP, databaseUrl)
+    .option('--files-dir <dir>', 'where stored files live; a team server: a folder every node mounts (default: <data-dir>/uploads)')
     .option('--workers <n>', 'analysis worker threads (default: CPU cores - 1, at least 1)', positiveInt('--workers'))
     .option('--allowed-host <name>', 'a Host name requests may use besides the bound address, localhost and 127.0.0.1 (repeatable)', (v: string, prev: string[]) => [...prev, v], [] as string[])
     .option('--open', 'open the review UI in the default browser, signed in with a session key')
@@ -44,6 +48,8 @@ export function registerServe(program: Command): void {
       const { startService } = await import('../../service/server.js');
       service = await startService({
         dataDir: resolveDataDir(opts.dataDir),
+        database: opts.database,
+        filesDir: opts.filesDir,
         host: opts.host,
         port: opts.port,
         workers: opts.workers,
@@ -57,7 +63,7 @@ export function registerServe(program: Command): void {
       }
       process.stdout.write(`listening ${service.url}\n`);
       // A one-time code, not the key: the URL is visible in the opener's argv.
-      if (opts.open) openBrowser(`${service.url}/#login=${service.createLoginCode('owner', 'browser session (serve --open)')}`);
+      if (opts.open) openBrowser(`${service.url}/#login=${await service.createLoginCode('owner', 'browser session (serve --open)')}`);
     });
 }
 

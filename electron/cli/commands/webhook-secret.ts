@@ -9,6 +9,6 @@ export function registerWebhookSecret(program: Command): void {
     .description('print the webhook signing secret (created on first use)')
     .option('--data-dir <dir>', DATA_DIR_HELP)
     .action(async (opts: { dataDir?: string }) => {
-      await withStore(opts.dataDir, (store) => process.stdout.write(`${store.settings.webhookSecret()}\n`));
+      await withStore(opts.dataDir, async (store) => process.stdout.write(`${await store.settings.webhookSecret()}\n`));
     });
 }

@@ -8,13 +8,14 @@ import { join } from 'node:path';
 import { resolveDataDir } from '../../service/data-dir.js';
 import type { Store } from '../../service/store/index.js';
 
-export async function withStore<T>(dataDirFlag: string | undefined, fn: (store: Store) => T): Promise<T> {
-  const { Store } = await import('../../service/store/index.js');
-  const store = new Store(resolveDataDir(dataDirFlag));
+export async function withStore<T>(where: string | undefined | { dataDir?: string; database?: string }, fn: (store: Store) => Promise<T>): Promise<T> {
+  const { dataDir, database } = typeof where === 'object' ? where : { dataDir: where, database: undefined };
+  const { openStore } = await import('../../service/store/open.js');
+  const store = await openStore({ dataDir: resolveDataDir(dataDir), database });
   try {
-    return fn(store);
+    return await fn(store);
   } finally {
-    store.close();
+    await store.close();
   }
 }
 

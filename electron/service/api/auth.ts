@@ -14,22 +14,23 @@ export class KeyAuthenticator {
 
   constructor(
     private readonly keys: KeyStore,
-    private readonly touch: (id: string) => void,
+    private readonly touch: (id: string) => Promise<void>,
   ) {}
 
-  resolve(header: string | undefined): ApiKeyRecord | ApiError {
+  async resolve(header: string | undefined): Promise<ApiKeyRecord | ApiError> {
     if (!header) {
       return new ApiError(401, 'authentication_error', 'missing_api_key', 'No API key provided. Send the header `Authorization: Bearer <API_KEY>`.', { 'WWW-Authenticate': 'Bearer' });
     }
     const match = BEARER.exec(header);
-    const key = match ? this.keys.authenticate(match[1]) : null;
+    const key = match ? await this.keys.authenticate(match[1]) : null;
     if (!key) {
       return new ApiError(401, 'authentication_error', 'invalid_api_key', 'The API key is invalid or has been revoked.', { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
     }
     const now = Date.now();
     if ((this.lastTouched.get(key.id) ?? 0) + TOUCH_INTERVAL_MS < now) {
       this.lastTouched.set(key.id, now);
-      this.touch(key.id);
+      // Not awaited: a failed write of last_used_at never fails the request.
+      this.touch(key.id).catch(() => {});
     }
     return key;
   }
@@ -43,10 +44,11 @@ export interface SharedGates {
 
 export function authenticate(auth: KeyAuthenticator): RequestHandler {
   return (req, res, next) => {
-    const key = auth.resolve(req.headers.authorization);
-    if (key instanceof ApiError) return next(key);
-    res.locals.apiKey = key;
-    next();
+    auth.resolve(req.headers.authorization).then((key) => {
+      if (key instanceof ApiError) return next(key);
+      res.locals.apiKey = key;
+      next();
+    }, next);
   };
 }
 

@@ -33,13 +33,13 @@ function passRateLimit(limiter: RequestHandler, req: IncomingMessage, res: Serve
 }
 
 async function answer(ctx: ServiceContext, parts: FastPathParts, id: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const key = parts.auth.resolve(req.headers.authorization);
+  const key = await parts.auth.resolve(req.headers.authorization);
   if (key instanceof ApiError) return sendError(res, key);
   if (!roleHas(key.role, 'view_documents')) return sendError(res, permissionDenied(key.role, 'view_documents'));
   // The limiter keys on res.locals.apiKey, as it does behind the Express authenticator.
   (res as ServerResponse & { locals: Record<string, unknown> }).locals = { apiKey: key };
   if (!(await passRateLimit(parts.rateLimit, req, res))) return;
-  const json = ctx.store.checks.getJson(id);
+  const json = await ctx.store.checks.getJson(id);
   if (json === null) return sendError(res, notFound('document_check', id));
   res.statusCode = 200;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');

@@ -108,7 +108,7 @@ export function submitHandler(ctx: ServiceContext) {
         res.on('close', () => gone.abort());
         await checks.waitFor(check.id, config.waitTimeoutMs, gone.signal);
       }
-      res.status(201).json(checks.present(check.id) ?? presentCheck(check));
+      res.status(201).json((await checks.present(check.id)) ?? presentCheck(check));
     } finally {
       // No-op once committed (the temp file was moved); removes it on any earlier failure.
       await staged.file.discard();

@@ -30,12 +30,12 @@ export interface AssessInput {
    * The settings snapshot, or a function read once the analysis is done (rules deleted meanwhile
    * must not fire); it returns null when the check itself is gone.
    */
-  snapshot: SettingsSnapshot | (() => SettingsSnapshot | null);
+  snapshot: SettingsSnapshot | (() => Promise<SettingsSnapshot | null>);
   /**
    * The workspace library's comparison (checks/library.ts), run after analysis and before
    * scoring; its findings are scored like the engine's. Absent offline (no workspace).
    */
-  compare?: (analysis: Analysis) => Finding[];
+  compare?: (analysis: Analysis) => Promise<Finding[]>;
 }
 
 export type Assessment =
@@ -52,9 +52,9 @@ export async function assess(pipeline: Pipeline, input: AssessInput): Promise<As
     if (outcome.code === 'service_stopping') return { status: 'interrupted' };
     return { status: 'failed', error: { type: 'api_error', code: outcome.code, message: outcome.message } };
   }
-  const library = input.compare?.(outcome.analysis) ?? [];
+  const library = (await input.compare?.(outcome.analysis)) ?? [];
   const analysis = library.length ? { ...outcome.analysis, findings: [...outcome.analysis.findings, ...library] } : outcome.analysis;
-  const snapshot = typeof input.snapshot === 'function' ? input.snapshot() : input.snapshot;
+  const snapshot = typeof input.snapshot === 'function' ? await input.snapshot() : input.snapshot;
   if (!snapshot) return { status: 'gone' };
   try {
     const { verdict, ruleErrors } = await scoreCheck(analysis, { mode: input.mode, thresholds: input.thresholds, snapshot }, pipeline.conditions);

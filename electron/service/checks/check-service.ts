@@ -13,7 +13,7 @@ import { presentCheck } from '../domain/present-check.js';
 import type { CheckProcessor } from '../queue/check-processor.js';
 import { newCheckId } from '../store/ids.js';
 import type { Store } from '../store/index.js';
-import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
+import { WebhookDispatcher } from '../webhooks/dispatcher.js';
 import type { Comparison } from '../library/compare.js';
 import type { RelatedItem } from '../library/store.js';
 import { assess, type Pipeline } from './assess.js';
@@ -55,7 +55,7 @@ export class CheckService {
     private readonly webhooks: WebhookDispatcher,
     private readonly logger: Logger,
   ) {
-    this.library = new WorkspaceLibrary(store.db);
+    this.library = new WorkspaceLibrary(store.library);
   }
 
   /** The queue that runs `settle`; set once at start-up (the queue is built around `settle`). */
@@ -70,9 +70,9 @@ export class CheckService {
     if (!mime) throw new UnsupportedDocument();
     await store.uploads.commit(file.tempPath, file.sha256, file.size, mime);
     try {
-      const settings = workspaceSettings(store);
-      const insert = () =>
-        store.checks.insert({
+      const settings = await workspaceSettings(store);
+      const insert = (tx: Store) =>
+        tx.checks.insert({
           id: newCheckId(),
           filename: file.filename,
           mime_type: mime,
@@ -85,7 +85,7 @@ export class CheckService {
           webhook_url: submission.webhook_url ?? null,
           pages: mime === 'application/pdf' ? null : 1,
         });
-      const check = store.audit.record(submission.actor, insert, (c) => ({
+      const check = await store.audited(submission.actor, insert, (c) => ({
         action: 'document_check.created',
         target_id: c.id,
         details: { sha256: c.sha256, size_bytes: c.size_bytes, mime_type: c.mime_type, mode: c.mode },
@@ -103,13 +103,14 @@ export class CheckService {
   }
 
   /** Re-queues what a previous run left `processing`. */
-  recover(): number {
-    return this.queue?.recover(this.store.checks.processing()) ?? 0;
+  async recover(): Promise<number> {
+    if (!this.queue) return 0;
+    return this.queue.recover(await this.store.checks.processing());
   }
 
   /** analyse -> score -> persist (with its webhook in the same transaction). The queue's work. */
   async settle(id: string): Promise<void> {
-    const check = this.store.checks.get(id);
+    const check = await this.store.checks.get(id);
     if (!check || check.status !== 'processing') return;
     let comparison: Comparison | null = null;
     const outcome = await assess(this.pipeline, {
@@ -118,8 +119,8 @@ export class CheckService {
       mode: check.mode,
       thresholds: check.thresholds,
       snapshot: () => this.currentSnapshot(id),
-      compare: (analysis) => {
-        comparison = this.library.compare(id, check.sha256, analysis);
+      compare: async (analysis) => {
+        comparison = await this.library.compare(id, check.sha256, analysis);
         return comparison.findings;
       },
     });
@@ -130,45 +131,47 @@ export class CheckService {
     if (ruleErrors.length > 0) this.logger.warn({ check: id, rule_errors: ruleErrors }, 'rules failed to evaluate');
     // One transaction with the outbox row, so a crash cannot complete a check and lose its webhook.
     // A check deleted while it was being analysed is not stored and sends no webhook.
-    this.store.db.transaction(() => {
-      if (!this.store.checks.complete(id, result)) return;
-      this.library.add(id, check.sha256, result.analysis, result.verdict.decision, comparison);
-      this.notify(id, 'document_check.completed');
-    })();
+    const queued = await this.store.transaction(async (tx) => {
+      if (!(await tx.checks.complete(id, result))) return false;
+      await WorkspaceLibrary.add(tx.library, id, check.sha256, result.analysis, result.verdict.decision, comparison);
+      return this.notify(tx, id, 'document_check.completed');
+    });
+    if (queued) this.webhooks.kick();
     const { verdict } = result;
     this.logger.info({ check: id, decision: verdict.decision, risk_score: verdict.risk_score, ms: result.analysis.timings.total }, 'check completed');
   }
 
   /** The submit-time snapshot minus rules deleted since (a deleted rule never fires); null when the check is gone. */
-  private currentSnapshot(id: string): SettingsSnapshot | null {
-    const snapshot = this.store.checks.snapshot(id);
+  private async currentSnapshot(id: string): Promise<SettingsSnapshot | null> {
+    const snapshot = await this.store.checks.snapshot(id);
     if (!snapshot) return null;
-    const deleted = this.store.rules.deletedAmong(snapshot.rules.map((r) => r.id));
+    const deleted = await this.store.rules.deletedAmong(snapshot.rules.map((r) => r.id));
     return { ...snapshot, rules: snapshot.rules.filter((r) => !deleted.has(r.id)) };
   }
 
   /** present: the contract's document_check, or null when there is no such check. */
-  present(id: string): DocumentCheck | null {
-    const check = this.store.checks.get(id);
+  async present(id: string): Promise<DocumentCheck | null> {
+    const check = await this.store.checks.get(id);
     return check ? presentCheck(check) : null;
   }
 
   /** The checks related to this one through the library, both directions; null when there is no such check. */
-  related(id: string, limit: number): { data: RelatedItem[]; has_more: boolean } | null {
-    if (!this.store.checks.get(id)) return null;
+  async related(id: string, limit: number): Promise<{ data: RelatedItem[]; has_more: boolean } | null> {
+    if (!(await this.store.checks.get(id))) return null;
     return this.library.related(id, limit);
   }
 
-  private fail(id: string, error: CheckError): void {
-    this.store.db.transaction(() => {
-      if (this.store.checks.fail(id, error)) this.notify(id, 'document_check.failed');
-    })();
+  private async fail(id: string, error: CheckError): Promise<void> {
+    const queued = await this.store.transaction(async (tx) => (await tx.checks.fail(id, error)) && this.notify(tx, id, 'document_check.failed'));
+    if (queued) this.webhooks.kick();
     this.logger.warn({ check: id, code: error.code, message: error.message }, 'check failed');
   }
 
-  private notify(id: string, event: string): void {
-    const check = this.store.checks.get(id);
-    if (!check?.webhook_url) return;
-    this.webhooks.enqueue(event, id, check.webhook_url, presentCheck(check));
+  /** Writes the event to the outbox in the caller's transaction; true when there was one to send. */
+  private async notify(tx: Store, id: string, event: string): Promise<boolean> {
+    const check = await tx.checks.get(id);
+    if (!check?.webhook_url) return false;
+    await WebhookDispatcher.write(tx.outbox, event, id, check.webhook_url, presentCheck(check));
+    return true;
   }
 }

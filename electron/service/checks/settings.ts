@@ -9,11 +9,11 @@ export interface CheckSettings {
   snapshot: SettingsSnapshot;
 }
 
-export function workspaceSettings(store: Store): CheckSettings {
-  const t = store.settings.thresholds();
+export async function workspaceSettings(store: Store): Promise<CheckSettings> {
+  const t = await store.settings.thresholds();
   return {
     thresholds: { pending_below: t.pending_below, suspicious_below: t.suspicious_below, fraudulent_below: t.fraudulent_below },
-    snapshot: { disabled_flag_codes: store.settings.flagSettings().disabled_flag_codes, rules: store.rules.active().map(toRuleInput) },
+    snapshot: { disabled_flag_codes: (await store.settings.flagSettings()).disabled_flag_codes, rules: (await store.rules.active()).map(toRuleInput) },
   };
 }
 

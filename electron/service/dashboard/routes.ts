@@ -37,9 +37,9 @@ const publicKey = (k: ApiKeyRecord): ApiKey => ({
 export function mountDashboard(app: Express, ctx: ServiceContext, gates: SharedGates): void {
   const { store } = ctx;
   // Before the gates: a login code is the credential here (electron/service/session-keys.ts).
-  app.post(`${DASHBOARD_PREFIX}/session/redeem`, express.json({ limit: '1kb' }), (req, res) => {
+  app.post(`${DASHBOARD_PREFIX}/session/redeem`, express.json({ limit: '1kb' }), async (req, res) => {
     const { code } = parseWith(RedeemBody, req.body);
-    const key = ctx.sessions.redeem(code);
+    const key = await ctx.sessions.redeem(code);
     if (!key) throw new ApiError(401, 'authentication_error', 'invalid_login_code', 'The login code is unknown, used or expired; sign in with an API key.');
     res.set('Cache-Control', 'no-store').json({ object: 'session', key });
   });
@@ -54,7 +54,7 @@ export function mountDashboard(app: Express, ctx: ServiceContext, gates: SharedG
   const manageKeys = requirePermission('manage_keys');
 
   router.get('/checks/:id/file', view, async (req, res) => {
-    const check = store.checks.get(String(req.params.id));
+    const check = await store.checks.get(String(req.params.id));
     if (!check || !store.uploads.exists(check.sha256)) throw notFound('document_check file', String(req.params.id));
     const bytes = await store.uploads.read(check.sha256);
     res.set('Content-Type', check.mime_type);
@@ -62,10 +62,10 @@ export function mountDashboard(app: Express, ctx: ServiceContext, gates: SharedG
     res.send(bytes);
   });
 
-  router.get('/checks/:id/analysis', view, (req, res) => {
+  router.get('/checks/:id/analysis', view, async (req, res) => {
     const id = String(req.params.id);
-    if (!store.checks.get(id)) throw notFound('document_check', id);
-    const analysis = store.checks.analysis(id);
+    if (!(await store.checks.get(id))) throw notFound('document_check', id);
+    const analysis = await store.checks.analysis(id);
     const body: CheckAnalysis = analysis
       ? {
           object: 'check_analysis',
@@ -80,29 +80,29 @@ export function mountDashboard(app: Express, ctx: ServiceContext, gates: SharedG
     res.json(body);
   });
 
-  router.get('/stats/scores', view, (req, res) => {
-    const data: ScorePoint[] = recentScores(store, clampInt(req.query.limit, 1, 5000, 1000));
+  router.get('/stats/scores', view, async (req, res) => {
+    const data: ScorePoint[] = await recentScores(store, clampInt(req.query.limit, 1, 5000, 1000));
     res.json({ object: 'list', data });
   });
 
   router.post('/rules/preview', view, async (req, res) => {
     const { check_id: checkId, condition } = parseWith(RulePreviewBody, req.body);
-    const check = store.checks.get(checkId);
+    const check = await store.checks.get(checkId);
     if (!check) throw notFound('document_check', checkId);
-    const analysis = store.checks.analysis(checkId);
+    const analysis = await store.checks.analysis(checkId);
     if (!analysis) throw invalidRequest('check_not_completed', 'The check has no analysis yet.');
-    const disabled = store.checks.snapshot(checkId)?.disabled_flag_codes ?? [];
+    const disabled = (await store.checks.snapshot(checkId))?.disabled_flag_codes ?? [];
     const result = await previewCondition(condition, check, analysis, disabled, ctx.conditions);
     if (!result.ok) throw invalidRequest('invalid_condition', result.message);
     const body: RulePreview = { object: 'rule_preview', check_id: checkId, matched: result.matched, reasoning: result.reasoning, evaluation_error: result.evaluation_error, risk_score: result.risk_score };
     res.json(body);
   });
 
-  router.get('/flag-catalog', view, (_req, res) => {
+  router.get('/flag-catalog', view, async (_req, res) => {
     res.json({ object: 'list', data: [...FLAG_CATALOG.values()] });
   });
 
-  router.get('/about', view, (_req, res) => {
+  router.get('/about', view, async (_req, res) => {
     const policy = ctx.config.policy;
     const body: About = {
       object: 'about',
@@ -115,26 +115,26 @@ export function mountDashboard(app: Express, ctx: ServiceContext, gates: SharedG
     res.json(body);
   });
 
-  router.get('/keys', manageKeys, (_req, res) => {
-    res.json({ object: 'list', data: store.keys.list().map(publicKey) });
+  router.get('/keys', manageKeys, async (_req, res) => {
+    res.json({ object: 'list', data: (await store.keys.list()).map(publicKey) });
   });
 
-  router.post('/keys', manageKeys, (req, res) => {
+  router.post('/keys', manageKeys, async (req, res) => {
     const body = parseWith(KeyCreateBody, req.body);
     const name = body.name?.trim() || '';
-    const { key, record } = store.keys.create(body.role, name, apiKeyOf(res).id, 'dashboard');
+    const { key, record } = await store.keys.create(body.role, name, apiKeyOf(res).id, 'dashboard');
     const created: ApiKeyCreated = { object: 'api_key', ...publicKey(record), key };
     res.status(201).json(created);
   });
 
-  router.delete('/keys/:id', manageKeys, (req, res) => {
+  router.delete('/keys/:id', manageKeys, async (req, res) => {
     const id = String(req.params.id);
-    if (!store.keys.revoke(id, apiKeyOf(res).id, 'dashboard')) throw notFound('key', id);
+    if (!(await store.keys.revoke(id, apiKeyOf(res).id, 'dashboard'))) throw notFound('key', id);
     res.json({ id, object: 'api_key', revoked: true });
   });
 
-  router.get('/webhook-secret', manageKeys, (_req, res) => {
-    res.json({ object: 'webhook_secret', secret: store.settings.webhookSecret() });
+  router.get('/webhook-secret', manageKeys, async (_req, res) => {
+    res.json({ object: 'webhook_secret', secret: await store.settings.webhookSecret() });
   });
 
   router.use(unknownRoute);

@@ -2,12 +2,12 @@
 import type { ScorePoint } from '../../../contract/dashboard-v1.js';
 import type { Store } from '../store/index.js';
 
-export function recentScores(store: Store, limit: number): ScorePoint[] {
+export async function recentScores(store: Store, limit: number): Promise<ScorePoint[]> {
   // Walk the newest-first list; checks still processing or failed carry no score.
   const out: ScorePoint[] = [];
   let after: string | undefined;
   for (;;) {
-    const page = store.checks.list(100, after);
+    const page = await store.checks.list(100, after);
     if (!page) break;
     for (const c of page.data) {
       if (c.status !== 'completed' || !c.verdict) continue;

@@ -5,11 +5,11 @@
  * where the first event's prev_hash is 64 zeros, and canonical JSON is JSON with object keys
  * sorted (by UTF-16 code units, as Array.prototype.sort does), no whitespace, strings and
  * numbers as JSON.stringify writes them (RFC 8785 for the values stored here: strings,
- * integers, booleans, null, arrays, objects). Appends run inside an IMMEDIATE transaction (or
- * the caller's), so two writers, even in two processes, never fork the chain.
+ * integers, booleans, null, arrays, objects). Appends run inside a transaction that holds the
+ * chain's tail (or the caller's), so two writers, even in two processes, never fork the chain.
  */
 import { createHash } from 'node:crypto';
-import type { Db } from '../db/open.js';
+import type { Sql } from '../db/sql.js';
 import { nowIso, randomBase62 } from './ids.js';
 
 export const GENESIS_HASH = '0'.repeat(64);
@@ -87,51 +87,56 @@ export type ChainVerdict =
   | { ok: true; count: number }
   | { ok: false; count: number; broken: { id: string; position: number; reason: string } };
 
-/** Walks the chain oldest first; names the first event whose hash or link does not hold. */
-export function verifyChain(db: Db): ChainVerdict {
+/** Walks the chain oldest first, a page at a time; names the first event whose hash or link does not hold. */
+export async function verifyChain(sql: Sql): Promise<ChainVerdict> {
   let prev = GENESIS_HASH;
   let position = 0;
-  const rows = db.prepare('SELECT seq, id, created_at, actor_key_id, action, target_id, details, prev_hash, hash FROM audit_events ORDER BY seq').iterate() as IterableIterator<AuditRow>;
-  for (const row of rows) {
-    position++;
-    const fail = (reason: string): ChainVerdict => ({ ok: false, count: position - 1, broken: { id: row.id, position, reason } });
-    if (row.prev_hash !== prev) {
-      return fail(position === 1 ? 'the first event does not start from the genesis hash' : 'its prev_hash is not the previous event\'s hash (an event before it was removed or altered)');
+  let after = -1;
+  for (;;) {
+    const rows = await sql.all<AuditRow>(
+      'SELECT seq, id, created_at, actor_key_id, action, target_id, details, prev_hash, hash FROM audit_events WHERE seq > ? ORDER BY seq LIMIT 1000',
+      [after],
+    );
+    if (rows.length === 0) return { ok: true, count: position };
+    for (const row of rows) {
+      position++;
+      const fail = (reason: string): ChainVerdict => ({ ok: false, count: position - 1, broken: { id: row.id, position, reason } });
+      if (row.prev_hash !== prev) {
+        return fail(position === 1 ? 'the first event does not start from the genesis hash' : 'its prev_hash is not the previous event\'s hash (an event before it was removed or altered)');
+      }
+      let details: Record<string, Json>;
+      try {
+        details = JSON.parse(row.details) as Record<string, Json>;
+      } catch {
+        return fail('its details are not JSON');
+      }
+      const expected = eventHash({ ...fromRow({ ...row, details: '{}' }), details });
+      if (expected !== row.hash) return fail('its hash does not match its contents (the event was altered)');
+      prev = row.hash;
+      after = Number(row.seq);
     }
-    let details: Record<string, Json>;
-    try {
-      details = JSON.parse(row.details) as Record<string, Json>;
-    } catch {
-      return fail('its details are not JSON');
-    }
-    const expected = eventHash({ ...fromRow({ ...row, details: '{}' }), details });
-    if (expected !== row.hash) return fail('its hash does not match its contents (the event was altered)');
-    prev = row.hash;
   }
-  return { ok: true, count: position };
 }
 
-export class AuditStore {
-  private readonly lastHash;
-  private readonly insertRow;
-  private readonly seqOf;
-  private readonly firstPage;
-  private readonly nextPage;
+/** Any fixed number: the PostgreSQL advisory lock that orders appends to the chain across processes. */
+const AUDIT_LOCK = 7_351_013;
 
-  constructor(private readonly db: Db) {
-    this.lastHash = db.prepare('SELECT hash FROM audit_events ORDER BY seq DESC LIMIT 1');
-    this.insertRow = db.prepare(
-      'INSERT INTO audit_events (id, created_at, actor_key_id, action, target_id, details, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    );
-    this.seqOf = db.prepare('SELECT seq FROM audit_events WHERE id = ?');
-    this.firstPage = db.prepare('SELECT * FROM audit_events ORDER BY seq DESC LIMIT ?');
-    this.nextPage = db.prepare('SELECT * FROM audit_events WHERE seq < ? ORDER BY seq DESC LIMIT ?');
+export class AuditStore {
+  constructor(private readonly sql: Sql) {}
+
+  /**
+   * Inside a transaction, holds the chain's tail until commit. SQLite's BEGIN IMMEDIATE already
+   * admits one writer; PostgreSQL writers take this advisory lock.
+   */
+  async lock(): Promise<void> {
+    if (this.sql.dialect === 'postgres') await this.sql.get('SELECT pg_advisory_xact_lock(?)', [AUDIT_LOCK]);
   }
 
   /** Appends one event; joins the caller's transaction when there is one. */
-  append(actorKeyId: string | null, input: AuditInput): AuditEvent {
-    return this.db.transaction(() => {
-      const prev = (this.lastHash.get() as { hash: string } | undefined)?.hash ?? GENESIS_HASH;
+  append(actorKeyId: string | null, input: AuditInput): Promise<AuditEvent> {
+    return this.sql.transaction(async (tx) => {
+      await new AuditStore(tx).lock();
+      const prev = (await tx.get<{ hash: string }>('SELECT hash FROM audit_events ORDER BY seq DESC LIMIT 1'))?.hash ?? GENESIS_HASH;
       // Round-trip the details through canonical JSON so what is hashed is exactly what is stored.
       const details = JSON.parse(canonicalJson(input.details ?? {})) as Record<string, Json>;
       const event: Omit<AuditEvent, 'hash'> = {
@@ -145,42 +150,38 @@ export class AuditStore {
         prev_hash: prev,
       };
       const hash = eventHash(event);
-      this.insertRow.run(event.id, event.created_at, event.actor_key_id, event.action, event.target_id, canonicalJson(details), prev, hash);
+      await tx.run('INSERT INTO audit_events (id, created_at, actor_key_id, action, target_id, details, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
+        event.id,
+        event.created_at,
+        event.actor_key_id,
+        event.action,
+        event.target_id,
+        canonicalJson(details),
+        prev,
+        hash,
+      ]);
       return { ...event, hash };
-    }).immediate();
-  }
-
-  /**
-   * Runs `change` and appends the event `describe` derives from its result, in one IMMEDIATE
-   * transaction: the change and its audit event commit together or not at all.
-   */
-  record<T>(actorKeyId: string | null, change: () => T, describe: (result: T) => AuditInput | null): T {
-    return this.db.transaction(() => {
-      const result = change();
-      const input = describe(result);
-      if (input) this.append(actorKeyId, input);
-      return result;
-    }).immediate();
+    });
   }
 
   /** Newest first, like the checks list; null when `startingAfter` names no event. */
-  list(limit: number, startingAfter?: string): { data: AuditEvent[]; has_more: boolean } | null {
+  async list(limit: number, startingAfter?: string): Promise<{ data: AuditEvent[]; has_more: boolean } | null> {
     let rows: AuditRow[];
     if (startingAfter) {
-      const anchor = this.seqOf.get(startingAfter) as { seq: number } | undefined;
+      const anchor = await this.sql.get<{ seq: number }>('SELECT seq FROM audit_events WHERE id = ?', [startingAfter]);
       if (!anchor) return null;
-      rows = this.nextPage.all(anchor.seq, limit + 1) as AuditRow[];
+      rows = await this.sql.all<AuditRow>('SELECT * FROM audit_events WHERE seq < ? ORDER BY seq DESC LIMIT ?', [anchor.seq, limit + 1]);
     } else {
-      rows = this.firstPage.all(limit + 1) as AuditRow[];
+      rows = await this.sql.all<AuditRow>('SELECT * FROM audit_events ORDER BY seq DESC LIMIT ?', [limit + 1]);
     }
     return { data: rows.slice(0, limit).map(fromRow), has_more: rows.length > limit };
   }
 
-  count(): number {
-    return (this.db.prepare('SELECT COUNT(*) AS n FROM audit_events').get() as { n: number }).n;
+  async count(): Promise<number> {
+    return Number((await this.sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM audit_events'))!.n);
   }
 
-  verify(): ChainVerdict {
-    return verifyChain(this.db);
+  verify(): Promise<ChainVerdict> {
+    return verifyChain(this.sql);
   }
 }

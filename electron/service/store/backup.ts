@@ -94,7 +94,7 @@ export async function backupWorkspace(dataDir: string, outDir: string): Promise<
   return summary;
 }
 
-export function restoreWorkspace(backupDir: string, dataDir: string): { checks: number; files: number } {
+export async function restoreWorkspace(backupDir: string, dataDir: string): Promise<{ checks: number; files: number }> {
   if (!existsSync(join(backupDir, DATABASE_FILE)) || !existsSync(join(backupDir, MANIFEST_FILE))) {
     throw new BackupError(`${backupDir} is not a Veracity backup (it needs ${DATABASE_FILE} and ${MANIFEST_FILE}).`);
   }
@@ -105,10 +105,10 @@ export function restoreWorkspace(backupDir: string, dataDir: string): { checks: 
   // Opening the store brings an older backup's schema up to date and creates tmp/.
   const store = new Store(dataDir);
   try {
-    const checks = store.checks.count();
-    const files = (store.db.prepare('SELECT COUNT(*) AS n FROM uploads WHERE sha256 NOT IN (SELECT sha256 FROM uploads_deleted)').get() as { n: number }).n;
+    const checks = await store.checks.count();
+    const files = Number((await store.sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM uploads WHERE sha256 NOT IN (SELECT sha256 FROM uploads_deleted)'))!.n);
     return { checks, files };
   } finally {
-    store.close();
+    await store.close();
   }
 }

@@ -7,16 +7,16 @@
  * verdict or error as settled, and the engine Analysis. Extracted fields and the document format
  * are read out of the Analysis; the public JSON is presented on read, never stored beside it.
  */
-import type { Db } from '../db/open.js';
+import { jsonPart, jsonText, type Dialect, type Sql } from '../db/sql.js';
 import type { Thresholds } from '../../../engine/scoring/bands.js';
 import type { Analysis, Decision, Extracted } from '../../../engine/types.js';
 import type { CheckError, CheckRecord, CompletedAnalysis, NewCheck, SettingsSnapshot, StoredVerdict } from '../domain/check-record.js';
 import { presentCheck } from '../domain/present-check.js';
 import { nowIso } from './ids.js';
 
-/** SQLite reads the two small parts of the Analysis in C; the rest of it is not parsed here. */
-const RECORD_COLUMNS =
-  "id, created_at, status, filename, mime_type, size_bytes, sha256, pages, json_extract(analysis, '$.document.format') AS format, mode, engine_version, thresholds, verdict, json_extract(analysis, '$.extracted') AS extracted, error, webhook_url, override_decision, completed_at";
+/** The two small parts of the Analysis a record needs are read by the database; the rest of it is not parsed here. */
+const recordColumns = (d: Dialect) =>
+  `id, created_at, status, filename, mime_type, size_bytes, sha256, pages, ${jsonText(d, 'analysis', 'document.format')} AS format, mode, engine_version, thresholds, verdict, ${jsonPart(d, 'analysis', 'extracted')} AS extracted, error, webhook_url, override_decision, completed_at`;
 
 interface CheckRow extends Omit<CheckRecord, 'thresholds' | 'verdict' | 'extracted' | 'error'> {
   thresholds: string;
@@ -42,25 +42,17 @@ function fromRow(row: CheckRow): CheckRecord {
 }
 
 export class CheckStore {
-  private readonly byId;
-  private readonly seqOf;
-  private readonly firstPage;
-  private readonly nextPage;
+  private readonly columns: string;
 
-  constructor(private readonly db: Db) {
-    this.byId = db.prepare(`SELECT ${RECORD_COLUMNS} FROM checks WHERE id = ?`);
-    this.seqOf = db.prepare('SELECT seq FROM checks WHERE id = ?');
-    this.firstPage = db.prepare(`SELECT ${RECORD_COLUMNS} FROM checks ORDER BY seq DESC LIMIT ?`);
-    this.nextPage = db.prepare(`SELECT ${RECORD_COLUMNS} FROM checks WHERE seq < ? ORDER BY seq DESC LIMIT ?`);
+  constructor(private readonly sql: Sql) {
+    this.columns = recordColumns(sql.dialect);
   }
 
-  insert(check: NewCheck): CheckRecord {
-    this.db
-      .prepare(
-        `INSERT INTO checks (id, created_at, status, filename, mime_type, size_bytes, sha256, pages, mode, engine_version, thresholds, snapshot, webhook_url)
-         VALUES (?, ?, 'processing', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
+  async insert(check: NewCheck): Promise<CheckRecord> {
+    await this.sql.run(
+      `INSERT INTO checks (id, created_at, status, filename, mime_type, size_bytes, sha256, pages, mode, engine_version, thresholds, snapshot, webhook_url)
+       VALUES (?, ?, 'processing', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
         check.id,
         check.created_at ?? nowIso(),
         check.filename,
@@ -73,85 +65,78 @@ export class CheckStore {
         JSON.stringify(check.thresholds),
         JSON.stringify(check.snapshot),
         check.webhook_url,
-      );
-    return this.get(check.id)!;
+      ],
+    );
+    return (await this.get(check.id))!;
   }
 
-  get(id: string): CheckRecord | null {
-    const row = this.byId.get(id) as CheckRow | undefined;
+  async get(id: string): Promise<CheckRecord | null> {
+    const row = await this.sql.get<CheckRow>(`SELECT ${this.columns} FROM checks WHERE id = ?`, [id]);
     return row ? fromRow(row) : null;
   }
 
-  snapshot(id: string): SettingsSnapshot | null {
-    const row = this.db.prepare('SELECT snapshot FROM checks WHERE id = ?').get(id) as { snapshot: string } | undefined;
+  async snapshot(id: string): Promise<SettingsSnapshot | null> {
+    const row = await this.sql.get<{ snapshot: string }>('SELECT snapshot FROM checks WHERE id = ?', [id]);
     return row ? (JSON.parse(row.snapshot) as SettingsSnapshot) : null;
   }
 
+  /** A page of rows, newest first; null when `startingAfter` names no check. */
+  private async page(limit: number, startingAfter?: string): Promise<CheckRow[] | null> {
+    if (!startingAfter) return this.sql.all<CheckRow>(`SELECT ${this.columns} FROM checks ORDER BY seq DESC LIMIT ?`, [limit + 1]);
+    const anchor = await this.sql.get<{ seq: number }>('SELECT seq FROM checks WHERE id = ?', [startingAfter]);
+    if (!anchor) return null;
+    return this.sql.all<CheckRow>(`SELECT ${this.columns} FROM checks WHERE seq < ? ORDER BY seq DESC LIMIT ?`, [anchor.seq, limit + 1]);
+  }
+
   /** Newest first. `null` when `startingAfter` names no check. */
-  list(limit: number, startingAfter?: string): { data: CheckRecord[]; has_more: boolean } | null {
-    let rows: CheckRow[];
-    if (startingAfter) {
-      const anchor = this.seqOf.get(startingAfter) as { seq: number } | undefined;
-      if (!anchor) return null;
-      rows = this.nextPage.all(anchor.seq, limit + 1) as CheckRow[];
-    } else {
-      rows = this.firstPage.all(limit + 1) as CheckRow[];
-    }
-    return { data: rows.slice(0, limit).map(fromRow), has_more: rows.length > limit };
+  async list(limit: number, startingAfter?: string): Promise<{ data: CheckRecord[]; has_more: boolean } | null> {
+    const rows = await this.page(limit, startingAfter);
+    return rows && { data: rows.slice(0, limit).map(fromRow), has_more: rows.length > limit };
   }
 
   /** The public JSON of a check (SPEC document_check). */
-  getJson(id: string): string | null {
-    const row = this.byId.get(id) as CheckRow | undefined;
+  async getJson(id: string): Promise<string | null> {
+    const row = await this.sql.get<CheckRow>(`SELECT ${this.columns} FROM checks WHERE id = ?`, [id]);
     return row ? jsonOf(row) : null;
   }
 
   /** `list` as public JSON strings, newest first. */
-  listJson(limit: number, startingAfter?: string): { data: string[]; has_more: boolean } | null {
-    let rows: CheckRow[];
-    if (startingAfter) {
-      const anchor = this.seqOf.get(startingAfter) as { seq: number } | undefined;
-      if (!anchor) return null;
-      rows = this.nextPage.all(anchor.seq, limit + 1) as CheckRow[];
-    } else {
-      rows = this.firstPage.all(limit + 1) as CheckRow[];
-    }
-    return { data: rows.slice(0, limit).map(jsonOf), has_more: rows.length > limit };
+  async listJson(limit: number, startingAfter?: string): Promise<{ data: string[]; has_more: boolean } | null> {
+    const rows = await this.page(limit, startingAfter);
+    return rows && { data: rows.slice(0, limit).map(jsonOf), has_more: rows.length > limit };
   }
 
   /** Checks still `processing`, oldest first: the durable queue after a restart. */
-  processing(): string[] {
-    return (this.db.prepare("SELECT id FROM checks WHERE status = 'processing' ORDER BY seq").all() as Array<{ id: string }>).map((r) => r.id);
+  async processing(): Promise<string[]> {
+    return (await this.sql.all<{ id: string }>("SELECT id FROM checks WHERE status = 'processing' ORDER BY seq")).map((r) => r.id);
   }
 
-  complete(id: string, result: CompletedAnalysis): boolean {
-    const info = this.db
-      .prepare(
-        `UPDATE checks SET status = 'completed', pages = ?, verdict = ?, analysis = ?, engine_version = ?, error = NULL, completed_at = ?
-         WHERE id = ? AND status = 'processing'`,
-      )
-      .run(result.pages, JSON.stringify(result.verdict), JSON.stringify(withPresented(result)), result.engine_version, nowIso(), id);
-    return info.changes > 0;
+  async complete(id: string, result: CompletedAnalysis): Promise<boolean> {
+    const changes = await this.sql.run(
+      `UPDATE checks SET status = 'completed', pages = ?, verdict = ?, analysis = ?, engine_version = ?, error = NULL, completed_at = ?
+       WHERE id = ? AND status = 'processing'`,
+      [result.pages, JSON.stringify(result.verdict), JSON.stringify(withPresented(result)), result.engine_version, nowIso(), id],
+    );
+    return changes > 0;
   }
 
-  fail(id: string, error: CheckError): boolean {
-    const info = this.db.prepare(`UPDATE checks SET status = 'failed', error = ?, completed_at = ? WHERE id = ? AND status = 'processing'`).run(JSON.stringify(error), nowIso(), id);
-    return info.changes > 0;
+  async fail(id: string, error: CheckError): Promise<boolean> {
+    return (await this.sql.run(`UPDATE checks SET status = 'failed', error = ?, completed_at = ? WHERE id = ? AND status = 'processing'`, [JSON.stringify(error), nowIso(), id])) > 0;
   }
 
   /** The stored engine Analysis of a completed check (dashboard only). */
-  analysis(id: string): Analysis | null {
-    const row = this.db.prepare('SELECT analysis FROM checks WHERE id = ? AND analysis IS NOT NULL').get(id) as { analysis: string } | undefined;
+  async analysis(id: string): Promise<Analysis | null> {
+    const row = await this.sql.get<{ analysis: string }>('SELECT analysis FROM checks WHERE id = ? AND analysis IS NOT NULL', [id]);
     return row ? (JSON.parse(row.analysis) as Analysis) : null;
   }
 
   /** Reviewer override (SPEC rule 3); `null` clears it. Only completed checks carry a decision. */
-  setOverride(id: string, decision: Decision | null): boolean {
-    return this.db.prepare("UPDATE checks SET override_decision = ? WHERE id = ? AND status = 'completed'").run(decision, id).changes > 0;
+  async setOverride(id: string, decision: Decision | null): Promise<boolean> {
+    return (await this.sql.run("UPDATE checks SET override_decision = ? WHERE id = ? AND status = 'completed'", [decision, id])) > 0;
   }
 
-  count(): number {
-    return (this.db.prepare('SELECT COUNT(*) AS n FROM checks').get() as { n: number }).n;
+  async count(): Promise<number> {
+    return Number((await this.sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM checks'))!.n);
   }
 }
 

@@ -9,30 +9,29 @@
  * then recorded against nothing.
  */
 import { rmSync } from 'node:fs';
-import { LibraryStore } from '../library/store.js';
 import type { Store } from './index.js';
 
 export type DeletionReason = 'request' | 'retention';
 
 /** false when no such check. */
-export function deleteCheck(store: Store, id: string, actor: string | null, reason: DeletionReason): boolean {
-  const { db } = store;
+export async function deleteCheck(store: Store, id: string, actor: string | null, reason: DeletionReason): Promise<boolean> {
   let removeFile: string | null = null;
-  const deleted = store.audit.record(
+  const deleted = await store.audited(
     actor,
-    () => {
-      const row = db.prepare('SELECT sha256, status FROM checks WHERE id = ?').get(id) as { sha256: string; status: string } | undefined;
+    async (tx) => {
+      const { sql } = tx;
+      const row = await sql.get<{ sha256: string; status: string }>('SELECT sha256, status FROM checks WHERE id = ?', [id]);
       if (!row) return null;
-      db.prepare('DELETE FROM feedback WHERE check_id = ?').run(id);
-      db.prepare('DELETE FROM webhook_outbox WHERE check_id = ?').run(id);
+      await sql.run('DELETE FROM feedback WHERE check_id = ?', [id]);
+      await sql.run('DELETE FROM webhook_outbox WHERE check_id = ?', [id]);
       // The library forgets it: no later comparison or `related` list cites a deleted check.
-      new LibraryStore(db).remove(id);
-      db.prepare('DELETE FROM checks WHERE id = ?').run(id);
-      const shared = db.prepare('SELECT 1 FROM checks WHERE sha256 = ? LIMIT 1').get(row.sha256) !== undefined;
+      await tx.library.remove(id);
+      await sql.run('DELETE FROM checks WHERE id = ?', [id]);
+      const shared = (await sql.get('SELECT 1 AS one FROM checks WHERE sha256 = ? LIMIT 1', [row.sha256])) !== undefined;
       let fileDeleted = false;
       if (!shared && !store.uploads.isHeld(row.sha256)) {
-        db.prepare('DELETE FROM uploads WHERE sha256 = ?').run(row.sha256);
-        db.prepare('DELETE FROM uploads_deleted WHERE sha256 = ?').run(row.sha256);
+        await sql.run('DELETE FROM uploads WHERE sha256 = ?', [row.sha256]);
+        await sql.run('DELETE FROM uploads_deleted WHERE sha256 = ?', [row.sha256]);
         removeFile = store.uploads.pathFor(row.sha256);
         fileDeleted = true;
       }

@@ -1,5 +1,5 @@
 /** Feedback on a check's verdict or on one of its flags. */
-import type { Db } from '../db/open.js';
+import type { Sql } from '../db/sql.js';
 import type { Decision } from '../../../engine/types.js';
 import { nowIso } from './ids.js';
 
@@ -25,18 +25,19 @@ export interface FeedbackRecord {
 }
 
 export class FeedbackStore {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly sql: Sql) {}
 
-  create(input: FeedbackInput): FeedbackRecord {
+  async create(input: FeedbackInput): Promise<FeedbackRecord> {
     const kind = input.flag_code ? 'flag' : 'verdict';
     const created_at = nowIso();
-    const info = this.db
-      .prepare('INSERT INTO feedback (created_at, check_id, kind, rating, flag_code, corrected_decision, reason, api_key_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(created_at, input.check_id, kind, input.rating, input.flag_code, input.corrected_decision, input.reason, input.api_key_id);
-    return { id: Number(info.lastInsertRowid), created_at, kind, ...input };
+    const row = await this.sql.get<{ id: number }>(
+      'INSERT INTO feedback (created_at, check_id, kind, rating, flag_code, corrected_decision, reason, api_key_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id',
+      [created_at, input.check_id, kind, input.rating, input.flag_code, input.corrected_decision, input.reason, input.api_key_id],
+    );
+    return { id: Number(row!.id), created_at, kind, ...input };
   }
 
-  forCheck(checkId: string): FeedbackRecord[] {
-    return this.db.prepare('SELECT * FROM feedback WHERE check_id = ? ORDER BY id').all(checkId) as FeedbackRecord[];
+  async forCheck(checkId: string): Promise<FeedbackRecord[]> {
+    return this.sql.all<FeedbackRecord>('SELECT * FROM feedback WHERE check_id = ? ORDER BY id', [checkId]);
   }
 }

@@ -1,5 +1,5 @@
 /** The persisted webhook outbox: a delivery survives restarts until it succeeds or runs out of retries. */
-import type { Db } from '../db/open.js';
+import type { Sql } from '../db/sql.js';
 import { nowIso } from './ids.js';
 
 export interface OutboxItem {
@@ -18,40 +18,46 @@ export interface OutboxItem {
 }
 
 export class OutboxStore {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly sql: Sql) {}
 
-  enqueue(item: Pick<OutboxItem, 'id' | 'check_id' | 'event' | 'url' | 'body'>, dueAt: number): void {
-    this.db
-      .prepare("INSERT INTO webhook_outbox (id, check_id, event, url, body, next_attempt_at, status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?)")
-      .run(item.id, item.check_id, item.event, item.url, item.body, dueAt, nowIso());
+  async enqueue(item: Pick<OutboxItem, 'id' | 'check_id' | 'event' | 'url' | 'body'>, dueAt: number): Promise<void> {
+    await this.sql.run("INSERT INTO webhook_outbox (id, check_id, event, url, body, next_attempt_at, status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?)", [
+      item.id,
+      item.check_id,
+      item.event,
+      item.url,
+      item.body,
+      dueAt,
+      nowIso(),
+    ]);
   }
 
-  due(now: number, limit = 20): OutboxItem[] {
-    return this.db.prepare("SELECT * FROM webhook_outbox WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?").all(now, limit) as OutboxItem[];
+  async due(now: number, limit = 20): Promise<OutboxItem[]> {
+    return this.sql.all<OutboxItem>("SELECT * FROM webhook_outbox WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?", [now, limit]);
   }
 
-  nextDueAt(): number | null {
-    const row = this.db.prepare("SELECT MIN(next_attempt_at) AS at FROM webhook_outbox WHERE status = 'pending'").get() as { at: number | null };
-    return row.at;
+  async nextDueAt(): Promise<number | null> {
+    const row = await this.sql.get<{ at: number | null }>("SELECT MIN(next_attempt_at) AS at FROM webhook_outbox WHERE status = 'pending'");
+    return row?.at == null ? null : Number(row.at);
   }
 
-  markDelivered(id: string, attempts: number): void {
-    this.db.prepare("UPDATE webhook_outbox SET status = 'delivered', attempts = ?, delivered_at = ?, last_error = NULL WHERE id = ?").run(attempts, nowIso(), id);
+  async markDelivered(id: string, attempts: number): Promise<void> {
+    await this.sql.run("UPDATE webhook_outbox SET status = 'delivered', attempts = ?, delivered_at = ?, last_error = NULL WHERE id = ?", [attempts, nowIso(), id]);
   }
 
-  reschedule(id: string, attempts: number, nextAt: number, error: string): void {
-    this.db.prepare('UPDATE webhook_outbox SET attempts = ?, next_attempt_at = ?, last_error = ? WHERE id = ?').run(attempts, nextAt, error, id);
+  async reschedule(id: string, attempts: number, nextAt: number, error: string): Promise<void> {
+    await this.sql.run('UPDATE webhook_outbox SET attempts = ?, next_attempt_at = ?, last_error = ? WHERE id = ?', [attempts, nextAt, error, id]);
   }
 
-  markFailed(id: string, attempts: number, error: string): void {
-    this.db.prepare("UPDATE webhook_outbox SET status = 'failed', attempts = ?, last_error = ? WHERE id = ?").run(attempts, error, id);
+  async markFailed(id: string, attempts: number, error: string): Promise<void> {
+    await this.sql.run("UPDATE webhook_outbox SET status = 'failed', attempts = ?, last_error = ? WHERE id = ?", [attempts, error, id]);
   }
 
-  get(id: string): OutboxItem | null {
-    return (this.db.prepare('SELECT * FROM webhook_outbox WHERE id = ?').get(id) as OutboxItem | undefined) ?? null;
+  async get(id: string): Promise<OutboxItem | null> {
+    return (await this.sql.get<OutboxItem>('SELECT * FROM webhook_outbox WHERE id = ?', [id])) ?? null;
   }
 
-  forCheck(checkId: string): OutboxItem[] {
-    return this.db.prepare('SELECT * FROM webhook_outbox WHERE check_id = ? ORDER BY created_at').all(checkId) as OutboxItem[];
+  async forCheck(checkId: string): Promise<OutboxItem[]> {
+    return this.sql.all<OutboxItem>('SELECT * FROM webhook_outbox WHERE check_id = ? ORDER BY created_at', [checkId]);
   }
 }

@@ -25,8 +25,8 @@ const BATCH = 200;
 export type RetentionPin = Partial<Omit<RetentionPolicy, 'updated_at'>>;
 
 /** The retention in force: the workspace's, with the machine policy's pinned values over it. */
-export function getRetention(store: Store, pin: RetentionPin = {}): RetentionPolicy {
-  const own = storedRetention(store);
+export async function getRetention(store: Store, pin: RetentionPin = {}): Promise<RetentionPolicy> {
+  const own = await storedRetention(store);
   return {
     delete_files_after_days: pin.delete_files_after_days !== undefined ? pin.delete_files_after_days : own.delete_files_after_days,
     delete_checks_after_days: pin.delete_checks_after_days !== undefined ? pin.delete_checks_after_days : own.delete_checks_after_days,
@@ -34,26 +34,23 @@ export function getRetention(store: Store, pin: RetentionPin = {}): RetentionPol
   };
 }
 
-function storedRetention(store: Store): RetentionPolicy {
-  const row = store.db.prepare('SELECT value, updated_at FROM settings WHERE key = ?').get(KEY) as { value: string; updated_at: string } | undefined;
+async function storedRetention(store: Store): Promise<RetentionPolicy> {
+  const row = await store.settings.raw(KEY);
   if (!row) return { delete_files_after_days: null, delete_checks_after_days: null, updated_at: null };
   const value = JSON.parse(row.value) as Omit<RetentionPolicy, 'updated_at'>;
   return { delete_files_after_days: value.delete_files_after_days ?? null, delete_checks_after_days: value.delete_checks_after_days ?? null, updated_at: row.updated_at };
 }
 
-export function setRetention(store: Store, patch: Partial<Omit<RetentionPolicy, 'updated_at'>>, actor: string | null): RetentionPolicy {
-  return store.audit.record(
+export function setRetention(store: Store, patch: Partial<Omit<RetentionPolicy, 'updated_at'>>, actor: string | null): Promise<RetentionPolicy> {
+  return store.audited(
     actor,
-    () => {
-      const current = storedRetention(store);
+    async (tx) => {
+      const current = await storedRetention(tx);
       const value = {
         delete_files_after_days: patch.delete_files_after_days === undefined ? current.delete_files_after_days : patch.delete_files_after_days,
         delete_checks_after_days: patch.delete_checks_after_days === undefined ? current.delete_checks_after_days : patch.delete_checks_after_days,
       };
-      const at = nowIso();
-      store.db
-        .prepare('INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at')
-        .run(KEY, JSON.stringify(value), at);
+      const at = await tx.settings.write(KEY, value);
       return { ...value, updated_at: at };
     },
     (next) => ({ action: 'retention.updated', target_id: null, details: { delete_files_after_days: next.delete_files_after_days, delete_checks_after_days: next.delete_checks_after_days } }),
@@ -70,37 +67,38 @@ const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** One pass: expired checks, then expired files. Batches yield to the event loop between them. */
 export async function sweepRetention(store: Store, now = Date.now(), pin: RetentionPin = {}): Promise<{ checks: number; files: number }> {
-  const policy = getRetention(store, pin);
+  const policy = await getRetention(store, pin);
+  const { sql } = store;
   let checks = 0;
   let files = 0;
   const checksBefore = cutoff(policy.delete_checks_after_days, now);
   if (checksBefore) {
-    const expired = store.db.prepare("SELECT id FROM checks WHERE created_at < ? AND status != 'processing' ORDER BY seq LIMIT ?");
     for (;;) {
-      const ids = (expired.all(checksBefore, BATCH) as Array<{ id: string }>).map((r) => r.id);
-      for (const id of ids) if (store.db.open && deleteCheck(store, id, null, 'retention')) checks++;
-      if (ids.length < BATCH || !store.db.open) break;
+      const ids = (await sql.all<{ id: string }>("SELECT id FROM checks WHERE created_at < ? AND status != 'processing' ORDER BY seq LIMIT ?", [checksBefore, BATCH])).map((r) => r.id);
+      for (const id of ids) if (sql.open && (await deleteCheck(store, id, null, 'retention'))) checks++;
+      if (ids.length < BATCH || !sql.open) break;
       await yieldToIo();
     }
   }
   const filesBefore = cutoff(policy.delete_files_after_days, now);
-  if (filesBefore && store.db.open) {
-    const expired = store.db.prepare(
-      `SELECT u.sha256 FROM uploads u WHERE u.created_at < ? AND NOT EXISTS (SELECT 1 FROM uploads_deleted d WHERE d.sha256 = u.sha256)
-         AND NOT EXISTS (SELECT 1 FROM checks c WHERE c.sha256 = u.sha256 AND (c.created_at >= ? OR c.status = 'processing'))
-       LIMIT ?`,
-    );
+  if (filesBefore && sql.open) {
     const seen = new Set<string>();
     for (;;) {
-      const shas = (expired.all(filesBefore, filesBefore, BATCH) as Array<{ sha256: string }>).map((r) => r.sha256).filter((s) => !seen.has(s));
+      const expired = await sql.all<{ sha256: string }>(
+        `SELECT u.sha256 FROM uploads u WHERE u.created_at < ? AND NOT EXISTS (SELECT 1 FROM uploads_deleted d WHERE d.sha256 = u.sha256)
+           AND NOT EXISTS (SELECT 1 FROM checks c WHERE c.sha256 = u.sha256 AND (c.created_at >= ? OR c.status = 'processing'))
+         LIMIT ?`,
+        [filesBefore, filesBefore, BATCH],
+      );
+      const shas = expired.map((r) => r.sha256).filter((s) => !seen.has(s));
       if (shas.length === 0) break;
       for (const sha of shas) {
         seen.add(sha);
         if (store.uploads.isHeld(sha)) continue;
-        const checkIds = (store.db.prepare('SELECT id FROM checks WHERE sha256 = ? ORDER BY seq').all(sha) as Array<{ id: string }>).map((r) => r.id);
-        const marked = store.audit.record(
+        const checkIds = (await sql.all<{ id: string }>('SELECT id FROM checks WHERE sha256 = ? ORDER BY seq', [sha])).map((r) => r.id);
+        const marked = await store.audited(
           null,
-          () => store.db.prepare('INSERT OR IGNORE INTO uploads_deleted (sha256, deleted_at) VALUES (?, ?)').run(sha, nowIso()).changes > 0,
+          async (tx) => (await tx.sql.run('INSERT INTO uploads_deleted (sha256, deleted_at) VALUES (?, ?) ON CONFLICT DO NOTHING', [sha, nowIso()])) > 0,
           (changed) => (changed ? { action: 'document_file.deleted', target_id: sha, details: { reason: 'retention', check_ids: checkIds } } : null),
         );
         if (marked) {
@@ -108,7 +106,7 @@ export async function sweepRetention(store: Store, now = Date.now(), pin: Retent
           files++;
         }
       }
-      if (!store.db.open) break;
+      if (!sql.open) break;
       await yieldToIo();
     }
   }

@@ -1,5 +1,5 @@
 /** Workspace rules: CEL conditions with guidance; soft-deleted so old checks can still name them. */
-import type { Db } from '../db/open.js';
+import { placeholders, type Sql } from '../db/sql.js';
 import type { OutcomeGuidance, RuleInput } from '../../../engine/scoring/rules.js';
 import { newRuleId, nowIso } from './ids.js';
 
@@ -64,65 +64,61 @@ export function toRuleInput(rule: RuleRecord): RuleInput {
 }
 
 export class RuleStore {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly sql: Sql) {}
 
-  create(fields: RuleFields): RuleRecord {
+  async create(fields: RuleFields): Promise<RuleRecord> {
     const at = nowIso();
     const id = newRuleId();
-    this.db
-      .prepare(
-        `INSERT INTO rules (id, title, condition, guidance, outcome_guidance, score_delta, document_types, status, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(id, fields.title, fields.condition, fields.guidance, fields.outcome_guidance, fields.score_delta, fields.document_types === null ? null : JSON.stringify(fields.document_types), fields.status, at, at);
-    return this.get(id)!;
+    await this.sql.run(
+      `INSERT INTO rules (id, title, condition, guidance, outcome_guidance, score_delta, document_types, status, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [id, fields.title, fields.condition, fields.guidance, fields.outcome_guidance, fields.score_delta, fields.document_types === null ? null : JSON.stringify(fields.document_types), fields.status, at, at],
+    );
+    return (await this.get(id))!;
   }
 
   /** A live (not deleted) rule. */
-  get(id: string): RuleRecord | null {
-    const row = this.db.prepare('SELECT * FROM rules WHERE id = ? AND deleted_at IS NULL').get(id) as RuleRow | undefined;
+  async get(id: string): Promise<RuleRecord | null> {
+    const row = await this.sql.get<RuleRow>('SELECT * FROM rules WHERE id = ? AND deleted_at IS NULL', [id]);
     return row ? fromRow(row) : null;
   }
 
-  update(id: string, fields: RuleFields): RuleRecord | null {
-    const info = this.db
-      .prepare(
-        `UPDATE rules SET title = ?, condition = ?, guidance = ?, outcome_guidance = ?, score_delta = ?, document_types = ?, status = ?, updated_at = ?
-         WHERE id = ? AND deleted_at IS NULL`,
-      )
-      .run(fields.title, fields.condition, fields.guidance, fields.outcome_guidance, fields.score_delta, fields.document_types === null ? null : JSON.stringify(fields.document_types), fields.status, nowIso(), id);
-    return info.changes > 0 ? this.get(id) : null;
+  async update(id: string, fields: RuleFields): Promise<RuleRecord | null> {
+    const changes = await this.sql.run(
+      `UPDATE rules SET title = ?, condition = ?, guidance = ?, outcome_guidance = ?, score_delta = ?, document_types = ?, status = ?, updated_at = ?
+       WHERE id = ? AND deleted_at IS NULL`,
+      [fields.title, fields.condition, fields.guidance, fields.outcome_guidance, fields.score_delta, fields.document_types === null ? null : JSON.stringify(fields.document_types), fields.status, nowIso(), id],
+    );
+    return changes > 0 ? this.get(id) : null;
   }
 
-  softDelete(id: string): boolean {
+  async softDelete(id: string): Promise<boolean> {
     const at = nowIso();
-    return this.db.prepare('UPDATE rules SET deleted_at = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL').run(at, at, id).changes > 0;
+    return (await this.sql.run('UPDATE rules SET deleted_at = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL', [at, at, id])) > 0;
   }
 
   /** Newest first, keyset-paginated like checks. */
-  list(limit: number, startingAfter?: string): { data: RuleRecord[]; has_more: boolean } | null {
+  async list(limit: number, startingAfter?: string): Promise<{ data: RuleRecord[]; has_more: boolean } | null> {
     let rows: RuleRow[];
     if (startingAfter) {
-      const anchor = this.db.prepare('SELECT seq FROM rules WHERE id = ? AND deleted_at IS NULL').get(startingAfter) as { seq: number } | undefined;
+      const anchor = await this.sql.get<{ seq: number }>('SELECT seq FROM rules WHERE id = ? AND deleted_at IS NULL', [startingAfter]);
       if (!anchor) return null;
-      rows = this.db.prepare('SELECT * FROM rules WHERE deleted_at IS NULL AND seq < ? ORDER BY seq DESC LIMIT ?').all(anchor.seq, limit + 1) as RuleRow[];
+      rows = await this.sql.all<RuleRow>('SELECT * FROM rules WHERE deleted_at IS NULL AND seq < ? ORDER BY seq DESC LIMIT ?', [anchor.seq, limit + 1]);
     } else {
-      rows = this.db.prepare('SELECT * FROM rules WHERE deleted_at IS NULL ORDER BY seq DESC LIMIT ?').all(limit + 1) as RuleRow[];
+      rows = await this.sql.all<RuleRow>('SELECT * FROM rules WHERE deleted_at IS NULL ORDER BY seq DESC LIMIT ?', [limit + 1]);
     }
     return { data: rows.slice(0, limit).map(fromRow), has_more: rows.length > limit };
   }
 
   /** Active rules in creation order: the order they are evaluated and reported in. */
-  active(): RuleRecord[] {
-    return (this.db.prepare("SELECT * FROM rules WHERE deleted_at IS NULL AND status = 'active' ORDER BY seq").all() as RuleRow[]).map(fromRow);
+  async active(): Promise<RuleRecord[]> {
+    return (await this.sql.all<RuleRow>("SELECT * FROM rules WHERE deleted_at IS NULL AND status = 'active' ORDER BY seq")).map(fromRow);
   }
 
   /** Which of these ids have been deleted (a deleted rule never fires, even on a check in flight). */
-  deletedAmong(ids: readonly string[]): Set<string> {
+  async deletedAmong(ids: readonly string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const rows = this.db
-      .prepare(`SELECT id FROM rules WHERE deleted_at IS NOT NULL AND id IN (${ids.map(() => '?').join(',')})`)
-      .all(...ids) as Array<{ id: string }>;
+    const rows = await this.sql.all<{ id: string }>(`SELECT id FROM rules WHERE deleted_at IS NOT NULL AND id IN (${placeholders(ids.length)})`, ids);
     return new Set(rows.map((r) => r.id));
   }
 }

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, type WriteStream } from 'node:fs';
 import { open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Db } from '../db/open.js';
+import type { Sql } from '../db/sql.js';
 import { nowIso, randomBase62 } from './ids.js';
 import { asStorageError } from './storage-error.js';
 
@@ -126,11 +126,12 @@ export class UploadStore {
   private readonly held = new Map<string, number>();
 
   constructor(
-    private readonly db: Db,
+    private readonly sql: Sql,
     dataDir: string,
+    filesDir?: string,
   ) {
     this.tmpDir = join(dataDir, 'tmp');
-    this.filesDir = join(dataDir, 'uploads');
+    this.filesDir = filesDir ?? join(dataDir, 'uploads');
     mkdirSync(this.tmpDir, { recursive: true });
     mkdirSync(this.filesDir, { recursive: true });
   }
@@ -159,9 +160,9 @@ export class UploadStore {
       this.release(sha256);
       throw asStorageError(err, WHAT);
     }
-    this.db.prepare('INSERT OR IGNORE INTO uploads (sha256, size_bytes, mime_type, created_at) VALUES (?, ?, ?, ?)').run(sha256, size, mimeType, nowIso());
+    await this.sql.run('INSERT INTO uploads (sha256, size_bytes, mime_type, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING', [sha256, size, mimeType, nowIso()]);
     // A file removed by retention and sent again is stored again.
-    this.db.prepare('DELETE FROM uploads_deleted WHERE sha256 = ?').run(sha256);
+    await this.sql.run('DELETE FROM uploads_deleted WHERE sha256 = ?', [sha256]);
     return target;
   }
 

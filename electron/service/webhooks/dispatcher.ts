@@ -14,7 +14,7 @@ import { assertPublicLiteral, publicOnlyLookup } from '../upload/pinned-lookup.j
 
 export interface WebhookDispatcherOptions {
   outbox: OutboxStore;
-  secret: () => string;
+  secret: () => Promise<string>;
   logger: Logger;
   retryDelaysMs?: readonly number[];
   requestTimeoutMs?: number;
@@ -41,6 +41,8 @@ export class WebhookDispatcher {
   private timer: NodeJS.Timeout | null = null;
   private running = false;
   private stopped = false;
+  private pumping = false;
+  private pumpAgain = false;
   private readonly concurrency: number;
   private readonly perReceiver: number;
   private readonly timeoutMs: number;
@@ -52,10 +54,16 @@ export class WebhookDispatcher {
     this.timeoutMs = options.requestTimeoutMs ?? 10_000;
   }
 
-  /** Persists a delivery; it goes out as soon as the dispatcher is running. */
-  enqueue(event: string, checkId: string, url: string, payload: unknown): string {
+  /** Writes a delivery into `outbox` (the caller's transaction's); `kick()` once it commits. */
+  static async write(outbox: OutboxStore, event: string, checkId: string, url: string, payload: unknown): Promise<string> {
     const id = randomUUID();
-    this.options.outbox.enqueue({ id, check_id: checkId, event, url, body: JSON.stringify(payload) }, Date.now());
+    await outbox.enqueue({ id, check_id: checkId, event, url, body: JSON.stringify(payload) }, Date.now());
+    return id;
+  }
+
+  /** Persists a delivery; it goes out as soon as the dispatcher is running. */
+  async enqueue(event: string, checkId: string, url: string, payload: unknown): Promise<string> {
+    const id = await WebhookDispatcher.write(this.options.outbox, event, checkId, url, payload);
     this.kick();
     return id;
   }
@@ -76,21 +84,28 @@ export class WebhookDispatcher {
     await Promise.all(attempts.map((a) => a.done));
   }
 
-  private kick(): void {
+  /** Looks at the outbox now (a delivery was just committed). */
+  kick(): void {
     if (!this.running || this.stopped) return;
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.pump(), 0);
+    this.timer = setTimeout(() => void this.pump(), 0);
     this.timer.unref();
   }
 
   /** Starts every due delivery that has a free slot, overall and at its receiver; never waits. */
-  private pump(): void {
+  private async pump(): Promise<void> {
     if (!this.running || this.stopped) return;
+    // One pass at a time: a pass awaits the database, and a kick meanwhile asks for another.
+    if (this.pumping) {
+      this.pumpAgain = true;
+      return;
+    }
+    this.pumping = true;
     try {
       const busy = new Map<string, number>();
       for (const a of this.inFlight.values()) busy.set(a.receiver, (busy.get(a.receiver) ?? 0) + 1);
       // Enough rows to see past those in flight and past receivers that are full.
-      const due = this.options.outbox.due(Date.now(), this.inFlight.size + this.concurrency * 4);
+      const due = await this.options.outbox.due(Date.now(), this.inFlight.size + this.concurrency * 4);
       for (const item of due) {
         if (this.inFlight.size >= this.concurrency) break;
         if (this.inFlight.has(item.id)) continue;
@@ -100,10 +115,16 @@ export class WebhookDispatcher {
         busy.set(receiver, used + 1);
         this.launch(item, receiver);
       }
+      await this.scheduleNext();
     } catch (err) {
       this.options.logger.error({ err }, 'webhook dispatch failed');
+    } finally {
+      this.pumping = false;
     }
-    this.scheduleNext();
+    if (this.pumpAgain) {
+      this.pumpAgain = false;
+      this.kick();
+    }
   }
 
   private launch(item: OutboxItem, receiver: string): void {
@@ -115,14 +136,14 @@ export class WebhookDispatcher {
     this.inFlight.set(item.id, { receiver, done, abort });
   }
 
-  private scheduleNext(): void {
+  private async scheduleNext(): Promise<void> {
     if (!this.running || this.stopped) return;
-    const next = this.options.outbox.nextDueAt();
-    if (next === null) return;
+    const next = await this.options.outbox.nextDueAt();
+    if (next === null || !this.running || this.stopped) return;
     // Capped so a clock change or an enqueue by another process is noticed within a few seconds.
     const wait = Math.min(Math.max(0, next - Date.now()), 5_000);
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.pump(), wait);
+    this.timer = setTimeout(() => void this.pump(), wait);
     this.timer.unref();
   }
 
@@ -132,16 +153,16 @@ export class WebhookDispatcher {
       const error = await this.send(item, abort);
       if (this.stopped) return;
       if (error === null) {
-        this.options.outbox.markDelivered(item.id, attempts);
+        await this.options.outbox.markDelivered(item.id, attempts);
         this.options.logger.info({ delivery: item.id, check: item.check_id, attempts }, 'webhook delivered');
         return;
       }
       const delay = this.retryDelays[attempts - 1];
       if (delay === undefined) {
-        this.options.outbox.markFailed(item.id, attempts, error);
+        await this.options.outbox.markFailed(item.id, attempts, error);
         this.options.logger.warn({ delivery: item.id, check: item.check_id, attempts, error }, 'webhook given up');
       } else {
-        this.options.outbox.reschedule(item.id, attempts, Date.now() + delay, error);
+        await this.options.outbox.reschedule(item.id, attempts, Date.now() + delay, error);
         this.options.logger.info({ delivery: item.id, check: item.check_id, attempts, error, retryInMs: delay }, 'webhook will retry');
       }
     } catch (err) {
@@ -177,6 +198,7 @@ export class WebhookDispatcher {
       if (publicOnly) assertPublicLiteral(url);
       const t = Math.floor(Date.now() / 1000);
       const body = Buffer.from(item.body, 'utf8');
+      const secret = await this.options.secret();
       const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
       // Redirects are not followed: a receiver answers for itself.
       const status = await new Promise<number>((resolve, reject) => {
@@ -189,7 +211,7 @@ export class WebhookDispatcher {
             'user-agent': 'Veracity-Webhooks/1',
             'veracity-event': item.event,
             'veracity-delivery': item.id,
-            'veracity-signature': signPayload(this.options.secret(), t, item.body),
+            'veracity-signature': signPayload(secret, t, item.body),
           },
           ...(publicOnly ? { lookup: publicOnlyLookup } : {}),
         });

@@ -14,7 +14,7 @@ import type { Request } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMultipart } from '../../../electron/service/upload/multipart.js';
 import { UploadStore } from '../../../electron/service/store/uploads.js';
-import type { Db } from '../../../electron/service/db/open.js';
+import type { Sql } from '../../../electron/service/db/sql.js';
 import { assertWorkerBuilt, makePdf, pdfForm, startTestService, tempDir, type TestService } from '../helpers.js';
 
 const BOUNDARY = 'veracityTestBoundary';
@@ -30,7 +30,7 @@ function fakeRequest(pieces: Buffer[]): Request {
 
 describe('multipart upload into the temp folder', () => {
   it('keeps the last chunk when the end of the part arrives while the previous write waits for the disk', async () => {
-    const uploads = new UploadStore({} as Db, tempDir());
+    const uploads = new UploadStore({} as Sql, tempDir());
     // Both chunks are over the temp stream's 16 KiB buffer, so each write waits for 'drain';
     // the second arrives with the closing boundary while the first is still being written.
     const first = Buffer.alloc(64 * 1024, 0x41);

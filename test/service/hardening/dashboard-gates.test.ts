@@ -13,7 +13,7 @@ describe('dashboard routes behind the API gates', () => {
   beforeAll(async () => {
     assertWorkerBuilt();
     svc = await startTestService({ rateLimitPerMinute: 6 });
-    viewer = svc.service.context.store.keys.create('viewer', 'viewer').key;
+    viewer = (await svc.service.context.store.keys.create('viewer', 'viewer')).key;
   });
   afterAll(() => svc?.close());
 

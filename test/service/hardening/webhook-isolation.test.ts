@@ -4,8 +4,7 @@
  * independently, each with a deadline that really fires, and one receiver holds at most its own slots.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Store } from '../../../electron/service/store/index.js';
-import { assertWorkerBuilt, makePdf, startTestService, submitAndWait, tempDir } from '../helpers.js';
+import { assertWorkerBuilt, makePdf, openTestStore, startTestService, submitAndWait, tempDir } from '../helpers.js';
 import { Receiver } from '../webhook-receiver.js';
 
 const hanging: Receiver[] = [];
@@ -55,7 +54,7 @@ describe('webhook delivery with hanging receivers', () => {
       checkId = (await submitAndWait(svc, await makePdf('deadline'), { webhook_url: hanging[0].url })).id;
       const deadline = Date.now() + 5_000;
       for (;;) {
-        const row = svc.service.context.store.outbox.forCheck(checkId)[0];
+        const row = (await svc.service.context.store.outbox.forCheck(checkId))[0];
         if (row?.attempts === 1) {
           expect(row).toMatchObject({ status: 'pending', last_error: 'no answer within 300 ms' });
           break;
@@ -66,8 +65,8 @@ describe('webhook delivery with hanging receivers', () => {
     } finally {
       await svc.close();
     }
-    const store = new Store(dataDir);
-    expect(store.outbox.forCheck(checkId)[0].attempts).toBe(1);
-    store.close();
+    const store = await openTestStore(dataDir);
+    expect((await store.outbox.forCheck(checkId))[0].attempts).toBe(1);
+    await store.close();
   });
 });

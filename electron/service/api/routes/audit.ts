@@ -17,9 +17,9 @@ export function auditRoutes(ctx: ServiceContext): Router {
 
   router
     .route('/audit-events')
-    .get(requirePermission('manage_keys'), (req, res) => {
+    .get(requirePermission('manage_keys'), async (req, res) => {
       const q = parseWith(listQuery, req.query);
-      const page = store.audit.list(q.limit ?? 20, q.starting_after);
+      const page = await store.audit.list(q.limit ?? 20, q.starting_after);
       if (!page) throw invalidRequest('resource_missing', `Invalid 'starting_after': no such audit_event '${q.starting_after}'.`);
       res.json({ object: 'list', data: page.data, has_more: page.has_more });
     })
@@ -27,15 +27,15 @@ export function auditRoutes(ctx: ServiceContext): Router {
 
   router
     .route('/retention')
-    .get(requirePermission('view_documents'), (_req, res) => {
-      res.json(renderRetention(getRetention(store, ctx.config.retentionPin)));
+    .get(requirePermission('view_documents'), async (_req, res) => {
+      res.json(renderRetention(await getRetention(store, ctx.config.retentionPin)));
     })
-    .patch(requirePermission('manage_documents'), (req, res) => {
+    .patch(requirePermission('manage_documents'), async (req, res) => {
       const patch = parseWith(retentionPatch, req.body);
       const pinned = Object.keys(patch).filter((k) => patch[k as keyof typeof patch] !== undefined && ctx.config.retentionPin?.[k as keyof typeof patch] !== undefined);
       if (pinned.length) throw invalidRequest('parameter_invalid', `Invalid '${pinned[0]}': pinned by this machine's policy (policy.json); ask your administrator.`);
-      setRetention(store, patch, apiKeyOf(res).id);
-      const next = getRetention(store, ctx.config.retentionPin);
+      await setRetention(store, patch, apiKeyOf(res).id);
+      const next = await getRetention(store, ctx.config.retentionPin);
       // Apply the new policy now rather than at the next hourly pass.
       void ctx.retention?.kick();
       res.json(renderRetention(next));

@@ -40,9 +40,9 @@ export function checkRoutes(ctx: ServiceContext): Router {
 
   router
     .route('/document-checks')
-    .get(view, (req, res) => {
+    .get(view, async (req, res) => {
       const q = parseWith(listQuery, req.query);
-      const page = store.checks.listJson(q.limit ?? 20, q.starting_after);
+      const page = await store.checks.listJson(q.limit ?? 20, q.starting_after);
       if (!page) throw invalidRequest('resource_missing', `Invalid 'starting_after': no such document_check '${q.starting_after}'.`);
       // Stored JSON strings are spliced in as they are: no parse/stringify per check.
       res.type('json').send(`{"object":"list","data":[${page.data.join(',')}],"has_more":${page.has_more}}`);
@@ -52,22 +52,22 @@ export function checkRoutes(ctx: ServiceContext): Router {
 
   router
     .route('/document-checks/:id')
-    .get(view, (req, res) => {
-      const json = store.checks.getJson(req.params.id);
+    .get(view, async (req, res) => {
+      const json = await store.checks.getJson(req.params.id);
       if (json === null) throw notFound('document_check', req.params.id);
       res.type('json').send(json);
     })
-    .delete(requirePermission('manage_documents'), (req, res) => {
-      if (!deleteCheck(store, req.params.id, apiKeyOf(res).id, 'request')) throw notFound('document_check', req.params.id);
+    .delete(requirePermission('manage_documents'), async (req, res) => {
+      if (!(await deleteCheck(store, req.params.id, apiKeyOf(res).id, 'request'))) throw notFound('document_check', req.params.id);
       res.json({ id: req.params.id, object: 'document_check', deleted: true });
     })
     .all(methodNotAllowed(['GET', 'DELETE']));
 
   router
     .route('/document-checks/:id/related')
-    .get(view, (req, res) => {
+    .get(view, async (req, res) => {
       const q = parseWith(relatedQuery, req.query);
-      const page = ctx.checks.related(req.params.id, q.limit ?? 20);
+      const page = await ctx.checks.related(req.params.id, q.limit ?? 20);
       if (!page) throw notFound('document_check', req.params.id);
       const body: RelatedDocumentList = { object: 'list', data: page.data.map((r) => ({ object: 'related_document', ...r })), has_more: page.has_more };
       res.json(body);
@@ -80,19 +80,19 @@ export function checkRoutes(ctx: ServiceContext): Router {
       const id = String(req.params.id);
       // Read the body first: an unread multipart upload would otherwise stall the connection.
       const raw = await feedbackFields(req);
-      if (!store.checks.get(id)) throw notFound('document_check', id);
+      if (!(await store.checks.get(id))) throw notFound('document_check', id);
       const body = parseWith(feedbackBody, raw);
       const flagCode = body.flag_code ?? null;
       if (flagCode !== null && !isFlagCode(flagCode)) {
         throw new ApiError(400, 'invalid_request_error', 'unknown_flag_code', `Invalid 'flag_code': '${flagCode}' is not a flag code (see GET /api/v1/flag-settings/ for the list).`);
       }
       const actor = apiKeyOf(res).id;
-      const record = store.audit.record(
+      const record = await store.audited(
         actor,
-        () => {
+        async (tx) => {
           // Re-checked inside the transaction: a check deleted meanwhile takes no feedback.
-          if (!store.checks.get(id)) throw notFound('document_check', id);
-          return store.feedback.create({
+          if (!(await tx.checks.get(id))) throw notFound('document_check', id);
+          return tx.feedback.create({
             check_id: id,
             rating: body.rating,
             flag_code: flagCode,

@@ -54,45 +54,45 @@ export function ruleRoutes({ store }: ServiceContext): Router {
 
   router
     .route('/rules')
-    .get(view, (req, res) => {
+    .get(view, async (req, res) => {
       const q = parseWith(listQuery, req.query);
-      const page = store.rules.list(q.limit ?? 100, q.starting_after);
+      const page = await store.rules.list(q.limit ?? 100, q.starting_after);
       if (!page) throw invalidRequest('resource_missing', `Invalid 'starting_after': no such rule '${q.starting_after}'.`);
       res.json({ object: 'list', data: page.data.map(renderRule), has_more: page.has_more });
     })
-    .post(manage, (req, res) => {
+    .post(manage, async (req, res) => {
       const fields = withDefaults(parseWith(fullRule, req.body));
       assertCompiles(fields.condition);
-      const rule = store.audit.record(apiKeyOf(res).id, () => store.rules.create(fields), (r) => ({ action: 'rule.created', target_id: r.id, details: { ...ruleDetails(r) } }));
+      const rule = await store.audited(apiKeyOf(res).id, (tx) => tx.rules.create(fields), (r) => ({ action: 'rule.created', target_id: r.id, details: { ...ruleDetails(r) } }));
       res.status(201).json(renderRule(rule));
     })
     .all(methodNotAllowed(['GET', 'POST']));
 
   router
     .route('/rules/:id')
-    .get(view, (req, res) => {
-      const rule = store.rules.get(req.params.id);
+    .get(view, async (req, res) => {
+      const rule = await store.rules.get(req.params.id);
       if (!rule) throw notFound('rule', req.params.id);
       res.json(renderRule(rule));
     })
-    .patch(manage, (req, res) => {
-      const existing = store.rules.get(req.params.id);
+    .patch(manage, async (req, res) => {
+      const existing = await store.rules.get(req.params.id);
       if (!existing) throw notFound('rule', req.params.id);
       const patch = parseWith(partialRule, req.body);
       if (patch.condition !== undefined) assertCompiles(patch.condition);
       const merged: RuleFields = { ...existing, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
-      res.json(renderRule(store.audit.record(apiKeyOf(res).id, () => store.rules.update(existing.id, merged)!, (r) => ({ action: 'rule.updated', target_id: r.id, details: { ...ruleDetails(r) } }))));
+      res.json(renderRule(await store.audited(apiKeyOf(res).id, async (tx) => (await tx.rules.update(existing.id, merged))!, (r) => ({ action: 'rule.updated', target_id: r.id, details: { ...ruleDetails(r) } }))));
     })
-    .put(manage, (req, res) => {
-      const existing = store.rules.get(req.params.id);
+    .put(manage, async (req, res) => {
+      const existing = await store.rules.get(req.params.id);
       if (!existing) throw notFound('rule', req.params.id);
       const fields = withDefaults(parseWith(fullRule, req.body));
       assertCompiles(fields.condition);
-      res.json(renderRule(store.audit.record(apiKeyOf(res).id, () => store.rules.update(existing.id, fields)!, (r) => ({ action: 'rule.updated', target_id: r.id, details: { ...ruleDetails(r) } }))));
+      res.json(renderRule(await store.audited(apiKeyOf(res).id, async (tx) => (await tx.rules.update(existing.id, fields))!, (r) => ({ action: 'rule.updated', target_id: r.id, details: { ...ruleDetails(r) } }))));
     })
-    .delete(manage, (req, res) => {
+    .delete(manage, async (req, res) => {
       const id = req.params.id;
-      if (!store.audit.record(apiKeyOf(res).id, () => store.rules.softDelete(id), (done) => (done ? { action: 'rule.deleted', target_id: id } : null))) throw notFound('rule', id);
+      if (!(await store.audited(apiKeyOf(res).id, (tx) => tx.rules.softDelete(id), (done) => (done ? { action: 'rule.deleted', target_id: id } : null)))) throw notFound('rule', id);
       res.json({ id: req.params.id, object: 'rule', deleted: true });
     })
     .all(methodNotAllowed(['GET', 'PATCH', 'PUT', 'DELETE']));

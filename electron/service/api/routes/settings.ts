@@ -20,12 +20,12 @@ export function settingsRoutes({ store }: ServiceContext): Router {
 
   router
     .route('/thresholds')
-    .get(view, (_req, res) => {
-      res.json(renderThresholds(store.settings.thresholds()));
+    .get(view, async (_req, res) => {
+      res.json(renderThresholds(await store.settings.thresholds()));
     })
-    .patch(manage, (req, res) => {
+    .patch(manage, async (req, res) => {
       const patch = parseWith(thresholdsPatch, req.body);
-      const current = store.settings.thresholds();
+      const current = await store.settings.thresholds();
       const next = {
         pending_below: patch.pending_below ?? current.pending_below,
         suspicious_below: patch.suspicious_below ?? current.suspicious_below,
@@ -37,7 +37,7 @@ export function settingsRoutes({ store }: ServiceContext): Router {
           `Thresholds must satisfy 0 < pending_below < suspicious_below < fraudulent_below <= 100 (got ${next.pending_below}, ${next.suspicious_below}, ${next.fraudulent_below}).`,
         );
       }
-      const saved = store.audit.record(apiKeyOf(res).id, () => store.settings.setThresholds(next), () => ({ action: 'thresholds.updated', target_id: null, details: { ...next } }));
+      const saved = await store.audited(apiKeyOf(res).id, (tx) => tx.settings.setThresholds(next), () => ({ action: 'thresholds.updated', target_id: null, details: { ...next } }));
       res.json(renderThresholds(saved));
     })
     .all(methodNotAllowed(['GET', 'PATCH']));
@@ -46,17 +46,17 @@ export function settingsRoutes({ store }: ServiceContext): Router {
 
   router
     .route('/flag-settings')
-    .get(view, (_req, res) => {
-      res.json(renderFlagSettings(store.settings.flagSettings().disabled_flag_codes));
+    .get(view, async (_req, res) => {
+      res.json(renderFlagSettings((await store.settings.flagSettings()).disabled_flag_codes));
     })
-    .patch(manage, (req, res) => {
+    .patch(manage, async (req, res) => {
       const { disabled_flag_codes } = parseWith(flagSettingsPatch, req.body);
       const unknown = disabled_flag_codes.filter((c) => !isFlagCode(c));
       if (unknown.length > 0) {
         throw new ApiError(400, 'invalid_request_error', 'unknown_flag_code', `Invalid 'disabled_flag_codes': unknown flag code${unknown.length > 1 ? 's' : ''} ${unknown.map((c) => `'${c}'`).join(', ')}.`);
       }
       const codes = [...new Set(disabled_flag_codes)];
-      const saved = store.audit.record(apiKeyOf(res).id, () => store.settings.setDisabledFlagCodes(codes), () => ({ action: 'flag_settings.updated', target_id: null, details: { disabled_flag_codes: codes } }));
+      const saved = await store.audited(apiKeyOf(res).id, (tx) => tx.settings.setDisabledFlagCodes(codes), () => ({ action: 'flag_settings.updated', target_id: null, details: { disabled_flag_codes: codes } }));
       res.json(renderFlagSettings(saved.disabled_flag_codes));
     })
     .all(methodNotAllowed(['GET', 'PATCH']));
