@@ -66,7 +66,9 @@ export function currencyOfSymbol(sym: string): string | null {
 // Thin spaces and no-break spaces are unambiguous digit-group separators; a plain space is only
 // accepted when the document is known to group with spaces (see `spaceGrouping`).
 const GROUP_SPACE = '\u00a0\u202f\u2009';
-const SYMBOL = String.raw`(?:[A-Z]{1,2}\$|US\$|R\$|Rs\.?|Fr\.?|zł|[£€$¥₹₩₺₽₪₱฿₫₦]|[A-Z]{3})`;
+// U+FFFD stands for a sign whose glyph could not be decoded (a currency sign in a font that lost
+// its character map, engine/pdf/text/glyph-order.ts): a currency mark of unknown currency.
+const SYMBOL = String.raw`(?:[A-Z]{1,2}\$|US\$|R\$|Rs\.?|Fr\.?|zł|[£€$¥₹₩₺₽₪₱฿₫₦]|[A-Z]{3}|\ufffd)`;
 const NUMBER_CORE = String.raw`\d{1,3}(?:(?:[,.'${GROUP_SPACE} ])\d{3})+(?:[.,]\d{1,4})?|\d+(?:[.,]\d{1,4})?|[.,]\d{2}`;
 
 /** One amount token, anchored at both ends. */
@@ -135,7 +137,7 @@ export function parseAmount(token: string, style: NumberStyle = DEFAULT_STYLE): 
   if (Boolean(g.open) !== Boolean(g.close)) return null;
   const sym = g.sym1 ?? g.sym2 ?? null;
   const currency = sym ? currencyOfSymbol(sym) : null;
-  if (sym && !currency) return null;
+  if (sym && !currency && sym !== '\ufffd') return null;
   const parsed = digitsValue(g.num, style);
   if (!parsed) return null;
   const minus = [g.pre, g.pre2].some((p) => p && p !== '+') || Boolean(g.open) || g.post === '-' || /^dr$/i.test(g.post ?? '');

@@ -9,6 +9,7 @@ import { PdfName, PdfStream } from '../pdf/structure/objects.js';
 import { walkPages, type PageNode } from '../pdf/structure/pages.js';
 import type { PdfFile } from '../pdf/structure/document.js';
 import { separateFontObjectFindings } from './page-font-objects.js';
+import { pageIdentityFindings } from './page-identity.js';
 
 const MAX_PAGES = 500;
 
@@ -92,19 +93,19 @@ function numberingFindings(ctx: DetectorContext): Found[] {
   ];
 }
 
-const EMITS = [{ flag: 'page_inconsistency', reasons: ['foreign_page', 'page_numbering', 'separate_font_objects'] }] as const satisfies readonly Emit[];
+const EMITS = [{ flag: 'page_inconsistency', reasons: ['foreign_page', 'page_numbering', 'separate_font_objects', 'page_identity'] }] as const satisfies readonly Emit[];
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
 type Found = DeclaredFinding<typeof EMITS>;
 
 export const pageInconsistencyDetector = defineDetector({
   meta: {
     id: 'structure/page-inconsistency',
-    description: 'One page differs from all others in resource naming, fonts, size and content encoding, draws the same fonts from its own font objects, or disagrees in its printed "Page i of N": a page from another document.',
+    description: 'One page differs from all others in resource naming, fonts, size and content encoding, draws the same fonts from its own font objects, disagrees in its printed "Page i of N", or repeats the page header with another document\'s values: a page from another document.',
     appliesTo: ['pdf'],
     emits: EMITS,
   },
   run(ctx: DetectorContext): Found[] {
-    return [...numberingFindings(ctx), ...producerTraitFindings(ctx), ...fontObjectFindings(ctx)];
+    return [...numberingFindings(ctx), ...producerTraitFindings(ctx), ...fontObjectFindings(ctx), ...pageIdentityFindings(ctx)];
   },
 });
 

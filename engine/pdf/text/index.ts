@@ -6,6 +6,7 @@
 import { EngineError } from '../../types.js';
 import { imageCoverage } from './coverage.js';
 import { FontTable } from './fonts.js';
+import { glyphOrderFonts, repairItems, repairPaint } from './glyph-order.js';
 import { isImageOnlyPage } from './image-only.js';
 import { buildPaintList } from './paint.js';
 import { openPdf, pdfjs, toEngineError, type PDFDocumentProxy } from './pdfjs.js';
@@ -95,7 +96,12 @@ async function loadPage(doc: PDFDocumentProxy, n: number, fonts: FontTable, isLa
     } catch (err) {
       if (isFatal(err)) throw err;
     }
+    // Fonts that lost their character map through a print driver read as glyph numbers.
+    const shifted = glyphOrderFonts(items);
+    items = repairItems(items, shifted);
+    repairPaint(paint, shifted);
     const { runs, fonts: pageFonts } = buildRuns({ page: n, items, viewport, fonts, fontStore: page.commonObjs });
+    for (const id of shifted) if (pageFonts[id]) pageFonts[id] = { ...pageFonts[id], glyphOrderText: true };
     const layer: PageLayer = {
       page: n,
       width: round2(viewport.width),

@@ -27,6 +27,8 @@ const BAND_STROKE = 2;
 const MAX_STROKES_PER_PAGE = 10_000;
 /** Guards memory on pathological vector pages; overlays need boxes, not every hairline. */
 const MAX_OPS_PER_PAGE = 50_000;
+/** A TJ displacement of this many thousandths of an em or more is a column gap, not a word gap. */
+const COLUMN_GAP = 1500;
 
 export interface PaintInput {
   fnArray: ArrayLike<number>;
@@ -281,34 +283,44 @@ export function buildPaintList(input: PaintInput): PaintOp[] {
     const dir = size < 0 ? -1 : 1;
     const advanceScale = size * metrics.widthScale;
     let x = 0;
-    let text = '';
-    // Where the glyphs start and end: a TJ array may open or close with a displacement (a
-    // table cell or board square positioned by kerning), which moves the pen but draws nothing.
-    let inkStart: number | null = null;
-    let inkEnd = 0;
+    // Where the glyphs of each segment start and end: a TJ array may open or close with a
+    // displacement (a table cell or board square positioned by kerning), which moves the pen
+    // but draws nothing. A displacement of a column gap or more starts a new segment: PostScript
+    // drivers and re-distillers write a whole table row as one show, and a cover over one of
+    // its cells must be measured against that cell, not against the row.
+    const segments: Array<{ text: string; inkStart: number | null; inkEnd: number; end: number }> = [];
+    let seg = { text: '', inkStart: null as number | null, inkEnd: 0, end: 0 };
     for (const g of glyphs) {
       if (typeof g === 'number') {
-        x += (-g * size) / 1000;
+        const shift = (-g * size) / 1000;
+        if (-g >= COLUMN_GAP && seg.inkStart !== null) {
+          segments.push({ ...seg, end: x });
+          seg = { text: '', inkStart: null, inkEnd: 0, end: 0 };
+        }
+        x += shift;
         // A large negative kern is how many producers write a word gap.
-        if (g < -200 && text && !text.endsWith(' ')) text += ' ';
+        if (g < -200 && seg.text && !seg.text.endsWith(' ')) seg.text += ' ';
         continue;
       }
-      text += g.unicode ?? '';
+      seg.text += g.unicode ?? '';
       const spacing = (g.isSpace ? s.wordSpacing : 0) + s.charSpacing;
-      if (!g.isSpace && g.unicode?.trim()) inkStart ??= x;
+      if (!g.isSpace && g.unicode?.trim()) seg.inkStart ??= x;
       x += (g.width ?? 0) * advanceScale + spacing * dir;
-      if (!g.isSpace && g.unicode?.trim()) inkEnd = x;
+      if (!g.isSpace && g.unicode?.trim()) seg.inkEnd = x;
     }
+    segments.push({ ...seg, end: x });
     const advance = x * s.hScale * dir;
     const textToUser = multiply(s.ctm, multiply(s.textMatrix, [1, 0, 0, 1, s.x, s.y + s.rise]));
     const top = Math.abs(size) * metrics.ascent;
     const bottom = Math.abs(size) * metrics.descent;
-    const from = (inkStart ?? 0) * s.hScale * dir;
-    const to = inkStart === null ? advance : inkEnd * s.hScale * dir;
-    const x0 = Math.min(from, to);
-    const x1 = Math.max(from, to, x0 + 1e-3);
-    if (text.trim() && ops.length < MAX_OPS_PER_PAGE) {
-      const m = multiply(s.ctm, s.textMatrix);
+    const m = multiply(s.ctm, s.textMatrix);
+    for (const part of segments) {
+      const text = segments.length > 1 ? part.text.trim() : part.text;
+      if (!text.trim() || ops.length >= MAX_OPS_PER_PAGE) continue;
+      const from = (part.inkStart ?? 0) * s.hScale * dir;
+      const to = part.inkStart === null ? advance : part.inkEnd * s.hScale * dir;
+      const x0 = Math.min(from, to);
+      const x1 = Math.max(from, to, x0 + 1e-3);
       ops.push({
         kind: 'text',
         text,

@@ -30,6 +30,8 @@ export interface FontFacts {
   type3: boolean;
   bold: boolean;
   italic: boolean;
+  /** Its text was read as glyph numbers (no character map, Mac glyph order) and shifted back (`glyph-order.ts`). */
+  glyphOrderText?: boolean;
 }
 
 /** Colour as `#rrggbb`, or null when the paint is a pattern/shading whose colour is not one value. */
