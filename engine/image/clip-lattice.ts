@@ -25,7 +25,7 @@ const MIN_UNCLIPPED = 6;
 const FIT_ROUNDS = 2;
 const MAP_ROUNDS = 4;
 /** Blocks sampled per grid and candidate quality to find the first table. */
-const FIT_SAMPLE = 300;
+const FIT_SAMPLE = 200;
 /** A candidate table must be coarser than the file's at this many of the 20 lowest AC positions. */
 const MIN_COARSER = 10;
 const COARSER = 1.5;
@@ -77,12 +77,8 @@ function idct(src: Float64Array, dst: Float64Array): void {
   }
 }
 
-/**
- * RMS distance (grey levels) between the unclipped pixels of the block at (ox, oy) and their
- * nearest reconstruction from the lattice of `table` (natural order), or -1 when the block is not
- * judged (no ink edge, or too few unclipped pixels).
- */
-export function blockDeviation(g: GrayRaster, ox: number, oy: number, table: ArrayLike<number>, rounds = MAP_ROUNDS): number {
+/** Reads the block at (ox, oy) into X (centred levels); false when it is not judged (no ink edge, too few unclipped pixels). */
+function loadBlock(g: GrayRaster, ox: number, oy: number): boolean {
   const { data: d, width: w } = g;
   let mn = 255;
   let mx = 0;
@@ -97,14 +93,25 @@ export function blockDeviation(g: GrayRaster, ox: number, oy: number, table: Arr
       if (v > CLIP_LOW && v < CLIP_HIGH) unclipped++;
     }
   }
-  if (mx - mn < MIN_RANGE || unclipped < MIN_UNCLIPPED) return -1;
+  return mx - mn >= MIN_RANGE && unclipped >= MIN_UNCLIPPED;
+}
+
+/**
+ * RMS distance (grey levels) between the unclipped pixels of the block at (ox, oy) and their
+ * nearest reconstruction from the lattice of `table` (natural order), or -1 when the block is not
+ * judged.
+ */
+export function blockDeviation(g: GrayRaster, ox: number, oy: number, table: ArrayLike<number>, rounds = MAP_ROUNDS): number {
+  if (!loadBlock(g, ox, oy)) return -1;
   Z.set(X);
   let dev = 0;
+  let unclipped = 0;
   for (let r = 0; r < rounds; r++) {
     dct(Z, D);
     for (let i = 0; i < 64; i++) D[i] = Math.round(D[i] / table[i]) * table[i];
     idct(D, R);
     dev = 0;
+    unclipped = 0;
     for (let i = 0; i < 64; i++) {
       const v = X[i] + 128;
       // A clipped pixel only says the first decode reached the end of the range there.
@@ -113,6 +120,7 @@ export function blockDeviation(g: GrayRaster, ox: number, oy: number, table: Arr
       else {
         Z[i] = X[i];
         dev += (R[i] - X[i]) ** 2;
+        unclipped++;
       }
     }
   }
@@ -124,21 +132,28 @@ function median(values: number[]): number {
   return values[values.length >> 1];
 }
 
-/** Median deviation of up to FIT_SAMPLE judged blocks of the grid starting at (off, off). */
-function gridMedian(g: GrayRaster, off: number, table: ArrayLike<number>): { median: number; n: number } {
+/** Origins of up to FIT_SAMPLE judged blocks of the grid starting at (off, off), scattered over the page. */
+function sampleBlocks(g: GrayRaster, off: number): number[] {
   const cols = Math.floor((g.width - off) / 8);
   const rows = Math.floor((g.height - off) / 8);
   const blocks = cols * rows;
-  // Visit blocks in a fixed scattered order until enough are judged (ink is sparse on a page).
+  // A fixed scattered order (prime stride) until enough are judged: ink is sparse on a page.
   const stride = 7919;
   const out: number[] = [];
-  for (let k = 0; k < blocks && out.length < FIT_SAMPLE; k++) {
+  for (let k = 0; k < blocks && out.length < 2 * FIT_SAMPLE; k++) {
     const b = (k * stride) % blocks;
     const bx = b % cols;
-    const dev = blockDeviation(g, bx * 8 + off, ((b - bx) / cols) * 8 + off, table, FIT_ROUNDS);
-    if (dev >= 0) out.push(dev);
+    const x = bx * 8 + off;
+    const y = ((b - bx) / cols) * 8 + off;
+    if (loadBlock(g, x, y)) out.push(x, y);
   }
-  return { median: out.length ? median(out) : 0, n: out.length };
+  return out;
+}
+
+function gridMedian(g: GrayRaster, origins: readonly number[], table: ArrayLike<number>): number {
+  const dev: number[] = [];
+  for (let i = 0; i < origins.length; i += 2) dev.push(blockDeviation(g, origins[i], origins[i + 1], table, FIT_ROUNDS));
+  return dev.length ? median(dev) : 0;
 }
 
 export interface ClipLatticeModel {
@@ -161,29 +176,29 @@ export interface ClipLatticeModel {
 /**
  * The first table: among IJG qualities coarser than the file's table (`fileNatural`, natural
  * order), the one with the lowest aligned / shifted deviation ratio (every other quality first,
- * then its two neighbours). Null when too few blocks are judged.
+ * then its neighbours). Null when too few blocks are judged.
  */
 export function fitClippedLattice(g: GrayRaster, fileNatural: readonly number[], tableFor: (quality: number) => number[], zigzag: readonly number[]): ClipLatticeModel | null {
+  const aligned = sampleBlocks(g, 0);
+  const shifted = sampleBlocks(g, 4);
+  if (aligned.length < FIT_SAMPLE || shifted.length < FIT_SAMPLE) return null;
   const ratios = new Map<number, ClipLatticeModel>();
-  const tryQuality = (q: number): boolean => {
-    if (q < 40 || q > 98 || ratios.has(q)) return true;
+  const tryQuality = (q: number): void => {
+    if (q < 40 || q > 98 || ratios.has(q)) return;
     const table = tableFor(q);
     let coarser = 0;
     for (let k = 1; k <= 20; k++) if (table[zigzag[k]] >= COARSER * fileNatural[zigzag[k]]) coarser++;
-    if (coarser < MIN_COARSER) return true;
-    const a = gridMedian(g, 0, table);
-    if (a.n < FIT_SAMPLE / 2) return false;
-    const s = gridMedian(g, 4, table);
-    if (s.median > 0) ratios.set(q, { quality: q, table, aligned: a.median, shifted: s.median, typicalRatio: 0 });
-    return true;
+    if (coarser < MIN_COARSER) return;
+    const a = gridMedian(g, aligned, table);
+    const s = gridMedian(g, shifted, table);
+    if (s > 0) ratios.set(q, { quality: q, table, aligned: a, shifted: s, typicalRatio: 0 });
   };
-  for (let q = 40; q <= 98; q += 2) if (!tryQuality(q)) return null;
+  for (let q = 40; q <= 98; q += 3) tryQuality(q);
   const ratio = (m: ClipLatticeModel) => m.aligned / m.shifted;
   const pick = () => [...ratios.values()].reduce<ClipLatticeModel | null>((b, m) => (!b || ratio(m) < ratio(b) ? m : b), null);
   const coarse = pick();
   if (!coarse) return null;
-  tryQuality(coarse.quality - 1);
-  tryQuality(coarse.quality + 1);
+  for (const d of [-2, -1, 1, 2]) tryQuality(coarse.quality + d);
   const best = pick()!;
   const all = [...ratios.values()].map(ratio).sort((a, b) => a - b);
   return { ...best, typicalRatio: all[all.length >> 1] };
