@@ -5,6 +5,8 @@
  * region does not (engine/image/dq-map.ts). Fires only when the page as a whole is clearly
  * double-compressed with a coarser first table (so the lattice is there to be missing) and one
  * compact region, the height of a text line or two, misses it far more often than the page.
+ * Pages a scanner levelled to pure white and black lose the lattice in the coefficients (the
+ * first decode clipped nearly every ink block); they are read clip-aware (clip-lattice.ts).
  */
 import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
 import { blockBoxFraction, blockHeatmap, BlockKind, gridBox, gridComponents, type BlockMap } from './block-stats.js';
