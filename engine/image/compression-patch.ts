@@ -5,11 +5,15 @@
  * region does not (engine/image/dq-map.ts). Fires only when the page as a whole is clearly
  * double-compressed with a coarser first table (so the lattice is there to be missing) and one
  * compact region, the height of a text line or two, misses it far more often than the page.
+ * Pages a scanner levelled to pure white and black lose the lattice in the coefficients (the
+ * first decode clipped nearly every ink block); they are read clip-aware (clip-lattice.ts).
  */
 import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
 import { blockBoxFraction, blockHeatmap, BlockKind, gridBox, gridComponents, type BlockMap } from './block-stats.js';
-import { blockCoefficients, fitLattice, scoreBlocks, type BlockScores, type LatticeModel } from './dq-map.js';
-import { ANNEX_K_LUMA, ijgScaled, ZIGZAG } from './quant-tables.js';
+import { clippedLatticeMap, fitClippedLattice } from './clip-lattice.js';
+import { blockCoefficients, fitLattice, scoreBlocks, type BlockCoefficients } from './dq-map.js';
+import { ANNEX_K_LUMA, ijgScaled, toNatural, ZIGZAG } from './quant-tables.js';
+import type { GrayRaster } from './types.js';
 
 /** The first lattice must explain the page well beyond chance... */
 const MIN_EXCESS = 0.45;
@@ -26,6 +30,12 @@ const MIN_Z = 7;
 /** ...on a page whose blocks mostly sit on the lattice, in a box at most this share of the page height. */
 const MAX_PAGE_OFF_RATE = 0.2;
 const MAX_BOX_HEIGHT = 0.1;
+/** Clip-aware reading only where most ink blocks hold clipped pixels (the coefficient map's blind spot)... */
+const MIN_CLIPPED_SHARE = 0.5;
+/** ...and only when the page's blocks sit clearly nearer the first lattice than off-grid blocks do. */
+const MAX_CLIP_FIT_RATIO = 0.6;
+/** ...and far below what the other candidate lattices score on the same page (a dip, not a slope). */
+const MIN_CLIP_DIP = 0.15;
 
 /** IJG tables of a quality, in zig-zag order like the file's. */
 function ijgZigzag(quality: number): number[] {
@@ -41,9 +51,15 @@ interface Region {
   z: number;
 }
 
-function regions(cols: number, rows: number, s: BlockScores, pageRate: number): Region[] {
-  const judged = (b: number) => s.count[b] >= MIN_JUDGED;
-  const off = (b: number) => judged(b) && s.score[b] <= OFF_SCORE;
+/** A block map: which blocks were judged, which of them miss the first lattice. */
+interface OffMap {
+  cols: number;
+  rows: number;
+  judged: (b: number) => boolean;
+  off: (b: number) => boolean;
+}
+
+function regions({ cols, rows, judged, off }: OffMap, pageRate: number): Region[] {
   return gridComponents(cols, rows, off, { reach: 2 }).flatMap((comp) => {
     if (comp.length < MIN_OFF_BLOCKS) return [];
     const box = gridBox(cols, comp);
@@ -63,28 +79,82 @@ function regions(cols: number, rows: number, s: BlockScores, pageRate: number): 
 
 const EMITS = [{ flag: 'image_manipulation', reasons: ['compression_patch'] }] as const satisfies readonly Emit[];
 
-function finding(model: LatticeModel, best: Region, s: BlockScores, cols: number, rows: number, width: number, height: number, pageRate: number): DeclaredFinding<typeof EMITS> {
+/** How the first lattice was read: in the coefficients (dq-map.ts) or clip-aware in the pixels (clip-lattice.ts). */
+type Fit = { method: 'coefficients'; quality: number; latticeExcess: number } | { method: 'clip_aware'; quality: number; alignedDeviation: number; shiftedDeviation: number; typicalRatio: number };
+
+function finding(fit: Fit, best: Region, map: OffMap, width: number, height: number, pageRate: number): DeclaredFinding<typeof EMITS> {
+  const { cols, rows } = map;
   const bbox = blockBoxFraction(best.box, width, height);
-  const map: BlockMap = { cols, rows, kind: new Uint8Array(cols * rows).fill(BlockKind.Ink), std: new Float32Array(cols * rows) };
+  const blocks: BlockMap = { cols, rows, kind: new Uint8Array(cols * rows).fill(BlockKind.Ink), std: new Float32Array(cols * rows) };
   const hot = new Set(best.comp);
   const share = best.off / best.judged;
+  const { method, quality, ...measures } = fit;
   return {
     flag: 'image_manipulation',
     code: 'image_manipulation.compression_patch',
-    summary: `The page was saved twice as JPEG (first at about quality ${model.quality}), but a region of ${best.off} blocks of 8x8 pixels around printed text does not carry the first compression: it was pasted in between the two saves.`,
+    summary: `The page was saved twice as JPEG (first at about quality ${quality}), but a region of ${best.off} blocks of 8x8 pixels around printed text does not carry the first compression: it was pasted in between the two saves.`,
     pages: [1],
     strength: best.off >= 2 * MIN_OFF_BLOCKS && share >= 0.5 ? 0.7 : 0.6,
     evidence: {
       page: 1,
       bbox,
-      firstQuality: model.quality,
-      latticeExcess: Math.round(model.excess * 100) / 100,
+      firstQuality: quality,
+      latticeMethod: method,
+      ...Object.fromEntries(Object.entries(measures).map(([k, v]) => [k, Math.round(v * 100) / 100])),
       offBlocks: best.off,
       judgedBlocks: best.judged,
       offShare: Math.round(share * 100) / 100,
       pageOffShare: Math.round(pageRate * 1000) / 1000,
-      heatmap: blockHeatmap(map, hot, (i) => s.count[i] >= MIN_JUDGED && s.score[i] <= OFF_SCORE, width, height),
+      heatmap: blockHeatmap(blocks, hot, (i) => map.off(i), width, height),
     },
+  };
+}
+
+/** The region most above the page's off rate, if one passes the gates. */
+function bestRegion(map: OffMap): { region: Region; pageRate: number } | null {
+  let judged = 0;
+  let off = 0;
+  for (let b = 0; b < map.cols * map.rows; b++) {
+    if (!map.judged(b)) continue;
+    judged++;
+    if (map.off(b)) off++;
+  }
+  const pageRate = judged ? off / judged : 1;
+  if (judged < 200 || pageRate > MAX_PAGE_OFF_RATE) return null;
+  const maxRows = MAX_BOX_HEIGHT * map.rows;
+  const found = regions(map, Math.max(pageRate, 0.01))
+    .filter((r) => r.off / r.judged >= MIN_OFF_SHARE && r.z >= MIN_Z && r.box[3] - r.box[1] <= maxRows)
+    .sort((a, b) => b.z - a.z);
+  return found.length ? { region: found[0], pageRate } : null;
+}
+
+/**
+ * Pages levelled to pure white and black by the scanner: most ink blocks were clipped when the
+ * first save was decoded, so the coefficient map reads no lattice; the clip-aware test does.
+ */
+function clippedPage(coeffs: BlockCoefficients): boolean {
+  let ink = 0;
+  let clipped = 0;
+  for (let b = 0; b < coeffs.blank.length; b++) {
+    if (coeffs.blank[b]) continue;
+    ink++;
+    if (coeffs.clipped[b]) clipped++;
+  }
+  return ink > 0 && clipped >= MIN_CLIPPED_SHARE * ink;
+}
+
+function clipAware(luma: GrayRaster, table: readonly number[]): { fit: Fit; map: OffMap } | null {
+  const model = fitClippedLattice(luma, toNatural([...table]), (q) => ijgScaled(ANNEX_K_LUMA, q), ZIGZAG);
+  // Saved twice, the page's blocks sit far closer to the first lattice than blocks off the grid.
+  if (!model) return null;
+  const ratio = model.aligned / model.shifted;
+  if (ratio > MAX_CLIP_FIT_RATIO || model.typicalRatio - ratio < MIN_CLIP_DIP) return null;
+  const { cols, rows, dev } = clippedLatticeMap(luma, model);
+  // Off: nearer to what no lattice gives than to what the page's own blocks give.
+  const limit = (model.aligned + model.shifted) / 2;
+  return {
+    fit: { method: 'clip_aware', quality: model.quality, alignedDeviation: model.aligned, shiftedDeviation: model.shifted, typicalRatio: model.typicalRatio },
+    map: { cols, rows, judged: (b) => dev[b] >= 0, off: (b) => dev[b] > limit },
   };
 }
 
@@ -104,22 +174,17 @@ export default defineDetector({
     if (!luma || !luma.gridAligned || luma.width < 128 || luma.height < 128) return [];
     const coeffs = blockCoefficients(luma, table);
     const model = fitLattice(coeffs, table, ijgZigzag);
-    if (!model || model.excess < MIN_EXCESS || model.excess - model.typicalExcess < MIN_EXCESS_OVER_TYPICAL) return [];
-    const s = scoreBlocks(coeffs, model);
-    let judged = 0;
-    let off = 0;
-    for (let b = 0; b < s.count.length; b++) {
-      if (s.count[b] < MIN_JUDGED) continue;
-      judged++;
-      if (s.score[b] <= OFF_SCORE) off++;
-    }
-    const pageRate = judged ? off / judged : 1;
-    if (judged < 200 || pageRate > MAX_PAGE_OFF_RATE) return [];
-    const maxRows = MAX_BOX_HEIGHT * coeffs.rows;
-    const found = regions(coeffs.cols, coeffs.rows, s, Math.max(pageRate, 0.01))
-      .filter((r) => r.off / r.judged >= MIN_OFF_SHARE && r.z >= MIN_Z && r.box[3] - r.box[1] <= maxRows)
-      .sort((a, b) => b.z - a.z);
-    if (!found.length) return [];
-    return [finding(model, found[0], s, coeffs.cols, coeffs.rows, luma.width, luma.height, pageRate)];
+    let read: { fit: Fit; map: OffMap } | null = null;
+    if (model && model.excess >= MIN_EXCESS && model.excess - model.typicalExcess >= MIN_EXCESS_OVER_TYPICAL) {
+      const s = scoreBlocks(coeffs, model);
+      const judged = (b: number) => s.count[b] >= MIN_JUDGED;
+      read = {
+        fit: { method: 'coefficients', quality: model.quality, latticeExcess: model.excess },
+        map: { cols: coeffs.cols, rows: coeffs.rows, judged, off: (b) => judged(b) && s.score[b] <= OFF_SCORE },
+      };
+    } else if (clippedPage(coeffs)) read = clipAware(luma, table);
+    if (!read) return [];
+    const found = bestRegion(read.map);
+    return found ? [finding(read.fit, found.region, read.map, luma.width, luma.height, found.pageRate)] : [];
   },
 });

@@ -3,7 +3,7 @@ import compressionPatch from '../../../engine/image/compression-patch.js';
 import type { BBox } from '../../../engine/types.js';
 import { testDetector } from '../detector-tester.js';
 import { corpusFile } from '../../support/environment.js';
-import { encodeRaw, pageRaw, pastedScan, recompress } from './fixtures.js';
+import { clippedPastedScan, encodeRaw, pageRaw, pastedScan, recompress } from './fixtures.js';
 
 /** The page is 1000x1300; boxes are fractions. */
 function overlaps(b: BBox, px: [number, number, number, number]): boolean {
@@ -26,6 +26,9 @@ testDetector(compressionPatch, {
       },
     },
     { name: 'camera photo', input: corpusFile('metadata-extractor/camera/Kodak_DX6490.jpg') },
+    { name: 'page levelled to pure white and black, saved once (JPEG 75)', input: () => clippedPastedScan(7, 75, 0, null) },
+    { name: 'page levelled to pure white and black, saved twice, nothing pasted (q70 then q92)', input: () => clippedPastedScan(8, 70, 92, null) },
+    { name: 'page levelled to pure white and black, render pasted, first save the finer one (q90 then q75)', input: () => clippedPastedScan(9, 90, 75, [500, 320, 140, 40]) },
   ],
   invalid: [
     {
@@ -44,6 +47,18 @@ testDetector(compressionPatch, {
       input: () => pastedScan(2, 76, 88, [300, 700, 160, 40]),
       reasons: ['image_manipulation.compression_patch'],
       check: (f) => expect(overlaps(f[0].evidence.bbox!, [300, 700, 160, 40])).toBe(true),
+    },
+    {
+      name: 'clean render pasted into a page levelled to pure white and black (q72 then q92): read clip-aware, with a heat map',
+      input: () => clippedPastedScan(10, 72, 92, [500, 320, 140, 40]),
+      reasons: ['image_manipulation.compression_patch'],
+      check: (f) => {
+        expect(f[0].evidence.latticeMethod).toBe('clip_aware');
+        expect(overlaps(f[0].evidence.bbox!, [500, 320, 140, 40])).toBe(true);
+        expect(f[0].evidence.firstQuality).toBeGreaterThanOrEqual(67);
+        expect(f[0].evidence.firstQuality).toBeLessThanOrEqual(77);
+        expect(String((f[0].evidence.heatmap as { image: string }).image)).toMatch(/^data:image\/png;base64,/);
+      },
     },
   ],
 });

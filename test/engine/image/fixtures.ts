@@ -197,6 +197,23 @@ export function withExifThumbnail(jpeg: Uint8Array, thumbnail: Uint8Array, make 
 }
 
 /** A scanned page (JPEG q1) with a clean render of its text pasted over `rect`, saved again at q2. */
+/**
+ * A page levelled to pure white and black (a crisp scanner: paper 255, ink 0, only edges in
+ * between) saved as JPEG at q1, with the same clean render pasted back over `rect` (pixels
+ * quantised once) before the page is saved again at q2; q2 = 0 leaves the page saved once.
+ */
+export async function clippedPastedScan(seed: number, q1: number, q2: number, rect: [number, number, number, number] | null): Promise<Uint8Array> {
+  const clean = await pageRaw({ noise: false, seed });
+  const first = await encodeRaw(clean, { jpeg: q1 });
+  if (!q2) return first;
+  const { data, info } = await sharp(Buffer.from(first)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  if (rect) {
+    const [x0, y0, w, h] = rect;
+    for (let y = y0; y < y0 + h; y++) clean.data.copy(data, (y * info.width + x0) * 3, (y * clean.width + x0) * 3, (y * clean.width + x0 + w) * 3);
+  }
+  return encodeRaw({ data, width: info.width, height: info.height }, { jpeg: q2 });
+}
+
 export async function pastedScan(seed: number, q1: number, q2: number, rect: [number, number, number, number]): Promise<Uint8Array> {
   const first = await encodeRaw(await pageRaw({ noise: true, seed }), { jpeg: q1 });
   const { data, info } = await sharp(Buffer.from(first)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
