@@ -63,7 +63,7 @@ const digitsOf = (v: number) => Math.round(Math.abs(v) * 100).toString();
  */
 export const MIN_EDITS = 3;
 
-function farApart(printed: number, required: number): boolean {
+export function farApart(printed: number, required: number): boolean {
   return editDistance(digitsOf(printed), digitsOf(required)) >= MIN_EDITS;
 }
 

@@ -116,3 +116,52 @@ describe('running balances read by OCR, judged by the balances around them', () 
     expect(editDistance('207378', '20738')).toBe(1);
   });
 });
+
+describe('payslip net pay read by OCR', () => {
+  /** Label at the left, figure right-aligned, one line per entry; every figure doubted by tesseract. */
+  function payslipPage(entries: Array<[string, string | null]>): PageLayer {
+    const runs: TextRun[] = [];
+    entries.forEach(([label, value], i) => {
+      const y = 0.1 + i * ROW_PITCH;
+      let x = 0.09;
+      for (const w of label.split(' ')) {
+        runs.push(word(w, x, y, 95));
+        x += w.length * 0.0072 + 0.006;
+      }
+      if (value) runs.push(figure(value, 0.93, y, 30));
+    });
+    return { page: 1, width: 595, height: 842, runs, text: '', imageCoverage: 1, source: 'ocr' };
+  }
+  const PAYSLIP = (net: string, tax = '1.174,41'): Array<[string, string | null]> => [
+    ['Kestrel Software GmbH Payslip', null],
+    ['Description Units Rate Amount', null],
+    ['Basic salary', '5.801,05'],
+    ['Gross pay', '5.801,05 €'],
+    ['Description Units Rate Amount', null],
+    ['Lohnsteuer', tax],
+    ['Sozialversicherung', '593,19'],
+    ['Pension (5%)', '290,05'],
+    ['Total deductions', '2.057,65 €'],
+    ['Net pay', net],
+  ];
+  const payslipFindings = async (page: PageLayer) => {
+    const ctx = contextFromPages([page], { mime: 'image/jpeg', extracted: { ...EXTRACTED, doc_type: 'payslip' }, text: '' });
+    return withoutUncertainOcrFindings(await arithmeticError.run(ctx), [page]);
+  };
+
+  it('reports a net pay that two totals confirmed by their items contradict', async () => {
+    // "1.17441": OCR mangled the tax item's marks; its digits still confirm the total.
+    const found = await payslipFindings(payslipPage(PAYSLIP('4.442,01 €', '1.17441')));
+    expect(found.map((f) => [f.code, f.evidence.expected, f.evidence.crossChecked])).toEqual([['arithmetic_error.payslip_net', '3743.40', true]]);
+  });
+
+  it('stays quiet on the genuine payslip, and on a net pay one misread digit off', async () => {
+    expect(await payslipFindings(payslipPage(PAYSLIP('3.743,40 €')))).toEqual([]);
+    expect(await payslipFindings(payslipPage(PAYSLIP('3.748,40 €')))).toEqual([]);
+  });
+
+  it('leaves a doubtful net pay to the word-confidence guard when an item is missing', async () => {
+    const entries = PAYSLIP('4.442,01 €').filter(([l]) => l !== 'Sozialversicherung');
+    expect(await payslipFindings(payslipPage(entries))).toEqual([]);
+  });
+});
