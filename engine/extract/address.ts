@@ -65,11 +65,11 @@ export function findAddressBlocks(lines: Line[]): AddressBlock[] {
 }
 
 /**
- * OCR reads the German "ß" of a street name as "B", "fi" or "f" ("SchillerstraBe 15"); a
- * compound ending so before the house number can only be "straße".
+ * OCR reads the German "ß" of a street name as "B", "fi" or "f" ("SchillerstraBe 15"), or drops
+ * it ("Bahnhofstrae 1"); a compound ending so before the house number can only be "straße".
  */
 function repairStreet(text: string): string {
-  return text.replace(/(\p{L}{2,})stra(?:B|fi|fl|f|8)e(?=\s+\d)/gu, '$1straße');
+  return text.replace(/(\p{L}{2,})stra(?:B|fi|fl|f|8|)e(?=\s+\d)/gu, '$1straße');
 }
 
 /** Address lines joined as the label records them ("14 Elm Road, Bristol BS1 4DJ"); null without a postcode. */

@@ -63,11 +63,14 @@ const B = String.raw`(?<![\w/.\-])`;
 const E = String.raw`(?![\w/]|[.\-]\d)`;
 const ORD = String.raw`(?:st|nd|rd|th|er|\.)?`;
 
-const PATTERNS: Array<{ re: RegExp; read: (g: Record<string, string>) => { y: string | null; m: string | number; d: string; fixed: boolean } }> = [
+const PATTERNS: Array<{ re: RegExp; read: (g: Record<string, string>) => { y: string | null; m: string | number; d: string; fixed: boolean }; repaired?: boolean }> = [
   // 2025-04-03, 2025/04/03, 2025.04.03
   { re: new RegExp(String.raw`${B}(?<y>\d{4})([-/.])(?<m>\d{1,2})\2(?<d>\d{1,2})${E}`, 'g'), read: (g) => ({ y: g.y, m: g.m, d: g.d, fixed: true }) },
   // 03/04/2025, 3.4.25, 03-04-2025
   { re: new RegExp(String.raw`${B}(?<a>\d{1,2})([-/.])(?<b>\d{1,2})\2(?<y>\d{4}|\d{2})${E}`, 'g'), read: (g) => ({ y: g.y, m: g.b, d: g.a, fixed: false }) },
+  // 04/272024: OCR dropped the second separator (thin strokes at scan resolution). Only a real
+  // day of this century counts, so a misread never becomes an impossible date.
+  { re: new RegExp(String.raw`${B}(?<a>\d{1,2})([/.])(?<b>\d{2})(?<y>(?:19|20)\d{2})${E}`, 'g'), read: (g) => ({ y: g.y, m: g.b, d: g.a, fixed: false }), repaired: true },
   // 3 April 2025, 3rd Apr. 25, 03-APR-2025, 3. März 2025
   {
     re: new RegExp(String.raw`${B}(?<d>\d{1,2})${ORD}[\s\-/]*(?:of\s+)?(?<mn>${MONTH_ALT})\.?(?:[\s\-/,]+(?<y>\d{4}|'?\d{2}))?(?![\p{L}\d])`, 'giu'),
@@ -134,7 +137,7 @@ function scanDates(text: string, order: DateOrder): DateToken[] {
       const g = (m.groups ?? {}) as Record<string, string>;
       const r = p.read(g);
       const tok = build(m.index ?? 0, m[0], r.y, r.m, r.d, order, r.fixed, g.a, g.b);
-      if (tok) found.push(tok);
+      if (tok && (tok.valid || !p.repaired)) found.push(tok);
     }
   }
   found.sort((x, y) => x.index - y.index || y.raw.length - x.raw.length);

@@ -97,6 +97,10 @@ function arithmeticVetoed(f: Finding, ocrPage: (n: number) => PageLayer | undefi
 
 export function isUncertainOcrFinding(f: Finding, pages: readonly PageLayer[]): boolean {
   if (flagDefinition(f.flag).category !== 'content') return false;
+  // The figures around the disagreement were confirmed by the document's own arithmetic and the
+  // odd figure is several characters from any misreading (engine/content/arithmetic/cross-check.ts):
+  // word confidence, which tesseract gives correctly read figures as readily as wrong ones, adds nothing.
+  if (f.evidence.crossChecked === true) return false;
   const ocrPage = (n: number) => pages.find((p) => p.page === n && p.source === 'ocr');
   if (f.flag === 'arithmetic_error' && arithmeticVetoed(f, ocrPage)) return true;
   return evidenceBoxes(f).some(({ page, bbox }) => ocrPage(page)?.runs.some((r) => uncertainFigure(r) && overlaps(r.bbox, bbox)) ?? false);

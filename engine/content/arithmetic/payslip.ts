@@ -5,9 +5,11 @@
  */
 import type { ArithmeticFinding } from './emits.js';
 import type { DocModel } from '../../extract/model.js';
-import { formatAmount } from '../../extract/numbers.js';
+import type { Line } from '../../extract/layout.js';
+import { formatAmount, isMoney, parseAmount, type NumberStyle } from '../../extract/numbers.js';
 import { labelledAmounts, type Labelled } from '../amounts.js';
 import { finding, near, operands } from '../evidence.js';
+import { farApart } from './cross-check.js';
 
 const GROSS = /gross pay|gross earnings|total gross(?: pay)?|gross salary|total earnings|total payments|gross|gesamtbrutto|bruttoverdienst|brutto|salaire brut/;
 const DEDUCTIONS = /total deductions|deductions total|summe (?:der )?abzüge|gesetzliche abzüge|total des retenues|total cotisations/;
@@ -25,7 +27,8 @@ export function payslipFindings(model: DocModel): ArithmeticFinding[] {
   if (gross && net && total && g !== undefined && n !== undefined) {
     const expected = g - Math.abs(total.amounts[0].value);
     if (!near(expected, n)) {
-      out.push(finding('arithmetic_error', 'payslip_net', `Net pay ${formatAmount(n)} does not equal gross pay minus deductions (${formatAmount(expected)}).`, net.line, 0.85, { expected: formatAmount(expected), found: formatAmount(n), ...operands([gross.line, total.line, net.line]) }, net.cells));
+      const crossChecked = net.line.ocr === true && confirmedByItems(model, gross) && confirmedByItems(model, total) && farApart(n, expected);
+      out.push(finding('arithmetic_error', 'payslip_net', `Net pay ${formatAmount(n)} does not equal gross pay minus deductions (${formatAmount(expected)}).`, net.line, 0.85, { expected: formatAmount(expected), found: formatAmount(n), ...(crossChecked ? { crossChecked: true } : {}), ...operands([gross.line, total.line, net.line]) }, net.cells));
     }
   }
   if (total && gross) {
@@ -47,4 +50,37 @@ export function payslipFindings(model: DocModel): ArithmeticFinding[] {
     }
   }
   return out;
+}
+
+/**
+ * The last figure of an item line; on OCR lines also a figure whose marks OCR dropped or mangled
+ * ("1.17441" for "1.174,41"), read as cents: payslip items print two decimals.
+ */
+function itemFigure(line: Line, style: NumberStyle): number | null {
+  const cell = line.cells[line.cells.length - 1];
+  if (!cell || line.cells.length < 2) return null;
+  const a = parseAmount(cell.text, style);
+  if (a && isMoney(a)) return Math.abs(a.value);
+  if (!line.ocr || !/^[£€$]?\d[\d.,']{2,}\d[£€$]?$/.test(cell.text.trim())) return null;
+  const digits = cell.text.replace(/\D/g, '');
+  return digits.length >= 3 ? Number(digits) / 100 : null;
+}
+
+/**
+ * On a picture, a payslip total (gross pay, total deductions) counts as read right when the item
+ * lines straight above it add up to it: OCR does not misread a total and its items into agreement.
+ * Two such confirmed totals leave net pay as the only figure that can disagree
+ * (engine/content/arithmetic/cross-check.ts says why word confidence is not used).
+ */
+function confirmedByItems(model: DocModel, total: Labelled): boolean {
+  const at = model.lines.indexOf(total.line);
+  const items: number[] = [];
+  for (let i = at - 1; i >= 0; i--) {
+    const line = model.lines[i];
+    if (line.page !== total.line.page || GROSS.test(line.text.toLowerCase())) break;
+    const v = itemFigure(line, model.style);
+    if (v === null) break;
+    items.push(v);
+  }
+  return items.length > 0 && near(items.reduce((a, b) => a + b, 0), Math.abs(total.amounts[0].value));
 }

@@ -60,6 +60,30 @@ export interface StatementTable {
 
 type Money = ReturnType<typeof moneyCells>;
 
+/** A figure OCR read without its marks ("394713" for "3 947,13", "7712" for "77,12"). */
+const BARE_DIGITS = /^([-(]?)[£€$]?(\d{3,8})[£€$]?(\)?-?)$/;
+
+/**
+ * The money cells of a row; on OCR lines also bare digit runs in the money columns, read as
+ * cents: money columns print two decimals, and OCR drops the decimal mark (and a thin thousands
+ * space) far more often than a digit. Without this the row kept only its balance and its
+ * transaction vanished from the chain, breaking it at an innocent row.
+ */
+function rowMoney(line: Line, style: NumberStyle, cols: Column[] | null): Money {
+  const money = moneyCells(line, style, 1);
+  if (!line.ocr || !cols?.length) return money;
+  const left = Math.min(...cols.map((c) => c.x0)) - 0.03;
+  const taken = new Set(money.map((m) => m.cell));
+  for (const cell of line.cells.slice(1)) {
+    const m = BARE_DIGITS.exec(cell.text.trim());
+    if (!m || taken.has(cell) || cell.x1 < left) continue;
+    const neg = m[1] !== '' || m[3] !== '';
+    const value = Number(m[2]) / 100;
+    money.push({ cell, amount: { value: neg ? -value : value, decimals: 2, raw: cell.text, sign: neg ? 'neg' : null, currency: null, percent: false } });
+  }
+  return money.sort((a, b) => a.cell.x0 - b.cell.x0);
+}
+
 /** Signs and balance of one row from the columns its figures fall in. */
 function placeRow(row: TxRow, money: Money, place: (c: Cell) => { kinds: ColumnKind[] }, signedAmount: boolean): void {
   let debit = 0;
@@ -123,7 +147,7 @@ export function readStatementTable(lines: Line[], style: NumberStyle, order: Dat
     const inTable = cols !== null || rows.length > 0 || date !== null;
     const carried = inTable ? (carriedKind(first) ?? (date !== null ? carriedKind(line.cells[1]?.text) : null)) : null;
     if (!date && !carried) continue;
-    const money = moneyCells(line, style, 1);
+    const money = rowMoney(line, style, cols);
     if (!money.length) continue;
     const row: TxRow = { line, date, delta: null, magnitude: null, balance: null, cells: money.map((m) => m.cell), carried };
     if (carried) {

@@ -10,18 +10,8 @@ import type { DocModel } from '../../extract/model.js';
 import { formatAmount } from '../../extract/numbers.js';
 import { labelledAmounts } from '../amounts.js';
 import { finding, near, operands } from '../evidence.js';
+import { crossCheckedBreaks, type ChainCheck as Check, type CrossChecked } from './cross-check.js';
 import { readStatementTable, type TxRow } from './statement-table.js';
-
-interface Check {
-  row: TxRow;
-  expected: number;
-  found: number;
-  ok: boolean;
-  /** Signed transactions applied since the previous balance. */
-  deltas: number[];
-  /** The row the previous balance was printed on. */
-  from: TxRow;
-}
 
 /** Walks the rows, comparing each printed balance with the running one. */
 function walk(rows: TxRow[], reverse: boolean): Check[] {
@@ -56,7 +46,7 @@ function walk(rows: TxRow[], reverse: boolean): Check[] {
       const options = unsigned.length ? [base + unsigned[0], base - unsigned[0]] : [base];
       const ok = options.some((o) => near(o, r.balance as number));
       const expected = ok ? r.balance : options[0];
-      checks.push({ row: r, expected: expected as number, found: r.balance, ok, deltas: pending, from: prevRow });
+      checks.push({ row: r, expected: expected as number, found: r.balance, ok, deltas: pending, unsigned, from: prevRow, prev });
     }
     prev = r.balance;
     prevRow = r;
@@ -79,14 +69,19 @@ function tableFindings(model: DocModel): ArithmeticFinding[] {
   const checks = score(backward) > score(forward) ? backward : forward;
   const good = checks.filter((c) => c.ok).length;
   const bad = checks.filter((c) => !c.ok);
+  // On a picture the table is judged by balances its own arithmetic confirms (cross-check.ts);
+  // those checks are local and sign-blind, so a misread column elsewhere does not void them.
+  const crossed = crossCheckedBreaks(checks, table.rows, model.lines);
   // A balance that a sign flip would explain means a debit was read as a credit (or back):
   // the columns were misread, so the table says nothing reliable.
-  if (bad.some(flipExplained)) return [];
+  if (bad.some(flipExplained)) return crossed.map((x, i) => crossCheckedFinding(x, i));
   if (!bad.length && good >= 3) return closingFindings(model, table.rows, checks === backward);
   // One or two wrong rows in a table that otherwise adds up is decisive; more means misreading.
-  if (!bad.length || good < 2 || bad.length > Math.max(2, Math.floor(checks.length * 0.25))) return [];
-  return bad.map((c, i) =>
-    finding(
+  if (!bad.length || good < 2 || bad.length > Math.max(2, Math.floor(checks.length * 0.25))) return crossed.map((x, i) => crossCheckedFinding(x, i));
+  return bad.map((c, i) => {
+    const x = crossed.find((k) => k.check === c);
+    if (x) return crossCheckedFinding(x, i);
+    return finding(
       'arithmetic_error',
       'running_balance',
       `Balance ${formatAmount(c.found)} does not follow from the previous balance and the transactions (expected ${formatAmount(c.expected)}).`,
@@ -95,7 +90,24 @@ function tableFindings(model: DocModel): ArithmeticFinding[] {
       // No operands: on a photographed statement rows merge and columns drift, so a running balance
       // read by OCR is trusted only when no figure on the page is doubtful (engine/ocr/confidence.ts).
       { expected: formatAmount(c.expected), found: formatAmount(c.found), from: c.from.line.text },
-    ),
+    );
+  });
+}
+
+/**
+ * A wrong figure pinned down by the balances around it (cross-check.ts). `crossChecked` tells the
+ * OCR guard (engine/ocr/confidence.ts) that the figures around it were confirmed by the
+ * arithmetic, so tesseract's word confidence does not decide.
+ */
+function crossCheckedFinding(x: CrossChecked, i: number): ArithmeticFinding {
+  const what = x.figure === 'transaction' ? `The transaction ${formatAmount(x.printed)}` : `Balance ${formatAmount(x.printed)}`;
+  return finding(
+    'arithmetic_error',
+    'running_balance',
+    `${what} does not fit the balances around it, which both add up with their other neighbours (they require ${formatAmount(x.required)}).`,
+    x.check.row.line,
+    i === 0 ? 0.9 : 0.6,
+    { expected: formatAmount(x.required), found: formatAmount(x.printed), from: x.check.from.line.text, crossChecked: true, ...operands(x.lines) },
   );
 }
 

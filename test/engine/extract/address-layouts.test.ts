@@ -197,6 +197,8 @@ describe('OCR readings', () => {
     const ex = extract(['Hanna Vogel', 'SchillerstraBe 15', '04305 Leipzig', '', row([0, 'Rechnungsdatum: 03.04.2025']), ...body('12,00 €')]);
     expect(ex.address).toBe('Schillerstraße 15, 04305 Leipzig');
     expect(extract(['Hanna Vogel', 'Lindenstrafie 3', '04305 Leipzig']).address).toBe('Lindenstraße 3, 04305 Leipzig');
+    // ... or drops it.
+    expect(extract(['Hanna Vogel', 'Bahnhofstrae 1', '04305 Leipzig']).address).toBe('Bahnhofstraße 1, 04305 Leipzig');
   });
 
   it('IBAN groups spread over several cells are joined to the country length; one cut short is not taken', () => {

@@ -94,3 +94,10 @@ describe('dates', () => {
     expect(inferDateOrder('Paid 03/02/2025', null)).toBe('dmy');
   });
 });
+
+describe('OCR-dropped date separators', () => {
+  it('reads "04/272024" as 27 April 2024, and never makes an impossible date of one', () => {
+    expect(findDates('Pay date 04/272024', 'mdy').map((d) => [d.year, d.month, d.day])).toEqual([[2024, 4, 27]]);
+    expect(findDates('Pay date 04/312024', 'mdy')).toEqual([]);
+  });
+});
