@@ -93,8 +93,65 @@ async function overlappingCodeBlocks(retypeFont = 'Courier', secondBox = { x: 30
   }, { info: { Producer: 'pdfTeX-1.40.20', Creator: 'TeX' } });
 }
 
+/**
+ * A version note in the margin as tcolorbox draws it (xassoccnt documentation, pdfTeX): a
+ * rounded border path, the box in the border colour, the interior on top, then the lines in a
+ * small sans face. Two notes attached to one line are placed at one spot, the later on top.
+ */
+function marginNote(doc: PDFKit.PDFDocument, lines: string[], border: string, interior: string, top = 640): void {
+  const h = 7.5 * lines.length;
+  doc.save().roundedRect(548, top - 1, 35, h + 2, 1.5).fill(border).restore();
+  doc.save().rect(548, top, 35, h).fill(border).restore();
+  doc.save().rect(548.5, top, 34, h).fill(interior).restore();
+  lines.forEach((l, i) => doc.fillColor('#000000').font('Helvetica').fontSize(5.5).text(l, 549, top + 1.5 + 7.5 * i, { lineBreak: false }));
+}
+
+async function stackedMarginNotes(second: string[]): Promise<Uint8Array> {
+  return pdfkitBytes((doc) => {
+    doc.font('Helvetica').fontSize(11).fillColor('#000000').text('\\DeclareCoupledCounters[name=figures]{figure,table}', 300, 641, { lineBreak: false });
+    marginNote(doc, ['v0.5 2016-', '02-27'], '#0000ff', '#ccccff');
+    marginNote(doc, second, '#ff9027', '#ffeb3d');
+  }, { info: { Producer: 'pdfTeX-1.40.17', Creator: 'LaTeX with hyperref package' } });
+}
+
+/**
+ * A web page printed with a modal dialog open (pgf-periodictable's colour-scheme designer, a
+ * browser's cairo print): the page under the dialog is dimmed by a translucent black layer over
+ * the whole viewport, then the white dialog and its text are drawn on it.
+ */
+async function modalDialog(veil: 'page' | 'box'): Promise<Uint8Array> {
+  return editWithPdfLib(await genuineStatement(), async (page, doc) => {
+    const { width, height } = page.getSize();
+    const c = amountCell(ROW);
+    const dialog = { x: c.x - 200, y: c.y - 60, width: 260, height: 120 };
+    if (veil === 'page') page.drawRectangle({ x: 0, y: 0, width, height, color: rgb(0, 0, 0), opacity: 0.4 });
+    else page.drawRectangle({ ...dialog, color: rgb(0, 0, 0), opacity: 0.4 });
+    page.drawRectangle({ ...dialog, color: rgb(0.996, 0.996, 0.996) });
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    page.drawText("Pick color for 'H' then press the set color button...", { x: dialog.x + 10, y: dialog.y + 95, size: 9, font });
+    page.drawText('Color picker:   Set color   Set trailing color', { x: dialog.x + 10, y: dialog.y + 70, size: 9, font });
+    page.drawText('Recent colors:', { x: dialog.x + 10, y: dialog.y + 45, size: 9, font });
+  });
+}
+
+/** A shaded cell (painted before its value, as issuers do), then a box of exactly the cell in its colour over the value. */
+async function cellSizedCover(): Promise<Uint8Array> {
+  return pdfkitBytes((doc) => {
+    doc.rect(380, 495, 100, 18).fill('#dde4ee');
+    doc.font('Helvetica').fontSize(10).fillColor('#000000').text('1,250.00', 420, 500, { lineBreak: false });
+    doc.rect(380, 495, 100, 18).fill('#dde4ee');
+    doc.font('Times-Roman').fontSize(10).fillColor('#000000').text('9,250.00', 420, 500, { lineBreak: false });
+  });
+}
+
 testDetector(coveredTextDetector, {
   valid: [
+    // xassoccnt documentation p. 38 (texlive-latex-extra-doc), fraudulent 100 before.
+    { name: 'a margin note of another colour placed over an earlier note of the same size', input: () => textContext(stackedMarginNotes(['v0.6', '2016-03-05'])) },
+    // xassoccnt documentation p. 10: the shorter note leaves the earlier one's last line showing.
+    { name: 'a one-line margin note placed over a two-line note of another colour', input: () => textContext(stackedMarginNotes(['Experimental'])) },
+    // pgfPTcolorSchemes_html_color.pdf (texlive-pictures-doc), fraudulent 94 before.
+    { name: 'a modal dialog drawn over a page dimmed by a translucent layer', input: () => textContext(modalDialog('page')) },
     {
       // PSTricks / TikZ 3-D solids: each face is a polygon painted over the labels of the
       // vertices behind it, in a shade close to the faces around it.
@@ -159,6 +216,18 @@ testDetector(coveredTextDetector, {
     { name: 'a TikZ code block drawn again at the same place, its number box over the first one, same font', input: () => textContext(overlappingCodeBlocks()) },
   ],
   invalid: [
+    {
+      // A translucent tint only under the box dims nothing around it: the box still hides the value.
+      name: 'a white box over an amount on a translucent tint of its own size, new text on top',
+      input: () => textContext(modalDialog('box')),
+      reasons: ['hidden_content.covered_text_replaced'],
+    },
+    {
+      // The cell was painted before its value; a box of exactly the cell, painted after it, is a cover in the cell's colour.
+      name: 'a box of exactly a shaded cell, in its colour, over the value, retyped in another font',
+      input: () => textContext(cellSizedCover()),
+      reasons: ['hidden_content.covered_text_replaced'],
+    },
     {
       // The node's geometry copied, but the new number typed in another font than the old one.
       name: 'a copy of a labelled box over the original, the new value in another font',
