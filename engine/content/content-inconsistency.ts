@@ -17,11 +17,25 @@ import { finding } from './evidence.js';
 
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
+/** Words by which a text says a date does not exist (a manual explaining leap years, a validator's example). */
+const SAYS_INVALID = /\b(?:not?|nicht|kein\w*)\s+(?:a\s+|an\s+)?(?:valid|g(?:ue|u)ltig\w*)\b|\binvalid\b|\bung(?:ue|u)ltig|\bdoes(?:n't| not) exist|\bnon[- ]?existent|\bimpossible\b|\bn'existe pas|\bnon (?:e )?valid[ao]\b|\bno (?:es )?valid[ao]\b/i;
+
+/** Accents dropped (TeX text layers often give "g¨ultig": the diaeresis as its own glyph). */
+function plain(text: string): string {
+  return text.replace(/[¨´`^]/g, '').normalize('NFD').replace(/\p{M}/gu, '');
+}
+
 function impossibleDates(model: DocModel, madeAt: Date): Found[] {
   const out: Found[] = [];
+  // A date the text itself calls invalid is discussed, not asserted: no reader is deceived.
+  const discussed = new Set<string>();
+  for (const line of model.lines) {
+    if (!SAYS_INVALID.test(plain(line.text))) continue;
+    for (const d of findDates(line.text, model.dateOrder)) if (!d.valid) discussed.add(`${d.year}-${d.month}-${d.day}`);
+  }
   for (const line of model.lines) {
     for (const d of findDates(line.text, model.dateOrder)) {
-      if (d.valid || d.year === null) continue;
+      if (d.valid || d.year === null || discussed.has(`${d.year}-${d.month}-${d.day}`)) continue;
       // A template's or a manual's placeholder ("February 29, 2123" on a thesis title page
       // made in 2020) is no one's issue date: a forged date has to pass, so it is near.
       if (Date.UTC(d.year, d.month - 1, 1) - madeAt.getTime() > PLACEHOLDER_DAYS * DAY_MS) continue;

@@ -86,7 +86,15 @@ function coverHits(page: PageLayer): CoverHit[] {
     // A pattern or shading (a shaded ball, a gradient band) has no one colour to blend into
     // the page with: it is drawing too.
     if (cover.kind === 'fill' && !isWhite(cover.fill) && (!cover.fill || !cover.rect || !backdrop.blendsIn(cover, cover.visible, firstSeq(covered)))) continue;
+    // A white ring or disc standing out from a coloured ground (a university seal, its name
+    // set round the ring) need not cover its box: only a white shape that passes unseen on
+    // what it is painted on hides the text in its box.
+    if (cover.kind === 'fill' && !cover.rect && !backdrop.blendsIn(cover, cover.visible, firstSeq(covered))) continue;
     const replacement = near.filter((t) => t.seq > cover.seq && coveredFraction(t.bbox, cover.visible) >= MIN_REPLACEMENT_INSIDE);
+    // An empty form field over printed text: fields are laid over their printed hints and
+    // labels, and a clock or calculated field is filled in by the viewer. A field showing a
+    // value of its own over a printed one is reported.
+    if (cover.annotation?.subtype === 'Widget' && replacement.length === 0) continue;
     if (sameWords(covered, replacement)) continue;
     if (cover.kind === 'fill' && redrawnNode(cover, covered, replacement, backdrop)) continue;
     hits.push({ cover, covered, replacement });

@@ -30,21 +30,22 @@ async function annotationPatch(): Promise<Uint8Array> {
   });
 }
 
-function addBoxAnnotation(doc: PDFDocument, page: PDFPage, text: string): void {
+function addBoxAnnotation(doc: PDFDocument, page: PDFPage, text: string, subtype: 'FreeText' | 'Widget' = 'FreeText'): void {
   const cell = amountCell(ROW);
   const font = doc.context.obj({ Type: 'Font', Subtype: 'Type1', BaseFont: 'Helvetica', Encoding: 'WinAnsiEncoding' });
-  const content = `1 1 1 rg 0 0 ${cell.width} ${cell.height} re f BT /Helv 10 Tf 0 0 0 rg 8 3 Td (${text}) Tj ET`;
+  const content = `1 1 1 rg 0 0 ${cell.width} ${cell.height} re f` + (text ? ` BT /Helv 10 Tf 0 0 0 rg 8 3 Td (${text}) Tj ET` : '');
   const ap = doc.context.stream(content, {
     Type: 'XObject',
     Subtype: 'Form',
     BBox: [0, 0, cell.width, cell.height],
     Resources: { Font: { Helv: doc.context.register(font) } },
   });
+  const fields = subtype === 'Widget' ? { FT: 'Tx', T: PDFString.of('clock'), V: PDFString.of(text) } : { Contents: PDFString.of(text) };
   const annot = doc.context.obj({
     Type: 'Annot',
-    Subtype: 'FreeText',
+    Subtype: subtype,
     Rect: [cell.x, cell.y, cell.x + cell.width, cell.y + cell.height],
-    Contents: PDFString.of(text),
+    ...fields,
     DA: PDFString.of('/Helv 10 Tf 0 g'),
     F: PDFNumber.of(4),
     AP: { N: doc.context.register(ap) },
@@ -53,6 +54,26 @@ function addBoxAnnotation(doc: PDFDocument, page: PDFPage, text: string): void {
   const annots = page.node.lookup(PDFName.of('Annots'));
   if (annots instanceof PDFArray) annots.push(ref);
   else page.node.set(PDFName.of('Annots'), doc.context.obj([ref]));
+}
+
+/** A form field (tdclock's clock, pdfTeX beamer footer) laid over printed text: empty, or showing a value. */
+async function fieldOver(text: string): Promise<Uint8Array> {
+  return editWithPdfLib(await genuineStatement(), async (page, doc) => {
+    addBoxAnnotation(doc, page, text, 'Widget');
+  });
+}
+
+/**
+ * A university seal in a beamer title bar (cqubeamer, XeTeX): the name set in white round the
+ * seal on the blue bar, then a white ring drawn round it (an even-odd annulus whose box covers
+ * the letters, its shape not).
+ */
+async function sealRing(ground: string): Promise<Uint8Array> {
+  return pdfkitBytes((doc) => {
+    doc.rect(0, 0, 595, 60).fill(ground);
+    doc.font('Times-Bold').fontSize(4).fillColor(ground === '#ffffff' ? '#000000' : '#ffffff').text('CHONGQING', 288, 22, { lineBreak: false });
+    doc.circle(300, 30, 22).circle(300, 30, 21).fill('#ffffff', 'even-odd');
+  });
 }
 
 /**
@@ -150,6 +171,10 @@ testDetector(coveredTextDetector, {
     { name: 'a margin note of another colour placed over an earlier note of the same size', input: () => textContext(stackedMarginNotes(['v0.6', '2016-03-05'])) },
     // xassoccnt documentation p. 10: the shorter note leaves the earlier one's last line showing.
     { name: 'a one-line margin note placed over a two-line note of another colour', input: () => textContext(stackedMarginNotes(['Experimental'])) },
+    // tdclock-beamer-example.pdf (texlive-latex-extra-doc), suspicious 65 before.
+    { name: 'an empty form field laid over printed text', input: () => textContext(fieldOver('')) },
+    // cqubeamer.pdf (texlive-xetex), suspicious 65 before.
+    { name: "a white ring round a seal's white lettering on a blue bar", input: () => textContext(sealRing('#2448a4')) },
     // pgfPTcolorSchemes_html_color.pdf (texlive-pictures-doc), fraudulent 94 before.
     { name: 'a modal dialog drawn over a page dimmed by a translucent layer', input: () => textContext(modalDialog('page')) },
     {
@@ -216,6 +241,17 @@ testDetector(coveredTextDetector, {
     { name: 'a TikZ code block drawn again at the same place, its number box over the first one, same font', input: () => textContext(overlappingCodeBlocks()) },
   ],
   invalid: [
+    {
+      name: 'a form field showing a value of its own over a printed amount',
+      input: () => textContext(fieldOver('-1,250.00')),
+      reasons: ['hidden_content.annotation_over_text'],
+    },
+    {
+      // On the white page a white ring is as unseen as a box: what lies in its box counts as covered.
+      name: 'the same white ring over black lettering on the white page',
+      input: () => textContext(sealRing('#ffffff')),
+      reasons: ['hidden_content.covered_text'],
+    },
     {
       // A translucent tint only under the box dims nothing around it: the box still hides the value.
       name: 'a white box over an amount on a translucent tint of its own size, new text on top',
