@@ -3,6 +3,7 @@
  * exist, a document dated in the future, transactions outside the statement period or out of
  * order, a pay date before its pay period, an invoice due before it was issued.
  */
+import type { DetectorContext } from '../context.js';
 import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
 import { DAY_MS, dayValue, findDates, isoDate, leadingDate, type DateOrder, type DateToken } from '../extract/dates.js';
 import { findDocumentDate } from '../extract/document-date.js';
@@ -16,28 +17,55 @@ import { finding } from './evidence.js';
 
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
-function impossibleDates(model: DocModel): Found[] {
+/** Words by which a text says a date does not exist (a manual explaining leap years, a validator's example). */
+const SAYS_INVALID = /\b(?:not?|nicht|kein\w*)\s+(?:a\s+|an\s+)?(?:valid|g(?:ue|u)ltig\w*)\b|\binvalid\b|\bung(?:ue|u)ltig|\bdoes(?:n't| not) exist|\bnon[- ]?existent|\bimpossible\b|\bn'existe pas|\bnon (?:e )?valid[ao]\b|\bno (?:es )?valid[ao]\b/i;
+
+/** Accents dropped (TeX text layers often give "g¨ultig": the diaeresis as its own glyph). */
+function plain(text: string): string {
+  return text.replace(/[¨´`^]/g, '').normalize('NFD').replace(/\p{M}/gu, '');
+}
+
+function impossibleDates(model: DocModel, madeAt: Date): Found[] {
   const out: Found[] = [];
+  // A date the text itself calls invalid is discussed, not asserted: no reader is deceived.
+  const discussed = new Set<string>();
+  for (const line of model.lines) {
+    if (!SAYS_INVALID.test(plain(line.text))) continue;
+    for (const d of findDates(line.text, model.dateOrder)) if (!d.valid) discussed.add(`${d.year}-${d.month}-${d.day}`);
+  }
   for (const line of model.lines) {
     for (const d of findDates(line.text, model.dateOrder)) {
-      if (d.valid || d.year === null) continue;
+      if (d.valid || d.year === null || discussed.has(`${d.year}-${d.month}-${d.day}`)) continue;
+      // A template's or a manual's placeholder ("February 29, 2123" on a thesis title page
+      // made in 2020) is no one's issue date: a forged date has to pass, so it is near.
+      if (Date.UTC(d.year, d.month - 1, 1) - madeAt.getTime() > PLACEHOLDER_DAYS * DAY_MS) continue;
       out.push(finding('content_inconsistency', 'impossible_date', `"${d.raw}" is not a real date: ${MONTH_NAMES[d.month - 1]} ${d.year} has no day ${d.day}.`, line, 0.75, { value: d.raw }));
     }
   }
   return out.slice(0, 5);
 }
 
-/** Beyond a century from now a document date is a placeholder, not an issue date. */
+/**
+ * Beyond a century after the document was made (its creation date, or the time of analysis when
+ * that is earlier or unknown) a printed date is a placeholder, not an issue date.
+ */
 const PLACEHOLDER_DAYS = 100 * 365;
 
-function futureDate(model: DocModel, type: DocType | null, now: Date): Found[] {
+/** When the document was made, as far as a placeholder date is measured from. */
+function madeAt(ctx: DetectorContext): Date {
+  const m = ctx.facts.now('metadata');
+  const created = m?.created ?? m?.xmpCreated;
+  return created && created.date.getTime() < ctx.now.getTime() ? created.date : ctx.now;
+}
+
+function futureDate(model: DocModel, type: DocType | null, now: Date, made: Date): Found[] {
   const found = findDocumentDate(model.lines, type, model.dateOrder);
   const v = found ? dayValue(found.date) : null;
   if (!found || v === null) return [];
   const days = Math.floor((v - now.getTime()) / DAY_MS);
   // A date centuries ahead (a manual "dated 5 February 4242", 9999 as "no end") is a placeholder
   // or a joke that no reader takes for an issue date; a forged date has to pass, so it is near.
-  if (days < 2 || days > PLACEHOLDER_DAYS) return [];
+  if (days < 2 || v - made.getTime() > PLACEHOLDER_DAYS * DAY_MS) return [];
   return [finding('content_inconsistency', 'future_date', `The document is dated ${isoDate(found.date)}, ${days} days after the time of analysis.`, found.line, days > 30 ? 0.6 : 0.45, { value: isoDate(found.date), now: now.toISOString().slice(0, 10) })];
 }
 
@@ -224,7 +252,8 @@ export const contentInconsistency = defineDetector({
     if (!ctx.text.trim() && !ctx.pages.length) return [];
     const model = ctx.facts.now('textModel');
     const type = ctx.extracted.doc_type;
-    const out = [...impossibleDates(model), ...futureDate(model, type, ctx.now), ...dateOffPeriod(model, type)];
+    const made = madeAt(ctx);
+    const out = [...impossibleDates(model, made), ...futureDate(model, type, ctx.now, made), ...dateOffPeriod(model, type)];
     if (type === 'bank_statement' || type === 'other' || type === null) out.push(...statementDates(model));
     if (type === 'payslip') out.push(...payslipDates(model));
     if (type === 'invoice' || type === 'utility_bill') out.push(...dueBeforeIssue(model), ...referenceMismatch(model));

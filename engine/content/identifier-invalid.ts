@@ -11,6 +11,26 @@ import type { Line } from '../extract/layout.js';
 import { agreeingWithInvoice, embeddedInvoice } from './einvoice.js';
 import { finding } from './evidence.js';
 
+/**
+ * A specimen number: templates and manuals fill an account or card field with counting digits
+ * ("BE01 2345 6789 0123", "BE98 7654 3210 9876") or one repeated digit. A forged number has to
+ * pass for a real one, so it is never made so; such a value says the page is a specimen.
+ */
+export function specimenDigits(value: string): boolean {
+  const d = value.replace(/\D/g, '');
+  if (d.length < 8) return false;
+  let best = 1;
+  for (const step of [0, 1, 9]) {
+    let run = 1;
+    for (let i = 1; i < d.length; i++) {
+      run = (Number(d[i]) - Number(d[i - 1]) + 10) % 10 === step ? run + 1 : 1;
+      best = Math.max(best, run);
+    }
+  }
+  // Most of the number in one run (a bank code or check part may stand apart).
+  return best >= Math.max(8, Math.ceil(d.length * 0.7));
+}
+
 function ibanFindings(lines: Line[]): Found[] {
   const out: Found[] = [];
   const seen = new Set<string>();
@@ -21,7 +41,7 @@ function ibanFindings(lines: Line[]): Found[] {
     // A following token glued on by text extraction must not make a valid IBAN look too long.
     const candidate = hit.iban.length > expectedLen && ibanProblem(hit.iban.slice(0, expectedLen)) === null ? hit.iban.slice(0, expectedLen) : hit.iban;
     const problem = ibanProblem(candidate);
-    if (!problem) continue;
+    if (!problem || specimenDigits(candidate.slice(4))) continue;
     if (problem === 'checksum' && (hit.labelled || candidate.length === expectedLen)) {
       out.push(finding('identifier_invalid', 'iban_checksum', `IBAN ${candidate} fails its mod-97 check digits.`, hit.line, hit.labelled ? 0.85 : 0.6, { value: candidate }, [hit.cell]));
     } else if (problem === 'length' && hit.labelled) {

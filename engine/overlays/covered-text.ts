@@ -11,7 +11,7 @@
 import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
 import type { DetectorContext } from '../context.js';
 import { coveredFraction, union } from '../pdf/text/box.js';
-import type { FillPaint, ImagePaint, PageLayer, TextPaint } from '../pdf/text/types.js';
+import type { FillPaint, ImagePaint, PageLayer, PaintOp, TextPaint } from '../pdf/text/types.js';
 import type { BBox } from '../types.js';
 import { Backdrop, BandIndex, boxArea, colorDistance, isDrawnText, isOpaqueCover, isWhite, regionOf, SAME_COLOUR, truncate, visibleBox, words } from './paint-query.js';
 
@@ -74,6 +74,10 @@ function coverHits(page: PageLayer): CoverHit[] {
       return t.seq < cover.seq && !sameAnnotation(t, cover) && !!seen && coveredFraction(seen, cover.visible) >= MIN_COVERED && !backdrop.hides(t);
     });
     if (covered.length === 0) continue;
+    // A modal dialog or lightbox in a captured web page: the page was first veiled by a
+    // translucent layer reaching past the box, then the panel drawn on the veil. A cover-up has
+    // to pass unseen; nobody dims the page around it.
+    if (veiled(cover, covered, paint)) continue;
     // Figure labels under coloured bars, swatches and bands: a coloured shape that stands out
     // from what is under it is part of the drawing (TeX/TikZ, plotting tools), not a cover-up,
     // which is painted in the colour of its surroundings to pass unseen.
@@ -81,13 +85,43 @@ function coverHits(page: PageLayer): CoverHit[] {
     // blends into: cover-ups are boxes, and only a white one is made in any other shape.
     // A pattern or shading (a shaded ball, a gradient band) has no one colour to blend into
     // the page with: it is drawing too.
-    if (cover.kind === 'fill' && !isWhite(cover.fill) && (!cover.fill || !cover.rect || !backdrop.blendsIn(cover, cover.visible))) continue;
+    if (cover.kind === 'fill' && !isWhite(cover.fill) && (!cover.fill || !cover.rect || !backdrop.blendsIn(cover, cover.visible, firstSeq(covered)))) continue;
+    // A white ring or disc standing out from a coloured ground (a university seal, its name
+    // set round the ring) need not cover its box: only a white shape that passes unseen on
+    // what it is painted on hides the text in its box.
+    if (cover.kind === 'fill' && !cover.rect && !backdrop.blendsIn(cover, cover.visible, firstSeq(covered))) continue;
     const replacement = near.filter((t) => t.seq > cover.seq && coveredFraction(t.bbox, cover.visible) >= MIN_REPLACEMENT_INSIDE);
+    // An empty form field over printed text: fields are laid over their printed hints and
+    // labels, and a clock or calculated field is filled in by the viewer. A field showing a
+    // value of its own over a printed one is reported.
+    if (cover.annotation?.subtype === 'Widget' && replacement.length === 0) continue;
     if (sameWords(covered, replacement)) continue;
     if (cover.kind === 'fill' && redrawnNode(cover, covered, replacement, backdrop)) continue;
     hits.push({ cover, covered, replacement });
   }
   return mergeOverlapping(hits);
+}
+
+function firstSeq(texts: readonly TextPaint[]): number {
+  return texts.reduce((m, t) => Math.min(m, t.seq), Infinity);
+}
+
+/**
+ * A translucent layer painted over the covered text before the cover, spreading past the cover
+ * (at least twice its area): the page under a modal dialog, dimmed so the panel stands out.
+ */
+function veiled(cover: Cover, covered: readonly TextPaint[], paint: readonly PaintOp[]): boolean {
+  const last = covered.reduce((m, t) => Math.max(m, t.seq), -1);
+  return paint.some((p) => {
+    if (p.kind === 'text' || p.seq <= last || p.seq >= cover.seq || p.hiddenByLayer) return false;
+    if (!(p.alpha < 0.9 || p.blend) || p.alpha < 0.05) return false;
+    const v = visibleBox(p);
+    return !!v && contains(v, cover.visible) && boxArea(v) >= 2 * boxArea(cover.visible);
+  });
+}
+
+function contains(outer: BBox, inner: BBox): boolean {
+  return outer[0] <= inner[0] + SAME_EDGE && outer[1] <= inner[1] + SAME_EDGE && outer[2] >= inner[2] - SAME_EDGE && outer[3] >= inner[3] - SAME_EDGE;
 }
 
 /** The same words drawn again on top (a layered design effect) hide nothing. */

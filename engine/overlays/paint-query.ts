@@ -81,14 +81,21 @@ export class Backdrop {
    * painted before it at its centre, or the white page)? A cover meant to hide blends in; a
    * coloured bar, swatch or band that stands out from its surroundings is part of the drawing.
    * Unknown backgrounds answer true: we only clear what we can see.
+   * Paint laid down after the covered text (from `coveringSince` on) within the cover's box or
+   * a frame's width around it belongs to the covering itself (a label's border, an under-layer
+   * of the same box), not to the surroundings: a label stacked on another label is judged
+   * against the label it sits on.
    */
-  blendsIn(cover: FillPaint, box: BBox): boolean {
+  blendsIn(cover: FillPaint, box: BBox, coveringSince = Infinity): boolean {
     const cx = (box[0] + box[2]) / 2;
     const cy = (box[1] + box[3]) / 2;
     const contains = (b: BBox | null) => !!b && b[0] <= cx && cx <= b[2] && b[1] <= cy && cy <= b[3];
+    const frame: BBox = [box[0] - FRAME, box[1] - FRAME, box[2] + FRAME, box[3] + FRAME];
     let below: PaintOp | null = null;
     for (const p of this.index.near([cx, cy, cx, cy])) {
-      if (p === cover || p.seq >= cover.seq || !contains(visibleBox(p))) continue;
+      const seen = visibleBox(p);
+      if (p === cover || p.seq >= cover.seq || !seen || !contains(seen)) continue;
+      if (p.seq > coveringSince && within(seen, frame)) continue;
       // A rule or hairline of unknown extent under the centre says nothing about the surroundings.
       if (p.kind === 'fill' && p.stroke && !p.fill) continue;
       if (!below || p.seq > below.seq) below = p;
@@ -97,6 +104,13 @@ export class Backdrop {
     const d = colorDistance(cover.fill, below ? below.fill : '#ffffff');
     return d === null || d <= SAME_COLOUR;
   }
+}
+
+/** A border drawn around a box reaches this far past it (page fraction, about 3 pt on A4). */
+const FRAME = 0.004;
+
+function within(inner: BBox, outer: BBox): boolean {
+  return inner[0] >= outer[0] && inner[1] >= outer[1] && inner[2] <= outer[2] && inner[3] <= outer[3];
 }
 
 /** White or nearly: the colour of paper, and of the classic cover-up box. */

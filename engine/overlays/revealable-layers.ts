@@ -2,7 +2,7 @@
  * Whether a PDF gives its reader a designed way to show its switched-off layers: layers that
  * follow the viewing, printing or export event (`/OCProperties /D /AS`: print-only content, a
  * screen-only watermark, colour variants for print) or that links and buttons switch on
- * (`SetOCGState` actions: quiz answers, slide builds, "show solution"). Text on such a layer is
+ * (`SetOCGState` actions: quiz answers, slide builds, "show solution", presentation steps). Text on such a layer is
  * shown to the reader on demand, by design; a hiding writer offers no control that reveals it.
  */
 import type { PdfFile } from '../pdf/structure/document.js';
@@ -21,9 +21,10 @@ export function layersRevealable(file: PdfFile): { how: 'auto_state' | 'set_ocg_
   for (const num of file.liveNumbers().slice(0, MAX_OBJECTS)) {
     const v = file.getObject(num);
     const d = v instanceof PdfStream ? v.dict : v instanceof PdfDict ? v : null;
-    // The action is its own object, or written inline in a link's or a button's /A.
-    const action = d?.name('S') ? d : file.dict(d?.get('A'));
-    if (action?.name('S') === 'SetOCGState') return { how: 'set_ocg_state', object: num };
+    // The action is its own object, or written inline in a link's or a button's /A, or in a
+    // sub-page navigation node's /NA and /PA (PDF 1.5 presentation steps: lecturer, ppower4).
+    const actions = d?.name('S') ? [d] : ['A', 'NA', 'PA'].map((k) => file.dict(d?.get(k)));
+    if (actions.some((a) => a?.name('S') === 'SetOCGState')) return { how: 'set_ocg_state', object: num };
   }
   return null;
 }

@@ -30,6 +30,7 @@ interface Options {
   json?: string;
   jsonl?: string;
   fromJsonl?: string;
+  resume?: boolean;
   timeout: string;
   workers: string;
   now?: string;
@@ -133,6 +134,7 @@ async function main(): Promise<void> {
     .option('--worst <n>', 'how many worst files to list', '30')
     .option('--json <file>', 'also write every outcome as JSON')
     .option('--jsonl <file>', 'append each outcome as one JSON line as soon as it is known (a long run stopped early still leaves its results)')
+    .option('--resume', 'keep what the --jsonl file already holds and analyse only the files it has no outcome for; the report covers both')
     .option('--from-jsonl <file>', 'analyse nothing: report on the outcomes a --jsonl file holds (a run still going or stopped early)')
     .option('--timeout <ms>', 'per-file analysis time limit', '60000')
     .option('--workers <n>', 'analysis worker threads', '1')
@@ -164,8 +166,17 @@ async function main(): Promise<void> {
   console.log(`split ${o.split}: ${files.length} genuine files`);
   files = runOrder(files);
   const byName = new Map(files.map((f) => [f.name, f]));
-  if (o.jsonl) writeFileSync(resolve(o.jsonl), '');
-  const outcomes = await runAnalyses(files.map((f) => [f.path, f.name] as [string, string]), {
+  // A resumed run keeps the outcomes already written (a long run stopped, or the corpus grown).
+  const kept = new Map<string, Outcome>();
+  if (o.resume && o.jsonl && existsSync(resolve(o.jsonl))) {
+    for (const line of readFileSync(resolve(o.jsonl), 'utf8').split('\n').filter(Boolean)) {
+      const r = JSON.parse(line) as Outcome;
+      if (byName.has(r.file)) kept.set(r.file, r);
+    }
+    console.log(`resuming: ${kept.size} outcomes kept from ${o.jsonl}`);
+  } else if (o.jsonl) writeFileSync(resolve(o.jsonl), '');
+  const todo = files.filter((f) => !kept.has(f.name));
+  const fresh = await runAnalyses(todo.map((f) => [f.path, f.name] as [string, string]), {
     timeoutMs: Number(o.timeout),
     workers: Number(o.workers),
     now: o.now,
@@ -175,6 +186,8 @@ async function main(): Promise<void> {
       if (!o.quiet && (done % 100 === 0 || done === total)) process.stderr.write(`  real: ${done}/${total}\n`);
     },
   });
+  const freshByName = new Map(fresh.map((r) => [r.file, r]));
+  const outcomes = files.map((f) => kept.get(f.name) ?? freshByName.get(f.name)!);
   console.log(renderRealEval(files, outcomes, Number(o.worst)));
   if (o.json) {
     await mkdir(dirname(resolve(o.json)), { recursive: true });

@@ -3,8 +3,33 @@ import { contentInconsistency } from '../../../engine/content/content-inconsiste
 import { contextOf, row } from '../extract/fixtures.js';
 import { bankStatement, invoice, payslip } from '../extract/generate-docs.js';
 import { testDetector } from '../detector-tester.js';
+import { buildContextForTest } from '../context-for-test.js';
+import { pdfkitBytes } from '../text/fixtures.js';
 
 const ctx = (text: string, now = '2025-06-01T00:00:00Z') => async () => contextOf(text, { now });
+
+/**
+ * The title page of a thesis template as its class documentation ships it (toptesi,
+ * FrontespizioScudo.pdf, LuaTeX, made 6 September 2020): the placeholder date "February 29,
+ * 2123" under the university and beside the declaration's signature line.
+ */
+const titlePage = (date: string, created: Date) => async () =>
+  buildContextForTest(
+    await pdfkitBytes(
+      (doc) => {
+        doc.font('Helvetica').fontSize(14).text('Writing your Doctoral Thesis with LaTeX', 150, 200, { lineBreak: false });
+        doc.fontSize(12).text('Mario Rossi', 250, 260, { lineBreak: false });
+        doc.text('Supervisors  Prof. A.B., Supervisor', 200, 320, { lineBreak: false });
+        doc.text('Politecnico di Torino', 235, 720, { lineBreak: false });
+        doc.text(date, 240, 740, { lineBreak: false });
+        doc.addPage();
+        doc.fontSize(11).text('I hereby declare that the contents of this dissertation constitute my own original work.', 72, 200, { lineBreak: false });
+        doc.text(`Turin, ${date}`, 340, 700, { lineBreak: false });
+      },
+      { info: { Producer: 'LuaTeX-1.12.0', Creator: 'LaTeX with hyperref', CreationDate: created, ModDate: created } },
+    ),
+    { now: '2026-11-26T00:00:00Z' },
+  );
 
 testDetector(contentInconsistency, {
   valid: [
@@ -14,6 +39,10 @@ testDetector(contentInconsistency, {
     { name: 'leap day in a leap year', input: ctx('Statement date: 29/02/2024') },
     // lie-hasse documentation (texlive-science-doc): "Date: 5 February 4242." under the title.
     { name: 'a joke date centuries ahead under a manual title', input: ctx('The lie-hasse package\nBen McKay\nDate: 5 February 4242.\nAbstract: draws Hasse diagrams') },
+    { name: "a thesis template's placeholder date a century after the file was made", input: titlePage('February 29, 2123', new Date('2020-09-06T11:26:47Z')) },
+    // datenumber documentation (texlive-latex-extra-doc), English and German: fraudulent 90 before.
+    { name: 'a manual showing that 29.2.1900 is no valid date', input: ctx('Test for a valid date\nThe 29.2.1900 is\n\\ifvaliddate{1900}{2}{29} valid\\else no valid\\fi date.\nResult: The 29.2.1900 is no valid date.') },
+    { name: 'the German manual, its diaeresis a glyph of its own', input: ctx('Test auf gültiges Datum\nDas Datum 29.2.1900 ist\nErgebnis: Das Datum 29.2.1900 ist nicht g¨ultig.') },
     { name: 'due date in the future is normal', input: ctx('Invoice\nInvoice date: 01/05/2025\nDue date: 01/09/2025') },
     {
       name: 'newest-first statement is in order',
@@ -27,6 +56,8 @@ testDetector(contentInconsistency, {
       reasons: ['content_inconsistency.impossible_date'],
       check: (fs) => expect(fs.find((f) => f.code.endsWith('impossible_date'))!.evidence.bbox).toHaveLength(4),
     },
+    { name: 'the same title page dated 29 February of a near non-leap year', input: titlePage('February 29, 2023', new Date('2020-09-06T11:26:47Z')), reasons: ['content_inconsistency.impossible_date'] },
+    { name: 'an impossible date beside a line that calls another date invalid', input: ctx('Statement date: 31/04/2024\nNote: 30/02/2024 is not a valid date.'), reasons: ['content_inconsistency.impossible_date'] },
     { name: '29 February in a non-leap year', input: ctx('Invoice\nInvoice date: 29.02.2023\nTotal 10,00 €'), reasons: ['content_inconsistency.impossible_date'] },
     { name: 'the same title page dated three years ahead', input: ctx('The lie-hasse package\nBen McKay\nDate: 5 February 2028.\nAbstract: draws Hasse diagrams'), reasons: ['content_inconsistency.future_date'] },
     { name: 'invoice dated after the analysis date', input: ctx(invoice(88, { locale: 'uk', tamper: 'future' }).text), reasons: ['content_inconsistency.future_date', 'content_inconsistency.due_before_issue'] },

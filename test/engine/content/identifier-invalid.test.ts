@@ -17,8 +17,11 @@ testDetector(identifierInvalid, {
     { name: 'creditor id and VAT id that merely look IBAN-ish', input: ctx('Gläubiger-ID: DE63ZZZ00000015422\nUSt-IdNr.: DE812871812') },
     { name: 'valid card number', input: ctx('Card number: 4111 1111 1111 1111') },
     { name: 'a 16-digit order number is not a card', input: ctx('Order number: 1234567812345678') },
+    // modeles-factures-belges-assocs (texlive-publishers-doc), facture-banlieues.pdf: suspicious 70 before.
+    { name: "an invoice template's specimen IBANs in counting digits", input: ctx('Prénom Nom                 Fédération belge de gong\nBE01 2345 6789 0123         BE98 7654 3210 9876\nMerci de régler cette facture au compte no BE01 2345 6789 0123 avec la mention XYZ1234.') },
   ],
   invalid: [
+    { name: 'an IBAN in counting digits with one digit changed', input: ctx('IBAN: BE01 2345 6789 5123'), reasons: ['identifier_invalid.iban_checksum'] },
     { name: 'labelled IBAN with a wrong check digit', input: ctx(invoice(74, { locale: 'de', tamper: 'iban' }).text), reasons: ['identifier_invalid.iban_checksum'] },
     { name: 'IBAN in a statement footer with a changed digit', input: ctx(bankStatement(75, { locale: 'uk', layout: 'split', tamper: 'iban' }).text), reasons: ['identifier_invalid.iban_checksum'] },
     { name: 'unlabelled IBAN-shaped token that fails mod-97', input: ctx('Pay to  DE89 3704 0044 0532 0130 01  quoting your reference'), reasons: ['identifier_invalid.iban_checksum'] },

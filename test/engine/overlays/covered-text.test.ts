@@ -30,21 +30,22 @@ async function annotationPatch(): Promise<Uint8Array> {
   });
 }
 
-function addBoxAnnotation(doc: PDFDocument, page: PDFPage, text: string): void {
+function addBoxAnnotation(doc: PDFDocument, page: PDFPage, text: string, subtype: 'FreeText' | 'Widget' = 'FreeText'): void {
   const cell = amountCell(ROW);
   const font = doc.context.obj({ Type: 'Font', Subtype: 'Type1', BaseFont: 'Helvetica', Encoding: 'WinAnsiEncoding' });
-  const content = `1 1 1 rg 0 0 ${cell.width} ${cell.height} re f BT /Helv 10 Tf 0 0 0 rg 8 3 Td (${text}) Tj ET`;
+  const content = `1 1 1 rg 0 0 ${cell.width} ${cell.height} re f` + (text ? ` BT /Helv 10 Tf 0 0 0 rg 8 3 Td (${text}) Tj ET` : '');
   const ap = doc.context.stream(content, {
     Type: 'XObject',
     Subtype: 'Form',
     BBox: [0, 0, cell.width, cell.height],
     Resources: { Font: { Helv: doc.context.register(font) } },
   });
+  const fields = subtype === 'Widget' ? { FT: 'Tx', T: PDFString.of('clock'), V: PDFString.of(text) } : { Contents: PDFString.of(text) };
   const annot = doc.context.obj({
     Type: 'Annot',
-    Subtype: 'FreeText',
+    Subtype: subtype,
     Rect: [cell.x, cell.y, cell.x + cell.width, cell.y + cell.height],
-    Contents: PDFString.of(text),
+    ...fields,
     DA: PDFString.of('/Helv 10 Tf 0 g'),
     F: PDFNumber.of(4),
     AP: { N: doc.context.register(ap) },
@@ -53,6 +54,26 @@ function addBoxAnnotation(doc: PDFDocument, page: PDFPage, text: string): void {
   const annots = page.node.lookup(PDFName.of('Annots'));
   if (annots instanceof PDFArray) annots.push(ref);
   else page.node.set(PDFName.of('Annots'), doc.context.obj([ref]));
+}
+
+/** A form field (tdclock's clock, pdfTeX beamer footer) laid over printed text: empty, or showing a value. */
+async function fieldOver(text: string): Promise<Uint8Array> {
+  return editWithPdfLib(await genuineStatement(), async (page, doc) => {
+    addBoxAnnotation(doc, page, text, 'Widget');
+  });
+}
+
+/**
+ * A university seal in a beamer title bar (cqubeamer, XeTeX): the name set in white round the
+ * seal on the blue bar, then a white ring drawn round it (an even-odd annulus whose box covers
+ * the letters, its shape not).
+ */
+async function sealRing(ground: string): Promise<Uint8Array> {
+  return pdfkitBytes((doc) => {
+    doc.rect(0, 0, 595, 60).fill(ground);
+    doc.font('Times-Bold').fontSize(4).fillColor(ground === '#ffffff' ? '#000000' : '#ffffff').text('CHONGQING', 288, 22, { lineBreak: false });
+    doc.circle(300, 30, 22).circle(300, 30, 21).fill('#ffffff', 'even-odd');
+  });
 }
 
 /**
@@ -93,8 +114,69 @@ async function overlappingCodeBlocks(retypeFont = 'Courier', secondBox = { x: 30
   }, { info: { Producer: 'pdfTeX-1.40.20', Creator: 'TeX' } });
 }
 
+/**
+ * A version note in the margin as tcolorbox draws it (xassoccnt documentation, pdfTeX): a
+ * rounded border path, the box in the border colour, the interior on top, then the lines in a
+ * small sans face. Two notes attached to one line are placed at one spot, the later on top.
+ */
+function marginNote(doc: PDFKit.PDFDocument, lines: string[], border: string, interior: string, top = 640): void {
+  const h = 7.5 * lines.length;
+  doc.save().roundedRect(548, top - 1, 35, h + 2, 1.5).fill(border).restore();
+  doc.save().rect(548, top, 35, h).fill(border).restore();
+  doc.save().rect(548.5, top, 34, h).fill(interior).restore();
+  lines.forEach((l, i) => doc.fillColor('#000000').font('Helvetica').fontSize(5.5).text(l, 549, top + 1.5 + 7.5 * i, { lineBreak: false }));
+}
+
+async function stackedMarginNotes(second: string[]): Promise<Uint8Array> {
+  return pdfkitBytes((doc) => {
+    doc.font('Helvetica').fontSize(11).fillColor('#000000').text('\\DeclareCoupledCounters[name=figures]{figure,table}', 300, 641, { lineBreak: false });
+    marginNote(doc, ['v0.5 2016-', '02-27'], '#0000ff', '#ccccff');
+    marginNote(doc, second, '#ff9027', '#ffeb3d');
+  }, { info: { Producer: 'pdfTeX-1.40.17', Creator: 'LaTeX with hyperref package' } });
+}
+
+/**
+ * A web page printed with a modal dialog open (pgf-periodictable's colour-scheme designer, a
+ * browser's cairo print): the page under the dialog is dimmed by a translucent black layer over
+ * the whole viewport, then the white dialog and its text are drawn on it.
+ */
+async function modalDialog(veil: 'page' | 'box'): Promise<Uint8Array> {
+  return editWithPdfLib(await genuineStatement(), async (page, doc) => {
+    const { width, height } = page.getSize();
+    const c = amountCell(ROW);
+    const dialog = { x: c.x - 200, y: c.y - 60, width: 260, height: 120 };
+    if (veil === 'page') page.drawRectangle({ x: 0, y: 0, width, height, color: rgb(0, 0, 0), opacity: 0.4 });
+    else page.drawRectangle({ ...dialog, color: rgb(0, 0, 0), opacity: 0.4 });
+    page.drawRectangle({ ...dialog, color: rgb(0.996, 0.996, 0.996) });
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    page.drawText("Pick color for 'H' then press the set color button...", { x: dialog.x + 10, y: dialog.y + 95, size: 9, font });
+    page.drawText('Color picker:   Set color   Set trailing color', { x: dialog.x + 10, y: dialog.y + 70, size: 9, font });
+    page.drawText('Recent colors:', { x: dialog.x + 10, y: dialog.y + 45, size: 9, font });
+  });
+}
+
+/** A shaded cell (painted before its value, as issuers do), then a box of exactly the cell in its colour over the value. */
+async function cellSizedCover(): Promise<Uint8Array> {
+  return pdfkitBytes((doc) => {
+    doc.rect(380, 495, 100, 18).fill('#dde4ee');
+    doc.font('Helvetica').fontSize(10).fillColor('#000000').text('1,250.00', 420, 500, { lineBreak: false });
+    doc.rect(380, 495, 100, 18).fill('#dde4ee');
+    doc.font('Times-Roman').fontSize(10).fillColor('#000000').text('9,250.00', 420, 500, { lineBreak: false });
+  });
+}
+
 testDetector(coveredTextDetector, {
   valid: [
+    // xassoccnt documentation p. 38 (texlive-latex-extra-doc), fraudulent 100 before.
+    { name: 'a margin note of another colour placed over an earlier note of the same size', input: () => textContext(stackedMarginNotes(['v0.6', '2016-03-05'])) },
+    // xassoccnt documentation p. 10: the shorter note leaves the earlier one's last line showing.
+    { name: 'a one-line margin note placed over a two-line note of another colour', input: () => textContext(stackedMarginNotes(['Experimental'])) },
+    // tdclock-beamer-example.pdf (texlive-latex-extra-doc), suspicious 65 before.
+    { name: 'an empty form field laid over printed text', input: () => textContext(fieldOver('')) },
+    // cqubeamer.pdf (texlive-xetex), suspicious 65 before.
+    { name: "a white ring round a seal's white lettering on a blue bar", input: () => textContext(sealRing('#2448a4')) },
+    // pgfPTcolorSchemes_html_color.pdf (texlive-pictures-doc), fraudulent 94 before.
+    { name: 'a modal dialog drawn over a page dimmed by a translucent layer', input: () => textContext(modalDialog('page')) },
     {
       // PSTricks / TikZ 3-D solids: each face is a polygon painted over the labels of the
       // vertices behind it, in a shade close to the faces around it.
@@ -159,6 +241,29 @@ testDetector(coveredTextDetector, {
     { name: 'a TikZ code block drawn again at the same place, its number box over the first one, same font', input: () => textContext(overlappingCodeBlocks()) },
   ],
   invalid: [
+    {
+      name: 'a form field showing a value of its own over a printed amount',
+      input: () => textContext(fieldOver('-1,250.00')),
+      reasons: ['hidden_content.annotation_over_text'],
+    },
+    {
+      // On the white page a white ring is as unseen as a box: what lies in its box counts as covered.
+      name: 'the same white ring over black lettering on the white page',
+      input: () => textContext(sealRing('#ffffff')),
+      reasons: ['hidden_content.covered_text'],
+    },
+    {
+      // A translucent tint only under the box dims nothing around it: the box still hides the value.
+      name: 'a white box over an amount on a translucent tint of its own size, new text on top',
+      input: () => textContext(modalDialog('box')),
+      reasons: ['hidden_content.covered_text_replaced'],
+    },
+    {
+      // The cell was painted before its value; a box of exactly the cell, painted after it, is a cover in the cell's colour.
+      name: 'a box of exactly a shaded cell, in its colour, over the value, retyped in another font',
+      input: () => textContext(cellSizedCover()),
+      reasons: ['hidden_content.covered_text_replaced'],
+    },
     {
       // The node's geometry copied, but the new number typed in another font than the old one.
       name: 'a copy of a labelled box over the original, the new value in another font',

@@ -28,7 +28,7 @@ async function withGenuine(extra: NonNullable<StatementOptions['extra']>): Promi
  * document's own way to show it: a link whose SetOCGState action switches it on (a "show answer"
  * button), or print/view auto-states (the layer is print-only content).
  */
-async function hiddenLayer(reveal?: 'button' | 'auto_state', text = 'Balance brought forward 9,870.00', alsoVisible = false): Promise<Uint8Array> {
+async function hiddenLayer(reveal?: 'button' | 'auto_state' | 'nav_node', text = 'Balance brought forward 9,870.00', alsoVisible = false): Promise<Uint8Array> {
   return editWithPdfLib(await genuineStatement(), async (page, doc) => {
     const ocg = doc.context.register(doc.context.obj({ Type: 'OCG', Name: 'Corrections', ...(reveal === 'auto_state' ? { Usage: { Print: { PrintState: 'ON' }, View: { ViewState: 'OFF' } } } : {}) }));
     const autoStates = reveal === 'auto_state' ? { AS: [{ Event: 'View', Category: ['View'], OCGs: [ocg] }, { Event: 'Print', Category: ['Print'], OCGs: [ocg] }] } : {};
@@ -37,6 +37,8 @@ async function hiddenLayer(reveal?: 'button' | 'auto_state', text = 'Balance bro
       const link = doc.context.register(doc.context.obj({ Type: 'Annot', Subtype: 'Link', Rect: [60, 60, 200, 80], Border: [0, 0, 0], A: { S: 'SetOCGState', State: [PDFName.of('ON'), ocg] } }));
       page.node.set(PDFName.of('Annots'), doc.context.obj([link]));
     }
+    // Presentation steps (PDF 1.5 sub-page navigation, the lecturer package): the next step's action shows the layer.
+    if (reveal === 'nav_node') page.node.set(PDFName.of('PresSteps'), doc.context.register(doc.context.obj({ Type: 'NavNode', NA: { S: 'SetOCGState', State: [PDFName.of('ON'), ocg] } })));
     const props = page.node.Resources()!;
     props.set(PDFName.of('Properties'), doc.context.obj({ oc1: ocg }));
     page.pushOperators(PDFOperator.of(Ops.BeginMarkedContentSequence, [PDFName.of('OC'), PDFName.of('oc1')]));
@@ -241,6 +243,13 @@ testDetector(invisibleTextDetector, {
         expect(findings[0].strength).toBeLessThanOrEqual(0.15);
         expect(findings[0].evidence.shown_on_demand).toBe('set_ocg_state');
       },
+    },
+    {
+      // LecturerDemo-SimplePresentation.pdf (texlive-plain-generic), suspicious 69 before.
+      name: 'context only: a switched-off layer that a presentation step switches on (NavNode /NA)',
+      input: () => textContext(hiddenLayer('nav_node'), { withFile: true }),
+      reasons: ['hidden_content.hidden_layer_text'],
+      check: (findings) => expect(findings[0].strength).toBeLessThanOrEqual(0.15),
     },
     {
       name: 'context only: a print-only layer (view/print auto-states)',
