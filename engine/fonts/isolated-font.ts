@@ -43,9 +43,9 @@ function pageFindings(page: PageLayer, docUses: Map<string, number>): Found[] {
   const figures = page.runs.filter((r) => isFigure(r.text));
   if (figures.length <= MIN_NEIGHBOURS) return [];
   const findings: Found[] = [];
-  const mates = alignedMates(figures);
-  for (const [i, run] of figures.entries()) {
-    const { column, line } = mates(i);
+  for (const run of figures) {
+    const column = figures.filter((o) => o !== run && sameColumn(run, o));
+    const line = figures.filter((o) => o !== run && sameLine(run, o));
     // Only cells inside a grid: a figure with row mates, or with column mates above and below it.
     // A lone line over a table (an account number in a monospace face) is layout, not an edit.
     const inGrid = line.length > 0 || (column.some((o) => o.bbox[1] < run.bbox[1]) && column.some((o) => o.bbox[1] > run.bbox[1]));
@@ -55,54 +55,6 @@ function pageFindings(page: PageLayer, docUses: Map<string, number>): Found[] {
     if (found) findings.push(found);
   }
   return findings;
-}
-
-/**
- * Per figure, its column mates and line mates in page order: the same as filtering every figure of
- * the page with sameColumn / sameLine, but only figures that can pass are tested (left or right
- * edge in a nearby ALIGN-wide bucket; baseline within the line tolerance), so a 500-page statement
- * with ~100 figures a page is not compared pair by pair.
- */
-function alignedMates(figures: readonly TextRun[]): (i: number) => { column: TextRun[]; line: TextRun[] } {
-  const finite = figures.every((r) => Number.isFinite(r.baseline) && Number.isFinite(r.size) && r.bbox.every(Number.isFinite));
-  if (!finite) {
-    return (i) => {
-      const run = figures[i];
-      return { column: figures.filter((o) => o !== run && sameColumn(run, o)), line: figures.filter((o) => o !== run && sameLine(run, o)) };
-    };
-  }
-  const bucket = (x: number) => Math.floor(x / ALIGN);
-  const byLeft = new Map<number, number[]>();
-  const byRight = new Map<number, number[]>();
-  const add = (m: Map<number, number[]>, k: number, i: number) => (m.get(k) ?? m.set(k, []).get(k)!).push(i);
-  figures.forEach((r, i) => {
-    add(byLeft, bucket(r.bbox[0]), i);
-    add(byRight, bucket(r.bbox[2]), i);
-  });
-  const byBaseline = figures.map((_, i) => i).sort((a, b) => figures[a].baseline - figures[b].baseline);
-  return (i) => {
-    const run = figures[i];
-    const near = new Set<number>();
-    // Two buckets either side: |dx| <= ALIGN is at most one bucket apart, the second absorbs rounding.
-    for (let d = -2; d <= 2; d++) {
-      for (const j of byLeft.get(bucket(run.bbox[0]) + d) ?? []) near.add(j);
-      for (const j of byRight.get(bucket(run.bbox[2]) + d) ?? []) near.add(j);
-    }
-    const column = [...near].sort((a, b) => a - b).map((j) => figures[j]).filter((o) => o !== run && sameColumn(run, o));
-    // sameLine needs |baseline difference| <= 0.3 x the smaller size <= 0.3 x this run's size.
-    const reach = 0.3 * Math.abs(run.size) * (1 + 1e-9) + 1e-9;
-    let lo = 0;
-    let hi = byBaseline.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (figures[byBaseline[mid]].baseline < run.baseline - reach) lo = mid + 1;
-      else hi = mid;
-    }
-    const inReach: number[] = [];
-    for (let k = lo; k < byBaseline.length && figures[byBaseline[k]].baseline <= run.baseline + reach; k++) inReach.push(byBaseline[k]);
-    const line = inReach.sort((a, b) => a - b).map((j) => figures[j]).filter((o) => o !== run && sameLine(run, o));
-    return { column, line };
-  };
 }
 
 function sameColumn(a: TextRun, b: TextRun): boolean {
