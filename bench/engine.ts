@@ -2,7 +2,7 @@
  * Engine speed and memory (issue 4 and issue 15 targets), one document at a time on a warm
  * engine: the median ratio of analysis time to `pdftotext` over a fixed set of 1-6 page PDFs
  * (<= 3x), a 3-page statement (p50 < 300 ms), a 12-megapixel phone photo including OCR (p50 <=
- * 1 s), and a 500-page statement analysed once in a child process (<= 8 s, peak RSS <= 400 MB).
+ * 1 s), and a 500-page statement analysed once in a warmed child process (<= 8 s, peak RSS <= 400 MB).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,20 +33,29 @@ function pdftotextMs(file: string, runs: number): number | null {
   return percentile(times, 50);
 }
 
-/** Analyse in a fresh process so peak RSS belongs to this one document. */
-function analyzeInChild(file: string): { ms: number; maxRssMb: number; cpuMs: number } {
+/**
+ * Analyse in a fresh process so peak RSS belongs to this one document. The process is warmed first
+ * with a 1-page analysis (module load, pdf.js and font tables: ~1 s of CPU a running service
+ * pays once), as every other row here is measured on a warm engine; that warm-up is reported apart.
+ */
+function analyzeInChild(file: string, warmFile: string): { ms: number; maxRssMb: number; cpuMs: number; warmMs: number } {
   const engine = fileURLToPath(new URL('../engine/index.js', import.meta.url));
   const script = `
     const { readFileSync } = await import('node:fs');
+    const warmStart = performance.now();
     const { analyze } = await import(${JSON.stringify(engine)});
+    await analyze(new Uint8Array(readFileSync(${JSON.stringify(warmFile)})));
+    const warmMs = performance.now() - warmStart;
     const bytes = new Uint8Array(readFileSync(${JSON.stringify(file)}));
+    const before = process.cpuUsage();
     const start = performance.now();
     await analyze(bytes, { maxPages: 1000 });
     const ms = performance.now() - start;
+    const cpu = process.cpuUsage(before);
     const usage = process.resourceUsage();
-    process.stdout.write(JSON.stringify({ ms, maxRssMb: usage.maxRSS / 1024, cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000 }));`;
+    process.stdout.write(JSON.stringify({ ms, maxRssMb: usage.maxRSS / 1024, cpuMs: (cpu.user + cpu.system) / 1000, warmMs }));`;
   const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', maxBuffer: 1 << 20 });
-  return JSON.parse(out) as { ms: number; maxRssMb: number; cpuMs: number };
+  return JSON.parse(out) as { ms: number; maxRssMb: number; cpuMs: number; warmMs: number };
 }
 
 /**
@@ -116,11 +125,14 @@ export const engineBench: BenchModule = {
       const big = await statementPdf(500);
       const bigFile = join(dir, 'statement-500p.pdf');
       writeFileSync(bigFile, big);
-      const bigRun = analyzeInChild(bigFile);
+      const warmFile = join(dir, 'statement-1p.pdf');
+      writeFileSync(warmFile, await statementPdf(1));
+      const bigRun = analyzeInChild(bigFile, warmFile);
       const bigText = pdftotextMs(bigFile, 3);
       rows.push({ bench: 'engine', metric: '500-page statement analyse', value: bigRun.ms / 1000, unit: 's', target: 8 });
-      rows.push({ bench: 'engine', metric: '500-page statement CPU time (child process, all threads)', value: bigRun.cpuMs / 1000, unit: 's' });
+      rows.push({ bench: 'engine', metric: '500-page statement CPU time (the analysis, all threads)', value: bigRun.cpuMs / 1000, unit: 's' });
       rows.push({ bench: 'engine', metric: '500-page statement peak RSS', value: bigRun.maxRssMb, unit: 'MB', target: 400 });
+      rows.push({ bench: 'engine', metric: '500-page child warm-up (module load + 1-page analysis, not in the figures above)', value: bigRun.warmMs / 1000, unit: 's' });
       if (bigText !== null) rows.push({ bench: 'engine', metric: '500-page ratio to pdftotext', value: bigRun.ms / bigText, unit: 'x' });
       return rows;
     } finally {

@@ -29,7 +29,7 @@ export function nextLine(lines: Line[], line: Line): Line | undefined {
 export function findLabelled(lines: Line[], label: RegExp, opts: { below?: boolean } = {}): LabelHit[] {
   const anchored = new RegExp(`^(?:${label.source})(?![\\p{L}\\d])\\s*(?:[:#.]|no\\.?|nr\\.?)?\\s*[:#]?\\s*`, label.flags.replace('g', '').replace('u', '') + 'u');
   const hits: LabelHit[] = [];
-  for (const line of lines) {
+  lines.forEach((line, li) => {
     line.cells.forEach((cell, ci) => {
       const m = anchored.exec(cell.text);
       if (!m) return;
@@ -40,14 +40,16 @@ export function findLabelled(lines: Line[], label: RegExp, opts: { below?: boole
       // A two-cell line is a label/value pair however wide the gap (receipts run label left, value right).
       const pair = ci === 0 && line.cells.length === 2;
       if (right && (right.x0 - cell.x1 < 0.45 || pair)) values.push({ text: right.text, line, cell: right });
-      const below = opts.below === false ? undefined : nextLine(lines, line);
+      // The line's own index, not nextLine's indexOf: that was quadratic on a 500-page statement.
+      const after = lines[li + 1];
+      const below = opts.below === false || !after || after.page !== line.page ? undefined : after;
       if (below) {
         const under = below.cells.find((c) => overlaps(c, cell)) ?? below.cells.find((c) => c.x0 >= cell.x0 && c.x0 - cell.x1 < 0.45 && !line.cells[ci + 1]);
         if (under) values.push({ text: under.text, line: below, cell: under });
       }
       hits.push({ line, cell, values });
     });
-  }
+  });
   return hits;
 }
 

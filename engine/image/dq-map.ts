@@ -202,35 +202,57 @@ export function fitLattice(c: BlockCoefficients, lumaZigzag: readonly number[], 
   const curve: number[] = [];
   // An evenly spaced sample is enough to find the lattice (a page has up to ~10^6 values).
   const stride = Math.max(1, Math.floor(v.value.length / FIT_SAMPLE));
-  for (let q = 40; q <= 98; q++) for (const slack of TOLERANCE_SLACKS) {
-    const lat = latticeFor(tableFor(q), lumaZigzag, slack);
-    // One or two frequencies make a comb any text can imitate.
-    if (lat.step.filter((st) => st > 0).length < MIN_POSITIONS) continue;
-    let on = 0;
-    let n = 0;
-    let expected = 0;
-    for (let i = 0; i < v.value.length; i += stride) {
-      const p = v.position[i];
-      const s1 = lat.step[p];
-      if (!s1) continue;
-      const value = v.value[i];
-      const tol = lat.tolerance[p];
-      if (Math.abs(value) < s1 - tol) continue;
-      n++;
-      if (Math.abs(value - s1 * Math.round(value / s1)) <= tol) on++;
-      expected += lat.chance[p];
+  // The sample as a histogram per position: a value is a multiple of the file's step, so a few
+  // hundred distinct values stand for ~40,000 samples, and each of the ~120 candidate lattices
+  // judges every distinct value once instead of every sample (same counts, ~50x less work).
+  const histogram = sampleHistogram(v, stride);
+  for (let q = 40; q <= 98; q++) {
+    const first = tableFor(q);
+    for (const slack of TOLERANCE_SLACKS) {
+      const lat = latticeFor(first, lumaZigzag, slack);
+      // One or two frequencies make a comb any text can imitate.
+      if (lat.step.filter((st) => st > 0).length < MIN_POSITIONS) continue;
+      let on = 0;
+      let n = 0;
+      let expected = 0;
+      for (let p = 0; p < histogram.length; p++) {
+        const s1 = lat.step[p];
+        if (!s1) continue;
+        const tol = lat.tolerance[p];
+        const { values, counts } = histogram[p];
+        let judged = 0;
+        for (let j = 0; j < values.length; j++) {
+          const value = values[j];
+          if (Math.abs(value) < s1 - tol) continue;
+          judged += counts[j];
+          if (Math.abs(value - s1 * Math.round(value / s1)) <= tol) on += counts[j];
+        }
+        n += judged;
+        expected += judged * lat.chance[p];
+      }
+      if (n < minJudged / stride) continue;
+      const onShare = on / n;
+      const chanceShare = expected / n;
+      const excess = (onShare - chanceShare) / (1 - chanceShare);
+      curve.push(excess);
+      if (!best || excess > best.excess) best = { quality: q, ...lat, onShare, chanceShare, excess, typicalExcess: 0, coefficients: v };
     }
-    if (n < minJudged / stride) continue;
-    const onShare = on / n;
-    const chanceShare = expected / n;
-    const excess = (onShare - chanceShare) / (1 - chanceShare);
-    curve.push(excess);
-    if (!best || excess > best.excess) best = { quality: q, ...lat, onShare, chanceShare, excess, typicalExcess: 0, coefficients: v };
   }
   if (!best) return null;
   curve.sort((a, b) => a - b);
   best.typicalExcess = curve[curve.length >> 1];
   return best;
+}
+
+/** Distinct values and their counts per position, over every `stride`-th coefficient. */
+function sampleHistogram(v: Coefficients, stride: number): Array<{ values: Float64Array; counts: Float64Array }> {
+  const maps = DQ_POSITIONS.map(() => new Map<number, number>());
+  for (let i = 0; i < v.value.length; i += stride) {
+    const m = maps[v.position[i]];
+    const value = v.value[i];
+    m.set(value, (m.get(value) ?? 0) + 1);
+  }
+  return maps.map((m) => ({ values: Float64Array.from(m.keys()), counts: Float64Array.from(m.values()) }));
 }
 
 export interface BlockScores {

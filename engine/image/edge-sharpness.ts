@@ -31,18 +31,26 @@ export function edgeSteepness(g: GrayRaster): { cols: number; rows: number; valu
     for (let bx = 0; bx < cols; bx++) {
       let mn = 255;
       let mx = 0;
-      let step = 0;
       for (let y = by * BLOCK; y < (by + 1) * BLOCK; y++) {
         const row = y * w;
         for (let x = bx * BLOCK; x < (bx + 1) * BLOCK; x++) {
           const v = d[row + x];
           if (v < mn) mn = v;
           if (v > mx) mx = v;
+        }
+      }
+      // Most blocks are paper: the steepest step is only read where there is an ink edge.
+      if (mx - mn < MIN_CONTRAST) continue;
+      let step = 0;
+      for (let y = by * BLOCK; y < (by + 1) * BLOCK; y++) {
+        const row = y * w;
+        for (let x = bx * BLOCK; x < (bx + 1) * BLOCK; x++) {
+          const v = d[row + x];
           if (x + 1 < w) step = Math.max(step, Math.abs(d[row + x + 1] - v));
           if (y + 1 < h) step = Math.max(step, Math.abs(d[row + w + x] - v));
         }
       }
-      if (mx - mn >= MIN_CONTRAST) value[by * cols + bx] = step / (mx - mn);
+      value[by * cols + bx] = step / (mx - mn);
     }
   }
   return { cols, rows, value };
