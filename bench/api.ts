@@ -26,11 +26,11 @@ export interface Served {
   ms: number;
 }
 
-/** `veracity serve` in a child process; one analysis worker unless `workers` says 'default'. */
-export function serve(dataDir: string, env: Record<string, string> = {}, workers: number | 'default' = 1): Promise<Served> {
+/** `veracity serve` in a child process; one analysis worker unless `workers` says 'default'; `args` are added (e.g. `--database`). */
+export function serve(dataDir: string, env: Record<string, string> = {}, workers: number | 'default' = 1, args: readonly string[] = []): Promise<Served> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data-dir', dataDir, ...(workers === 'default' ? [] : ['--workers', String(workers)])], {
+    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data-dir', dataDir, ...(workers === 'default' ? [] : ['--workers', String(workers)]), ...args], {
       env: { ...process.env, VERACITY_LOG_LEVEL: 'warn', VERACITY_BOOTSTRAP_KEY: KEY, VERACITY_RATE_LIMIT_PER_MINUTE: '0', ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });

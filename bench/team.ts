@@ -3,7 +3,6 @@
  * checks, served by `veracity serve` on PostgreSQL (a throwaway initdb cluster, as the tests
  * use) next to the same on SQLite. Opt-in: it needs Debian's postgresql.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +12,7 @@ import { newCheckId } from '../electron/service/store/ids.js';
 import { openStore } from '../electron/service/store/open.js';
 import { ENGINE_VERSION } from '../engine/version.js';
 import { startPostgres } from '../test/support/postgres.js';
-import { BIN, KEY, sampleVerdict, stop, type Served } from './api.js';
+import { KEY, sampleVerdict, serve, stop, type Served } from './api.js';
 import type { BenchModule, BenchRow } from './types.js';
 
 const CHECKS = Number(process.env.BENCH_SEED_CHECKS ?? 100_000);
@@ -63,21 +62,7 @@ async function seed(dataDir: string, database: string | undefined): Promise<{ id
 }
 
 function serveOn(dataDir: string, database: string | undefined): Promise<Served> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const args = [BIN, 'serve', '--port', '0', '--data-dir', dataDir, '--workers', '1', ...(database ? ['--database', database] : [])];
-    const child = spawn(process.execPath, args, {
-      env: { ...process.env, VERACITY_LOG_LEVEL: 'warn', VERACITY_BOOTSTRAP_KEY: KEY, VERACITY_RATE_LIMIT_PER_MINUTE: '0' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout!.on('data', (chunk) => {
-      out += chunk;
-      const m = /^listening (\S+)\n/.exec(out);
-      if (m) resolve({ child, url: m[1], ms: performance.now() - started });
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited with ${code}`)));
-  });
+  return serve(dataDir, {}, 1, database ? ['--database', database] : []);
 }
 
 async function load(url: string, connections: number) {
