@@ -13,6 +13,7 @@
  * relative to that shifted grid; only tables coarser than the file's are tried (a finer lattice
  * fits anything).
  */
+import { DCT8_COS } from './dct8.js';
 import type { GrayRaster } from './types.js';
 
 /** Pixel levels read as clipped (the second save's ringing spreads a clipped 0 or 255 by a few levels). */
@@ -30,11 +31,8 @@ const FIT_SAMPLE = 200;
 const MIN_COARSER = 10;
 const COARSER = 1.5;
 
-const COS: Float64Array = (() => {
-  const t = new Float64Array(64);
-  for (let u = 0; u < 8; u++) for (let x = 0; x < 8; x++) t[u * 8 + x] = (Math.cos(((2 * x + 1) * u * Math.PI) / 16) * (u === 0 ? Math.SQRT1_2 : 1)) / 2;
-  return t;
-})();
+/** The basis with each pass's 1/2 folded in: an orthonormal 8x8 DCT, so the inverse is the transpose. */
+const COS = DCT8_COS.map((c) => c / 2);
 
 /** Scratch buffers of one projection (module-level: the engine is single-threaded per analysis). */
 const X = new Float64Array(64);

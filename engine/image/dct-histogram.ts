@@ -4,16 +4,11 @@
  * and then re-quantised with a finer one leaves periodic empty bins (double quantisation).
  */
 import { ZIGZAG } from './quant-tables.js';
+import { DCT8_COS as COS } from './dct8.js';
 
 export const MAX_BIN = 24;
 /** Zig-zag positions analysed: the low AC frequencies, which carry most non-zero values. */
 export const AC_POSITIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9];
-
-const COS: Float64Array = (() => {
-  const t = new Float64Array(64);
-  for (let u = 0; u < 8; u++) for (let x = 0; x < 8; x++) t[u * 8 + x] = Math.cos(((2 * x + 1) * u * Math.PI) / 16) * (u === 0 ? Math.SQRT1_2 : 1);
-  return t;
-})();
 
 export interface DctHistograms {
   /** Per analysed position: counts of quantised values -MAX_BIN..MAX_BIN (index value + MAX_BIN). */

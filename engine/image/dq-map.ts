@@ -11,6 +11,7 @@
  */
 import { ZIGZAG } from './quant-tables.js';
 import type { GrayRaster } from './types.js';
+import { DCT8_COS as COS } from './dct8.js';
 
 /** Zig-zag positions read: low and middle AC frequencies, where ink blocks have non-zero values. */
 export const DQ_POSITIONS = Array.from({ length: 20 }, (_, i) => i + 1);
@@ -20,12 +21,6 @@ const MIN_RANGE = 24;
 /** Pixel levels counted as clipped (the second compression's ringing spreads a clipped 0 or 255 by a few levels). */
 const CLIP_LOW = 3;
 const CLIP_HIGH = 252;
-
-const COS: Float64Array = (() => {
-  const t = new Float64Array(64);
-  for (let u = 0; u < 8; u++) for (let x = 0; x < 8; x++) t[u * 8 + x] = Math.cos(((2 * x + 1) * u * Math.PI) / 16) * (u === 0 ? Math.SQRT1_2 : 1);
-  return t;
-})();
 
 export interface BlockCoefficients {
   cols: number;
