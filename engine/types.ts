@@ -114,6 +114,8 @@ export interface RevisionSummary {
   changed: number[];
   deleted: number[];
   changedPages: number[];
+  /** Pages in the document before and after this revision, when the update removed pages. */
+  pagesRemoved?: { before: number; after: number };
   /** before/after are the changed words, bbox the new text's box; lineBefore/lineAfter the whole lines as context. */
   textDiff?: Array<{ page: number; before: string; after: string; bbox?: BBox; lineBefore?: string; lineAfter?: string }>;
   /** What the objects this revision added or changed are for (role -> object numbers). */

@@ -125,6 +125,10 @@ function contentEdit(r: RevisionSummary): Found[] {
   if (changes.some((c) => c.xobjects) && !changes.some((c) => c.contents)) {
     return [{ ...b, code: 'incremental_edit.image_replaced', summary: `Revision ${r.number} replaced an image or drawing on page(s) ${r.changedPages.join(', ')}.`, evidence: { ...b.evidence, page: r.changedPages[0] }, strength: 0.6 }];
   }
+  if (!r.changedPages.length && r.pagesRemoved) {
+    const { before, after } = r.pagesRemoved;
+    return [{ ...b, code: 'incremental_edit.content_changed', summary: `Revision ${r.number} removed ${before - after} page(s) from the document (${before} before, ${after} after); the pages that remain draw what they drew.`, evidence: { ...b.evidence, pages_before: before, pages_after: after }, strength: 0.45 }];
+  }
   return [{ ...b, code: 'incremental_edit.content_changed', summary: `Revision ${r.number} rewrote the content of page(s) ${r.changedPages.join(', ') || '?'} (objects ${[...r.changed, ...r.added].slice(0, 8).join(', ')}); the visible text is unchanged, so the edit is in drawings, layout or hidden content.`, evidence: { ...b.evidence, page: r.changedPages[0] }, strength: 0.45 }];
 }
 

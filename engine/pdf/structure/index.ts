@@ -95,7 +95,11 @@ function endOf(file: PdfFile, s: Section, next: Section | undefined): number {
   const limit = next ? next.offset : file.bytes.length;
   const eof = file.scan.eofEnds.find((e) => e > s.offset);
   if (eof !== undefined && (eof <= limit || !next)) return eof;
-  return next ? next.offset : file.bytes.length;
+  if (!next) return file.bytes.length;
+  // Some writers append an update after a save that never wrote %%EOF: the save still ends
+  // with its `startxref` line, and the update's objects (before its own xref) are not part of it.
+  const sx = file.scan.startxrefs.find((x) => x.offset > s.offset && x.end <= limit);
+  return sx ? sx.end : next.offset;
 }
 
 function readInfo(file: PdfFile): Record<string, string> | null {

@@ -8,22 +8,67 @@
  */
 import { createHash } from 'node:crypto';
 import { decodeStream } from './filters.js';
+import { isWhite, Lexer, type Token } from './lexer.js';
 import { PdfDict, PdfName, PdfRef, PdfStream, PdfString, type PdfValue } from './objects.js';
 import type { RevisionState } from './state.js';
 
 /** Decoded content streams joined as the viewer reads them; null when one cannot be decoded. */
-function contentText(state: RevisionState, nums: Iterable<number>): string | null {
+function contentBytes(state: RevisionState, nums: Iterable<number>): Uint8Array[] | null {
   // Encrypted streams would need decrypting first; byte comparison stays the judge there.
   if (state.file.encrypted) return null;
-  const parts: string[] = [];
+  const parts: Uint8Array[] = [];
   for (const n of nums) {
     const s = state.getObject(n);
     if (!(s instanceof PdfStream)) return null;
     const data = decodeStream(s, (v) => state.resolve(v));
     if (!data) return null;
-    parts.push(Buffer.from(data).toString('latin1'));
+    parts.push(data);
   }
-  return parts.join('\n');
+  return parts;
+}
+
+/**
+ * Content as the operators and operands it holds, written one way: `1.0` and `1`, `(a)` and
+ * `<61>`, `[(a)-2(b)]TJ` and `[ (a) -2 (b) ] TJ` are the same instruction. Tools that extract or
+ * re-save pages (page splitters, PDF libraries writing their own serialisation) re-emit content
+ * in their own spelling; the page still paints the same pixels. Inline image data is compared by
+ * its bytes. Null when the content is too large to be worth the comparison.
+ */
+export function canonicalContent(parts: Uint8Array[]): string | null {
+  const out: string[] = [];
+  for (const buf of parts) {
+    if (buf.length > CANONICAL_LIMIT) return null;
+    const lx = new Lexer(buf);
+    for (;;) {
+      let tok: Token;
+      try {
+        tok = lx.next();
+      } catch {
+        return null;
+      }
+      if (tok.t === 'eof') break;
+      if (tok.t === 'num') out.push(String(tok.v));
+      else if (tok.t === 'name') out.push(`/${tok.v}`);
+      else if (tok.t === 'str') out.push(`<${Buffer.from(tok.v.bytes).toString('hex')}>`);
+      else out.push(tok.v);
+      if (tok.t === 'kw' && tok.v === 'ID') {
+        // Inline image bytes run to whitespace + EI; lexing them as tokens would be noise.
+        const start = lx.pos + 1;
+        let end = start;
+        while (end < buf.length - 2 && !(isWhite(buf[end]) && buf[end + 1] === 0x45 && buf[end + 2] === 0x49)) end++;
+        out.push(createHash('sha1').update(buf.subarray(start, end)).digest('hex'));
+        lx.pos = end;
+      }
+    }
+  }
+  return out.join(' ');
+}
+
+const CANONICAL_LIMIT = 8 * 1024 * 1024;
+
+function contentText(state: RevisionState, nums: Iterable<number>): string | null {
+  const parts = contentBytes(state, nums);
+  return parts && parts.map((b) => Buffer.from(b).toString('latin1')).join('\n');
 }
 
 /** Content with whitespace normalised and any outer q/Q (save/restore state) wrapping removed. */
@@ -41,10 +86,13 @@ export function unwrapContent(text: string): string {
  * operators once whitespace and save/restore wrappers at the ends are set aside.
  */
 export function sameDrawing(before: RevisionState, oldNums: Iterable<number>, after: RevisionState, newNums: Iterable<number>): boolean {
-  const a = contentText(before, oldNums);
-  const b = contentText(after, newNums);
+  const a = contentBytes(before, oldNums);
+  const b = contentBytes(after, newNums);
   if (a === null || b === null) return false;
-  return unwrapContent(a) === unwrapContent(b);
+  const ca = canonicalContent(a);
+  const cb = canonicalContent(b);
+  if (ca === null || cb === null) return false;
+  return unwrapContent(ca) === unwrapContent(cb);
 }
 
 /**

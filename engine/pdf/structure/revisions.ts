@@ -156,6 +156,7 @@ function diffRevision(rev: PdfRevision, before: RevisionState, after: RevisionSt
     changed: unique(changed),
     deleted: unique(deleted),
     changedPages: pageChanges.filter((c) => c.contents || c.xobjects || c.pageDict || c.inserted || c.resources).map((c) => c.page),
+    ...(removedPages ? { pagesRemoved: { before: oldPages.length, after: newPages.length } } : {}),
     objectRoles,
     pageChanges,
   };

@@ -20,7 +20,8 @@ export interface FileScan {
   objects: ScannedObject[];
   /** Offsets just after each `%%EOF` marker (and its end of line). */
   eofEnds: number[];
-  startxrefs: Array<{ offset: number; value: number }>;
+  /** Each `startxref N` outside streams: where it starts, N, and where its line ends. */
+  startxrefs: Array<{ offset: number; value: number; end: number }>;
   xrefKeywords: number[];
   trailerKeywords: number[];
   /** Offset of `%PDF-`; xref offsets are sometimes relative to it. */
@@ -76,8 +77,8 @@ export function scanFile(bytes: Uint8Array, resolveLength: (ref: PdfRef) => numb
     eofEnds.push(e);
   }
   const startxrefs: FileScan['startxrefs'] = [];
-  const sx = /startxref[\s\0]+(\d+)/g;
-  while ((m = sx.exec(text))) if (!inStream(m.index)) startxrefs.push({ offset: m.index, value: Number(m[1]) });
+  const sx = /startxref[\s\0]+(\d+)[ \t]*(?:\r\n|\r|\n)?/g;
+  while ((m = sx.exec(text))) if (!inStream(m.index)) startxrefs.push({ offset: m.index, value: Number(m[1]), end: m.index + m[0].length });
   const xrefKeywords: number[] = [];
   const xr = /(?<![A-Za-z])xref[\s\0]/g;
   while ((m = xr.exec(text))) if (!inStream(m.index)) xrefKeywords.push(m.index);

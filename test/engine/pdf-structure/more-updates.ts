@@ -69,3 +69,29 @@ export const reusedGeneration = () => {
   out = out.replace(`${offset} 00000 n `, `${offset} 00001 n `);
   return new Uint8Array(enc(out));
 };
+
+/** Content written the way some page tools re-serialise it: reals, hex strings, one line. */
+const respell = (content: string) =>
+  content
+    .replace(/\(((?:[^()\\]|\\.)*)\)/g, (_, s: string) => `<${Buffer.from(s.replace(/\\(.)/g, '$1'), 'latin1').toString('hex')}>`)
+    .replace(/(?<![\w.<])(\d+)(?=\s)/g, '$1.0')
+    .replace(/\n/g, ' ');
+
+/**
+ * dynblocks' slide images (texlive-latex-extra-doc): a two-page file whose writer never wrote
+ * %%EOF, then an update by a page tool that keeps page 1 only and re-serialises its content in its
+ * own spelling (`change` edits a line on the way).
+ */
+export function pageKeptByTool(opts: { keepBoth?: boolean; change?: (text: string) => string } = {}): Uint8Array {
+  const P = rawLayout(2);
+  const page2 = [{ x: 72, y: 700, text: 'Transactions (continued)' }];
+  const base = Buffer.from(buildRawPdf({ pages: [{ lines: STATEMENT_LINES }, { lines: page2 }] })).toString('latin1').replace(/%%EOF\n$/, '');
+  const lines = opts.change ? STATEMENT_LINES.map((l) => ({ ...l, text: opts.change!(l.text) })) : STATEMENT_LINES;
+  const kids = opts.keepBoth ? `${P.page(0)} 0 R ${P.page(1)} 0 R` : `${P.page(0)} 0 R`;
+  return appendUpdate(new Uint8Array(enc(base)), {
+    objects: [
+      { num: P.pages, body: `<< /Type /Pages /Count ${opts.keepBoth ? 2 : 1} /Kids [${kids}] >>` },
+      { num: P.content(0), body: stream(respell(contentFor(lines))) },
+    ],
+  });
+}

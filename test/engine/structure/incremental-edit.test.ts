@@ -3,7 +3,7 @@ import { incrementalEditDetector } from '../../../engine/structure/incremental-e
 import { testDetector } from '../detector-tester.js';
 import { structureContext } from '../pdf-structure/context.js';
 import { STATEMENT_LINES, appendUpdate, buildRawPdf, contentEditUpdate, contentFor, hasQpdf, qpdf, rawLayout, type RawLine } from '../pdf-structure/fixtures.js';
-import { fontSwapped, lineRemoved, logoReplaced, pageInserted, statementWithLogo, unrelatedObjectAdded } from '../pdf-structure/more-updates.js';
+import { fontSwapped, lineRemoved, logoReplaced, pageInserted, pageKeptByTool, statementWithLogo, unrelatedObjectAdded } from '../pdf-structure/more-updates.js';
 import { amountEdit, annotationUpdate, formFill, formFillSession, metadataUpdate, overlayEdit, signatureFieldUpdate, statement, wrappedAnnotationUpdate } from '../pdf-structure/updates.js';
 
 const nameEdit = () => contentEditUpdate(statement(), 1, 0, STATEMENT_LINES.map((l) => (l.text.startsWith('Account holder') ? { ...l, text: 'Account holder: John Smith' } : l)));
@@ -133,6 +133,26 @@ testDetector(incrementalEditDetector, {
       check: (f) => expect(f[0].strength).toBeGreaterThanOrEqual(0.6),
     },
     { name: 'a line taken out in an update', input: structureContext(lineRemoved), reasons: ['incremental_edit.text_removed'], check: (f) => expect(f[0].evidence).toMatchObject({ revision: 2, before: expect.stringContaining('Account holder') }) },
+    {
+      name: 'content re-serialised by a page tool in its own spelling (reals, hex strings, one line): context only',
+      input: structureContext(() => pageKeptByTool({ keepBoth: true })),
+      reasons: ['incremental_edit.other_update'],
+      check: (f) => expect(f[0].strength).toBeLessThanOrEqual(0.1),
+    },
+    {
+      name: 'pages dropped by an update, the kept page re-serialised: the removal is named',
+      input: structureContext(() => pageKeptByTool()),
+      reasons: ['incremental_edit.content_changed'],
+      check: (f) => {
+        expect(f[0].summary).toContain('removed 1 page(s) from the document (2 before, 1 after)');
+        expect(f[0].evidence).toMatchObject({ revision: 2, pages_before: 2, pages_after: 1 });
+      },
+    },
+    {
+      name: 'an amount changed while a page tool re-serialises the content',
+      input: structureContext(() => pageKeptByTool({ keepBoth: true, change: (t) => t.replace('1,350.00', '9,350.00') })),
+      reasons: ['incremental_edit.figures_changed'],
+    },
     { name: 'a page added by an update', input: structureContext(pageInserted), reasons: ['incremental_edit.page_inserted'], check: (f) => expect(f[0].evidence.page).toBe(2) },
     { name: 'the logo drawing replaced by an update', input: structureContext(logoReplaced), reasons: ['incremental_edit.image_replaced'], check: (f) => expect(f[0].pages).toEqual([1]) },
     { name: 'the page font redefined by an update', input: structureContext(() => fontSwapped()), reasons: ['incremental_edit.resources_changed'] },

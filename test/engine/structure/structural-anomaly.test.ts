@@ -5,7 +5,7 @@ import { structureContext } from '../pdf-structure/context.js';
 import zlib from 'node:zlib';
 import { appendUpdate, hasQpdf, qpdf } from '../pdf-structure/fixtures.js';
 import { statement } from '../pdf-structure/updates.js';
-import { reusedGeneration, staleSection } from '../pdf-structure/more-updates.js';
+import { pageKeptByTool, reusedGeneration, staleSection } from '../pdf-structure/more-updates.js';
 
 const edit = (f: (s: string) => string) => () => new Uint8Array(Buffer.from(f(Buffer.from(statement()).toString('latin1')), 'latin1'));
 const shifted = edit((s) => s.replace('%PDF-1.7\n', '%PDF-1.7\n% comment that shifts every object\n'));
@@ -21,7 +21,9 @@ const withFlate = (mb: number) => () => {
 const trailing = edit((s) => `${s}${'appended payload after the end of the file '.repeat(3)}`);
 
 testDetector(structuralAnomalyDetector, {
-  valid: [{ name: 'a clean file', input: structureContext(statement()) }, { name: 'a large but real stream (8 MB)', input: structureContext(withFlate(8)) }, ...(hasQpdf() ? [{ name: 'qpdf output', input: structureContext(() => qpdf(statement(), ['--object-streams=generate'])) }] : [])],
+  valid: [
+    { name: 'a clean file', input: structureContext(statement()) },
+    { name: 'an update appended to a save that never wrote %%EOF (its objects redefine, not duplicate)', input: structureContext(() => pageKeptByTool()) }, { name: 'a large but real stream (8 MB)', input: structureContext(withFlate(8)) }, ...(hasQpdf() ? [{ name: 'qpdf output', input: structureContext(() => qpdf(statement(), ['--object-streams=generate'])) }] : [])],
   invalid: [
     { name: 'xref offsets broken', input: structureContext(shifted), reasons: ['structural_anomaly.xref_repaired'] },
     { name: 'an object defined twice and one unlisted', input: structureContext(duplicated), reasons: ['structural_anomaly.duplicate_object', 'structural_anomaly.unlisted_objects'] },
