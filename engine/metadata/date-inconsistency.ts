@@ -105,7 +105,7 @@ export const dateInconsistencyDetector = defineDetector({
           evidence: { before: rawCreated, after: rawModified, printedDate: issued.printed, docType: issued.type, producer: m.producer ?? null, creator: m.creator ?? null, differenceDays: Math.round(gap / DAY) },
           strength: 0.65,
         });
-      } else if (gap > REWRITTEN_LONG_AFTER && rewrittenByOther(ctx, m)) {
+      } else if (gap > REWRITTEN_LONG_AFTER && rewrittenByOther(ctx, m) && !typesetFromSource(m.producer)) {
         findings.push({
           flag: 'date_inconsistency',
           code: 'date_inconsistency.rewritten_long_after',
@@ -165,6 +165,16 @@ function rewrittenByOther(ctx: DetectorContext, m: MetadataFacts): boolean {
     if (kind === 'scanner' || kind === 'office_suite') return false;
   }
   return true;
+}
+
+/**
+ * A TeX engine as the last writer typeset the whole file from source in one run; it never opens
+ * and re-saves an existing PDF. A CreationDate years before its ModDate was written by the
+ * author (hyperref's pdfcreationdate, \pdfinfo: a manual keeping its first-release date), not
+ * left by an earlier save. An issued document typeset so is still judged by edited_after_issue.
+ */
+function typesetFromSource(producer: string | undefined): boolean {
+  return classifySoftware(producer).product === 'TeX';
 }
 
 /**

@@ -130,9 +130,20 @@ testDetector(dateInconsistencyDetector, {
     },
     {
       name: 'a non-transactional document rewritten years later by a library: not an edit after issue',
-      input: issuedContext(pdf({ ...issued, Producer: '(pdfTeX-1.40.25)', Creator: '(LaTeX)', ModDate: "(D:20260402101500+01'00')" }), '2026-06-01T00:00:00Z', { doc_type: 'other', document_date: '2024-01-31' }),
+      input: issuedContext(pdf({ ...issued, Producer: '(pypdf)', Creator: '(LaTeX)', ModDate: "(D:20260402101500+01'00')" }), '2026-06-01T00:00:00Z', { doc_type: 'other', document_date: '2024-01-31' }),
       reasons: ['date_inconsistency.rewritten_long_after'],
       check: (f) => expect(f.map((x) => x.code)).not.toContain('date_inconsistency.edited_after_issue'),
+    },
+    {
+      // bib2gls-begin (texlive-bibtex-extra): LuaTeX, CreationDate 2017 set in the source, built 2022.
+      name: 'a manual typeset by LuaTeX keeping its first-release CreationDate: context only, TeX does not re-save',
+      input: issuedContext(pdf({ ...issued, Producer: '(LuaTeX-1.15.0)', Creator: '(LaTeX with hyperref)', CreationDate: '(D:20170120153900Z)', ModDate: '(D:20221124142144Z)' }), '2026-06-01T00:00:00Z', { doc_type: 'other', document_date: null }),
+      reasons: ['date_inconsistency.late_modification'],
+    },
+    {
+      name: 'a statement typeset by pdfTeX, created at issue, written again a year later: still an edit after issue',
+      input: issuedContext(pdf({ ...issued, Producer: '(pdfTeX-1.40.25)', ModDate: "(D:20250402101500+01'00')" }), '2025-06-01T00:00:00Z', statement),
+      reasons: ['date_inconsistency.edited_after_issue'],
     },
     {
       name: 'a statement archived by Ghostscript years later: only the weak late_modification',
