@@ -35,7 +35,7 @@ function isFigureChange(d: TextChange): boolean {
   return [...removed, ...added].some((t) => FIGURE.test(t));
 }
 
-const EMITS = [{ flag: 'incremental_edit', reasons: ['figures_changed', 'text_changed', 'text_removed', 'image_replaced', 'page_inserted', 'content_changed', 'resources_changed', 'other_update', 'field_value_changed', 'page_furniture_added', 'edit_reverted'] }] as const satisfies readonly Emit[];
+const EMITS = [{ flag: 'incremental_edit', reasons: ['figures_changed', 'text_changed', 'text_removed', 'image_replaced', 'page_inserted', 'content_changed', 'resources_changed', 'other_update', 'field_value_changed', 'page_furniture_added', 'page_cropped', 'edit_reverted'] }] as const satisfies readonly Emit[];
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
 type Found = DeclaredFinding<typeof EMITS>;
 
@@ -51,7 +51,7 @@ export const incrementalEditDetector = defineDetector({
     const reverted = revertedEdits(ctx.revisions);
     if (reverted) findings.push(revertedFinding(ctx.revisions.filter((r) => reverted.has(r.number))));
     for (const r of ctx.revisions) {
-      if (r.kind === 'content_edit' && !reverted) findings.push(...contentEdit(r));
+      if (r.kind === 'content_edit' && !reverted) findings.push(...(pageCrop(r, ctx) ?? contentEdit(r)));
       else if (r.kind === 'other') findings.push(otherUpdate(r));
       // Filling a form is benign; replacing a value already filled in changes what it says.
       if (r.fieldChanges?.length) findings.push(fieldValueChange(r));
@@ -130,6 +130,47 @@ function contentEdit(r: RevisionSummary): Found[] {
     return [{ ...b, code: 'incremental_edit.content_changed', summary: `Revision ${r.number} removed ${before - after} page(s) from the document (${before} before, ${after} after); the pages that remain draw what they drew.`, evidence: { ...b.evidence, pages_before: before, pages_after: after }, strength: 0.45 }];
   }
   return [{ ...b, code: 'incremental_edit.content_changed', summary: `Revision ${r.number} rewrote the content of page(s) ${r.changedPages.join(', ') || '?'} (objects ${[...r.changed, ...r.added].slice(0, 8).join(', ')}); the visible text is unchanged, so the edit is in drawings, layout or hidden content.`, evidence: { ...b.evidence, page: r.changedPages[0] }, strength: 0.45 }];
+}
+
+/** Only what a viewer's crop or rotate tool writes: the visible area of pages, nothing they paint. */
+const VIEW_KEYS: ReadonlySet<string> = new Set(['CropBox', 'Rotate']);
+
+/**
+ * An update that only set pages' CropBox or Rotate (macOS Preview's crop, a viewer's rotate):
+ * every painted object is as it was, part of the page no longer shows. Worth an examiner's look
+ * when the cropped-away area holds text (an account footer, a "copy" mark): that text is quoted.
+ */
+function pageCrop(r: RevisionSummary, ctx: DetectorContext): Found[] | null {
+  const changes = r.pageChanges ?? [];
+  if (!changes.length || r.pagesRemoved) return null;
+  if (!changes.every((c) => c.pageDict && !c.contents && !c.xobjects && !c.resources && !c.inserted && c.boxes?.length && c.boxes.every((k) => VIEW_KEYS.has(k)))) return null;
+  const pages = changes.map((c) => c.page);
+  // The text reader drops text outside the visible area, so a crop shows in the diff as lines
+  // gone; with the content untouched, that is all a crop can do to the text.
+  const diffs = (r.textDiff ?? []).filter((d) => lineBefore(d) !== lineAfter(d));
+  if (diffs.some((d) => lineAfter(d) || !pages.includes(d.page))) return null;
+  const cut = diffs.map((d) => ({ page: d.page, text: lineBefore(d).trim() }));
+  const off = ctx.pages.filter((p) => pages.includes(p.page)).flatMap((p) => p.runs.filter((run) => run.text.trim() && outsideView(run.bbox)).map((run) => ({ page: p.page, text: run.text.trim() })));
+  const hidden = [...cut, ...off].filter((h, i, all) => h.text && all.findIndex((x) => x.page === h.page && x.text === h.text) === i);
+  const keys = [...new Set(changes.flatMap((c) => c.boxes ?? []))];
+  const what = keys.includes('CropBox') ? (keys.includes('Rotate') ? 'cropped and rotated' : 'cropped') : 'rotated';
+  const quote = hidden.slice(0, 3).map((h) => `"${h.text}"`).join(', ');
+  const b = base(r);
+  return [
+    {
+      ...b,
+      code: 'incremental_edit.page_cropped',
+      summary: `Revision ${r.number} ${what} page(s) ${pages.join(', ')} (${keys.join(', ')}); nothing the page paints changed${hidden.length ? `, but text now falls outside the visible area: ${quote}${hidden.length > 3 ? ` and ${hidden.length - 3} more` : ''}` : ', and no text lies outside the visible area'}.`,
+      evidence: { ...b.evidence, page: pages[0], keys, ...(hidden.length ? { hidden_text: hidden.slice(0, 20) } : {}) },
+      strength: hidden.length ? 0.5 : 0.25,
+    },
+  ];
+}
+
+/** A run wholly outside the page's visible area (bbox in fractions of the visible page). */
+function outsideView(b: BBox): boolean {
+  const [x0, y0, x1, y1] = b;
+  return x1 <= 0 || y1 <= 0 || x0 >= 1 || y0 >= 1;
 }
 
 /** Text edits a later update took back: the document shows what it first showed (context). */

@@ -141,7 +141,8 @@ function diffRevision(rev: PdfRevision, before: RevisionState, after: RevisionSt
     const pageDict = !!old && (touched.has(p.num) || old.num !== p.num) && fingerprint(before.getObject(old.num), skip) !== fingerprint(newDict, skip);
     // Page furniture an editor added (a watermark, header or footer marked as a pagination artifact).
     const furniture = contents ? [...paginationArtifacts(after, p.contents)].filter((a) => !paginationArtifacts(before, old!.contents).has(a)) : [];
-    if (inserted || contents || xobjects || resources || pageDict) pageChanges.push({ page: p.page, contents, xobjects, resources, pageDict, inserted, ...(furniture.length ? { paginationAdded: furniture } : {}) });
+    const boxes = pageDict ? changedRenderingKeys(before.getObject(old!.num), newDict) : [];
+    if (inserted || contents || xobjects || resources || pageDict) pageChanges.push({ page: p.page, contents, xobjects, resources, pageDict, inserted, ...(furniture.length ? { paginationAdded: furniture } : {}), ...(boxes.length ? { boxes } : {}) });
   }
   const removedPages = newPages.length > 0 && oldPages.length > newPages.length;
   const objectRoles: Record<string, number[]> = {};
@@ -192,6 +193,14 @@ function nonRenderingKeys(...dicts: unknown[]): string[] {
   const keys = new Set<string>();
   for (const d of dicts) if (d instanceof PdfDict) for (const k of d.map.keys()) if (!RENDERING_KEYS.has(k)) keys.add(k);
   return [...keys];
+}
+
+/** The entries of RENDERING_KEYS whose values differ between two versions of a page dictionary. */
+function changedRenderingKeys(a: unknown, b: unknown): string[] {
+  if (!(a instanceof PdfDict) || !(b instanceof PdfDict)) return [];
+  // Written out at their defaults (Rotate 0, a CropBox equal to the MediaBox) they change nothing.
+  const value = (d: PdfDict, k: string) => d.get(k) ?? (k === 'Rotate' ? 0 : k === 'CropBox' ? d.get('MediaBox') : undefined);
+  return [...RENDERING_KEYS].filter((k) => fingerprint(value(a, k)) !== fingerprint(value(b, k)));
 }
 
 function streamsPrint(state: RevisionState, nums: Set<number>, unordered = false): string {

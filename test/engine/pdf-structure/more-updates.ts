@@ -95,3 +95,12 @@ export function pageKeptByTool(opts: { keepBoth?: boolean; change?: (text: strin
     ],
   });
 }
+
+/**
+ * macOS Preview's crop (swfigure's DFscreenshot, texlive-latex-extra-doc): an update that rewrites
+ * the page dictionary with a CropBox, content untouched. `box` in PDF units [x0 y0 x1 y1].
+ */
+export const pageCropped = (box: [number, number, number, number]) =>
+  appendUpdate(statement(), {
+    objects: [{ num: L.page(0), body: `<< /Type /Page /Parent ${L.pages} 0 R /MediaBox [0 0 612 792] /CropBox [${box.join(' ')}] /Resources << /Font << /F1 ${L.font} 0 R >> >> /Contents ${L.content(0)} 0 R >>` }],
+  });

@@ -3,7 +3,7 @@ import { incrementalEditDetector } from '../../../engine/structure/incremental-e
 import { testDetector } from '../detector-tester.js';
 import { structureContext } from '../pdf-structure/context.js';
 import { STATEMENT_LINES, appendUpdate, buildRawPdf, contentEditUpdate, contentFor, hasQpdf, qpdf, rawLayout, type RawLine } from '../pdf-structure/fixtures.js';
-import { fontSwapped, lineRemoved, logoReplaced, pageInserted, pageKeptByTool, statementWithLogo, unrelatedObjectAdded } from '../pdf-structure/more-updates.js';
+import { fontSwapped, lineRemoved, logoReplaced, pageCropped, pageInserted, pageKeptByTool, statementWithLogo, unrelatedObjectAdded } from '../pdf-structure/more-updates.js';
 import { amountEdit, annotationUpdate, formFill, formFillSession, metadataUpdate, overlayEdit, signatureFieldUpdate, statement, wrappedAnnotationUpdate } from '../pdf-structure/updates.js';
 
 const nameEdit = () => contentEditUpdate(statement(), 1, 0, STATEMENT_LINES.map((l) => (l.text.startsWith('Account holder') ? { ...l, text: 'Account holder: John Smith' } : l)));
@@ -152,6 +152,26 @@ testDetector(incrementalEditDetector, {
       name: 'an amount changed while a page tool re-serialises the content',
       input: structureContext(() => pageKeptByTool({ keepBoth: true, change: (t) => t.replace('1,350.00', '9,350.00') })),
       reasons: ['incremental_edit.figures_changed'],
+    },
+    {
+      name: 'a page cropped to its printed area by a viewer (CropBox only): weak, nothing hidden',
+      input: structureContext(() => pageCropped([40, 400, 580, 760])),
+      reasons: ['incremental_edit.page_cropped'],
+      check: (f) => {
+        expect(f[0].strength).toBeLessThan(0.3);
+        expect(f[0].summary).toContain('no text lies outside the visible area');
+        expect(f[0].evidence).toMatchObject({ revision: 2, page: 1, keys: ['CropBox'] });
+      },
+    },
+    {
+      name: 'a crop that cuts the closing balance off the page: the hidden text is quoted',
+      input: structureContext(() => pageCropped([40, 620, 580, 760])),
+      reasons: ['incremental_edit.page_cropped'],
+      check: (f) => {
+        expect(f[0].strength).toBeGreaterThanOrEqual(0.5);
+        expect(f[0].summary).toContain('Closing balance: 1,350.00');
+        expect(f[0].evidence.hidden_text).toContainEqual({ page: 1, text: 'Closing balance: 1,350.00' });
+      },
     },
     { name: 'a page added by an update', input: structureContext(pageInserted), reasons: ['incremental_edit.page_inserted'], check: (f) => expect(f[0].evidence.page).toBe(2) },
     { name: 'the logo drawing replaced by an update', input: structureContext(logoReplaced), reasons: ['incremental_edit.image_replaced'], check: (f) => expect(f[0].pages).toEqual([1]) },
