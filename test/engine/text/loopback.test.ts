@@ -17,7 +17,7 @@ class Glyph {
   }
 }
 
-function sample(): { message: unknown; buffer: ArrayBuffer } {
+function sample() {
   const glyph = new Glyph('a', 500);
   const big = new Uint8Array(64).map((_, i) => i);
   const buffer = new ArrayBuffer(16);
