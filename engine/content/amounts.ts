@@ -102,6 +102,15 @@ export function moneyCells(line: Line, style: NumberStyle, from = 0): Array<{ ce
   return out;
 }
 
+/** Whether moneyCells would find one (stops at the first: long statements ask this of every row). */
+export function hasMoneyCell(line: Line, style: NumberStyle, from = 0): boolean {
+  for (let i = from; i < line.cells.length; i++) {
+    const a = parseAmount(line.cells[i].text, style);
+    if (a && isMoney(a)) return true;
+  }
+  return false;
+}
+
 /** Number cells including quantities and percentages ("1.00 kg", "15 %", "41,1765 €"). */
 export function numberCells(line: Line, style: NumberStyle): Array<{ cell: Cell; amount: ParsedAmount }> {
   const out: Array<{ cell: Cell; amount: ParsedAmount }> = [];

@@ -12,7 +12,7 @@ import type { Line } from '../extract/layout.js';
 import type { DocModel } from '../extract/model.js';
 import { findPeriod, PAY_PERIOD, STATEMENT_PERIOD } from '../extract/periods.js';
 import type { DocType } from '../types.js';
-import { moneyCells } from './amounts.js';
+import { hasMoneyCell } from './amounts.js';
 import { finding } from './evidence.js';
 
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -86,7 +86,7 @@ function transactionRows(model: DocModel, yearOf: (d: DateToken) => number | nul
       continue;
     }
     const d = leadingDate(line.cells[0]?.text ?? '', model.dateOrder);
-    if (!d || !d.valid || !moneyCells(line, model.style, 1).length) continue;
+    if (!d || !d.valid || !hasMoneyCell(line, model.style, 1)) continue;
     const year = d.year ?? yearOf(d);
     const value = year === null ? null : dayValue({ ...d, year });
     if (value !== null) segments[segments.length - 1].push({ line, date: d, value });

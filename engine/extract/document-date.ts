@@ -17,19 +17,42 @@ const SPECIFIC: Partial<Record<DocType, RegExp>> = {
 };
 const GENERIC = /date(?!\s*of\s*(?:birth|delivery|supply|expiry|service))|dated|datum|fecha/i;
 const INLINE = /\b(?:issued (?:at|on)|dated|vom|du|del)\s+$/i;
+/** A line where INLINE can match before some date: its words followed by a space anywhere. */
+const INLINE_ANYWHERE = /\b(?:issued (?:at|on)|dated|vom|du|del)\s/i;
 
-export function findDocumentDate(lines: Line[], docType: DocType | null, order: DateOrder): { date: DateToken; line: Line } | null {
+type Found = { date: DateToken; line: Line } | null;
+
+/**
+ * Extraction and two content checks ask for the same document's date: the answer is kept per
+ * line model (a 500-page statement reads every row's dates for it). Callers only read it.
+ */
+const found = new WeakMap<readonly Line[], Map<string, Found>>();
+
+export function findDocumentDate(lines: Line[], docType: DocType | null, order: DateOrder): Found {
+  let byKey = found.get(lines);
+  if (!byKey) {
+    byKey = new Map();
+    found.set(lines, byKey);
+  }
+  const key = `${docType}|${order}`;
+  if (!byKey.has(key)) byKey.set(key, searchDocumentDate(lines, docType, order));
+  return byKey.get(key)!;
+}
+
+function searchDocumentDate(lines: Line[], docType: DocType | null, order: DateOrder): Found {
   const full = (text: string): DateToken | null => {
     const d = findDates(text, order)[0];
     return d && d.year !== null && d.valid && text.trim().length <= d.raw.length + 25 ? d : null;
   };
-  const labels = [docType ? SPECIFIC[docType] : undefined, ...Object.values(SPECIFIC), GENERIC].filter((x): x is RegExp => Boolean(x));
+  // Each label once: the document type's own comes first and is not tried again among the others.
+  const labels = [...new Set([docType ? SPECIFIC[docType] : undefined, ...Object.values(SPECIFIC), GENERIC])].filter((x): x is RegExp => Boolean(x));
   for (const label of labels) {
     // A bare "Date" is often a table header with the first row's date under it.
     const hit = labelledValue(lines, label, full, { below: label !== GENERIC });
     if (hit) return { date: hit.value, line: hit.line };
   }
   for (const line of lines) {
+    if (!INLINE_ANYWHERE.test(line.text)) continue; // reading every date of every row is the cost on long statements
     for (const d of findDates(line.text, order)) {
       if (d.year !== null && d.valid && INLINE.test(line.text.slice(0, d.index))) return { date: d, line };
     }

@@ -27,12 +27,18 @@ export function nextLine(lines: Line[], line: Line): Line | undefined {
  * (it is anchored here); trailing punctuation such as ":" or "#" is skipped.
  */
 export function findLabelled(lines: Line[], label: RegExp, opts: { below?: boolean } = {}): LabelHit[] {
+  return [...labelHits(lines, label, opts)];
+}
+
+/** The hits of findLabelled one by one, so that a caller wanting the first stops there (long statements). */
+function* labelHits(lines: Line[], label: RegExp, opts: { below?: boolean }): Generator<LabelHit> {
   const anchored = new RegExp(`^(?:${label.source})(?![\\p{L}\\d])\\s*(?:[:#.]|no\\.?|nr\\.?)?\\s*[:#]?\\s*`, label.flags.replace('g', '').replace('u', '') + 'u');
-  const hits: LabelHit[] = [];
-  lines.forEach((line, li) => {
-    line.cells.forEach((cell, ci) => {
+  for (let li = 0; li < lines.length; li++) {
+    const line = lines[li];
+    for (let ci = 0; ci < line.cells.length; ci++) {
+      const cell = line.cells[ci];
       const m = anchored.exec(cell.text);
-      if (!m) return;
+      if (!m) continue;
       const values: LabelHit['values'] = [];
       const rest = cell.text.slice(m[0].length).trim();
       if (rest) values.push({ text: rest, line, cell });
@@ -47,15 +53,14 @@ export function findLabelled(lines: Line[], label: RegExp, opts: { below?: boole
         const under = below.cells.find((c) => overlaps(c, cell)) ?? below.cells.find((c) => c.x0 >= cell.x0 && c.x0 - cell.x1 < 0.45 && !line.cells[ci + 1]);
         if (under) values.push({ text: under.text, line: below, cell: under });
       }
-      hits.push({ line, cell, values });
-    });
-  });
-  return hits;
+      yield { line, cell, values };
+    }
+  }
 }
 
 /** First labelled value that `parse` accepts. */
 export function labelledValue<T>(lines: Line[], label: RegExp, parse: (text: string) => T | null, opts: { below?: boolean } = {}): { value: T; line: Line; cell: Cell } | null {
-  for (const hit of findLabelled(lines, label, opts)) {
+  for (const hit of labelHits(lines, label, opts)) {
     for (const v of hit.values) {
       const value = parse(v.text);
       if (value !== null) return { value, line: v.line, cell: v.cell };

@@ -11,6 +11,7 @@ import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { EngineError } from '../../types.js';
 import { installInflateStream } from './inflate-stream.js';
+import { LoopbackCopyPort } from './loopback.js';
 
 restoreNatives();
 installInflateStream();
@@ -32,8 +33,36 @@ function pdfjsAssets(): { cmaps: string; wasm: string } {
   return assetDirs;
 }
 
+interface WorkerSide {
+  WorkerMessageHandler: { initializeFromPort(port: unknown): void };
+}
+
+let workerSide: Promise<WorkerSide> | null = null;
+
+/** pdf.js's worker code, run in this thread as its fake worker does (loaded once). */
+function loadWorkerSide(): Promise<WorkerSide> {
+  // A computed specifier: pdfjs-dist ships no types for its worker module.
+  const specifier = 'pdfjs-dist/legacy/build/pdf.worker.mjs';
+  workerSide ??= (import(specifier) as Promise<WorkerSide>).finally(restoreNatives);
+  return workerSide;
+}
+
+/**
+ * A worker for one document on our own loopback port (engine/pdf/text/loopback.ts: the messages
+ * are copied without structuredClone). pdf.js does not destroy a worker it was given, so the
+ * document's `destroy` does it here.
+ */
+async function ownWorker(): Promise<InstanceType<typeof pdfjs.PDFWorker>> {
+  const { WorkerMessageHandler } = await loadWorkerSide();
+  const port = new LoopbackCopyPort();
+  WorkerMessageHandler.initializeFromPort(port);
+  // Typed `port?: null` in pdf.js 5.4 although it takes any MessagePort-like object.
+  return new pdfjs.PDFWorker({ port: port as unknown as null, verbosity: pdfjs.VerbosityLevel.ERRORS });
+}
+
 export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   const assets = pdfjsAssets();
+  const worker = await ownWorker();
   // pdf.js transfers (detaches) the buffer it is given; the caller's bytes must stay usable.
   const task = pdfjs.getDocument({
     data: bytes.slice(),
@@ -52,11 +81,22 @@ export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
     useWasm: false,
     verbosity: pdfjs.VerbosityLevel.ERRORS,
     stopAtErrors: false,
+    worker,
   });
   try {
-    return await task.promise;
+    const doc = await task.promise;
+    const destroy = doc.destroy.bind(doc);
+    doc.destroy = async () => {
+      try {
+        await destroy();
+      } finally {
+        worker.destroy();
+      }
+    };
+    return doc;
   } catch (err) {
     await task.destroy().catch(() => undefined);
+    worker.destroy();
     throw toEngineError(err);
   } finally {
     // The first document loads pdf.js's worker module, which installs its polyfills again.
