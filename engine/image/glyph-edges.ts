@@ -71,6 +71,7 @@ function glyphBoxes(mask: Uint8Array, w: number, h: number): Box[] | null {
   const seen = new Uint8Array(w * h);
   const out: Box[] = [];
   const stack: number[] = [];
+  const around = [-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1];
   for (let i = 0; i < w * h; i++) {
     if (!mask[i] || seen[i]) continue;
     let x0 = w;
@@ -83,12 +84,23 @@ function glyphBoxes(mask: Uint8Array, w: number, h: number): Box[] | null {
     while (stack.length) {
       const p = stack.pop()!;
       n++;
-      const x = p % w;
-      const y = (p - x) / w;
+      const y = (p / w) | 0;
+      const x = p - y * w;
       if (x < x0) x0 = x;
       if (y < y0) y0 = y;
       if (x > x1) x1 = x;
       if (y > y1) y1 = y;
+      if (x > 0 && y > 0 && x < w - 1 && y < h - 1) {
+        // Inside the raster: the eight neighbours need no bounds check.
+        for (let k = 0; k < 8; k++) {
+          const q = p + around[k];
+          if (mask[q] && !seen[q]) {
+            seen[q] = 1;
+            stack.push(q);
+          }
+        }
+        continue;
+      }
       for (let dy = -1; dy <= 1; dy++) {
         const ny = y + dy;
         if (ny < 0 || ny >= h) continue;
@@ -187,3 +199,4 @@ export function wordEdges(g: GrayRaster): PageEdges | null {
   }
   return { paper, ink, words };
 }
+

@@ -36,6 +36,8 @@ const MAX_LOOSE_LINES = 2;
 /** The crisp words: one value (possibly spaced into several words) on one line. */
 const MAX_WORDS = 4;
 const MAX_BAND = 1.6;
+/** Largest raster read: a 300 dpi A4 or Letter scan (8.7 / 8.4 MP); 12 MP photos are left out (cost). */
+const MAX_PIXELS = 9_000_000;
 /** Heat-map cell side in pixels. */
 const CELL = 4;
 
@@ -95,29 +97,43 @@ interface Scored {
 
 /** How much crisper each word is than the words around it on other lines, in spreads and in pixels. */
 export function score(words: WordEdge[]): Scored[] {
+  const n = words.length;
   const cx = words.map((w) => (w.box[0] + w.box[2]) / 2);
   const cy = words.map((w) => (w.box[1] + w.box[3]) / 2);
-  const stats = (ref: number[]) => {
-    const m = median(ref);
-    return { m, spread: Math.max(MIN_SPREAD, 1.4826 * median(ref.map((v) => Math.abs(v - m)))) };
-  };
-  const whole = stats(words.map((w) => w.width));
+  const widths = words.map((w) => w.width);
+  const m = median(widths);
+  const spread = Math.max(MIN_SPREAD, 1.4826 * median(widths.map((v) => Math.abs(v - m))));
+  const near = new Float64Array(NEIGHBOURS);
+  const nearWidth = new Float64Array(NEIGHBOURS);
   return words.map((w, i) => {
-    let s = whole;
-    if (words.length <= MAX_LOCAL_WORDS) {
-      // Other lines only: the words of a pasted value share one line and would vouch for each other.
-      const others = words
-        .map((o, j) => ({ j, d: (cx[j] - cx[i]) ** 2 + (cy[j] - cy[i]) ** 2, o }))
-        .filter(({ o }) => !(o.box[1] < w.box[3] && o.box[3] > w.box[1]))
-        .sort((a, b) => a.d - b.d)
-        .slice(0, NEIGHBOURS);
+    let ref = m;
+    if (n <= MAX_LOCAL_WORDS) {
+      // The nearest words on other lines (kept sorted by distance in a small buffer): the words of
+      // a pasted value share one line and would vouch for each other.
+      let k = 0;
+      for (let j = 0; j < n; j++) {
+        const o = words[j].box;
+        if (o[1] < w.box[3] && o[3] > w.box[1]) continue;
+        const d = (cx[j] - cx[i]) ** 2 + (cy[j] - cy[i]) ** 2;
+        if (k === NEIGHBOURS && d >= near[k - 1]) continue;
+        let at = k < NEIGHBOURS ? k++ : k - 1;
+        while (at > 0 && near[at - 1] > d) {
+          near[at] = near[at - 1];
+          nearWidth[at] = nearWidth[at - 1];
+          at--;
+        }
+        near[at] = d;
+        nearWidth[at] = widths[j];
+      }
       // Too few comparable words: nothing to judge this word against.
-      if (others.length < NEIGHBOURS >> 1) return { word: w, z: 0, delta: 0, median: whole.m, spread: whole.spread };
-      // The neighbours set the reference level; the spread stays the page's (20 words are too few
-      // to know it).
-      s = { m: median(others.map((o) => words[o.j].width)), spread: whole.spread };
+      if (k < NEIGHBOURS >> 1) return { word: w, z: 0, delta: 0, median: m, spread };
+      // The reference is the crisper of the neighbours and the whole page: a photo's sharp side
+      // is not compared with its soft side, and a word merely crisper than unusual neighbours
+      // (grey or large type around it) is not crisper than the capture. The spread stays the
+      // page's (20 words are too few to know it).
+      ref = Math.min(m, median(Array.from(nearWidth.subarray(0, k))));
     }
-    return { word: w, z: (s.m - w.width) / s.spread, delta: s.m - w.width, median: s.m, spread: s.spread };
+    return { word: w, z: (ref - w.width) / spread, delta: ref - w.width, median: ref, spread };
   });
 }
 
@@ -166,6 +182,9 @@ export default defineDetector({
     if (!g || g.width < 200 || g.height < 200) return [];
     // Screen captures and exports: text there is drawn by rasterisers, ./aliased-glyphs reads them.
     if (image.format === 'png' && digitalPaper(g)) return [];
+    // Scan-sized pages only, read at full resolution: averaged down, a 150-250 dpi scan's text
+    // loses the edge difference (2 of 9 family A pastes left at 1 MP against 8 at full size).
+    if (g.width * g.height > MAX_PIXELS) return [];
     const page = wordEdges(g);
     const found = page && crispValue(page.words);
     if (!found) return [];

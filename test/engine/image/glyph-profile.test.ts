@@ -64,6 +64,12 @@ describe('glyph edge profile', () => {
     expect(crispValue(page([word(700, 100, 0.5), word(700, 200, 0.9), word(700, 300, 0.9), word(700, 400, 0.9)]))).toBeNull();
   });
 
+  it('a word crisper than unusual neighbours (grey or large type) but not than the page is no finding', () => {
+    const soft = Array.from({ length: 24 }, (_, i) => word(700 + (i % 2) * 70, 300 + Math.floor(i / 2) * 30, 2));
+    expect(crispValue(page([...soft, word(740, 480, 0.95)]))).toBeNull();
+    expect(crispValue(page([...soft, word(740, 480, 0.5)]))?.words).toHaveLength(1);
+  });
+
   it('never fires on softer words (signatures, stamps, handwriting) nor on slightly crisper bold type', () => {
     expect(crispValue(page([word(700, 100, 2.4)]))).toBeNull();
     expect(crispValue(page([word(700, 100, 0.95)]))).toBeNull();
