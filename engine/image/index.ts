@@ -8,8 +8,9 @@ import editingSoftware from './editing-software.js';
 import grainlessPatch from './grainless-patch.js';
 import paintedPatch from './painted-patch.js';
 import edgeSharpness from './edge-sharpness.js';
+import glyphProfile from './glyph-profile.js';
 import metadataMismatch from './metadata-mismatch.js';
 import noiseInconsistency from './noise-inconsistency.js';
 import thumbnailMismatch from './thumbnail-mismatch.js';
 
-export const imageDetectors: Detector[] = [editingSoftware, metadataMismatch, thumbnailMismatch, doubleCompression, copyMove, noiseInconsistency, grainlessPatch, edgeSharpness, paintedPatch, aliasedGlyphs, damagedData, compressionPatch];
+export const imageDetectors: Detector[] = [editingSoftware, metadataMismatch, thumbnailMismatch, doubleCompression, copyMove, noiseInconsistency, grainlessPatch, edgeSharpness, glyphProfile, paintedPatch, aliasedGlyphs, damagedData, compressionPatch];
