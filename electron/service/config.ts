@@ -105,6 +105,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<Ser
         })
       : undefined,
     bootstrapKey: env.VERACITY_BOOTSTRAP_KEY || undefined,
+    database: env.VERACITY_DATABASE_URL || undefined,
     allowedHosts: env.VERACITY_ALLOWED_HOSTS ? env.VERACITY_ALLOWED_HOSTS.split(',').map((h) => h.trim()).filter(Boolean) : undefined,
   };
   return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as Partial<ServiceConfig>;
