@@ -17,7 +17,7 @@ import { writeServiceFile } from './service-file.js';
 import { ConditionSandbox } from './conditions/condition-sandbox.js';
 import { AnalysisRunner } from './queue/analysis-runner.js';
 import { CheckService } from './checks/check-service.js';
-import { openQueue } from './queue/open-queue.js';
+import { openQueue } from './open-queue.js';
 import type { CheckQueue } from './queue/types.js';
 import { SessionKeys } from './session-keys.js';
 import type { Store } from './store/index.js';

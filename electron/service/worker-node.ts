@@ -13,7 +13,7 @@ import { resolveConfig, type ServiceOptions } from './config.js';
 import { isPostgresUrl } from './db/sql.js';
 import { loadPolicy } from './policy.js';
 import { AnalysisRunner } from './queue/analysis-runner.js';
-import { openQueue } from './queue/open-queue.js';
+import { openQueue } from './open-queue.js';
 import type { CheckQueue } from './queue/types.js';
 import { defaultLogger } from './server.js';
 import type { Store } from './store/index.js';

@@ -3,11 +3,11 @@
  * pg-boss on PostgreSQL (pg-queue.ts). `serve` and `worker` both start theirs through here.
  */
 import type { Logger } from 'pino';
-import type { CheckService } from '../checks/check-service.js';
-import type { PgHandle } from '../db/postgres.js';
-import type { Store } from '../store/index.js';
-import { CheckProcessor } from './check-processor.js';
-import type { CheckQueue } from './types.js';
+import type { CheckService } from './checks/check-service.js';
+import type { PgHandle } from './db/postgres.js';
+import type { Store } from './store/index.js';
+import { CheckProcessor } from './queue/check-processor.js';
+import type { CheckQueue } from './queue/types.js';
 
 export interface OpenedQueue {
   queue: CheckQueue;
@@ -37,7 +37,7 @@ export async function openQueue(store: Store, checks: CheckService, settings: Qu
       },
     };
   }
-  const { PgCheckQueue } = await import('./pg-queue.js');
+  const { PgCheckQueue } = await import('./queue/pg-queue.js');
   const queue = await PgCheckQueue.start({
     sql: store.sql as PgHandle,
     store,
