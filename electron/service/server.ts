@@ -76,6 +76,8 @@ export async function startService(options: StartOptions): Promise<RunningServic
     const db = store;
     if (config.bootstrapKey && (await db.keys.bootstrap(config.bootstrapKey))) logger.info('registered VERACITY_BOOTSTRAP_KEY as owner');
     await db.uploads.sweepTemp();
+    // The desktop is the only process on its workspace: claims left by a crash are void.
+    if (db.sql.dialect === 'sqlite') await db.outbox.releaseAll();
     const sessions = new SessionKeys(db, config.dataDir);
     const leftover = await sessions.revokeLeftovers();
     if (leftover > 0) logger.info({ count: leftover }, 'revoked session keys left by a run that did not stop cleanly');

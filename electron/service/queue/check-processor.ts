@@ -64,6 +64,10 @@ export class CheckProcessor implements CheckQueue {
     return this.inFlight.size;
   }
 
+  async depth(): Promise<number> {
+    return this.inFlight.size;
+  }
+
   get isStopping(): boolean {
     return this.stopping;
   }

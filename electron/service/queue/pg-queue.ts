@@ -46,9 +46,6 @@ export type SettleAttempt = (id: string, lease: string) => Promise<'settled' | '
 export class PgCheckQueue implements CheckQueue {
   private stopping = false;
   private stopped = false;
-  private readonly working = new Set<string>();
-  private queuedCount = 0;
-  private depthTimer: NodeJS.Timeout | null = null;
 
   private constructor(
     private readonly boss: PgBoss,
@@ -81,7 +78,6 @@ export class PgCheckQueue implements CheckQueue {
         if (job) await this.run(job.data.check_id, attempt);
       });
     }
-    this.refreshDepth();
   }
 
   private async run(id: string, attempt: SettleAttempt): Promise<void> {
@@ -96,16 +92,11 @@ export class PgCheckQueue implements CheckQueue {
       await this.giveUp(id, lease, n - 1);
       return;
     }
-    this.working.add(id);
-    try {
-      const outcome = await attempt(id, lease);
-      if (outcome === 'interrupted') {
-        await store.checks.release(id, lease).catch(() => {});
-        // Failing the job puts it back: another process (or the next start) runs it again.
-        throw new Error('analysis interrupted by shutdown');
-      }
-    } finally {
-      this.working.delete(id);
+    const outcome = await attempt(id, lease);
+    if (outcome === 'interrupted') {
+      await store.checks.release(id, lease).catch(() => {});
+      // Failing the job puts it back: another process (or the next start) runs it again.
+      throw new Error('analysis interrupted by shutdown');
     }
   }
 
@@ -117,7 +108,7 @@ export class PgCheckQueue implements CheckQueue {
   }
 
   committed(): void {
-    this.queuedCount++;
+    // The job committed with the check: a worker (maybe this process) picks it up.
   }
 
   /** Polls the check (its job may run in any process); PostgreSQL reads are cheap. */
@@ -130,26 +121,14 @@ export class PgCheckQueue implements CheckQueue {
     }
   }
 
-  /** Jobs waiting in the whole queue (refreshed every few seconds) plus those running here. */
-  get pending(): number {
-    return this.queuedCount + this.working.size;
+  /** Every check still `processing`, whichever process holds it (a partial index keeps this small). */
+  async depth(): Promise<number> {
+    const row = await this.options.sql.get<{ n: number }>("SELECT COUNT(*) AS n FROM checks WHERE status = 'processing'");
+    return Number(row?.n ?? 0);
   }
 
   get isStopping(): boolean {
     return this.stopping;
-  }
-
-  private refreshDepth(): void {
-    if (this.depthTimer || this.stopping) return;
-    const tick = () => {
-      void this.boss
-        .getQueueSize(CHECK_JOBS)
-        .then((n) => (this.queuedCount = n))
-        .catch(() => {});
-    };
-    tick();
-    this.depthTimer = setInterval(tick, 2_000);
-    this.depthTimer.unref();
   }
 
   /**
@@ -164,7 +143,6 @@ export class PgCheckQueue implements CheckQueue {
     if (this.stopped) return;
     this.stopped = true;
     this.stopping = true;
-    if (this.depthTimer) clearInterval(this.depthTimer);
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
   }
 }

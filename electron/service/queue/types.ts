@@ -23,8 +23,8 @@ export interface CheckQueue {
   committed(id: string): void;
   /** Resolves when the check leaves `processing` or after `ms`, whichever is first. */
   waitFor(id: string, ms: number, signal?: AbortSignal): Promise<void>;
-  /** Checks this process is working on or holding (the health route's queue depth). */
-  readonly pending: number;
+  /** Checks waiting or being analysed (the health route's queue depth): this process's on the desktop, all of them on a team server. */
+  depth(): Promise<number>;
   /** True once shutdown began: an analysis that ends now is not stored (it runs again). */
   readonly isStopping: boolean;
   /**

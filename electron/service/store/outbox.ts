@@ -63,6 +63,11 @@ export class OutboxStore {
     for (const id of ids) await this.sql.run("UPDATE webhook_outbox SET claimed_until = NULL WHERE id = ? AND status = 'pending'", [id]);
   }
 
+  /** Drops every claim: a desktop (one process per workspace, under its lock) starting after a crash. */
+  async releaseAll(): Promise<void> {
+    await this.sql.run("UPDATE webhook_outbox SET claimed_until = NULL WHERE status = 'pending' AND claimed_until IS NOT NULL");
+  }
+
   /** When the next pending delivery is due (a claimed one: when its claim ends). */
   async nextDueAt(): Promise<number | null> {
     const row = await this.sql.get<{ at: number | null }>(
