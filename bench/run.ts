@@ -9,10 +9,11 @@ import { bombsBench } from './bombs.js';
 import { engineBench } from './engine.js';
 import { libraryBench } from './library.js';
 import { teamBench } from './team.js';
+import { workersBench } from './workers.js';
 
 const BENCHES: BenchModule[] = [apiBench, engineBench, bombsBench, libraryBench];
-/** Run only when named (`--only team`): it needs Debian's postgresql. */
-const OPT_IN: BenchModule[] = [teamBench];
+/** Run only when named (`--only team`, `--only workers`): they need Debian's postgresql. */
+const OPT_IN: BenchModule[] = [teamBench, workersBench];
 
 function meetsTarget(row: BenchRow): boolean {
   if (row.target === undefined) return true;

@@ -6,6 +6,8 @@ import { registerKeys } from './commands/keys.js';
 import { registerServe } from './commands/serve.js';
 import { registerStatus } from './commands/status.js';
 import { registerWebhookSecret } from './commands/webhook-secret.js';
+import { registerWorker } from './commands/worker.js';
+import { registerMigrate } from './commands/migrate.js';
 import { ENGINE_VERSION } from '../../engine/version.js';
 import { USAGE_EXIT_CODE, UsageError } from './usage-error.js';
 
@@ -18,11 +20,13 @@ export function buildProgram(): Command {
     // Before the commands are added, so that they inherit it: main() decides the exit codes.
     .exitOverride();
   registerServe(program);
+  registerWorker(program);
   registerStatus(program);
   registerKeys(program);
   registerWebhookSecret(program);
   registerCheck(program);
   registerBackup(program);
+  registerMigrate(program);
   return program;
 }
 

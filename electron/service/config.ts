@@ -21,8 +21,12 @@ export interface ServiceConfig {
   filesDir?: string;
   host: string;
   port: number;
-  /** Analysis worker threads; default cores - 1 (min 1). */
+  /** Analysis worker threads; default cores - 1 (min 1). 0 (PostgreSQL only): this process analyses nothing, `veracity worker`s do. */
   workers?: number;
+  /** Team server: how often expired jobs (a killed worker's) are looked for, in seconds (default 30). */
+  queueMaintenanceSeconds?: number;
+  /** Team server: a job expires this long after the per-document time limit (default 60 s). */
+  jobGraceMs?: number;
   maxUploadBytes: number;
   maxPages: number;
   maxMegapixels: number;
@@ -91,6 +95,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<Ser
     webhooksEnabled: bool(env, 'VERACITY_WEBHOOKS_ENABLED'),
     webhookTimeoutMs: num(env, 'VERACITY_WEBHOOK_TIMEOUT_MS'),
     conditionTimeoutMs: num(env, 'VERACITY_CONDITION_TIMEOUT_MS'),
+    queueMaintenanceSeconds: num(env, 'VERACITY_QUEUE_MAINTENANCE_SECONDS'),
+    jobGraceMs: num(env, 'VERACITY_JOB_GRACE_MS'),
     webhookRetryDelaysMs: delays
       ? delays.split(',').map((d) => {
           const ms = Number(d.trim());
@@ -99,6 +105,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<Ser
         })
       : undefined,
     bootstrapKey: env.VERACITY_BOOTSTRAP_KEY || undefined,
+    database: env.VERACITY_DATABASE_URL || undefined,
     allowedHosts: env.VERACITY_ALLOWED_HOSTS ? env.VERACITY_ALLOWED_HOSTS.split(',').map((h) => h.trim()).filter(Boolean) : undefined,
   };
   return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as Partial<ServiceConfig>;

@@ -4,7 +4,7 @@ import type { ServiceConfig } from './config.js';
 import type { SessionKeys } from './session-keys.js';
 import type { CheckService } from './checks/check-service.js';
 import type { ConditionEvaluator } from './conditions/condition-sandbox.js';
-import type { CheckProcessor } from './queue/check-processor.js';
+import type { CheckQueue } from './queue/types.js';
 import type { Store } from './store/index.js';
 import type { RetentionSweeper } from './store/retention.js';
 import type { WebhookDispatcher } from './webhooks/dispatcher.js';
@@ -14,7 +14,8 @@ export interface ServiceContext {
   store: Store;
   /** The checks' use cases: submit, settle, present. */
   checks: CheckService;
-  processor: CheckProcessor;
+  /** The check queue: in-process on SQLite, pg-boss on PostgreSQL. */
+  processor: CheckQueue;
   /** Evaluates rule conditions off the API thread, with a deadline. */
   conditions: ConditionEvaluator;
   /** Keys issued to this run's windows, and their one-time login codes. */

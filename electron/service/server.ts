@@ -17,7 +17,8 @@ import { writeServiceFile } from './service-file.js';
 import { ConditionSandbox } from './conditions/condition-sandbox.js';
 import { AnalysisRunner } from './queue/analysis-runner.js';
 import { CheckService } from './checks/check-service.js';
-import { CheckProcessor } from './queue/check-processor.js';
+import { openQueue } from './open-queue.js';
+import type { CheckQueue } from './queue/types.js';
 import { SessionKeys } from './session-keys.js';
 import type { Store } from './store/index.js';
 import { openStore } from './store/open.js';
@@ -36,7 +37,11 @@ export interface RunningService {
   createSessionKey(role?: Role, name?: string): Promise<string>;
   /** A one-time code for a new session key (`/#login=CODE`), so that the key never travels in a URL. */
   createLoginCode(role?: Role, name?: string): Promise<string>;
-  /** Stops accepting requests, lets in-flight ones finish, stops workers; unfinished checks resume next start. */
+  /**
+   * Stops accepting requests and lets in-flight ones finish, then stops the queue and the
+   * analyses, then closes the database: unfinished checks resume at the next start (or, on a
+   * team server, in another worker).
+   */
   close(): Promise<void>;
 }
 
@@ -65,11 +70,14 @@ export async function startService(options: StartOptions): Promise<RunningServic
   let store: Store | null = null;
   let runner: AnalysisRunner | null = null;
   let conditions: ConditionSandbox | null = null;
+  let queue: CheckQueue | null = null;
   try {
     store = await openStore({ dataDir: config.dataDir, database: config.database, filesDir: config.filesDir });
     const db = store;
     if (config.bootstrapKey && (await db.keys.bootstrap(config.bootstrapKey))) logger.info('registered VERACITY_BOOTSTRAP_KEY as owner');
     await db.uploads.sweepTemp();
+    // The desktop is the only process on its workspace: claims left by a crash are void.
+    if (db.sql.dialect === 'sqlite') await db.outbox.releaseAll();
     const sessions = new SessionKeys(db, config.dataDir);
     const leftover = await sessions.revokeLeftovers();
     if (leftover > 0) logger.info({ count: leftover }, 'revoked session keys left by a run that did not stop cleanly');
@@ -81,13 +89,23 @@ export async function startService(options: StartOptions): Promise<RunningServic
       retryDelaysMs: config.webhookRetryDelaysMs,
       requestTimeoutMs: config.webhookTimeoutMs,
       publicOnly: !config.allowPrivateUrls,
+      // A team server's workers write deliveries too: look for them while idle.
+      idlePollMs: db.sql.dialect === 'postgres' ? 1_000 : undefined,
     });
-    runner = new AnalysisRunner({ workers: config.workers, timeoutMs: config.analysisTimeoutMs, workerFile: config.workerFile });
+    const localAnalysis = config.workers !== 0;
+    runner = new AnalysisRunner({ workers: config.workers || undefined, timeoutMs: config.analysisTimeoutMs, workerFile: config.workerFile });
     conditions = new ConditionSandbox({ timeoutMs: config.conditionTimeoutMs });
     const pipeline = { analyser: runner, conditions, limits: { maxPages: config.maxPages, maxMegapixels: config.maxMegapixels } };
     const checks = new CheckService(db, pipeline, webhooks, logger);
-    const processor = new CheckProcessor((id) => checks.settle(id), logger);
-    checks.attach(processor);
+    const opened = await openQueue(db, checks, {
+      concurrency: localAnalysis ? runner.workers : 0,
+      analysisTimeoutMs: config.analysisTimeoutMs,
+      maintenanceSeconds: config.queueMaintenanceSeconds,
+      graceMs: config.jobGraceMs,
+      logger,
+    });
+    const processor = opened.queue;
+    queue = processor;
     const retention = new RetentionSweeper(db, logger, retentionIntervalMs, config.retentionPin);
     const context: ServiceContext = { config, store: db, checks, processor, webhooks, logger, conditions, sessions, retention };
     const hosts = new HostGuard(config.allowedHosts);
@@ -112,13 +130,13 @@ export async function startService(options: StartOptions): Promise<RunningServic
     // After the caller has seen the service listening: threads and recovered work start now.
     setImmediate(() => {
       if (stopped) return;
-      runner?.warmUp();
-      checks.recover().catch((err: unknown) => logger.error({ err }, 'checks left processing could not be re-queued'));
+      if (localAnalysis) runner?.warmUp();
+      opened.begin().catch((err: unknown) => logger.error({ err }, 'the check queue could not start'));
       // Webhooks off by policy: queued deliveries wait (and are sent if a later policy allows).
       if (config.webhooksEnabled) webhooks.start();
       retention.start();
     });
-    logger.info({ url, dataDir: config.dataDir, workers: runner.workers }, 'service started');
+    logger.info({ url, dataDir: config.dataDir, workers: localAnalysis ? runner.workers : 0, database: db.sql.dialect }, 'service started');
 
     const activeRunner = runner;
     const dropServiceFile = removeServiceFile;
@@ -139,17 +157,24 @@ export async function startService(options: StartOptions): Promise<RunningServic
       close() {
         closing ??= (async () => {
           stopped = true;
-          processor.stop();
-          server.closeIdleConnections();
+          // 1. HTTP first: no new connections; requests in flight finish against a working
+          //    service (database, queue, rule sandbox all still up). Waiting requests
+          //    (?wait=true) answer at once with the check as it stands.
+          processor.drain();
           const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
-          // Waiting requests (?wait=true) would hold close() for up to 55 s.
-          const forced = setTimeout(() => server.closeAllConnections(), 2_000);
+          server.closeIdleConnections();
+          // A request that hangs (a stalled upload) is cut after a while rather than holding shutdown.
+          const forced = setTimeout(() => server.closeAllConnections(), 10_000);
+          await serverClosed;
+          clearTimeout(forced);
+          // 2. The queue and the analyses: jobs held here go back to the queue.
+          const queueStopped = processor.stop();
           await activeRunner.close();
+          await queueStopped;
           await activeConditions.close();
           await webhooks.stop();
           await retention.stop();
-          await serverClosed;
-          clearTimeout(forced);
+          // 3. Then the database.
           await sessions.revokeAll();
           dropServiceFile();
           await db.close();
@@ -162,6 +187,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
     };
   } catch (err) {
     removeServiceFile?.();
+    await queue?.stop().catch(() => {});
     await runner?.close();
     await conditions?.close();
     await store?.close();

@@ -3,8 +3,9 @@ import { spawn } from 'node:child_process';
 import type { Command } from 'commander';
 import { resolveDataDir } from '../../service/data-dir.js';
 import type { RunningService } from '../../service/server.js';
-import { DATA_DIR_HELP, DATABASE_HELP, databaseUrl, port, positiveInt } from './options.js';
+import { DATA_DIR_HELP, DATABASE_HELP, databaseUrl, nonNegativeInt, port } from './options.js';
 import { explainStartFailure } from './serve-errors.js';
+import { UsageError } from '../usage-error.js';
 
 interface ServeOptions {
   host: string;
@@ -26,10 +27,13 @@ export function registerServe(program: Command): void {
     .option('--data-dir <dir>', DATA_DIR_HELP)
     .option('--database <url>', DATABASE_HELP, databaseUrl)
     .option('--files-dir <dir>', 'where stored files live; a team server: a folder every node mounts (default: <data-dir>/uploads)')
-    .option('--workers <n>', 'analysis worker threads (default: CPU cores - 1, at least 1)', positiveInt('--workers'))
+    .option('--workers <n>', 'analysis worker threads (default: CPU cores - 1, at least 1); 0 with --database: analysis only in `veracity worker`s', nonNegativeInt('--workers'))
     .option('--allowed-host <name>', 'a Host name requests may use besides the bound address, localhost and 127.0.0.1 (repeatable)', (v: string, prev: string[]) => [...prev, v], [] as string[])
     .option('--open', 'open the review UI in the default browser, signed in with a session key')
     .action(async (opts: ServeOptions) => {
+      if (opts.workers === 0 && !opts.database && !process.env.VERACITY_DATABASE_URL) {
+        throw new UsageError('--workers must be at least 1 (0 only with --database postgresql://…: `veracity worker`s analyse instead).');
+      }
       // Handlers go in before the `listening` line: a script may signal us the moment it reads it.
       let service: RunningService | null = null;
       let stopRequested = false;

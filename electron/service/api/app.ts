@@ -52,7 +52,7 @@ export function createApp(ctx: ServiceContext, parts: FastPathParts = sharedPart
   const gates: SharedGates = { authenticate: authenticate(parts.auth), rateLimit: parts.rateLimit };
   const api = Router();
   // Before the gates: health probes and API tooling need no key.
-  api.use(metaRoutes(() => ctx.processor.pending));
+  api.use(metaRoutes(() => ctx.processor.depth()));
   api.use(gates.authenticate);
   api.use(gates.rateLimit);
   api.use(express.json({ limit: '1mb' }));

@@ -11,6 +11,7 @@ import { ENGINE_VERSION } from '../../../engine/version.js';
 import type { CheckError, CheckRecord, SettingsSnapshot } from '../domain/check-record.js';
 import { presentCheck } from '../domain/present-check.js';
 import type { CheckProcessor } from '../queue/check-processor.js';
+import type { CheckQueue } from '../queue/types.js';
 import { newCheckId } from '../store/ids.js';
 import type { Store } from '../store/index.js';
 import { WebhookDispatcher } from '../webhooks/dispatcher.js';
@@ -46,7 +47,7 @@ export class UnsupportedDocument extends Error {
 }
 
 export class CheckService {
-  private queue: CheckProcessor | null = null;
+  private queue: CheckQueue | null = null;
   private readonly library: WorkspaceLibrary;
 
   constructor(
@@ -59,7 +60,7 @@ export class CheckService {
   }
 
   /** The queue that runs `settle`; set once at start-up (the queue is built around `settle`). */
-  attach(queue: CheckProcessor): void {
+  attach(queue: CheckQueue): void {
     this.queue = queue;
   }
 
@@ -85,12 +86,17 @@ export class CheckService {
           webhook_url: submission.webhook_url ?? null,
           pages: mime === 'application/pdf' ? null : 1,
         });
-      const check = await store.audited(submission.actor, insert, (c) => ({
+      const insertAndQueue = async (tx: Store) => {
+        const c = await insert(tx);
+        await this.queue?.add(tx, c.id);
+        return c;
+      };
+      const check = await store.audited(submission.actor, insertAndQueue, (c) => ({
         action: 'document_check.created',
         target_id: c.id,
         details: { sha256: c.sha256, size_bytes: c.size_bytes, mime_type: c.mime_type, mode: c.mode },
       }));
-      this.queue?.enqueue(check.id);
+      this.queue?.committed(check.id);
       return check;
     } finally {
       store.uploads.release(file.sha256);
@@ -102,16 +108,20 @@ export class CheckService {
     return this.queue ? this.queue.waitFor(id, ms, signal) : Promise.resolve();
   }
 
-  /** Re-queues what a previous run left `processing`. */
-  async recover(): Promise<number> {
-    if (!this.queue) return 0;
-    return this.queue.recover(await this.store.checks.processing());
+  /** Re-queues what a previous run left `processing` (the desktop's in-process queue only). */
+  async recover(processor: CheckProcessor): Promise<number> {
+    return processor.recover(await this.store.checks.processing());
   }
 
-  /** analyse -> score -> persist (with its webhook in the same transaction). The queue's work. */
-  async settle(id: string): Promise<void> {
+  /**
+   * analyse -> score -> persist (with its webhook in the same transaction). The queue's work.
+   * `lease`: the team server's attempt (pg-queue.ts); the settling write counts only while the
+   * check is still `processing` under it. Resolves 'interrupted' when shutdown stopped the
+   * analysis (nothing stored: the check runs again).
+   */
+  async settle(id: string, lease: string | null = null): Promise<'settled' | 'interrupted' | 'skipped'> {
     const check = await this.store.checks.get(id);
-    if (!check || check.status !== 'processing') return;
+    if (!check || check.status !== 'processing') return 'skipped';
     let comparison: Comparison | null = null;
     const outcome = await assess(this.pipeline, {
       path: this.store.uploads.pathFor(check.sha256),
@@ -125,20 +135,27 @@ export class CheckService {
       },
     });
     // Interrupted by shutdown: leave it `processing` so the next start picks it up. Deleted meanwhile: nothing to store.
-    if (outcome.status === 'interrupted' || outcome.status === 'gone' || this.queue?.isStopping) return;
-    if (outcome.status === 'failed') return this.fail(id, outcome.error);
+    if (outcome.status === 'interrupted' || this.queue?.isStopping) return 'interrupted';
+    if (outcome.status === 'gone') return 'skipped';
+    if (outcome.status === 'failed') {
+      await this.fail(id, outcome.error, lease);
+      return 'settled';
+    }
     const { result, ruleErrors } = outcome;
     if (ruleErrors.length > 0) this.logger.warn({ check: id, rule_errors: ruleErrors }, 'rules failed to evaluate');
     // One transaction with the outbox row, so a crash cannot complete a check and lose its webhook.
     // A check deleted while it was being analysed is not stored and sends no webhook.
     const queued = await this.store.transaction(async (tx) => {
-      if (!(await tx.checks.complete(id, result))) return false;
+      if (!(await tx.checks.complete(id, result, lease))) return null;
       await WorkspaceLibrary.add(tx.library, id, check.sha256, result.analysis, result.verdict.decision, comparison);
       return this.notify(tx, id, 'document_check.completed');
     });
+    // null: settled by another attempt meanwhile (or deleted): this one's result is dropped.
+    if (queued === null) return 'skipped';
     if (queued) this.webhooks.kick();
     const { verdict } = result;
     this.logger.info({ check: id, decision: verdict.decision, risk_score: verdict.risk_score, ms: result.analysis.timings.total }, 'check completed');
+    return 'settled';
   }
 
   /** The submit-time snapshot minus rules deleted since (a deleted rule never fires); null when the check is gone. */
@@ -161,8 +178,9 @@ export class CheckService {
     return this.library.related(id, limit);
   }
 
-  private async fail(id: string, error: CheckError): Promise<void> {
-    const queued = await this.store.transaction(async (tx) => (await tx.checks.fail(id, error)) && this.notify(tx, id, 'document_check.failed'));
+  /** Stores a failure (with its webhook) if the check is still `processing` under `lease`. */
+  async fail(id: string, error: CheckError, lease: string | null = null): Promise<void> {
+    const queued = await this.store.transaction(async (tx) => (await tx.checks.fail(id, error, lease)) && this.notify(tx, id, 'document_check.failed'));
     if (queued) this.webhooks.kick();
     this.logger.warn({ check: id, code: error.code, message: error.message }, 'check failed');
   }

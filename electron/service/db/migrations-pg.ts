@@ -152,4 +152,14 @@ export const PG_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX library_relations_other ON library_relations(other_id);
     `,
   },
+  {
+    version: 2,
+    name: 'queue_leases',
+    // See migrations.ts version 6: the attempt that may settle a check, attempts, outbox claims.
+    sql: `
+      ALTER TABLE checks ADD COLUMN lease TEXT;
+      ALTER TABLE checks ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE webhook_outbox ADD COLUMN claimed_until BIGINT;
+    `,
+  },
 ];

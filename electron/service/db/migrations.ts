@@ -203,4 +203,17 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX library_relations_other ON library_relations(other_id);
     `,
   },
+  {
+    version: 6,
+    name: 'queue_leases',
+    // Team server (issue 13): the attempt that may settle a check (`lease`, written when a
+    // worker claims it; the completing UPDATE requires it), how many attempts it took, and the
+    // webhook deliveries a process has claimed until `claimed_until` (ms). The desktop writes
+    // them too: one store, one queue interface.
+    sql: `
+      ALTER TABLE checks ADD COLUMN lease TEXT;
+      ALTER TABLE checks ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE webhook_outbox ADD COLUMN claimed_until INTEGER;
+    `,
+  },
 ];

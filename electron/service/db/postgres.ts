@@ -51,7 +51,7 @@ const bind = (params: readonly SqlValue[]): unknown[] => params.map((p) => (type
 
 type Queryable = pg.Pool | pg.PoolClient;
 
-class PgHandle implements Sql {
+export class PgHandle implements Sql {
   readonly dialect = 'postgres' as const;
 
   constructor(
@@ -77,6 +77,12 @@ class PgHandle implements Sql {
 
   async exec(text: string): Promise<void> {
     await this.target.query(text);
+  }
+
+  /** A statement already in `$n` form, as given (pg-boss runs its own SQL through this). */
+  async query(text: string, values: readonly unknown[] = []): Promise<{ rows: unknown[] }> {
+    const result = await this.target.query(text, values as unknown[]);
+    return { rows: result.rows };
   }
 
   async transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {

@@ -1,22 +1,32 @@
 /**
- * The queue of checks waiting to settle. The checks table is the durable queue (a check stays
- * `processing` until it settles, and start-up re-queues those); this class keeps the in-memory
- * view of what is in flight and runs each check's work (checks/check-service.ts) once.
+ * The desktop's queue of checks waiting to settle (SQLite, one process). The checks table is the
+ * durable queue (a check stays `processing` until it settles, and start-up re-queues those); this
+ * class keeps the in-memory view of what is in flight and runs each check's work
+ * (checks/check-service.ts) once. The team server's queue is pg-queue.ts.
  */
 import { EventEmitter, once } from 'node:events';
 import type { Logger } from 'pino';
+import type { CheckQueue } from './types.js';
 
-export class CheckProcessor {
+export class CheckProcessor implements CheckQueue {
   private readonly inFlight = new Set<string>();
   private readonly settled = new EventEmitter();
   private stopping = false;
+  private readonly draining = new AbortController();
 
   /** `work` takes a check from `processing` to settled; it never throws (failures are stored). */
   constructor(
-    private readonly work: (id: string) => Promise<void>,
+    private readonly work: (id: string) => Promise<unknown>,
     private readonly logger: Logger,
   ) {
     this.settled.setMaxListeners(0);
+  }
+
+  /** The checks table is the queue: nothing to write beside the check. */
+  async add(): Promise<void> {}
+
+  committed(id: string): void {
+    this.enqueue(id);
   }
 
   /** Queues a check for analysis (idempotent while it is in flight). */
@@ -42,8 +52,9 @@ export class CheckProcessor {
   async waitFor(id: string, ms: number, signal?: AbortSignal): Promise<void> {
     if (!this.inFlight.has(id)) return;
     const timeout = AbortSignal.timeout(ms);
+    const signals = [timeout, this.draining.signal, ...(signal ? [signal] : [])];
     try {
-      await once(this.settled, id, { signal: signal ? AbortSignal.any([timeout, signal]) : timeout });
+      await once(this.settled, id, { signal: AbortSignal.any(signals) });
     } catch {
       // timed out or the client went away: the caller returns the check as it stands
     }
@@ -53,11 +64,20 @@ export class CheckProcessor {
     return this.inFlight.size;
   }
 
+  async depth(): Promise<number> {
+    return this.inFlight.size;
+  }
+
   get isStopping(): boolean {
     return this.stopping;
   }
 
-  stop(): void {
+  drain(): void {
     this.stopping = true;
+    this.draining.abort();
+  }
+
+  async stop(): Promise<void> {
+    this.drain();
   }
 }

@@ -1,7 +1,9 @@
 /**
  * Document checks. A check snapshots the workspace settings when it is submitted (SPEC rule 6:
  * later edits never rewrite it) and stays `processing` in this table until a worker finishes,
- * which is what makes the queue durable: start-up re-queues whatever is still `processing`.
+ * which is what makes the desktop queue durable: start-up re-queues whatever is still `processing`.
+ * On a team server the jobs live in pg-boss (queue/pg-queue.ts); a worker claims a check with a
+ * lease, and only the holder of the latest lease can settle it (exactly-once completion).
  *
  * One stored form per check (migration 4): the row holds the submission and index columns, the
  * verdict or error as settled, and the engine Analysis. Extracted fields and the document format
@@ -111,17 +113,42 @@ export class CheckStore {
     return (await this.sql.all<{ id: string }>("SELECT id FROM checks WHERE status = 'processing' ORDER BY seq")).map((r) => r.id);
   }
 
-  async complete(id: string, result: CompletedAnalysis): Promise<boolean> {
+  /**
+   * A new attempt at a `processing` check: its lease replaces any earlier one (an attempt whose
+   * worker died, or one still running past its job's expiry, can no longer settle the check).
+   * Returns the attempt's number, or null when the check is settled or gone.
+   */
+  async claim(id: string, lease: string): Promise<number | null> {
+    const changed = await this.sql.run("UPDATE checks SET lease = ?, attempts = attempts + 1 WHERE id = ? AND status = 'processing'", [lease, id]);
+    if (changed === 0) return null;
+    const row = await this.sql.get<{ attempts: number; lease: string | null }>('SELECT attempts, lease FROM checks WHERE id = ?', [id]);
+    return row && row.lease === lease ? Number(row.attempts) : null;
+  }
+
+  /** Gives an attempt back that stopped because its process is shutting down (it does not count). */
+  async release(id: string, lease: string): Promise<void> {
+    await this.sql.run("UPDATE checks SET lease = NULL, attempts = attempts - 1 WHERE id = ? AND lease = ? AND status = 'processing'", [id, lease]);
+  }
+
+  /** Settles the check if it is still `processing` under `lease` (null: the desktop's in-process queue). */
+  async complete(id: string, result: CompletedAnalysis, lease: string | null = null): Promise<boolean> {
     const changes = await this.sql.run(
       `UPDATE checks SET status = 'completed', pages = ?, verdict = ?, analysis = ?, engine_version = ?, error = NULL, completed_at = ?
-       WHERE id = ? AND status = 'processing'`,
-      [result.pages, JSON.stringify(result.verdict), JSON.stringify(withPresented(result)), result.engine_version, nowIso(), id],
+       WHERE id = ? AND status = 'processing' AND lease IS NOT DISTINCT FROM ?`,
+      [result.pages, JSON.stringify(result.verdict), JSON.stringify(withPresented(result)), result.engine_version, nowIso(), id, lease],
     );
     return changes > 0;
   }
 
-  async fail(id: string, error: CheckError): Promise<boolean> {
-    return (await this.sql.run(`UPDATE checks SET status = 'failed', error = ?, completed_at = ? WHERE id = ? AND status = 'processing'`, [JSON.stringify(error), nowIso(), id])) > 0;
+  async fail(id: string, error: CheckError, lease: string | null = null): Promise<boolean> {
+    return (
+      (await this.sql.run(`UPDATE checks SET status = 'failed', error = ?, completed_at = ? WHERE id = ? AND status = 'processing' AND lease IS NOT DISTINCT FROM ?`, [
+        JSON.stringify(error),
+        nowIso(),
+        id,
+        lease,
+      ])) > 0
+    );
   }
 
   /** The stored engine Analysis of a completed check (dashboard only). */

@@ -27,6 +27,11 @@ export interface WebhookDispatcherOptions {
   concurrency?: number;
   /** Deliveries in flight at once to one receiver (scheme, host and port). */
   perReceiver?: number;
+  /**
+   * With other processes writing the outbox (a team server's workers), how often an idle
+   * dispatcher looks for their deliveries; absent: only when kicked or a delivery is due.
+   */
+  idlePollMs?: number;
 }
 
 /**
@@ -46,12 +51,15 @@ export class WebhookDispatcher {
   private readonly concurrency: number;
   private readonly perReceiver: number;
   private readonly timeoutMs: number;
+  /** How long a claim holds a delivery: well past the attempt's own deadline. */
+  private readonly claimMs: number;
 
   constructor(private readonly options: WebhookDispatcherOptions) {
     this.retryDelays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
     this.concurrency = Math.max(1, options.concurrency ?? 16);
     this.perReceiver = Math.max(1, options.perReceiver ?? 2);
     this.timeoutMs = options.requestTimeoutMs ?? 10_000;
+    this.claimMs = this.timeoutMs + 30_000;
   }
 
   /** Writes a delivery into `outbox` (the caller's transaction's); `kick()` once it commits. */
@@ -79,9 +87,12 @@ export class WebhookDispatcher {
     if (this.timer) clearTimeout(this.timer);
     // An interrupted attempt is not recorded: the row stays pending and is sent again after a
     // restart with the same Veracity-Delivery id, which receivers use to drop duplicates.
+    const ids = [...this.inFlight.keys()];
     const attempts = [...this.inFlight.values()];
     for (const a of attempts) a.abort.abort();
     await Promise.all(attempts.map((a) => a.done));
+    // Their claims go back so that another process (or the next start) sends them at once.
+    await this.options.outbox.unclaim(ids).catch((err: unknown) => this.options.logger.warn({ err }, 'webhook claims not released; they expire'));
   }
 
   /** Looks at the outbox now (a delivery was just committed). */
@@ -105,13 +116,16 @@ export class WebhookDispatcher {
       const busy = new Map<string, number>();
       for (const a of this.inFlight.values()) busy.set(a.receiver, (busy.get(a.receiver) ?? 0) + 1);
       // Enough rows to see past those in flight and past receivers that are full.
-      const due = await this.options.outbox.due(Date.now(), this.inFlight.size + this.concurrency * 4);
+      const now = Date.now();
+      const due = await this.options.outbox.due(now, this.inFlight.size + this.concurrency * 4);
       for (const item of due) {
-        if (this.inFlight.size >= this.concurrency) break;
+        if (this.inFlight.size >= this.concurrency || this.stopped) break;
         if (this.inFlight.has(item.id)) continue;
         const receiver = receiverOf(item.url);
         const used = busy.get(receiver) ?? 0;
         if (used >= this.perReceiver) continue;
+        // Another process may have taken it since `due` read it: only the claim's winner sends.
+        if (!(await this.options.outbox.claim(item.id, now, Date.now() + this.claimMs))) continue;
         busy.set(receiver, used + 1);
         this.launch(item, receiver);
       }
@@ -139,9 +153,11 @@ export class WebhookDispatcher {
   private async scheduleNext(): Promise<void> {
     if (!this.running || this.stopped) return;
     const next = await this.options.outbox.nextDueAt();
-    if (next === null || !this.running || this.stopped) return;
+    if (!this.running || this.stopped) return;
+    const idle = this.options.idlePollMs;
+    if (next === null && idle === undefined) return;
     // Capped so a clock change or an enqueue by another process is noticed within a few seconds.
-    const wait = Math.min(Math.max(0, next - Date.now()), 5_000);
+    const wait = Math.min(next === null ? Infinity : Math.max(0, next - Date.now()), idle ?? 5_000, 5_000);
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.pump(), wait);
     this.timer.unref();
@@ -151,7 +167,9 @@ export class WebhookDispatcher {
     const attempts = item.attempts + 1;
     try {
       const error = await this.send(item, abort);
-      if (this.stopped) return;
+      // Stopping: a delivery the receiver took is still recorded (the database closes after
+      // stop()), so it is not sent again; a failed one is left for the next start.
+      if (this.stopped && error !== null) return;
       if (error === null) {
         await this.options.outbox.markDelivered(item.id, attempts);
         this.options.logger.info({ delivery: item.id, check: item.check_id, attempts }, 'webhook delivered');

@@ -6,12 +6,12 @@ import { ENGINE_VERSION } from '../../../../engine/version.js';
 import { serviceVersion } from '../../paths.js';
 import { methodNotAllowed } from '../errors.js';
 
-export function metaRoutes(queueDepth: () => number): Router {
+export function metaRoutes(queueDepth: () => Promise<number>): Router {
   const router = Router();
   router
     .route('/health')
-    .get((_req, res) => {
-      const health: Health = { object: 'health', status: 'ok', version: serviceVersion(), engine_version: ENGINE_VERSION, queue_depth: queueDepth() };
+    .get(async (_req, res) => {
+      const health: Health = { object: 'health', status: 'ok', version: serviceVersion(), engine_version: ENGINE_VERSION, queue_depth: await queueDepth() };
       res.set('Cache-Control', 'no-store').json(health);
     })
     .all(methodNotAllowed(['GET']));
