@@ -41,6 +41,8 @@ const PLACEHOLDER_PHRASES = [
   /\bname\s+(?:des|der|of\s+(?:the|your))\s+\p{L}+/iu,
   /\blorem\s+ipsum\b/i,
   /\b(?:max|erika)\s+mustermann\b/i,
+  // German specimen names and places: Mustermann, Musterfrau, Musterstadt, Musterhausen...
+  /\bmuster(?:mann|frau|stadt|hausen|heim|dorf|stra(?:ß|ss)e|str\.|weg|firma)(?!\p{L})/iu,
   /\b(?:john|jane)\s+doe\b/i,
 ];
 

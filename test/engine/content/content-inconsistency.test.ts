@@ -54,6 +54,11 @@ testDetector(contentInconsistency, {
       name: 'a sample title page whose fields are unfilled placeholders',
       input: ctx(['Titel im Stil TU-HH', 'genehmigte Dissertation', 'von', 'Vorname und Name', 'aus', '(Geburtsort)', '(aktuelles Jahr)', '1. Gutachter: Name des ersten Gutachters', '2. Gutachter: Name des zweiten Gutachters', 'Datum der mündlichen Prüfung: 29. Februar 2009'].join('\n')),
     },
+    // letter-nipponB.pdf (koma-script-examples): a sample letter between specimen people and places.
+    {
+      name: 'a sample letter from Musterfrau to Mustermann dated 29 February 2011',
+      input: ctx(['Peter Musterfrau, Hinter dem Tal 2, 54321 Musterheim', 'Petra Mustermann', 'Vor dem Berg 1', '12345 Musterhausen', 'Musterheim, 29. Februar 2011', 'Betrifft: Mitgliederversammlung vermisst'].join('\n')),
+    },
     { name: 'due date in the future is normal', input: ctx('Invoice\nInvoice date: 01/05/2025\nDue date: 01/09/2025') },
     {
       name: 'newest-first statement is in order',
