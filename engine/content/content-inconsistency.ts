@@ -14,6 +14,7 @@ import { findPeriod, PAY_PERIOD, STATEMENT_PERIOD } from '../extract/periods.js'
 import type { DocType } from '../types.js';
 import { hasMoneyCell } from './amounts.js';
 import { finding } from './evidence.js';
+import { inSourceListing, specimenPages } from './specimen.js';
 
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -33,15 +34,21 @@ function impossibleDates(model: DocModel, madeAt: Date): Found[] {
     if (!SAYS_INVALID.test(plain(line.text))) continue;
     for (const d of findDates(line.text, model.dateOrder)) if (!d.valid) discussed.add(`${d.year}-${d.month}-${d.day}`);
   }
-  for (const line of model.lines) {
-    for (const d of findDates(line.text, model.dateOrder)) {
+  // A changelog comment in printed source, or a sample value on an unfilled template, is not
+  // the date of anything (engine/content/specimen.ts).
+  const specimens = specimenPages(model.lines);
+  model.lines.forEach((line, i) => {
+    if (specimens.has(line.page)) return;
+    const dates = findDates(line.text, model.dateOrder);
+    if (dates.some((d) => !d.valid) && inSourceListing(model.lines, i)) return;
+    for (const d of dates) {
       if (d.valid || d.year === null || discussed.has(`${d.year}-${d.month}-${d.day}`)) continue;
       // A template's or a manual's placeholder ("February 29, 2123" on a thesis title page
       // made in 2020) is no one's issue date: a forged date has to pass, so it is near.
       if (Date.UTC(d.year, d.month - 1, 1) - madeAt.getTime() > PLACEHOLDER_DAYS * DAY_MS) continue;
       out.push(finding('content_inconsistency', 'impossible_date', `"${d.raw}" is not a real date: ${MONTH_NAMES[d.month - 1]} ${d.year} has no day ${d.day}.`, line, 0.75, { value: d.raw }));
     }
-  }
+  });
   return out.slice(0, 5);
 }
 

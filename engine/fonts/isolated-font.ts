@@ -109,12 +109,21 @@ function fontFinding(run: TextRun, neighbours: TextRun[], uses: number): Found |
  */
 const TEX_BERRY = /^(cm|ec|tc|sf|lm)(?:r|rm|bx|b|ti|it|bxti|sl|bxsl|cc|csc|tt|itt|sltt|ss|ssbx|ssi|ssdc|dunh|fib|fi|u|vtt|bi|ri|o|bo)\d{1,4}$/i;
 
+/**
+ * Latin Modern's OpenType and Type 1 faces name their design size (`LMMono9-Regular`,
+ * `LMMono10-Italic`, `LMRoman12-Bold`, `LMSansQuot8`), and not every style exists in every
+ * size: LM Mono's italic is cut at 10 pt only, so a 9 pt italic page number in an index set in
+ * LMMono9 is drawn with LMMono10-Italic. Sizes of one family are one face.
+ */
+const DESIGN_SIZE = /^(lm[a-z]+?)\d{1,2}$/i;
+
 function styleFree(name: string): string {
   const base = splitSubset(name).baseName.replace(/~[0-9a-f]+$/i, '');
   const tex = TEX_BERRY.exec(base);
   if (tex) return `tex:${tex[1].toLowerCase()}`;
   const hyphen = base.lastIndexOf('-');
-  return hyphen > 0 ? base.slice(0, hyphen).toLowerCase() : fontFamily(base);
+  const family = hyphen > 0 ? base.slice(0, hyphen).toLowerCase() : fontFamily(base);
+  return family.replace(DESIGN_SIZE, '$1');
 }
 
 function sameFamily(a: string, b: string): boolean {

@@ -108,6 +108,8 @@ export interface CloneRegion {
   dx: number;
   dy: number;
   pairs: number;
+  /** The matched keypoint pairs behind the region. */
+  members: Pair[];
   source: [number, number, number, number];
   copy: [number, number, number, number];
 }
@@ -139,9 +141,67 @@ export function groupByShift(pairs: Pair[]): CloneRegion[] {
     const xs = members.map((p) => p.a.x);
     const ys = members.map((p) => p.a.y);
     const src: [number, number, number, number] = [Math.min(...xs) - R, Math.min(...ys) - R, Math.max(...xs) + R, Math.max(...ys) + R];
-    out.push({ dx, dy, pairs: members.length, source: src, copy: [src[0] + dx, src[1] + dy, src[2] + dx, src[3] + dy] });
+    out.push({ dx, dy, pairs: members.length, members, source: src, copy: [src[0] + dx, src[1] + dy, src[2] + dx, src[3] + dy] });
   }
   return out;
+}
+
+/**
+ * Identical rendering explains the match: neither the source nor the copy has a noise floor of
+ * its own (rendered text, frames and rules on a flat ground). An image can be noisy in its
+ * photos and clean in its lettering (a layout sheet, a poster); what counts is the grain where
+ * the match is, since only a clone carries grain along.
+ */
+function cleanRendering(g: GrayRaster, r: CloneRegion): boolean {
+  const noisy = (b: readonly number[]) => {
+    const n = estimateNoise(g, { x0: b[0], y0: b[1], x1: b[2], y1: b[3] });
+    return n >= MIN_NOISE;
+  };
+  return !noisy(r.source) && !noisy(r.copy);
+}
+
+/** Lattice steps tried: the shift itself and its halves, thirds, quarters... */
+const LATTICE_DIVISORS = [1, 2, 3, 4, 5, 6];
+
+/**
+ * The matched element appears a third time on the line of the shift, at a whole multiple of the
+ * shift or of a fraction of it: a picture repeated in a grid of thumbnails, one photo placed in
+ * three layout panels, a calendar's repeated cells. Layout repeats an element at a regular step;
+ * a cloned amount is copied once, to one place. Keypoints are not found at every copy alike,
+ * so the one-to-one filter alone does not see the repetition.
+ */
+function onLattice(g: GrayRaster, r: CloneRegion, madLimit: number): boolean {
+  let repeated = 0;
+  for (const p of r.members) if (thirdCopy(g, p, madLimit)) repeated++;
+  return repeated * 2 >= r.members.length;
+}
+
+/**
+ * A third copy is the same picture, not necessarily the same pixels: a layout places each copy
+ * at its own sub-pixel phase, so resampling makes copies differ by more than noise but by far
+ * less than the patch's own contrast.
+ */
+const SAME_PICTURE = 0.2;
+
+function thirdCopy(g: GrayRaster, p: Pair, madLimit: number): boolean {
+  const limit = Math.max(madLimit, SAME_PICTURE * patchStd(g, p.a));
+  for (const k of LATTICE_DIVISORS) {
+    for (let m = -k; m <= 2 * k; m++) {
+      if (m === 0 || m === k) continue;
+      const x = Math.round(p.a.x + (m * p.dx) / k);
+      const y = Math.round(p.a.y + (m * p.dy) / k);
+      // Within a patch of the pair's own points it is the same place, not a third one.
+      if ((Math.abs(x - p.a.x) < 2 * R && Math.abs(y - p.a.y) < 2 * R) || (Math.abs(x - p.b.x) < 2 * R && Math.abs(y - p.b.y) < 2 * R)) continue;
+      for (let ey = -1; ey <= 1; ey++) {
+        for (let ex = -1; ex <= 1; ex++) {
+          const q: Keypoint = { x: x + ex, y: y + ey, response: 0 };
+          if (q.x - R < 0 || q.y - R < 0 || q.x + R >= g.width || q.y + R >= g.height) continue;
+          if (patchMad(g, p.a, q) <= limit) return true;
+        }
+      }
+    }
+  }
+  return false;
 }
 
 function frac(b: [number, number, number, number], g: GrayRaster): BBox {
@@ -169,7 +229,7 @@ export default defineDetector({
     // Two independent noisy captures differ by ~1.1-1.6 sigma per pixel; a clone (even after a
     // high-quality re-save) by clearly less.
     const madLimit = Math.max(0.5, 0.75 * sigma);
-    const regions = groupByShift(findClonePairs(g, madLimit));
+    const regions = groupByShift(findClonePairs(g, madLimit)).filter((r) => !cleanRendering(g, r) && !onLattice(g, r, madLimit));
     return regions.slice(0, 3).map((r): Found => {
       const source = frac(r.source, g);
       const copy = frac(r.copy, g);

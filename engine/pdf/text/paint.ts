@@ -16,6 +16,7 @@ import type { FillPaint, PaintOp } from './types.js';
 const OPS = pdfjs.OPS;
 const FILL_OPS = new Set<number>([OPS.fill, OPS.eoFill, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
 const STROKE_OPS = new Set<number>([OPS.stroke, OPS.closeStroke]);
+const EO_FILL_OPS = new Set<number>([OPS.eoFill, OPS.eoFillStroke, OPS.closeEOFillStroke]);
 /**
  * Straight strokes at least this wide (page units) paint a band of their colour (a bar drawn as
  * a wide line). Other strokes are rules, outlines, or the rings and hairlines a PostScript
@@ -182,7 +183,7 @@ export function buildPaintList(input: PaintInput): PaintOp[] {
         if (pendingClip && minMax) clipTo(frac(state.ctm, minMax[0], minMax[1], minMax[2], minMax[3]));
         pendingClip = false;
         if (FILL_OPS.has(pathOp) && paths?.[0] && ops.length < MAX_OPS_PER_PAGE) {
-          for (const sub of subpaths(paths[0])) {
+          for (const sub of paintedSubpaths(paths[0], EO_FILL_OPS.has(pathOp))) {
             const op: FillPaint = { kind: 'fill', fill: state.fill, rect: sub.rect, bbox: frac(state.ctm, sub.box[0], sub.box[1], sub.box[2], sub.box[3]), ...base() };
             ops.push(op);
           }
@@ -405,6 +406,96 @@ export function subpaths(data: ArrayLike<number>): Array<{ box: [number, number,
   }
   flush();
   return out;
+}
+
+/**
+ * The subpaths of a filled path, each with the box of what it paints. Where subpaths overlap,
+ * the whole path's winding number decides (zero paints nothing under the non-zero rule, even
+ * nothing under even-odd): inverse clipping (PSTricks `inverscl`, knock-outs round labels)
+ * fills a huge rectangle with the label boxes wound the other way, so the boxes are holes, not
+ * white covers; where two label boxes overlap only their overlap is painted. A subpath inside
+ * no other paints all of itself (an annulus's outer circle paints its ring). Curves count by
+ * their control polygon, enough to place a point inside or outside.
+ */
+export function paintedSubpaths(data: ArrayLike<number>, evenOdd: boolean): Array<{ box: [number, number, number, number]; rect: boolean }> {
+  const subs = subpaths(data);
+  // Outlined text fills a line's glyphs as one path of many subpaths: nothing there is a cover.
+  if (subs.length < 2 || subs.length > MAX_WOUND_SUBPATHS) return subs;
+  const polys = polygons(data);
+  if (polys.length !== subs.length) return subs;
+  const inside = (a: number[], b: number[]) => a[0] >= b[0] && a[1] >= b[1] && a[2] <= b[2] && a[3] <= b[3];
+  const out: Array<{ box: [number, number, number, number]; rect: boolean }> = [];
+  subs.forEach((sub, k) => {
+    if (!subs.some((o, j) => j !== k && inside(sub.box, o.box) && !inside(o.box, sub.box))) {
+      out.push(sub);
+      return;
+    }
+    const painted = paintedBox(polys, k, sub.box, evenOdd);
+    if (painted === 'all') out.push(sub);
+    else if (painted) out.push({ box: painted, rect: false });
+  });
+  return out;
+}
+
+const MAX_WOUND_SUBPATHS = 50;
+const WINDING_GRID = 8;
+
+/** Samples the subpath's box: 'all' when every point of it is painted, else the box of the painted points (null: a hole). */
+function paintedBox(polys: number[][][], k: number, box: [number, number, number, number], evenOdd: boolean): 'all' | [number, number, number, number] | null {
+  const cw = (box[2] - box[0]) / WINDING_GRID;
+  const ch = (box[3] - box[1]) / WINDING_GRID;
+  let own = 0;
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (let i = 0; i < WINDING_GRID; i++) {
+    for (let j = 0; j < WINDING_GRID; j++) {
+      const x = box[0] + (i + 0.5) * cw;
+      const y = box[1] + (j + 0.5) * ch;
+      if (winding(polys[k], x, y) === 0) continue;
+      own++;
+      const total = polys.reduce((n, poly) => n + winding(poly, x, y), 0);
+      if (evenOdd ? total % 2 !== 0 : total !== 0) {
+        xs.push(x);
+        ys.push(y);
+      }
+    }
+  }
+  if (xs.length === 0) return null;
+  if (xs.length === own) return 'all';
+  return [Math.max(box[0], Math.min(...xs) - cw / 2), Math.max(box[1], Math.min(...ys) - ch / 2), Math.min(box[2], Math.max(...xs) + cw / 2), Math.min(box[3], Math.max(...ys) + ch / 2)];
+}
+
+/** The points of each subpath (curve control points included), in drawing order. */
+function polygons(data: ArrayLike<number>): number[][][] {
+  const out: number[][][] = [];
+  let pts: number[][] = [];
+  const flush = () => {
+    if (pts.length >= 2) out.push(pts);
+    pts = [];
+  };
+  for (let i = 0; i < data.length; ) {
+    const op = data[i];
+    const n = op === 0 || op === 1 ? 1 : op === 2 ? 3 : op === 3 ? 2 : 0;
+    if (op === 0) flush();
+    for (let k = 0; k < n; k++) pts.push([data[i + 1 + 2 * k], data[i + 2 + 2 * k]]);
+    i += 1 + 2 * n;
+  }
+  flush();
+  return out;
+}
+
+/** Winding number of a closed polygon around (x, y): + for counter-clockwise turns. */
+function winding(poly: number[][], x: number, y: number): number {
+  let w = 0;
+  for (let i = 0; i < poly.length; i++) {
+    const [x0, y0] = poly[i];
+    const [x1, y1] = poly[(i + 1) % poly.length];
+    const side = (x1 - x0) * (y - y0) - (x - x0) * (y1 - y0);
+    if (y0 <= y) {
+      if (y1 > y && side > 0) w++;
+    } else if (y1 <= y && side < 0) w--;
+  }
+  return w;
 }
 
 function isAxisRect(pts: number[][]): boolean {

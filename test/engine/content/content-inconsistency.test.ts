@@ -43,6 +43,22 @@ testDetector(contentInconsistency, {
     // datenumber documentation (texlive-latex-extra-doc), English and German: fraudulent 90 before.
     { name: 'a manual showing that 29.2.1900 is no valid date', input: ctx('Test for a valid date\nThe 29.2.1900 is\n\\ifvaliddate{1900}{2}{29} valid\\else no valid\\fi date.\nResult: The 29.2.1900 is no valid date.') },
     { name: 'the German manual, its diaeresis a glyph of its own', input: ctx('Test auf gültiges Datum\nDas Datum 29.2.1900 ist\nErgebnis: Das Datum 29.2.1900 ist nicht g¨ultig.') },
+    // thmtools-manual.pdf (texlive-latex-extra-doc), its printed source: a changelog comment with
+    // a day September does not have, between numbered lines of code.
+    {
+      name: "a changelog comment's impossible date in a printed, numbered source listing",
+      input: ctx(['927 \\define@key{thmt-listof}{ignoreall}[true]{\\ignoretheorems{\\thmt@allenvs}}', '928 \\define@key{thmt-listof}{showall}[true]{\\showtheorems{\\thmt@allenvs}}', '929 %   FMi 2019-09-31 allow local title', '930 \\define@key{thmt-listof}{title}{\\def\\listtheoremname{#1}}', '931 %   -- FMi'].join('\n')),
+    },
+    // titlepage-TU-HH.pdf (uni-titlepage): the sample title page still shows its fields.
+    {
+      name: 'a sample title page whose fields are unfilled placeholders',
+      input: ctx(['Titel im Stil TU-HH', 'genehmigte Dissertation', 'von', 'Vorname und Name', 'aus', '(Geburtsort)', '(aktuelles Jahr)', '1. Gutachter: Name des ersten Gutachters', '2. Gutachter: Name des zweiten Gutachters', 'Datum der mündlichen Prüfung: 29. Februar 2009'].join('\n')),
+    },
+    // letter-nipponB.pdf (koma-script-examples): a sample letter between specimen people and places.
+    {
+      name: 'a sample letter from Musterfrau to Mustermann dated 29 February 2011',
+      input: ctx(['Peter Musterfrau, Hinter dem Tal 2, 54321 Musterheim', 'Petra Mustermann', 'Vor dem Berg 1', '12345 Musterhausen', 'Musterheim, 29. Februar 2011', 'Betrifft: Mitgliederversammlung vermisst'].join('\n')),
+    },
     { name: 'due date in the future is normal', input: ctx('Invoice\nInvoice date: 01/05/2025\nDue date: 01/09/2025') },
     {
       name: 'newest-first statement is in order',
@@ -59,6 +75,9 @@ testDetector(contentInconsistency, {
     { name: 'the same title page dated 29 February of a near non-leap year', input: titlePage('February 29, 2023', new Date('2020-09-06T11:26:47Z')), reasons: ['content_inconsistency.impossible_date'] },
     { name: 'an impossible date beside a line that calls another date invalid', input: ctx('Statement date: 31/04/2024\nNote: 30/02/2024 is not a valid date.'), reasons: ['content_inconsistency.impossible_date'] },
     { name: '29 February in a non-leap year', input: ctx('Invoice\nInvoice date: 29.02.2023\nTotal 10,00 €'), reasons: ['content_inconsistency.impossible_date'] },
+    { name: 'a filled-in title page (one bracketed word) with 29 February 2009', input: ctx(['genehmigte Dissertation', 'von', 'Anna Schmidt', 'aus Hamburg (Germany)', '1. Gutachter: Prof. Dr. K. Weber', 'Datum der mündlichen Prüfung: 29. Februar 2009'].join('\n')), reasons: ['content_inconsistency.impossible_date'] },
+    { name: 'an impossible date on a statement row beside numbered rows (no source comment)', input: ctx(['Date  Description  Amount', '1 28/04/2024 Transfer 10.00', '2 31/04/2024 Card payment 12.00', '3 02/05/2024 Transfer 9.00'].join('\n')), reasons: ['content_inconsistency.impossible_date'] },
+    { name: 'an impossible date in a comment-like line without program text around it', input: ctx(['Invoice', '# 31/04/2024 Invoice date', 'Total 10,00 €'].join('\n')), reasons: ['content_inconsistency.impossible_date'] },
     { name: 'the same title page dated three years ahead', input: ctx('The lie-hasse package\nBen McKay\nDate: 5 February 2028.\nAbstract: draws Hasse diagrams'), reasons: ['content_inconsistency.future_date'] },
     { name: 'invoice dated after the analysis date', input: ctx(invoice(88, { locale: 'uk', tamper: 'future' }).text), reasons: ['content_inconsistency.future_date', 'content_inconsistency.due_before_issue'] },
     { name: 'transaction outside the statement period', input: ctx(bankStatement(89, { locale: 'de', layout: 'split', tamper: 'outside_period' }).text), reasons: ['content_inconsistency.outside_period', 'content_inconsistency.dates_out_of_order'] },

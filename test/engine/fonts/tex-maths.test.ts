@@ -36,12 +36,22 @@ describe('TeX maths digits', () => {
       ['ABCDEF+CMR7', 'GHIJKL+CMBX7'],
       ['ABCDEF+TeXPalladioL-SC', 'GHIJKL+TeXPalladioL-ItalicOsF'],
       ['ABCDEF+ArialMT-Regular~29', 'GHIJKL+ArialMT-Regular~2c'],
+      // fontawesome.pdf's index (LuaTeX): a 9 pt italic page number in LM Mono, whose italic is
+      // cut at 10 pt only, beside the LMMono9 page numbers.
+      ['XCAHWC+LMMono9-Regular', 'HWBFUT+LMMono10-Italic'],
+      ['ABCDEF+LMRoman12-Regular', 'GHIJKL+LMRoman10-Bold'],
     ];
     for (const [body, odd] of cases) expect(await isolatedFontDetector.run(grid(odd, body)), odd).toEqual([]);
   });
   it('a Helvetica digit among roman digits is still isolated', async () => {
     const f = await isolatedFontDetector.run(grid('Helvetica'));
     expect(f.map((x) => x.code)).toContain('font_inconsistency.isolated_font');
+  });
+  it('a digit in another Latin Modern family (sans among mono) or in Courier among LMMono9 is still isolated', async () => {
+    for (const odd of ['GHIJKL+LMSans9-Regular', 'GHIJKL+CourierNewPSMT']) {
+      const f = await isolatedFontDetector.run(grid(odd, 'XCAHWC+LMMono9-Regular'));
+      expect(f.map((x) => x.code), odd).toContain('font_inconsistency.isolated_font');
+    }
   });
 });
 

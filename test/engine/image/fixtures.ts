@@ -15,7 +15,7 @@ export interface PageOptions {
   noise?: boolean;
 }
 
-function rng(seed: number): () => number {
+export function rng(seed: number): () => number {
   let s = seed >>> 0 || 1;
   return () => {
     s = (s * 1664525 + 1013904223) >>> 0;

@@ -6,7 +6,7 @@ import noiseInconsistency from '../../../engine/image/noise-inconsistency.js';
 import type { BBox, Finding } from '../../../engine/types.js';
 import { testDetector } from '../detector-tester.js';
 import { corpusFile } from '../../support/environment.js';
-import { cloneRegion, encodeRaw, pageRaw, pasteClean, recompress, statementSvg } from './fixtures.js';
+import { cloneRegion, encodeRaw, pageRaw, pasteClean, recompress, rng, statementSvg } from './fixtures.js';
 
 const corpus = corpusFile;
 
@@ -23,14 +23,79 @@ async function cloned(seed: number, as: { png: true } | { jpeg: number }): Promi
   return encodeRaw(raw, as);
 }
 
+type Raw = { data: Buffer; width: number; height: number };
+
+/**
+ * A photo's content: smooth random shading (value noise on a 16 px grid), dark and light spots
+ * (corners for keypoints) and grain of sigma ~3.
+ */
+function texture(w: number, h: number, seed: number): Float64Array {
+  const r = rng(seed);
+  const gw = Math.ceil(w / 16) + 2;
+  const grid = Array.from({ length: (Math.ceil(h / 16) + 2) * gw }, () => 60 + 120 * r());
+  const discs = Array.from({ length: Math.round((w * h) / 900) }, () => [r() * w, r() * h, 2 + 4 * r(), r() < 0.5 ? -70 : 70]);
+  const out = new Float64Array(w * h);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
+    const gx = x / 16, gy = y / 16, ix = Math.floor(gx), iy = Math.floor(gy), fx = gx - ix, fy = gy - iy;
+    const v = (grid[iy * gw + ix] * (1 - fx) + grid[iy * gw + ix + 1] * fx) * (1 - fy) + (grid[(iy + 1) * gw + ix] * (1 - fx) + grid[(iy + 1) * gw + ix + 1] * fx) * fy;
+    out[y * w + x] = v + (r() + r() + r() - 1.5) * 6;
+  }
+  for (const [cx, cy, rad, dv] of discs) {
+    for (let y = Math.max(0, Math.floor(cy - rad)); y < Math.min(h, cy + rad); y++) {
+      for (let x = Math.max(0, Math.floor(cx - rad)); x < Math.min(w, cx + rad); x++) if ((x - cx) ** 2 + (y - cy) ** 2 <= rad * rad) out[y * w + x] += dv;
+    }
+  }
+  return out;
+}
+
+function paint(raw: Raw, tile: Float64Array, w: number, h: number, at: [number, number], phase = 0): void {
+  for (let y = 0; y < h; y++) for (let x = 0; x < w - 1; x++) {
+    // A copy placed half a pixel over: what resampling makes of the same picture at another phase.
+    const v = phase ? (tile[y * w + x] + tile[y * w + x + 1]) / 2 : tile[y * w + x];
+    const i = ((at[1] + y) * raw.width + at[0] + x) * 3;
+    raw.data[i] = raw.data[i + 1] = raw.data[i + 2] = Math.max(0, Math.min(255, Math.round(v)));
+  }
+}
+
+/**
+ * A layout sheet as a calendar or template package shows its layouts (wallcalendar-layouts.png,
+ * Inkscape): a large photo panel, titles set in clean type, and a column of four thumbnails of one
+ * picture at a step of 57 px, every other one at another sub-pixel phase, so only copies two
+ * steps apart agree pixel for pixel. `clone` adds an amount-sized patch of the photo copied once
+ * to another place of the photo (a forgery on the same sheet).
+ */
+async function layoutSheet(opts: { titles?: boolean; thumbnails?: boolean; clone?: boolean }): Promise<Uint8Array> {
+  const width = 900, height = 1000;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#fff"/>${
+    opts.titles ? '<text x="60" y="80" font-family="DejaVu Serif" font-size="36">Calendar 2018</text><text x="480" y="80" font-family="DejaVu Serif" font-size="36">Calendar 2018</text>' : ''}</svg>`;
+  const { data, info } = await sharp(Buffer.from(svg)).flatten({ background: '#fff' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const raw: Raw = { data, width: info.width, height: info.height };
+  paint(raw, texture(560, 560, 11), 560, 560, [40, 300]);
+  if (opts.thumbnails) {
+    const thumb = texture(60, 48, 23);
+    for (let j = 0; j < 4; j++) paint(raw, thumb, 60, 48, [700, 300 + 57 * j], j % 2);
+  }
+  if (opts.clone) cloneRegion(raw, [120, 380, 90, 40], [380, 700]);
+  return encodeRaw(raw, { png: true });
+}
+
 testDetector(copyMove, {
   valid: [
     { name: 'noisy scanned-like page', input: async () => encodeRaw(await pageRaw({ noise: true, seed: 4 }), { png: true }) },
     { name: 'noisy page saved as JPEG', input: async () => encodeRaw(await pageRaw({ noise: true, seed: 4 }), { jpeg: 92 }) },
     { name: 'clean digital statement (identical text renders legitimately)', input: async () => new Uint8Array(await sharp(Buffer.from(statementSvg({ seed: 2 }))).png().toBuffer()) },
     { name: 'camera photo', input: corpus('exif-samples/DSCN0012.jpg') },
+    // wallcalendar-layouts.png (texlive-latex-extra-doc): copy_move 0.85 before.
+    { name: 'a layout sheet: titles in clean type repeated beside a noisy photo', input: () => layoutSheet({ titles: true }) },
+    { name: 'a layout sheet: one picture repeated as thumbnails at a regular step, sub-pixel phases alternating', input: () => layoutSheet({ thumbnails: true }) },
   ],
   invalid: [
+    {
+      name: 'the same layout sheet with a patch of its photo copied once to another place',
+      input: () => layoutSheet({ titles: true, thumbnails: true, clone: true }),
+      reasons: ['image_manipulation.copy_move'],
+      check: (f: Finding[]) => expect(f).toHaveLength(1),
+    },
     {
       name: 'amount cloned to another row (PNG)',
       input: () => cloned(1, { png: true }),

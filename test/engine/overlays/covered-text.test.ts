@@ -165,6 +165,26 @@ async function cellSizedCover(): Promise<Uint8Array> {
   });
 }
 
+/**
+ * PSTricks' inverse clipping (pst-rputover, `\coverable[inverscl=true]`): labels set on the
+ * picture, then one white non-zero fill of the label boxes wound one way and a huge rectangle
+ * wound the other, so white paints everything round the labels and nothing on them. With both
+ * wound the same way the label box is painted white too: a cover. Where two label boxes overlap,
+ * the overlap is painted (wound twice one way, once the other): it hides part of a label only.
+ */
+async function inverseClip(sameWinding: boolean): Promise<Uint8Array> {
+  return pdfkitBytes((doc) => {
+    doc.rect(60, 300, 280, 90).fill('#ccccff');
+    doc.font('Helvetica').fontSize(9).fillColor('#000000').text('label', 75, 340, { lineBreak: false });
+    doc.moveTo(73, 338).lineTo(98, 338).lineTo(98, 351).lineTo(73, 351).closePath();
+    // A second label's box overlapping the first's right end: only the overlap is painted.
+    doc.moveTo(88, 330).lineTo(130, 330).lineTo(130, 345).lineTo(88, 345).closePath();
+    if (sameWinding) doc.moveTo(-16000, -16000).lineTo(16000, -16000).lineTo(16000, 16000).lineTo(-16000, 16000).closePath();
+    else doc.moveTo(-16000, -16000).lineTo(-16000, 16000).lineTo(16000, 16000).lineTo(16000, -16000).closePath();
+    doc.fill('#ffffff', 'non-zero');
+  }, { info: { Producer: 'Acrobat Distiller 15.0 (Windows)', Creator: 'dvips' } });
+}
+
 testDetector(coveredTextDetector, {
   valid: [
     // xassoccnt documentation p. 38 (texlive-latex-extra-doc), fraudulent 100 before.
@@ -175,6 +195,7 @@ testDetector(coveredTextDetector, {
     { name: 'an empty form field laid over printed text', input: () => textContext(fieldOver('')) },
     // cqubeamer.pdf (texlive-xetex), suspicious 65 before.
     { name: "a white ring round a seal's white lettering on a blue bar", input: () => textContext(sealRing('#2448a4')) },
+    { name: 'inverse clipping: a white fill round a label, the label box a hole in it (pst-rputover)', input: () => textContext(inverseClip(false)) },
     // pgfPTcolorSchemes_html_color.pdf (texlive-pictures-doc), fraudulent 94 before.
     { name: 'a modal dialog drawn over a page dimmed by a translucent layer', input: () => textContext(modalDialog('page')) },
     {
@@ -245,6 +266,11 @@ testDetector(coveredTextDetector, {
       name: 'a form field showing a value of its own over a printed amount',
       input: () => textContext(fieldOver('-1,250.00')),
       reasons: ['hidden_content.annotation_over_text'],
+    },
+    {
+      name: 'the same compound white fill with the label box wound like the rest: the box is painted over the label',
+      input: () => textContext(inverseClip(true)),
+      reasons: ['hidden_content.covered_text'],
     },
     {
       // On the white page a white ring is as unseen as a box: what lies in its box counts as covered.
