@@ -47,11 +47,19 @@ export const columnAlignmentDetector = defineDetector({
 /**
  * A figure whose box is exactly its glyphs: it ends with a digit (a trailing ")", "-", "CR" or
  * footnote mark hangs past the column edge by design) and carries no surrounding blanks, whose
- * advance would count in the box.
+ * advance would count in the box. Lists ("136, 236, 394": an index's page references) are not
+ * values.
  */
 function isCellFigure(r: TextRun): boolean {
-  return r.text === r.text.trim() && /\d$/.test(r.text) && isFigure(r.text) && r.bbox[2] > r.bbox[0];
+  return r.text === r.text.trim() && /\d$/.test(r.text) && isFigure(r.text) && r.bbox[2] > r.bbox[0] && !OUTSIDE_SIMPLE.test(r.text) && !/,\s/.test(r.text);
 }
+
+/**
+ * Characters outside Latin-1 (and the euro sign): a producer drawing "−" (U+2212) or a thin space
+ * with a font whose simple encoding lacks it measured a width the font does not have, so the
+ * value ends off the edge although nothing was edited (a genuine ps2pdf statement).
+ */
+const OUTSIDE_SIMPLE = /[^\u0000-\u00ff\u20ac]/u;
 
 /** Digits after the last decimal mark ("1,234.56" -> 2), -1 when none: decimal-aligned columns differ here. */
 function decimals(text: string): number {
@@ -87,8 +95,12 @@ function pageFindings(page: PageLayer): Found[] {
     // Decimal-aligned columns (TeX dcolumn/siunitx, decimal tabs) end apart when decimals differ.
     const places = decimals(edge.members[0].text);
     if (edge.members.some((r) => decimals(r.text) !== places) || decimals(run.text) !== places) continue;
-    // Another figure ending where this one does: a column of its own (indented sub-totals).
-    if (figures.some((o) => o !== run && !edge.members.includes(o) && Math.abs(o.bbox[2] - run.bbox[2]) * W <= ROUNDING_PT && Math.abs(o.bbox[1] - run.bbox[1]) <= COLUMN_REACH)) continue;
+    // Another figure anywhere on the page ending where this one does: an alignment of its own
+    // (indented sub-totals, a summary box with other padding). An edit lands there only by chance.
+    if (figures.some((o) => o !== run && !edge.members.includes(o) && Math.abs(o.bbox[2] - run.bbox[2]) * W <= ROUNDING_PT)) continue;
+    if (!inColumnBlock(run, edge.members, page)) continue;
+    // A bare number alone on its line (a page number under an index column) is furniture.
+    if (/^\d+$/.test(run.text) && !page.runs.some((o) => o !== run && Math.abs(o.baseline - run.baseline) <= 0.5 * run.size)) continue;
     // Something set right after it on its line (a "CR" marker, a footnote, a currency code): the
     // pair, not the figure, is what the producer aligned.
     if (followedOnLine(run, page, em)) continue;
@@ -120,6 +132,28 @@ function commonEdge(column: readonly TextRun[], W: number): { x: number; members
     if (!best || members.length > best.members.length) best = { x: c.bbox[2], members };
   }
   return best && best.members.length >= MIN_ALIGNED ? best : null;
+}
+
+/**
+ * The figure belongs to the column's block: between two of its members, or just above or below
+ * it (a total under the rule) within 2.5 row pitches with no other text of the column's width
+ * between (a table header, a summary box above the table are other blocks).
+ */
+function inColumnBlock(run: TextRun, members: readonly TextRun[], page: PageLayer): boolean {
+  const above = members.filter((m) => m.baseline > run.baseline);
+  const below = members.filter((m) => m.baseline < run.baseline);
+  if (above.length && below.length) return true;
+  const baselines = members.map((m) => m.baseline).sort((a, b) => a - b);
+  const steps = baselines.slice(1).map((b, i) => b - baselines[i]).filter((d) => d > 0.5 * run.size).sort((a, b) => a - b);
+  if (!steps.length) return false;
+  const pitch = steps[Math.floor(steps.length / 2)];
+  const nearest = above.length ? Math.min(...above.map((m) => m.baseline)) : Math.max(...below.map((m) => m.baseline));
+  if (Math.abs(nearest - run.baseline) > 2.5 * pitch) return false;
+  const left = Math.min(...members.map((m) => m.bbox[0]));
+  const right = Math.max(...members.map((m) => m.bbox[2]));
+  const lo = Math.min(nearest, run.baseline);
+  const hi = Math.max(nearest, run.baseline);
+  return !page.runs.some((o) => o !== run && !members.includes(o) && o.baseline > lo + 0.5 * run.size && o.baseline < hi - 0.5 * run.size && o.bbox[0] < right && o.bbox[2] > left);
 }
 
 function followedOnLine(run: TextRun, page: PageLayer, em: number): boolean {
