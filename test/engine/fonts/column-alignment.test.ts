@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect } from 'vitest';
 import { columnAlignmentDetector } from '../../../engine/fonts/column-alignment.js';
 import { testDetector } from '../detector-tester.js';
@@ -25,6 +29,24 @@ function amountTable(retyped?: { row: number; text: string }): Promise<Uint8Arra
       doc.font('Helvetica').text(bal, 540 - doc.widthOfString(bal), y, { lineBreak: false });
     });
   });
+}
+
+/**
+ * Laundered through PostScript and distilled again (Ghostscript ps2write, then pdfwrite), as
+ * print-to-PostScript workflows and ps2pdf do: fonts are re-embedded and shows rewritten, but
+ * positions are carried over, so an in-place edit still ends off its column.
+ */
+async function redistilled(bytes: Promise<Uint8Array>): Promise<Uint8Array> {
+  const dir = mkdtempSync(join(tmpdir(), 'veracity-redistil-'));
+  try {
+    writeFileSync(join(dir, 'in.pdf'), await bytes);
+    const gs = (device: string, out: string, input: string) => execFileSync('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', `-sDEVICE=${device}`, `-sOutputFile=${join(dir, out)}`, join(dir, input)]);
+    gs('ps2write', 'mid.ps', 'in.pdf');
+    gs('pdfwrite', 'out.pdf', 'mid.ps');
+    return new Uint8Array(readFileSync(join(dir, 'out.pdf')));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** A right-aligned column whose values carry a trailing marker or a footnote after some of them. */
@@ -68,6 +90,7 @@ testDetector(columnAlignmentDetector, {
     { name: 'genuine statement with embedded fonts', input: () => textContext(genuineStatement({ fonts: 'embedded' })) },
     { name: 'a bold amount in the column, still flush right', input: () => textContext(genuineStatement({ oddAmount: { row: ROW, font: 'Helvetica-Bold' } })) },
     { name: 'a table of amounts of several widths, all flush right', input: () => textContext(amountTable()) },
+    { name: 'the same table re-distilled through PostScript', needs: ['gs'], input: () => textContext(redistilled(amountTable())) },
     { name: 'values followed by a "CR" marker: the pair ends on the edge', input: () => textContext(markedColumn()) },
     { name: 'a decimal-aligned column with one value of one decimal', input: () => textContext(decimalAligned()) },
   ],
@@ -81,6 +104,12 @@ testDetector(columnAlignmentDetector, {
         expect((findings[0].evidence.run as { text: string }).text).toBe('-1,045.60');
         expect(findings[0].evidence.offPt as number).toBeGreaterThan(10);
       },
+    },
+    {
+      name: 'an amount retyped in place, then laundered through PostScript and re-distilled',
+      needs: ['gs'],
+      input: () => textContext(redistilled(amountTable({ row: ROW, text: '-1,045.60' }))),
+      reasons: ['font_inconsistency.column_misaligned'],
     },
     {
       name: 'one amount retyped in place, one digit shorter',
