@@ -98,7 +98,7 @@ function pageFindings(page: PageLayer): Found[] {
     // Another figure anywhere on the page ending where this one does: an alignment of its own
     // (indented sub-totals, a summary box with other padding). An edit lands there only by chance.
     if (figures.some((o) => o !== run && !edge.members.includes(o) && Math.abs(o.bbox[2] - run.bbox[2]) * W <= ROUNDING_PT)) continue;
-    if (!inColumnBlock(run, edge.members, page)) continue;
+    if (!inColumnBlock(run, edge.members)) continue;
     // A bare number alone on its line (a page number under an index column) is furniture.
     if (/^\d+$/.test(run.text) && !page.runs.some((o) => o !== run && Math.abs(o.baseline - run.baseline) <= 0.5 * run.size)) continue;
     // Something set right after it on its line (a "CR" marker, a footnote, a currency code): the
@@ -135,25 +135,13 @@ function commonEdge(column: readonly TextRun[], W: number): { x: number; members
 }
 
 /**
- * The figure belongs to the column's block: between two of its members, or just above or below
- * it (a total under the rule) within 2.5 row pitches with no other text of the column's width
- * between (a table header, a summary box above the table are other blocks).
+ * The figure sits between two of the column's members: a row of the table. A total under the
+ * table or a summary figure above it is another block, often aligned to another edge by design
+ * (cell padding against the page margin: a genuine invoice's subtotal ends 2 pt right of its
+ * item column); those have the arithmetic checks.
  */
-function inColumnBlock(run: TextRun, members: readonly TextRun[], page: PageLayer): boolean {
-  const above = members.filter((m) => m.baseline > run.baseline);
-  const below = members.filter((m) => m.baseline < run.baseline);
-  if (above.length && below.length) return true;
-  const baselines = members.map((m) => m.baseline).sort((a, b) => a - b);
-  const steps = baselines.slice(1).map((b, i) => b - baselines[i]).filter((d) => d > 0.5 * run.size).sort((a, b) => a - b);
-  if (!steps.length) return false;
-  const pitch = steps[Math.floor(steps.length / 2)];
-  const nearest = above.length ? Math.min(...above.map((m) => m.baseline)) : Math.max(...below.map((m) => m.baseline));
-  if (Math.abs(nearest - run.baseline) > 2.5 * pitch) return false;
-  const left = Math.min(...members.map((m) => m.bbox[0]));
-  const right = Math.max(...members.map((m) => m.bbox[2]));
-  const lo = Math.min(nearest, run.baseline);
-  const hi = Math.max(nearest, run.baseline);
-  return !page.runs.some((o) => o !== run && !members.includes(o) && o.baseline > lo + 0.5 * run.size && o.baseline < hi - 0.5 * run.size && o.bbox[0] < right && o.bbox[2] > left);
+function inColumnBlock(run: TextRun, members: readonly TextRun[]): boolean {
+  return members.some((m) => m.baseline > run.baseline) && members.some((m) => m.baseline < run.baseline);
 }
 
 function followedOnLine(run: TextRun, page: PageLayer, em: number): boolean {
