@@ -11,6 +11,7 @@ import { formatAmount } from '../../extract/numbers.js';
 import { labelledAmounts } from '../amounts.js';
 import { finding, near, operands } from '../evidence.js';
 import { crossCheckedBreaks, type ChainCheck as Check, type CrossChecked } from './cross-check.js';
+import { carriedFindings, isContinuation } from './carried.js';
 import { readStatementTable, type TxRow } from './statement-table.js';
 
 /** Walks the rows, comparing each printed balance with the running one. */
@@ -63,6 +64,11 @@ function flipExplained(c: Check): boolean {
 function tableFindings(model: DocModel): ArithmeticFinding[] {
   const table = readStatementTable(model.lines, model.style, model.dateOrder);
   if (!table) return [];
+  return [...chainFindings(model, table.rows), ...carriedFindings(table.rows)];
+}
+
+function chainFindings(model: DocModel, rows: TxRow[]): ArithmeticFinding[] {
+  const table = { rows };
   const forward = walk(table.rows, false);
   const backward = walk(table.rows, true);
   const score = (cs: Check[]) => cs.filter((c) => c.ok).length;
@@ -117,7 +123,9 @@ function crossCheckedFinding(x: CrossChecked, i: number): ArithmeticFinding {
  * page (page swap) or had its summary retyped.
  */
 function closingFindings(model: DocModel, rows: TxRow[], newestFirst: boolean): ArithmeticFinding[] {
-  const closings = labelledAmounts(model.lines, CLOSING, model.style).filter((h) => h.amounts.length === 1);
+  // A balance carried forward to the next page is a hand-over inside the table (carried.ts),
+  // not the statement's closing balance.
+  const closings = labelledAmounts(model.lines, CLOSING, model.style).filter((h) => h.amounts.length === 1 && !isContinuation(h.label));
   // Several closing balances: several accounts or sub-totals per page; nothing to compare.
   if (closings.length !== 1) return [];
   const balances = rows.filter((r) => !r.unread && r.balance !== null && r.carried !== 'open');
@@ -156,7 +164,8 @@ function summaryFindings(model: DocModel): ArithmeticFinding[] {
     return hits[0];
   };
   const opening = one(OPENING);
-  const closing = one(CLOSING);
+  // The summary's closing balance, not a page's carried-forward hand-over printed earlier.
+  const closing = labelledAmounts(model.lines, CLOSING, model.style).filter((h) => h.amounts.length === 1).sort((a, b) => Number(isContinuation(a.label)) - Number(isContinuation(b.label)))[0];
   const inflow = one(MONEY_IN);
   const outflow = one(MONEY_OUT);
   if (!opening || !closing || !inflow || !outflow) return [];

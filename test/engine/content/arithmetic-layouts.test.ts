@@ -189,6 +189,43 @@ testDetector(arithmeticError, {
   invalid: [{ name: 'closing balance from another statement (swapped last page)', input: async () => contextOf(statementWithClosing('£396.21')), reasons: ['arithmetic_error.closing_balance'] }],
 });
 
+/**
+ * Two pages handing a balance over: "Balance carried forward" at the foot of page 1, "Balance
+ * brought forward" at the head of page 2. A page 2 taken from another statement of the issuer
+ * adds up among its own rows; only the hand-over breaks.
+ */
+function carriedStatement(broughtForward: string): string[] {
+  const header = row([0, 'Date'], [12, 'Description'], right(75, 'Paid out'), right(90, 'Paid in'), right(104, 'Balance'));
+  const page1 = [
+    'Harrowgate Bank plc',
+    'Account Statement',
+    header,
+    row([0, '01/05/2023'], [12, 'Balance brought forward'], right(104, '1,000.00')),
+    row([0, '01/05/2023'], [12, 'CARD PAYMENT'], right(75, '10.00'), right(104, '990.00')),
+    row([0, '02/05/2023'], [12, 'SALARY'], right(90, '500.00'), right(104, '1,490.00')),
+    row([0, '03/05/2023'], [12, 'RENT'], right(75, '400.00'), right(104, '1,090.00')),
+    row([0, '04/05/2023'], [12, 'Balance carried forward'], right(104, '1,090.00')),
+    'Page 1 of 2',
+  ];
+  const b = Number(broughtForward.replace(/,/g, ''));
+  const fmt = (v: number) => v.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const page2 = [
+    'Harrowgate Bank plc',
+    header,
+    row([0, '04/05/2023'], [12, 'Balance brought forward'], right(104, broughtForward)),
+    row([0, '05/05/2023'], [12, 'CAFE'], right(75, '5.00'), right(104, fmt(b - 5))),
+    row([0, '06/05/2023'], [12, 'BOOKSHOP'], right(75, '20.00'), right(104, fmt(b - 25))),
+    row([0, '07/05/2023'], [12, 'REFUND'], right(90, '15.00'), right(104, fmt(b - 10))),
+    'Page 2 of 2',
+  ];
+  return [page1.join('\n'), page2.join('\n')];
+}
+
+testDetector(arithmeticError, {
+  valid: [{ name: 'the balance carried forward is the one brought forward', input: async () => contextOf(carriedStatement('1,090.00')) }],
+  invalid: [{ name: 'page 2 from another statement brings forward another balance', input: async () => contextOf(carriedStatement('2,431.57')), reasons: ['arithmetic_error.carried_balance'] }],
+});
+
 /** A receipt and a bill with stacked totals (label line, then the figure alone). */
 const stackedReceipt = (total: string) =>
   ['Marché Saint-Loup', 'Receipt', row([0, 'Item'], right(60, 'EUR')), row([0, '1 x Cheddar 200g'], right(60, '11,83')), row([0, '2 x Sparkling water'], right(60, '11,76')), 'Subtotal', row(right(60, '23,59 €')), 'incl. VAT 5.5%', row(right(60, '1,23 €')), 'TOTAL', row(right(60, total))].join('\n');
