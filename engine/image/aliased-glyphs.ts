@@ -9,34 +9,14 @@
  * (a link, a themed heading) looks the same: 7 of 174 real PNGs fired.
  */
 import { defineDetector } from '../detect/types.js';
-import type { BBox } from '../types.js';
-import { rgbaPngDataUrl } from './heatmap-png.js';
 import { hardWords } from './screenshot/aliased.js';
 import { blendShare, renderWords, textWords, type Word } from './screenshot/words.js';
 import type { GrayRaster } from './types.js';
-
-/** Heat-map cell side in pixels. */
-const CELL = 4;
-
-function frac(b: Word['box'], g: GrayRaster): BBox {
-  const f = (v: number, m: number) => Math.round(Math.min(1, v / m) * 10000) / 10000;
-  return [f(b[0], g.width), f(b[1], g.height), f(b[2], g.width), f(b[3], g.height)];
-}
-
-/** The words' boxes painted on a CELL grid over the whole capture. */
-function heatmap(g: GrayRaster, words: Word[]) {
-  const cols = Math.ceil(g.width / CELL);
-  const rows = Math.ceil(g.height / CELL);
-  const px = Buffer.alloc(cols * rows * 4);
-  for (const w of words)
-    for (let y = Math.floor(w.box[1] / CELL); y < Math.ceil(w.box[3] / CELL); y++)
-      for (let x = Math.floor(w.box[0] / CELL); x < Math.ceil(w.box[2] / CELL); x++) px.set([220, 30, 30, 200], (y * cols + x) * 4);
-  return { page: 1, bbox: [0, 0, 1, 1] as BBox, image: rgbaPngDataUrl(px, cols, rows) };
-}
+import { boxFraction, boxesHeatmap } from './word-boxes.js';
 
 function evidenceFor(g: GrayRaster, words: Word[]) {
   const best = [...words].sort((a, b) => b.pixels - a.pixels)[0];
-  return { page: 1, bbox: frac(best.box, g), regions: words.map((w) => ({ page: 1, bbox: frac(w.box, g) })), heatmap: heatmap(g, words) };
+  return { page: 1, bbox: boxFraction(best.box, g), regions: words.map((w) => ({ page: 1, bbox: boxFraction(w.box, g) })), heatmap: boxesHeatmap(g, words.map((w) => w.box)) };
 }
 
 export default defineDetector({

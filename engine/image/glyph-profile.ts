@@ -11,11 +11,10 @@
  * pages, and a paste softened to match the page is not this check's case.
  */
 import { defineDetector, type Emit } from '../detect/types.js';
-import type { BBox } from '../types.js';
 import { BlockKind, blockMap } from './block-stats.js';
 import { wordEdges, type WordEdge } from './glyph-edges.js';
-import { rgbaPngDataUrl } from './heatmap-png.js';
 import type { GrayRaster } from './types.js';
+import { boxFraction, boxesHeatmap } from './word-boxes.js';
 
 /** Enough words to know the page's edge width. */
 const MIN_WORDS = 20;
@@ -38,9 +37,6 @@ const MAX_WORDS = 4;
 const MAX_BAND = 1.6;
 /** Largest raster read: a 300 dpi A4 or Letter scan (8.7 / 8.4 MP); 12 MP photos are left out (cost). */
 const MAX_PIXELS = 9_000_000;
-/** Heat-map cell side in pixels. */
-const CELL = 4;
-
 const EMITS = [{ flag: 'image_manipulation', reasons: ['glyph_edge_inconsistency'] }] as const satisfies readonly Emit[];
 
 /** A lossless picture whose paper is mostly exactly flat is a digital render, not a capture. */
@@ -153,21 +149,6 @@ export function crispValue(words: WordEdge[]): CrispValue | null {
   return { words: crisp.map((s) => s.word), median: median(crisp.map((s) => s.median)), spread: median(crisp.map((s) => s.spread)), total: words.length };
 }
 
-function frac(b: WordEdge['box'], g: GrayRaster): BBox {
-  const f = (v: number, m: number) => Math.round(Math.min(1, v / m) * 10000) / 10000;
-  return [f(b[0], g.width), f(b[1], g.height), f(b[2], g.width), f(b[3], g.height)];
-}
-
-function heatmap(g: GrayRaster, words: WordEdge[]) {
-  const cols = Math.ceil(g.width / CELL);
-  const rows = Math.ceil(g.height / CELL);
-  const px = Buffer.alloc(cols * rows * 4);
-  for (const w of words)
-    for (let y = Math.floor(w.box[1] / CELL); y < Math.ceil(w.box[3] / CELL); y++)
-      for (let x = Math.floor(w.box[0] / CELL); x < Math.ceil(w.box[2] / CELL); x++) px.set([220, 30, 30, 200], (y * cols + x) * 4);
-  return { page: 1, bbox: [0, 0, 1, 1] as BBox, image: rgbaPngDataUrl(px, cols, rows) };
-}
-
 export default defineDetector({
   meta: {
     id: 'image/glyph-profile',
@@ -204,13 +185,13 @@ export default defineDetector({
         strength: 0.6,
         evidence: {
           page: 1,
-          bbox: frac(union, g),
-          regions: found.words.map((w) => ({ page: 1, bbox: frac(w.box, g) })),
+          bbox: boxFraction(union, g),
+          regions: found.words.map((w) => ({ page: 1, bbox: boxFraction(w.box, g) })),
           edgeWidth: Math.round(widest * 100) / 100,
           pageEdgeWidth: Math.round(found.median * 100) / 100,
           pageSpread: Math.round(found.spread * 100) / 100,
           words: found.total,
-          heatmap: heatmap(g, found.words),
+          heatmap: boxesHeatmap(g, found.words.map((w) => w.box)),
         },
       },
     ];
