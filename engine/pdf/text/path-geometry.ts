@@ -1,0 +1,154 @@
+/**
+ * Geometry of pdf.js path data (the numbers of a constructPath operation): its subpaths and
+ * their boxes, and which parts of a filled path are really painted under the non-zero or
+ * even-odd rule, so that a hole cut into a fill (inverse clipping, label knock-outs) is not
+ * taken for a cover.
+ */
+/**
+ * Subpaths of a stroked path with their boxes; `straight` when the subpath is one horizontal or
+ * vertical segment, so that the stroke paints exactly its box widened by half the line width.
+ */
+export function strokeSegments(data: ArrayLike<number>): Array<{ box: [number, number, number, number]; straight: boolean }> {
+  return subpaths(data).map(({ box }) => ({ box, straight: box[0] === box[2] || box[1] === box[3] }));
+}
+
+/** Splits pdf.js path data into subpaths with their own boxes; flags plain axis-aligned rectangles. */
+export function subpaths(data: ArrayLike<number>): Array<{ box: [number, number, number, number]; rect: boolean }> {
+  const out: Array<{ box: [number, number, number, number]; rect: boolean }> = [];
+  let pts: number[][] = [];
+  let curved = false;
+  const flush = () => {
+    if (pts.length >= 2) {
+      const xs = pts.map((p) => p[0]);
+      const ys = pts.map((p) => p[1]);
+      out.push({ box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)], rect: !curved && isAxisRect(pts) });
+    }
+    pts = [];
+    curved = false;
+  };
+  for (let i = 0; i < data.length; ) {
+    const op = data[i];
+    if (op === 0) {
+      flush();
+      pts.push([data[i + 1], data[i + 2]]);
+      i += 3;
+    } else if (op === 1) {
+      pts.push([data[i + 1], data[i + 2]]);
+      i += 3;
+    } else if (op === 2) {
+      pts.push([data[i + 1], data[i + 2]], [data[i + 3], data[i + 4]], [data[i + 5], data[i + 6]]);
+      curved = true;
+      i += 7;
+    } else if (op === 3) {
+      pts.push([data[i + 1], data[i + 2]], [data[i + 3], data[i + 4]]);
+      curved = true;
+      i += 5;
+    } else {
+      i += 1;
+    }
+  }
+  flush();
+  return out;
+}
+
+/**
+ * The subpaths of a filled path, each with the box of what it paints. Where subpaths overlap,
+ * the whole path's winding number decides (zero paints nothing under the non-zero rule, even
+ * nothing under even-odd): inverse clipping (PSTricks `inverscl`, knock-outs round labels)
+ * fills a huge rectangle with the label boxes wound the other way, so the boxes are holes, not
+ * white covers; where two label boxes overlap only their overlap is painted. A subpath inside
+ * no other paints all of itself (an annulus's outer circle paints its ring). Curves count by
+ * their control polygon, enough to place a point inside or outside.
+ */
+export function paintedSubpaths(data: ArrayLike<number>, evenOdd: boolean): Array<{ box: [number, number, number, number]; rect: boolean }> {
+  const subs = subpaths(data);
+  // Outlined text fills a line's glyphs as one path of many subpaths: nothing there is a cover.
+  if (subs.length < 2 || subs.length > MAX_WOUND_SUBPATHS) return subs;
+  const polys = polygons(data);
+  if (polys.length !== subs.length) return subs;
+  const inside = (a: number[], b: number[]) => a[0] >= b[0] && a[1] >= b[1] && a[2] <= b[2] && a[3] <= b[3];
+  const out: Array<{ box: [number, number, number, number]; rect: boolean }> = [];
+  subs.forEach((sub, k) => {
+    if (!subs.some((o, j) => j !== k && inside(sub.box, o.box) && !inside(o.box, sub.box))) {
+      out.push(sub);
+      return;
+    }
+    const painted = paintedBox(polys, k, sub.box, evenOdd);
+    if (painted === 'all') out.push(sub);
+    else if (painted) out.push({ box: painted, rect: false });
+  });
+  return out;
+}
+
+const MAX_WOUND_SUBPATHS = 50;
+const WINDING_GRID = 8;
+
+/** Samples the subpath's box: 'all' when every point of it is painted, else the box of the painted points (null: a hole). */
+function paintedBox(polys: number[][][], k: number, box: [number, number, number, number], evenOdd: boolean): 'all' | [number, number, number, number] | null {
+  const cw = (box[2] - box[0]) / WINDING_GRID;
+  const ch = (box[3] - box[1]) / WINDING_GRID;
+  let own = 0;
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (let i = 0; i < WINDING_GRID; i++) {
+    for (let j = 0; j < WINDING_GRID; j++) {
+      const x = box[0] + (i + 0.5) * cw;
+      const y = box[1] + (j + 0.5) * ch;
+      if (winding(polys[k], x, y) === 0) continue;
+      own++;
+      const total = polys.reduce((n, poly) => n + winding(poly, x, y), 0);
+      if (evenOdd ? total % 2 !== 0 : total !== 0) {
+        xs.push(x);
+        ys.push(y);
+      }
+    }
+  }
+  if (xs.length === 0) return null;
+  if (xs.length === own) return 'all';
+  return [Math.max(box[0], Math.min(...xs) - cw / 2), Math.max(box[1], Math.min(...ys) - ch / 2), Math.min(box[2], Math.max(...xs) + cw / 2), Math.min(box[3], Math.max(...ys) + ch / 2)];
+}
+
+/** The points of each subpath (curve control points included), in drawing order. */
+function polygons(data: ArrayLike<number>): number[][][] {
+  const out: number[][][] = [];
+  let pts: number[][] = [];
+  const flush = () => {
+    if (pts.length >= 2) out.push(pts);
+    pts = [];
+  };
+  for (let i = 0; i < data.length; ) {
+    const op = data[i];
+    const n = op === 0 || op === 1 ? 1 : op === 2 ? 3 : op === 3 ? 2 : 0;
+    if (op === 0) flush();
+    for (let k = 0; k < n; k++) pts.push([data[i + 1 + 2 * k], data[i + 2 + 2 * k]]);
+    i += 1 + 2 * n;
+  }
+  flush();
+  return out;
+}
+
+/** Winding number of a closed polygon around (x, y): + for counter-clockwise turns. */
+function winding(poly: number[][], x: number, y: number): number {
+  let w = 0;
+  for (let i = 0; i < poly.length; i++) {
+    const [x0, y0] = poly[i];
+    const [x1, y1] = poly[(i + 1) % poly.length];
+    const side = (x1 - x0) * (y - y0) - (x - x0) * (y1 - y0);
+    if (y0 <= y) {
+      if (y1 > y && side > 0) w++;
+    } else if (y1 <= y && side < 0) w--;
+  }
+  return w;
+}
+
+function isAxisRect(pts: number[][]): boolean {
+  const p = pts.length === 5 && pts[4][0] === pts[0][0] && pts[4][1] === pts[0][1] ? pts.slice(0, 4) : pts;
+  if (p.length !== 4) return false;
+  const eps = 1e-3;
+  for (let k = 0; k < 4; k++) {
+    const a = p[k];
+    const b = p[(k + 1) % 4];
+    if (Math.abs(a[0] - b[0]) > eps && Math.abs(a[1] - b[1]) > eps) return false;
+  }
+  return true;
+}
