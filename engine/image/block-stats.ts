@@ -157,3 +157,18 @@ export function blockHeatmap(map: BlockMap, hot: ReadonlySet<number>, warm: (i: 
   }
   return { page: 1, bbox: blockBoxFraction([0, 0, w * cell, h * cell], width, height), image: rgbaPngDataUrl(px, w, h) };
 }
+
+/**
+ * A lossless picture whose paper is mostly exactly flat (more than half of its non-ink blocks)
+ * is a digital render (diagram, export, screen capture), not a captured page.
+ */
+export function digitalPaper(g: GrayRaster): boolean {
+  const { kind } = blockMap(g);
+  let paper = 0;
+  let flat = 0;
+  for (const k of kind) {
+    if (k !== BlockKind.Ink) paper++;
+    if (k === BlockKind.Flat) flat++;
+  }
+  return flat > 0.5 * paper;
+}

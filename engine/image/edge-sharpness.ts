@@ -7,7 +7,7 @@
  * paper has no grain left to compare (clipped or heavily compressed scans).
  */
 import { defineDetector, type Emit } from '../detect/types.js';
-import { BLOCK, BlockKind, blockBoxFraction, blockMap, gridComponents } from './block-stats.js';
+import { BLOCK, blockBoxFraction, digitalPaper, gridComponents } from './block-stats.js';
 import { rgbaPngDataUrl } from './heatmap-png.js';
 import type { GrayRaster } from './types.js';
 
@@ -54,17 +54,6 @@ export function edgeSteepness(g: GrayRaster): { cols: number; rows: number; valu
     }
   }
   return { cols, rows, value };
-}
-
-function digitalPaper(g: GrayRaster): boolean {
-  const { kind } = blockMap(g);
-  let paper = 0;
-  let flat = 0;
-  for (const k of kind) {
-    if (k !== BlockKind.Ink) paper++;
-    if (k === BlockKind.Flat) flat++;
-  }
-  return flat > 0.5 * paper;
 }
 
 function groups(value: Float32Array, cols: number, rows: number, over: number): number[][] {

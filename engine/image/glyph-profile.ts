@@ -11,9 +11,8 @@
  * pages, and a paste softened to match the page is not this check's case.
  */
 import { defineDetector, type Emit } from '../detect/types.js';
-import { BlockKind, blockMap } from './block-stats.js';
+import { digitalPaper } from './block-stats.js';
 import { wordEdges, type WordEdge } from './glyph-edges.js';
-import type { GrayRaster } from './types.js';
 import { boxFraction, boxesHeatmap } from './word-boxes.js';
 
 /** Enough words to know the page's edge width. */
@@ -38,18 +37,6 @@ const MAX_BAND = 1.6;
 /** Largest raster read: a 300 dpi A4 or Letter scan (8.7 / 8.4 MP); 12 MP photos are left out (cost). */
 const MAX_PIXELS = 9_000_000;
 const EMITS = [{ flag: 'image_manipulation', reasons: ['glyph_edge_inconsistency'] }] as const satisfies readonly Emit[];
-
-/** A lossless picture whose paper is mostly exactly flat is a digital render, not a capture. */
-function digitalPaper(g: GrayRaster): boolean {
-  const { kind } = blockMap(g);
-  let paper = 0;
-  let flat = 0;
-  for (const k of kind) {
-    if (k !== BlockKind.Ink) paper++;
-    if (k === BlockKind.Flat) flat++;
-  }
-  return flat > 0.5 * paper;
-}
 
 function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
