@@ -9,6 +9,7 @@ import { payslipFindings } from './arithmetic/payslip.js';
 import { receiptItemFindings } from './arithmetic/receipt-items.js';
 import { statementFindings } from './arithmetic/statement.js';
 import { agreeingWithInvoice, embeddedInvoice } from './einvoice.js';
+import { asHandTyped, officeAuthor } from './arithmetic/typed-by-hand.js';
 
 export const arithmeticError = defineDetector({
   meta: {
@@ -19,8 +20,9 @@ export const arithmeticError = defineDetector({
   },
   run(ctx) {
     const found = check(ctx);
+    if (!found.length) return found;
     // A hybrid e-invoice whose XML states the same figure: the issuer's rounding, not an edit.
-    return found.length ? agreeingWithInvoice(found, embeddedInvoice(ctx)) : found;
+    return asHandTyped(agreeingWithInvoice(found, embeddedInvoice(ctx)), officeAuthor(ctx));
   },
 });
 

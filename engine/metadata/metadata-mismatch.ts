@@ -5,6 +5,7 @@
  */
 import type { DetectorContext } from '../context.js';
 import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
+import type { MetadataFacts } from './facts.js';
 import { classifySoftware } from './producers.js';
 
 /** Writers round or drop seconds and time zones; two minutes absorbs that. */
@@ -20,6 +21,8 @@ const DAY_MS = 24 * 3600_000;
  * typed or carried over from another file.
  */
 const REWRITTEN_CREATION_STRENGTH = 0.55;
+/** What a recognised conversion stamp weighs: context, shown but not evidence. */
+const CONVERSION_STRENGTH = 0.1;
 
 function norm(s: string): string {
   return s.toLowerCase().replace(/[®™©]/g, '').replace(/\s+/g, ' ').trim();
@@ -50,6 +53,7 @@ export const metadataMismatchDetector = defineDetector({
     const m = ctx.facts.now('metadata');
     if (!m?.info || !m.xmp || !m.readable) return [];
     const findings: Found[] = [];
+    const converted = pdfaConversionStamp(ctx, m);
     const infoProducer = m.info.Producer?.trim();
     if (infoProducer && m.xmp.producer && !sameSoftware(infoProducer, m.xmp.producer)) {
       findings.push({
@@ -93,9 +97,36 @@ export const metadataMismatchDetector = defineDetector({
         strength: detail === 'creation_date' && diff > DAY_MS && producerContradicted ? REWRITTEN_CREATION_STRENGTH : strength,
       });
     }
-    return findings;
+    return converted ? findings.map((f) => asConversion(f)) : findings;
   },
 });
+
+/**
+ * PDF/A conversion (and the e-invoice tools that attach the ZUGFeRD / Factur-X XML on the way)
+ * writes a fresh XMP packet naming itself, dated at the moment of conversion, and leaves the
+ * source's Creator and CreationDate in the Info dictionary while stamping the same moment as its
+ * ModDate. So a PDF/A file whose XMP is younger than the Info creation and dated exactly at the
+ * Info ModDate (or whose two producers agree on the converter) shows a conversion, not two
+ * stories. A forger's tool that rewrites only Info leaves the opposite shape: Info younger.
+ */
+function pdfaConversionStamp(ctx: DetectorContext, m: MetadataFacts): boolean {
+  if (!ctx.pdf?.xmp || !/pdfaid:part/i.test(ctx.pdf.xmp)) return false;
+  const { created, xmpCreated, modified } = m;
+  if (!created || !xmpCreated || xmpCreated.date.getTime() <= created.date.getTime() + DATE_TOLERANCE_MS) return false;
+  const stampedAsModification = !!modified && Math.abs(modified.date.getTime() - xmpCreated.date.getTime()) <= DATE_TOLERANCE_MS;
+  const producer = m.info?.Producer?.trim();
+  const sameProducer = !!producer && !!m.xmp?.producer && sameSoftware(producer, m.xmp.producer);
+  return stampedAsModification || sameProducer;
+}
+
+function asConversion(f: Found): Found {
+  return {
+    ...f,
+    summary: `${f.summary} The XMP was written afresh by a PDF/A conversion (dated at the conversion, the Info keeping the source's facts): a conversion, not an edit.`,
+    evidence: { ...f.evidence, conversion: 'pdfa' },
+    strength: Math.min(f.strength, CONVERSION_STRENGTH),
+  };
+}
 
 export function describe(ms: number): string {
   const min = ms / 60_000;

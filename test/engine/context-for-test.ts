@@ -5,6 +5,7 @@
 import { createContextFromSeed, createDetectorContext, type DetectorContext } from '../../engine/context.js';
 import type { PageLayer } from '../../engine/pdf/text/types.js';
 import type { Extracted, MimeType } from '../../engine/types.js';
+import type { MetadataFacts } from '../../engine/metadata/facts.js';
 
 /**
  * OCR is off unless asked for: it adds seconds per image and only the text-reading detectors
@@ -18,14 +19,14 @@ export async function buildContextForTest(bytes: Uint8Array, opts: { now?: strin
  * A context over a given text layer and no file: the reading detectors and extraction see these
  * pages as a PDF's text layer (text and extracted fields are derived from them unless given).
  */
-export function contextFromPages(pages: PageLayer[], opts: { now?: string; text?: string; extracted?: Extracted; mime?: MimeType } = {}): DetectorContext {
+export function contextFromPages(pages: PageLayer[], opts: { now?: string; text?: string; extracted?: Extracted; mime?: MimeType; metadata?: MetadataFacts } = {}): DetectorContext {
   return createContextFromSeed(new Uint8Array(), { now: opts.now }, {}, {
     mime: opts.mime ?? 'application/pdf',
     pdfFile: null,
     pdf: null,
     pdfjs: null,
     revisions: [],
-    metadata: null,
+    metadata: opts.metadata ?? null,
     textLayer: pages,
     pages,
     ...(opts.text !== undefined ? { text: opts.text } : {}),

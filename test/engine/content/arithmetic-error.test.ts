@@ -2,10 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { expect } from 'vitest';
 import { arithmeticError } from '../../../engine/content/arithmetic-error.js';
 import type { Finding } from '../../../engine/types.js';
+import type { MetadataFacts } from '../../../engine/metadata/facts.js';
 import { contextOf, row } from '../extract/fixtures.js';
 import { bankStatement, invoice, payslip, receipt } from '../extract/generate-docs.js';
 import { testDetector } from '../detector-tester.js';
 import { corpusPath, type Need } from '../../support/environment.js';
+
+/** Info of a file Word saved as PDF (Creator names the app, Title the .docx). */
+const officeMetadata: MetadataFacts = { info: { Creator: 'Word', Title: 'Microsoft Word - Rechnung 42.docx', Producer: 'Mac OS X 10.9 Quartz PDFContext' }, xmp: null, readable: true };
 
 const ctx = (text: string, runs = true) => async () => contextOf(text, { runs });
 
@@ -45,6 +49,21 @@ testDetector(arithmeticError, {
     { name: 'invoice with net+tax per row (corpus)', input: corpus('invoice2data/FlipkartInvoice.pdf') },
   ],
   invalid: [
+    {
+      name: 'invoice typed in a word processor with a wrong total: suspicious weight, not decisive',
+      input: async () => contextOf(invoice(32, { locale: 'de', tamper: 'total' }).text, { metadata: officeMetadata }),
+      reasons: ['arithmetic_error.invoice_total'],
+      check: (fs) => {
+        expect(fs[0].strength).toBeLessThanOrEqual(0.7);
+        expect(fs[0].evidence.authoredIn).toBe('Microsoft Word');
+      },
+    },
+    {
+      name: 'the same wrong total from an invoicing system stays decisive',
+      input: async () => contextOf(invoice(32, { locale: 'de', tamper: 'total' }).text, { metadata: { ...officeMetadata, info: { Creator: 'Odoo', Producer: 'ReportLab PDF Library' } } }),
+      reasons: ['arithmetic_error.invoice_total'],
+      check: (fs) => expect(fs[0].strength).toBeGreaterThanOrEqual(0.85),
+    },
     { name: 'statement: one transaction amount changed', input: ctx(bankStatement(11, { locale: 'uk', layout: 'split', tamper: 'amount' }).text), reasons: ['arithmetic_error.running_balance'] },
     { name: 'statement: one balance changed (signed layout)', input: ctx(bankStatement(12, { locale: 'us', layout: 'signed', tamper: 'balance' }).text), reasons: ['arithmetic_error.running_balance'] },
     { name: 'statement: EUR formatting, amount changed', input: ctx(bankStatement(13, { locale: 'de', layout: 'split', tamper: 'amount' }).text), reasons: ['arithmetic_error.running_balance'] },

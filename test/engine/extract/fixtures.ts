@@ -6,6 +6,7 @@
 import type { DetectorContext } from '../../../engine/context.js';
 import { contextFromPages } from '../context-for-test.js';
 import type { PageLayer, TextRun } from '../../../engine/pdf/text/types.js';
+import type { MetadataFacts } from '../../../engine/metadata/facts.js';
 
 const COLS = 110;
 const ROWS = 80;
@@ -36,11 +37,11 @@ export function textPage(text: string, page = 1): PageLayer {
   return { page, width: 612, height: 842, runs: [], text, imageCoverage: 0 };
 }
 
-export function contextOf(pagesText: string | string[], opts: { now?: string; runs?: boolean } = {}): DetectorContext {
+export function contextOf(pagesText: string | string[], opts: { now?: string; runs?: boolean; metadata?: MetadataFacts } = {}): DetectorContext {
   const texts = Array.isArray(pagesText) ? pagesText : [pagesText];
   const pages = texts.map((t, i) => (opts.runs === false ? textPage(t, i + 1) : layoutPage(t, i + 1)));
   const text = texts.join('\f');
-  return contextFromPages(pages, { now: opts.now ?? '2025-06-01T00:00:00Z', text });
+  return contextFromPages(pages, { now: opts.now ?? '2025-06-01T00:00:00Z', text, metadata: opts.metadata });
 }
 
 /** Places cells at fixed columns: [[col, text], ...] -> one line. */

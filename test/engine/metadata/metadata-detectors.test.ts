@@ -10,6 +10,8 @@ import { STATEMENT_LINES, appendUpdate, buildRawPdf, rawLayout, xmpPacket, type 
 
 const pdf = (info: RawPdfOptions['info'], extra: Partial<RawPdfOptions> = {}) => buildRawPdf({ pages: [{ lines: STATEMENT_LINES }], info, ...extra });
 const NOW = '2024-06-01T00:00:00Z';
+/** The PDF/A identification a conversion writes into the XMP. */
+const pdfa = (xmp: string) => xmp.replace('</rdf:Description>', '<pdfaid:part xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/">3</pdfaid:part></rdf:Description>');
 const issued = { Producer: '(JasperReports Library version 6.20.0)', Creator: '(JasperReports)', CreationDate: "(D:20240131080000+01'00')", ModDate: "(D:20240131080000+01'00')" };
 const issuedXmp = xmpPacket({ producer: 'JasperReports Library version 6.20.0', creatorTool: 'JasperReports', createDate: '2024-01-31T08:00:00+01:00', modifyDate: '2024-01-31T08:00:00+01:00' });
 
@@ -47,6 +49,18 @@ testDetector(metadataMismatchDetector, {
       input: structureContext(pdf({ ...issued, Creator: '(Word)', CreationDate: "(D:20140209175801Z)" }, { xmp: xmpPacket({ producer: 'JasperReports Library version 6.20.0', creatorTool: 'JasperReports', createDate: '2014-11-08T13:39:07+01:00', modifyDate: '2024-01-31T08:00:00+01:00' }) })),
       reasons: ['metadata_mismatch.creation_date', 'metadata_mismatch.creator_tool'],
       check: (f) => expect(Math.max(...f.map((x) => x.strength))).toBeLessThanOrEqual(0.3),
+    },
+    {
+      name: 'PDF/A conversion (ZUGFeRD attach): fresh XMP naming the converter, dated at the Info ModDate: context',
+      input: structureContext(pdf({ Creator: '(Word)', Producer: '(Konik PDFBox-Carriage)', CreationDate: '(D:20140209175801Z)', ModDate: "(D:20141108133907+01'00')" }, { xmp: pdfa(xmpPacket({ producer: 'Konik PDFBox-Carriage', creatorTool: 'Konik PDFBox-Carriage', createDate: '2014-11-08T13:39:07+01:00' })) })),
+      reasons: ['metadata_mismatch.creation_date', 'metadata_mismatch.creator_tool'],
+      check: (f) => expect(Math.max(...f.map((x) => x.strength))).toBeLessThanOrEqual(0.15),
+    },
+    {
+      name: 'PDF/A whose Info was rewritten by an editor later (Info younger than XMP): still evidence',
+      input: structureContext(pdf({ ...issued, Producer: '(Adobe Acrobat Pro DC 21.1.20135)', CreationDate: "(D:20240305101500+01'00')", ModDate: "(D:20240305101500+01'00')" }, { xmp: pdfa(issuedXmp) })),
+      reasons: ['metadata_mismatch.creation_date', 'metadata_mismatch.producer', 'metadata_mismatch.modification_date'],
+      check: (f) => expect(Math.max(...f.map((x) => x.strength))).toBeGreaterThan(0.15),
     },
     {
       name: 'creation dates a few hours apart (weak)',
