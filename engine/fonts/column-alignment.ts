@@ -104,6 +104,14 @@ function pageFindings(page: PageLayer): Found[] {
     // Something set right after it on its line (a "CR" marker, a footnote, a currency code): the
     // pair, not the figure, is what the producer aligned.
     if (followedOnLine(run, page, em)) continue;
+    // Pushed out by its own line: the text before it runs up to it (a word space or less), so
+    // the line is wider than the measure (an overfull table-of-contents line, TeX). A value
+    // retyped longer keeps its start, and with it the gap its column leaves before it.
+    if (offPt > 0 && precededClosely(run, page, em)) continue;
+    // One of a row of figures stepping evenly along its line (an axis's tick labels crossing
+    // the column of another axis): it is aligned, to its row. A retyped value ends off its
+    // row's step as much as off its column.
+    if (onRowStep(run, figures, W)) continue;
     findings.push({
       flag: 'font_inconsistency',
       code: 'font_inconsistency.column_misaligned',
@@ -148,4 +156,33 @@ function followedOnLine(run: TextRun, page: PageLayer, em: number): boolean {
   return page.runs.some(
     (o) => o !== run && Math.abs(o.baseline - run.baseline) <= 0.5 * run.size && o.bbox[0] >= run.bbox[2] - 0.1 * em && o.bbox[0] - run.bbox[2] <= 1.5 * em,
   );
+}
+
+/** The text before the figure on its line ends within a word space of it (half an em). */
+function precededClosely(run: TextRun, page: PageLayer, em: number): boolean {
+  return page.runs.some(
+    (o) => o !== run && Math.abs(o.baseline - run.baseline) <= 0.5 * run.size && o.bbox[2] <= run.bbox[0] + 0.1 * em && run.bbox[0] - o.bbox[2] <= WORD_SPACE_EM * em,
+  );
+}
+
+/** A word space stretched as far as a justified line stretches it. */
+const WORD_SPACE_EM = 0.5;
+/** Figures of a row stepping this evenly (points) are set on one grid, as axis labels are. */
+const STEP_PT = 2 * ROUNDING_PT;
+const ROW_FIGURES = 4;
+
+/**
+ * The figure's right edge is on an even step with at least three other figures of its line
+ * (consecutive along it, at least an em apart): the tick labels of an axis or a number line.
+ */
+function onRowStep(run: TextRun, figures: readonly TextRun[], W: number): boolean {
+  const row = figures.filter((o) => Math.abs(o.baseline - run.baseline) <= 0.1 * run.size && Math.abs(o.size - run.size) <= 0.2 * run.size).sort((a, b) => a.bbox[2] - b.bbox[2]);
+  const i = row.indexOf(run);
+  if (i < 0) return false;
+  for (let start = Math.max(0, i - ROW_FIGURES + 1); start <= i && start + ROW_FIGURES <= row.length; start++) {
+    const ends = row.slice(start, start + ROW_FIGURES).map((r) => r.bbox[2] * W);
+    const steps = ends.slice(1).map((x, k) => x - ends[k]);
+    if (steps[0] >= run.size && steps.every((d) => Math.abs(d - steps[0]) <= STEP_PT)) return true;
+  }
+  return false;
 }

@@ -10,7 +10,8 @@
  */
 import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
 import type { DetectorContext } from '../context.js';
-import { coveredFraction, union } from '../pdf/text/box.js';
+import { coveredFraction, intersect, union } from '../pdf/text/box.js';
+import { shareInside } from '../pdf/text/path-geometry.js';
 import type { FillPaint, ImagePaint, PageLayer, PaintOp, TextPaint } from '../pdf/text/types.js';
 import type { BBox } from '../types.js';
 import { Backdrop, BandIndex, boxArea, colorDistance, isDrawnText, isOpaqueCover, isWhite, regionOf, SAME_COLOUR, truncate, visibleBox, words } from './paint-query.js';
@@ -71,7 +72,7 @@ function coverHits(page: PageLayer): CoverHit[] {
       // Text that was already invisible (white on white, or clipped away as the unused part
       // of a cropped imported page) loses nothing by being covered.
       const seen = visibleBox(t);
-      return t.seq < cover.seq && !sameAnnotation(t, cover) && !!seen && coveredFraction(seen, cover.visible) >= MIN_COVERED && !backdrop.hides(t);
+      return t.seq < cover.seq && !sameAnnotation(t, cover) && !!seen && underCover(seen, cover) >= MIN_COVERED && !backdrop.hides(t);
     });
     if (covered.length === 0) continue;
     // A modal dialog or lightbox in a captured web page: the page was first veiled by a
@@ -97,9 +98,100 @@ function coverHits(page: PageLayer): CoverHit[] {
     if (cover.annotation?.subtype === 'Widget' && replacement.length === 0) continue;
     if (sameWords(covered, replacement)) continue;
     if (cover.kind === 'fill' && redrawnNode(cover, covered, replacement, backdrop)) continue;
+    // A cover-up is made to put a new value in the old one's place: on its line, at its angle,
+    // starting, ending or centred where it did. Text of another place on the shape (a rotated
+    // or vertical label, a data label over an axis tick, a dialog's lines) is the shape's own.
+    if (replacement.length > 0 && !cover.annotation && !inPlace(covered, replacement, page)) {
+      // The background of a label in a drawing: a node, wedge or 3-D plane that is no upright
+      // box, or a box fitted to its own label (equal margins round it, as label frames are
+      // drawn): it was made for the label, and what it knocks out behind is the drawing's.
+      if (cover.kind === 'fill' && (!cover.rect || fittedTo(cover.visible, replacement, page))) continue;
+      // Any other box or picture still hides the text under it; what is on it is not a retype.
+      hits.push({ cover, covered, replacement: [] });
+      continue;
+    }
     hits.push({ cover, covered, replacement });
   }
   return mergeOverlapping(hits);
+}
+
+/** Replacement text runs at the covered text's angle within this (degrees). */
+const SAME_ANGLE = 2;
+/**
+ * A retype rides the old line: baselines this close (in ems of the covered text) are one line,
+ * as `isolated_font` reads a line (a retype placed by eye may sit a point or two off it).
+ */
+const SAME_BASELINE_EM = 0.3;
+/**
+ * A retype starts, ends or is centred where the old text did, within a third of an em (a thin
+ * space: text placed by eye at reading size; editors and scripts place it exactly). A label
+ * that only overlaps a tick label by half an em is somewhere else.
+ */
+const ALIGNED_EM = 1 / 3;
+/** A label's frame leaves the same margin left and right (within this, in ems), at most MAX_MARGIN_EM. */
+const EVEN_MARGIN_EM = 0.1;
+const MAX_MARGIN_EM = 0.5;
+
+/**
+ * Is some replacement text set where a covered text was: at its angle, on its baseline, and
+ * starting, ending or centred with it? Measured in points along and across the covered line.
+ */
+function inPlace(covered: readonly TextPaint[], replacement: readonly TextPaint[], page: PageLayer): boolean {
+  return replacement.some((r) =>
+    covered.some((c) => {
+      const angle = c.angle ?? 0;
+      if (Math.abs(angleBetween(r.angle ?? 0, angle)) > SAME_ANGLE || !r.origin || !c.origin) return false;
+      const em = c.size;
+      const rad = (angle * Math.PI) / 180;
+      // Page y grows downwards: the line runs along (cos, -sin), its normal is (sin, cos).
+      const along = (p: readonly [number, number]) => p[0] * page.width * Math.cos(rad) - p[1] * page.height * Math.sin(rad);
+      const across = (p: readonly [number, number]) => p[0] * page.width * Math.sin(rad) + p[1] * page.height * Math.cos(rad);
+      if (Math.abs(across(r.origin) - across(c.origin)) > SAME_BASELINE_EM * em) return false;
+      // Start and end along the line: from the text boxes when level or upright, else from the pens.
+      const [r0, r1] = extentAlong(r, page, angle, along);
+      const [c0, c1] = extentAlong(c, page, angle, along);
+      const tol = ALIGNED_EM * em;
+      return Math.abs(r0 - c0) <= tol || Math.abs(r1 - c1) <= tol || Math.abs((r0 + r1) / 2 - (c0 + c1) / 2) <= tol;
+    }),
+  );
+}
+
+function angleBetween(a: number, b: number): number {
+  return ((((a - b) % 360) + 540) % 360) - 180;
+}
+
+function extentAlong(t: TextPaint, page: PageLayer, angle: number, along: (p: readonly [number, number]) => number): [number, number] {
+  const corners: Array<[number, number]> = [
+    [t.bbox[0], t.bbox[1]],
+    [t.bbox[2], t.bbox[3]],
+  ];
+  const quarter = Math.abs(angleBetween(angle, Math.round(angle / 90) * 90)) <= SAME_ANGLE;
+  if (!quarter) {
+    const start = along(t.origin ?? corners[0]);
+    return [start, start];
+  }
+  const a = along(corners[0]);
+  const b = along(corners[1]);
+  return [Math.min(a, b), Math.max(a, b)];
+}
+
+/** The box leaves the same small margin left and right of the text drawn on it: a label's frame. */
+function fittedTo(box: BBox, texts: readonly TextPaint[], page: PageLayer): boolean {
+  if (texts.some((t) => Math.abs(t.angle ?? 0) > SAME_ANGLE)) return false;
+  const x0 = Math.min(...texts.map((t) => t.bbox[0]));
+  const x1 = Math.max(...texts.map((t) => t.bbox[2]));
+  const em = Math.max(...texts.map((t) => t.size));
+  const left = (x0 - box[0]) * page.width;
+  const right = (box[2] - x1) * page.width;
+  return left >= -EVEN_MARGIN_EM * em && right >= -EVEN_MARGIN_EM * em && Math.abs(left - right) <= EVEN_MARGIN_EM * em && Math.max(left, right) <= MAX_MARGIN_EM * em;
+}
+
+/** Share of a text's box under the cover: its visible box, and within it its outline when it is no box. */
+function underCover(seen: BBox, cover: Cover): number {
+  const share = coveredFraction(seen, cover.visible);
+  if (share === 0 || cover.kind !== 'fill' || !cover.outline) return share;
+  const part = intersect(seen, cover.visible);
+  return part ? share * shareInside(cover.outline, part) : 0;
 }
 
 function firstSeq(texts: readonly TextPaint[]): number {

@@ -8,7 +8,7 @@
 import type { BBox } from '../../types.js';
 import { intersect, round5 } from './box.js';
 import type { FontTable } from './fonts.js';
-import { multiply, transformBox, type Matrix } from './matrix.js';
+import { applyPoint, multiply, transformBox, type Matrix } from './matrix.js';
 import { paintedSubpaths, strokeSegments } from './path-geometry.js';
 import { applyGState, beginText, cloneState, initialState, moveText, setTextMatrix, type PaintState } from './paint-state.js';
 import { pdfjs } from './pdfjs.js';
@@ -185,7 +185,10 @@ export function buildPaintList(input: PaintInput): PaintOp[] {
         pendingClip = false;
         if (FILL_OPS.has(pathOp) && paths?.[0] && ops.length < MAX_OPS_PER_PAGE) {
           for (const sub of paintedSubpaths(paths[0], EO_FILL_OPS.has(pathOp))) {
-            const op: FillPaint = { kind: 'fill', fill: state.fill, rect: sub.rect, bbox: frac(state.ctm, sub.box[0], sub.box[1], sub.box[2], sub.box[3]), ...base() };
+            // A box drawn under a rotated or skewed matrix is a slanted shape on the page: its
+            // page box is not its shape (rotated labels, genealogy fans), so it is no box there.
+            const op: FillPaint = { kind: 'fill', fill: state.fill, rect: sub.rect && upright(state.ctm), bbox: frac(state.ctm, sub.box[0], sub.box[1], sub.box[2], sub.box[3]), ...base() };
+            if (sub.outline) op.outline = outlineOnPage(multiply(toFrac, state.ctm), sub.outline);
             ops.push(op);
           }
         }
@@ -316,6 +319,10 @@ export function buildPaintList(input: PaintInput): PaintOp[] {
     const top = Math.abs(size) * metrics.ascent;
     const bottom = Math.abs(size) * metrics.descent;
     const m = multiply(s.ctm, s.textMatrix);
+    // Angle in the viewer's square pixels (page fractions scale x and y apart), y pointing down.
+    const seen = multiply(viewport.transform as Matrix, textToUser);
+    const angle = Math.round((Math.atan2(-seen[1] * dir, seen[0] * dir) * 180) / Math.PI * 10) / 10;
+    const toPage = multiply(toFrac, textToUser);
     for (const part of segments) {
       const text = segments.length > 1 ? part.text.trim() : part.text;
       if (!text.trim() || ops.length >= MAX_OPS_PER_PAGE) continue;
@@ -323,6 +330,7 @@ export function buildPaintList(input: PaintInput): PaintOp[] {
       const to = part.inkStart === null ? advance : part.inkEnd * s.hScale * dir;
       const x0 = Math.min(from, to);
       const x1 = Math.max(from, to, x0 + 1e-3);
+      const pen = applyPoint(toPage, from, 0);
       ops.push({
         kind: 'text',
         text,
@@ -335,6 +343,8 @@ export function buildPaintList(input: PaintInput): PaintOp[] {
         hScale: s.hScale,
         rise: s.rise,
         ...(formDepth > 0 ? { inForm: true } : {}),
+        ...(Math.abs(angle) >= 0.5 ? { angle } : {}),
+        origin: [Math.round(pen[0] * 1e5) / 1e5, Math.round(pen[1] * 1e5) / 1e5],
         bbox: frac(textToUser, x0, bottom, x1, top),
         ...base(),
       });
@@ -342,6 +352,19 @@ export function buildPaintList(input: PaintInput): PaintOp[] {
     if (metrics.vertical) s.y -= x;
     else s.x += x * s.hScale;
   }
+}
+
+function outlineOnPage(m: Matrix, points: readonly number[][]): Array<[number, number]> {
+  return points.map((p) => {
+    const [x, y] = applyPoint(m, p[0], p[1]);
+    return [Math.round(x * 1e5) / 1e5, Math.round(y * 1e5) / 1e5];
+  });
+}
+
+/** The matrix keeps axis-aligned boxes axis-aligned (no rotation other than quarter turns, no skew). */
+function upright(m: Matrix): boolean {
+  const eps = 1e-6 * Math.max(Math.abs(m[0]), Math.abs(m[1]), Math.abs(m[2]), Math.abs(m[3]));
+  return (Math.abs(m[1]) <= eps && Math.abs(m[2]) <= eps) || (Math.abs(m[0]) <= eps && Math.abs(m[3]) <= eps);
 }
 
 function effectiveBlend(s: PaintState): { blend?: string } {

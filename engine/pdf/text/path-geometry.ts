@@ -60,27 +60,49 @@ export function subpaths(data: ArrayLike<number>): Array<{ box: [number, number,
  * no other paints all of itself (an annulus's outer circle paints its ring). Curves count by
  * their control polygon, enough to place a point inside or outside.
  */
-export function paintedSubpaths(data: ArrayLike<number>, evenOdd: boolean): Array<{ box: [number, number, number, number]; rect: boolean }> {
+export function paintedSubpaths(data: ArrayLike<number>, evenOdd: boolean): Array<{ box: [number, number, number, number]; rect: boolean; outline?: number[][] }> {
   const subs = subpaths(data);
-  // Outlined text fills a line's glyphs as one path of many subpaths: nothing there is a cover.
-  if (subs.length < 2 || subs.length > MAX_WOUND_SUBPATHS) return subs;
   const polys = polygons(data);
+  // A shape painted whole keeps its outline (when small enough to carry), so that what lies in
+  // its box but outside it (beside a rotated label's box, a fan's wedge) is not taken as under it.
+  const whole = (k: number) => (polys.length === subs.length && !subs[k].rect && polys[k].length <= MAX_OUTLINE_POINTS ? { ...subs[k], outline: polys[k] } : subs[k]);
+  // Outlined text fills a line's glyphs as one path of many subpaths: nothing there is a cover.
+  if (subs.length < 2 || subs.length > MAX_WOUND_SUBPATHS) return subs.map((_, k) => whole(k));
   if (polys.length !== subs.length) return subs;
   const inside = (a: number[], b: number[]) => a[0] >= b[0] && a[1] >= b[1] && a[2] <= b[2] && a[3] <= b[3];
-  const out: Array<{ box: [number, number, number, number]; rect: boolean }> = [];
+  const out: Array<{ box: [number, number, number, number]; rect: boolean; outline?: number[][] }> = [];
   subs.forEach((sub, k) => {
     if (!subs.some((o, j) => j !== k && inside(sub.box, o.box) && !inside(o.box, sub.box))) {
-      out.push(sub);
+      out.push(whole(k));
       return;
     }
     const painted = paintedBox(polys, k, sub.box, evenOdd);
-    if (painted === 'all') out.push(sub);
+    if (painted === 'all') out.push(whole(k));
     else if (painted) out.push({ box: painted, rect: false });
   });
   return out;
 }
 
 const MAX_WOUND_SUBPATHS = 50;
+/** Outlines longer than this (plots, glyph-like paths) are not carried: their box stands for them. */
+const MAX_OUTLINE_POINTS = 64;
+const SHARE_GRID = 6;
+
+/**
+ * Share of a box that lies inside a closed outline (non-zero rule), sampled on a grid. Curves
+ * count by their control polygon: close enough to tell text under a shape from text beside it.
+ */
+export function shareInside(outline: readonly number[][], box: readonly [number, number, number, number]): number {
+  let n = 0;
+  for (let i = 0; i < SHARE_GRID; i++) {
+    for (let j = 0; j < SHARE_GRID; j++) {
+      const x = box[0] + ((i + 0.5) * (box[2] - box[0])) / SHARE_GRID;
+      const y = box[1] + ((j + 0.5) * (box[3] - box[1])) / SHARE_GRID;
+      if (winding(outline as number[][], x, y) !== 0) n++;
+    }
+  }
+  return n / (SHARE_GRID * SHARE_GRID);
+}
 const WINDING_GRID = 8;
 
 /** Samples the subpath's box: 'all' when every point of it is painted, else the box of the painted points (null: a hole). */
@@ -142,9 +164,11 @@ function winding(poly: number[][], x: number, y: number): number {
 }
 
 function isAxisRect(pts: number[][]): boolean {
-  const p = pts.length === 5 && pts[4][0] === pts[0][0] && pts[4][1] === pts[0][1] ? pts.slice(0, 4) : pts;
-  if (p.length !== 4) return false;
   const eps = 1e-3;
+  // A path closed by a line back to its start (`m l l l l h`, as re-distillers write a box)
+  // may land a rounding error away from it.
+  const p = pts.length === 5 && Math.abs(pts[4][0] - pts[0][0]) <= eps && Math.abs(pts[4][1] - pts[0][1]) <= eps ? pts.slice(0, 4) : pts;
+  if (p.length !== 4) return false;
   for (let k = 0; k < 4; k++) {
     const a = p[k];
     const b = p[(k + 1) % 4];

@@ -70,6 +70,13 @@ export interface TextPaint extends PaintBase {
   rise: number;
   /** Drawn inside a form XObject (an imported graphic or page) rather than the page's own content. */
   inForm?: boolean;
+  /**
+   * Direction of the baseline as seen on the page, degrees counter-clockwise from left-to-right
+   * (90: read bottom to top); absent when the text runs level (within half a degree).
+   */
+  angle?: number;
+  /** Where the baseline starts (the pen position of the show, page fractions, top-left origin). */
+  origin?: [number, number];
 }
 
 export interface FillPaint extends PaintBase {
@@ -84,6 +91,11 @@ export interface FillPaint extends PaintBase {
    * share of their box, so their colour is null (unknown).
    */
   stroke?: boolean;
+  /**
+   * The outline of a filled shape that is not a box (page fractions, curves by their control
+   * points), when short enough to carry: its box is not where it paints.
+   */
+  outline?: Array<[number, number]>;
 }
 
 export interface ImagePaint extends PaintBase {

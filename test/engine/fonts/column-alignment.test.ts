@@ -84,6 +84,88 @@ function decimalAligned(): Promise<Uint8Array> {
   });
 }
 
+/**
+ * A table of contents (thmtools manual, pdfTeX): page numbers flush right at the measure, and
+ * one entry whose title is too long for its line, so TeX sets the line overfull and its page
+ * number a word space after the title, past the measure.
+ */
+function contents(): Promise<Uint8Array> {
+  return pdfkitBytes(
+    (doc) => {
+      doc.font('Times-Roman').fontSize(10.5);
+      const entries: Array<[string, string]> = [
+        ['1.3 Styling theorems', '4'],
+        ['1.4 Repeating theorems', '6'],
+        ['1.5 Lists of theorems', '7'],
+        ['2.2 Case in point: the shaded key', '10'],
+        ['2.3 Case in point: the thmbox key', '12'],
+        ['3 Thmtools for the completionist', '13'],
+        ['3.1 Known keys to \\declaretheoremstylekeys', '13'],
+        ['3.2 Known keys to \\declaretheorem', '14'],
+        ['3.3 Known keys to in-document theorems', '15'],
+        ['3.4 Known keys to \\listoftheorems', '15'],
+      ];
+      entries.forEach(([title, pageNo], i) => {
+        const y = 400 + 13.5 * i;
+        // A command name in the title is set in the typewriter face (a run of its own).
+        const [words, command] = title.split('\\');
+        doc.font('Times-Roman').text(words, 60, y, { lineBreak: false });
+        let end = 60 + doc.widthOfString(words);
+        if (command) {
+          doc.font('Courier').text(`\\${command}`, end, y, { lineBreak: false });
+          end += doc.widthOfString(`\\${command}`);
+          doc.font('Times-Roman');
+        }
+        const x = Math.max(300 - doc.widthOfString(pageNo), end + 3.5);
+        doc.text(pageNo, x, y, { lineBreak: false });
+      });
+    },
+    { info: { Producer: 'pdfTeX-1.40.24', Creator: 'LaTeX with hyperref' } },
+  );
+}
+
+/**
+ * A function plot's axes (xpicture, pdfTeX): the y axis's labels flush right against it, and
+ * the x axis's labels centred under their ticks along one line, crossing that column; the
+ * label left of the origin ends where its step puts it, not on the column's edge.
+ */
+function crossingAxes(): Promise<Uint8Array> {
+  return pdfkitBytes(
+    (doc) => {
+      doc.font('Times-Roman').fontSize(9);
+      ['10', '9', '8', '7', '6', '5', '4', '3', '2', '1'].forEach((l, i) => doc.text(l, 300 - doc.widthOfString(l), 244 + 14 * i, { lineBreak: false }));
+      ['-1', '-2', '-3', '-4'].forEach((l, i) => doc.text(l, 300 - doc.widthOfString(l), 398 + 14 * i, { lineBreak: false }));
+      // Centred under ticks 14.2 pt apart: the label left of the origin ends 3 pt short of the column's edge.
+      for (let v = -5; v <= 5; v++) {
+        if (v === 0) continue;
+        const l = String(v);
+        const centre = v < 0 ? 297 + 14.2 * (v + 1) - doc.widthOfString('-1') / 2 : 306 + 14.2 * v;
+        doc.text(l, centre - doc.widthOfString(l) / 2, 386, { lineBreak: false });
+      }
+    },
+    { info: { Producer: 'pdfTeX-1.40.24', Creator: 'TeX' } },
+  );
+}
+
+/** A twelve-month table with evenly spaced columns, one value of a month retyped in place, longer. */
+function monthTable(retyped: boolean): Promise<Uint8Array> {
+  return pdfkitBytes((doc) => {
+    doc.font('Helvetica').fontSize(7);
+    const rows = ['Sales', 'Costs', 'Wages', 'Rent', 'Other', 'Net'];
+    rows.forEach((label, r) => {
+      const y = 200 + 12 * r;
+      doc.text(label, 40, y, { lineBreak: false });
+      for (let m = 0; m < 12; m++) {
+        let v = String((r + 1) * (m + 1) * 97 + m);
+        const right = 80 + 40 * (m + 1);
+        const left = right - doc.widthOfString(v);
+        if (retyped && r === 2 && m === 5) v = '12' + v;
+        doc.text(v, left, y, { lineBreak: false });
+      }
+    });
+  });
+}
+
 testDetector(columnAlignmentDetector, {
   valid: [
     { name: 'genuine statement: every amount and balance ends on its column edge', input: () => textContext(genuineStatement()) },
@@ -93,6 +175,11 @@ testDetector(columnAlignmentDetector, {
     { name: 'the same table re-distilled through PostScript', needs: ['gs'], input: () => textContext(redistilled(amountTable())) },
     { name: 'values followed by a "CR" marker: the pair ends on the edge', input: () => textContext(markedColumn()) },
     { name: 'a decimal-aligned column with one value of one decimal', input: () => textContext(decimalAligned()) },
+    // thmtools-manual.pdf p. 1 (texlive-latex-extra-doc), pending 40 before.
+    { name: 'a table of contents with an overfull line: its page number a word space after the title, past the measure', input: () => textContext(contents()) },
+    // xpicture-doc.pdf p. 40 (texlive-pictures-doc), pending 40 before.
+    { name: "an axis's centred labels crossing the other axis's flush-right column", input: () => textContext(crossingAxes()) },
+    { name: 'a twelve-month table with evenly spaced columns', input: () => textContext(monthTable(false)) },
   ],
   invalid: [
     {
@@ -109,6 +196,12 @@ testDetector(columnAlignmentDetector, {
       name: 'an amount retyped in place, then laundered through PostScript and re-distilled',
       needs: ['gs'],
       input: () => textContext(redistilled(amountTable({ row: ROW, text: '-1,045.60' }))),
+      reasons: ['font_inconsistency.column_misaligned'],
+    },
+    {
+      // Its row steps evenly, but the retyped value ends off the row's step as much as off its column.
+      name: 'a value of a twelve-month table retyped in place, longer, its row evenly spaced',
+      input: () => textContext(monthTable(true)),
       reasons: ['font_inconsistency.column_misaligned'],
     },
     {

@@ -185,6 +185,109 @@ async function inverseClip(sameWinding: boolean): Promise<Uint8Array> {
   }, { info: { Producer: 'Acrobat Distiller 15.0 (Windows)', Creator: 'dvips' } });
 }
 
+/**
+ * A geometry figure's grid (pst-eucl documentation, Ghostscript): grid labels set upright under
+ * the axis, then a segment's label drawn along the segment, rotated, on a white shape that
+ * knocks out the grid behind it, here over the grid label "1".
+ */
+async function rotatedLabelOverGrid(): Promise<Uint8Array> {
+  return pdfkitBytes(
+    (doc) => {
+      ['-1', '0', '1', '2', '3'].forEach((l, i) => doc.font('Courier').fontSize(8).fillColor('#000000').text(l, 100 + 40 * i, 700, { lineBreak: false }));
+      doc.save().rotate(-14, { origin: [150, 700] });
+      doc.rect(140, 690, 44, 18).fill('#ffffff');
+      doc.font('Times-Italic').fontSize(9).fillColor('#000000').text('a2 + b2', 146, 694, { lineBreak: false });
+      doc.restore();
+    },
+    { info: { Producer: 'GPL Ghostscript 9.54.0', Creator: 'dvips(k) 2021.1' } },
+  );
+}
+
+/**
+ * An optics figure (pst-optic documentation): a mirror's height marked by a vertical label on
+ * a white rounded shape, drawn over the tick label "1" of the figure's axis.
+ */
+async function verticalLabelOverTick(): Promise<Uint8Array> {
+  return pdfkitBytes(
+    (doc) => {
+      doc.font('Times-Roman').fontSize(11).fillColor('#000000').text('-1', 96, 600, { lineBreak: false });
+      doc.font('Times-Roman').fontSize(11).fillColor('#000000').text('1', 102, 620, { lineBreak: false });
+      doc.roundedRect(94, 560, 16, 74, 3).fill('#ffffff');
+      doc.save().rotate(-90, { origin: [100, 630] });
+      doc.font('Times-Roman').fontSize(10).fillColor('#000000').text('mirrorHeight', 100, 630, { lineBreak: false });
+      doc.restore();
+    },
+    { info: { Producer: 'GPL Ghostscript 9.15', Creator: 'dvips(k) 5.995' } },
+  );
+}
+
+/**
+ * A plot's data labels (pst-plot `plotValues`, LuaTeX): every value is set on a white box of
+ * exactly its own width, placed at its point; one of them lands on the axis tick label "2",
+ * which it overlaps only at its end, a quarter em off the tick label's line, in another size.
+ */
+async function dataLabelOverTick(): Promise<Uint8Array> {
+  return pdfkitBytes(
+    (doc) => {
+      doc.font('Times-Roman').fontSize(8.7).fillColor('#000000');
+      ['1', '2', '3'].forEach((l, i) => doc.text(l, 212, 300 - 28 * i, { lineBreak: false }));
+      [
+        ['1.98292', 185, 262],
+        ['1.65306', 189, 272.5],
+        ['1.35319', 193, 282],
+      ].forEach(([value, x, y]) => {
+        doc.font('Times-Roman').fontSize(10);
+        const w = doc.widthOfString(String(value));
+        doc.rect(Number(x), Number(y) + 1, w, 9).fill('#ffffff');
+        doc.fillColor('#000000').text(String(value), Number(x), Number(y), { lineBreak: false });
+      });
+    },
+    { info: { Producer: 'LuaTeX-1.15.0', Creator: 'TeX' } },
+  );
+}
+
+/**
+ * A fan chart (genealogytree): each person in a wedge whose lines run along its radius. A
+ * wedge's page box reaches over its neighbour's lines, its shape does not.
+ */
+async function fanWedges(): Promise<Uint8Array> {
+  return pdfkitBytes(
+    (doc) => {
+      doc.save().rotate(-80, { origin: [319, 441] });
+      doc.font('Times-Roman').fontSize(6).fillColor('#000000').text('Michel', 319, 441, { lineBreak: false });
+      doc.restore();
+      doc.moveTo(318, 430).lineTo(350, 380).lineTo(370, 392).lineTo(338, 442).closePath().fill('#ffffff');
+      doc.save().rotate(-58, { origin: [338, 422] });
+      doc.font('Times-Roman').fontSize(6).fillColor('#000000').text('Nikolaus', 338, 422, { lineBreak: false });
+      doc.restore();
+    },
+    { info: { Producer: 'MiKTeX pdfTeX-1.40.24', Creator: 'LaTeX with hyperref' } },
+  );
+}
+
+/** A cover-up on a page whose content is set a quarter turn round (a landscape table printed on a portrait page). */
+async function quarterTurnCoverUp(): Promise<Uint8Array> {
+  return pdfkitBytes((doc) => {
+    doc.save().rotate(-90, { origin: [300, 500] });
+    doc.font('Helvetica').fontSize(10).fillColor('#000000').text('Total due', 300, 500, { lineBreak: false });
+    const x = 300 + doc.widthOfString('Total due ');
+    doc.text('1,250.00', x, 500, { lineBreak: false });
+    doc.rect(x - 2, 498, doc.widthOfString('1,250.00') + 4, 14).fill('#ffffff');
+    doc.fillColor('#000000').text('9,850.00', x, 500, { lineBreak: false });
+    doc.restore();
+  });
+}
+
+/** A white box over a value, the new value typed on its line by eye: its start half a thin space off, a point and a half high. */
+async function coverUpByEye(): Promise<Uint8Array> {
+  return pdfkitBytes((doc) => {
+    doc.font('Helvetica').fontSize(10).fillColor('#000000').text('Invoice date', 60, 300, { lineBreak: false });
+    doc.text('12 March 2024', 300, 300, { lineBreak: false });
+    doc.rect(297, 297, 80, 15).fill('#ffffff');
+    doc.font('Times-Roman').fontSize(10).fillColor('#000000').text('12 March 2025', 301.5, 298.5, { lineBreak: false });
+  });
+}
+
 testDetector(coveredTextDetector, {
   valid: [
     // xassoccnt documentation p. 38 (texlive-latex-extra-doc), fraudulent 100 before.
@@ -260,6 +363,14 @@ testDetector(coveredTextDetector, {
     { name: 'a scan whose visible text layer lies under the page picture', input: () => textContext(scannedPdf({ textUnder: true })) },
     // tikzcodeblocks documentation (texlive-pictures-doc), page 18: fraudulent 100 before.
     { name: 'a TikZ code block drawn again at the same place, its number box over the first one, same font', input: () => textContext(overlappingCodeBlocks()) },
+    // pst-eucl-doc.pdf p. 8 (texlive-pstricks-doc), fraudulent 94 before.
+    { name: 'a rotated white label shape over a grid label, its label set along the segment', input: () => textContext(rotatedLabelOverGrid()) },
+    // pst-optic-doc.pdf p. 13, fraudulent 100 before.
+    { name: 'a vertical label on a white rounded shape over an axis tick label', input: () => textContext(verticalLabelOverTick()) },
+    // pst-plot-doc.pdf p. 82, fraudulent 100 before.
+    { name: "plot data labels on white boxes of their own width, one overlapping a tick label's end", input: () => textContext(dataLabelOverTick()) },
+    // genealogytree.pdf pp. 323-345, fraudulent 100 before.
+    { name: "a fan chart's wedge whose page box, not its shape, reaches over the next wedge's lines", input: () => textContext(fanWedges()) },
   ],
   invalid: [
     {
@@ -279,9 +390,36 @@ testDetector(coveredTextDetector, {
       reasons: ['hidden_content.covered_text'],
     },
     {
-      // A translucent tint only under the box dims nothing around it: the box still hides the value.
-      name: 'a white box over an amount on a translucent tint of its own size, new text on top',
+      // A translucent tint only under the box dims nothing around it: the box still hides the
+      // value. The dialog's lines on it are not set where the amount was: no retype, a cover.
+      name: 'a white box over an amount on a translucent tint of its own size, other text on top',
       input: () => textContext(modalDialog('box')),
+      reasons: ['hidden_content.covered_text'],
+    },
+    {
+      name: 'a cover-up on content set a quarter turn round, the new value in the old one\'s place',
+      input: () => textContext(quarterTurnCoverUp()),
+      reasons: ['hidden_content.covered_text_replaced'],
+      check: (findings) => expect(findings[0].evidence).toMatchObject({ before: '1,250.00', after: '9,850.00' }),
+    },
+    {
+      name: 'a white box over a date, the new date typed on its line by eye (a little off its start and baseline)',
+      input: () => textContext(coverUpByEye()),
+      reasons: ['hidden_content.covered_text_replaced'],
+    },
+    {
+      // The plot label's box of its own width, but the value typed where the tick label stood.
+      name: 'a white box of the new text\'s own width over a value, the new value typed where the old one started',
+      input: () =>
+        textContext(
+          pdfkitBytes((doc) => {
+            doc.font('Helvetica').fontSize(10).fillColor('#000000').text('Amount', 300, 500, { lineBreak: false });
+            const x = 300 + doc.widthOfString('Amount ');
+            doc.text('250.00', x, 500, { lineBreak: false });
+            doc.rect(x, 497, doc.widthOfString('1,980.00'), 16).fill('#ffffff');
+            doc.fillColor('#000000').text('1,980.00', x, 500, { lineBreak: false });
+          }),
+        ),
       reasons: ['hidden_content.covered_text_replaced'],
     },
     {
