@@ -3,6 +3,7 @@
  * and scaled so that body text lands near the 20-30 px x-height the LSTM model was trained on
  * (small screenshots are upscaled, huge phone photos downscaled to keep recognition fast).
  */
+import type { Sharp } from 'sharp';
 import { loadSharp } from '../lazy-libraries.js';
 import type { GrayRaster } from '../image/types.js';
 import { EngineError } from '../types.js';
@@ -47,13 +48,22 @@ export async function prepareForOcr(image: Uint8Array | Buffer): Promise<Prepare
   }
 }
 
+/** A page render's raw pixels (engine/ocr/pdf-pages.ts), prepared as its PNG would have been. */
+export async function prepareRgbaForOcr(picture: { rgba: Uint8Array; width: number; height: number; density: number }): Promise<PreparedImage> {
+  const sharp = await loadSharp();
+  const base = sharp(picture.rgba, { raw: { width: picture.width, height: picture.height, channels: 4 }, limitInputPixels: PIXEL_LIMIT });
+  return prepareFrom(base, picture.width, picture.height, picture.density);
+}
+
 async function prepare(image: Uint8Array | Buffer): Promise<PreparedImage> {
   const sharp = await loadSharp();
   // autoOrient: phone photos are stored sideways with an EXIF orientation tag.
   const base = sharp(image, { limitInputPixels: PIXEL_LIMIT, failOn: 'none' }).autoOrient();
   const meta = await base.metadata();
-  const srcW = meta.autoOrient?.width ?? meta.width ?? 0;
-  const srcH = meta.autoOrient?.height ?? meta.height ?? 0;
+  return prepareFrom(base, meta.autoOrient?.width ?? meta.width ?? 0, meta.autoOrient?.height ?? meta.height ?? 0, meta.density);
+}
+
+async function prepareFrom(base: Sharp, srcW: number, srcH: number, density: number | undefined): Promise<PreparedImage> {
   const { width, height } = preparedSize(srcW, srcH);
   // Decoded and resized into memory first: normalise() reads its input twice (a histogram pass,
   // then the stretch), and on a pipeline that means decoding and resizing the image twice.
@@ -63,7 +73,7 @@ async function prepare(image: Uint8Array | Buffer): Promise<PreparedImage> {
     .resize(width, height, { kernel: scaleFor(srcW) > 1 ? 'cubic' : 'lanczos3' })
     .raw()
     .toBuffer();
-  return { image: await stretchToPgm(grey, width, height), ...dpiOf(meta.density), scale: width / Math.max(srcW, 1), width, height };
+  return { image: await stretchToPgm(grey, width, height), ...dpiOf(density), scale: width / Math.max(srcW, 1), width, height };
 }
 
 function preparedSize(srcW: number, srcH: number): { width: number; height: number } {
