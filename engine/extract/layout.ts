@@ -39,12 +39,18 @@ export function verticalGap(upper: Line, lower: Line): number {
 }
 
 function union(boxes: BBox[]): BBox {
-  return [
-    Math.min(...boxes.map((b) => b[0])),
-    Math.min(...boxes.map((b) => b[1])),
-    Math.max(...boxes.map((b) => b[2])),
-    Math.max(...boxes.map((b) => b[3])),
-  ];
+  // One pass without spreading: this runs for every cell and line of a 500-page statement.
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const b of boxes) {
+    x0 = Math.min(x0, b[0]);
+    y0 = Math.min(y0, b[1]);
+    x1 = Math.max(x1, b[2]);
+    y1 = Math.max(y1, b[3]);
+  }
+  return [x0, y0, x1, y1];
 }
 
 function median(xs: number[]): number {
@@ -120,15 +126,28 @@ function linesOfRuns(page: PageLayer): Line[] {
   const ocrSize = Math.max(median(ocr.map((r) => r.size)), median(ocr.filter((r) => r.text.length >= 3).map((r) => ((r.bbox[2] - r.bbox[0]) * page.width) / r.text.length / 0.55)));
   const sorted = [...runs].sort((a, b) => (a.bbox[1] + a.bbox[3]) / 2 - (b.bbox[1] + b.bbox[3]) / 2);
   const bands: Array<{ top: number; bottom: number; runs: TextRun[] }> = [];
+  // Runs come in order of their middle, so a band that ends above this run's middle can take no
+  // later run either: only the bands still open are searched (first one in creation order wins,
+  // as a search over all bands would find), which keeps a dense page linear.
+  // A middle below the highest one seen (unordered or NaN boxes) searches every band instead.
+  let open: typeof bands = [];
+  let highest = -Infinity;
   for (const run of sorted) {
     const mid = (run.bbox[1] + run.bbox[3]) / 2;
-    const band = bands.find((b) => mid >= b.top && mid <= b.bottom);
+    let band: (typeof bands)[number] | undefined;
+    if (mid >= highest) {
+      highest = mid;
+      if (open.some((b) => b.bottom < mid)) open = open.filter((b) => b.bottom >= mid);
+      band = open.find((b) => mid >= b.top);
+    } else band = bands.find((b) => mid >= b.top && mid <= b.bottom);
     if (band) {
       band.runs.push(run);
       continue;
     }
     const h = Math.max(run.bbox[3] - run.bbox[1], 1e-4);
-    bands.push({ top: run.bbox[1] + h * 0.2, bottom: run.bbox[3] - h * 0.2, runs: [run] });
+    const created = { top: run.bbox[1] + h * 0.2, bottom: run.bbox[3] - h * 0.2, runs: [run] };
+    bands.push(created);
+    open.push(created);
   }
   bands.sort((a, b) => a.top - b.top);
   const em = ocrEm(page);

@@ -127,8 +127,28 @@ function digitsValue(num: string, style: NumberStyle): { value: number; decimals
   return Number.isFinite(value) ? { value, decimals: frac.length } : null;
 }
 
+/**
+ * Readings of tokens already parsed, by style and token: extraction and several content checks
+ * parse the same cells again (tens of thousands of cells on a 500-page statement). Cleared when
+ * full so that it stays small; each caller gets its own copy of a reading.
+ */
+const PARSED: ReadonlyArray<Map<string, ParsedAmount | null>> = [new Map(), new Map(), new Map(), new Map()];
+const PARSED_MAX = 50_000;
+
 /** Parses one token that should be nothing but an amount (optionally with currency and sign). */
 export function parseAmount(token: string, style: NumberStyle = DEFAULT_STYLE): ParsedAmount | null {
+  // Keyed by the token itself (a cell's text keeps its hash between calls), one map per style.
+  const memo = PARSED[(style.decimal === ',' ? 2 : 0) + (style.spaceGrouping ? 1 : 0)];
+  let parsed = memo.get(token);
+  if (parsed === undefined) {
+    parsed = readAmount(token, style);
+    if (memo.size >= PARSED_MAX) memo.clear();
+    memo.set(token, parsed);
+  }
+  return parsed && { ...parsed };
+}
+
+function readAmount(token: string, style: NumberStyle): ParsedAmount | null {
   const t = token.trim();
   if (!t || t.length > 40) return null;
   const m = AMOUNT_RE.exec(t);

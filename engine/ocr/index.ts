@@ -10,7 +10,7 @@ import type { GrayRaster } from '../image/types.js';
 import type { PageLayer } from '../pdf/text/types.js';
 import type { AnalyzeOptions } from '../types.js';
 import { renderPdfPages } from './pdf-pages.js';
-import { prepareForOcr, prepareGreyForOcr } from './prepare.js';
+import { prepareForOcr, prepareGreyForOcr, prepareRgbaForOcr } from './prepare.js';
 import { recognize } from './tesseract.js';
 import { ocrPageLayer } from './words.js';
 
@@ -50,7 +50,7 @@ export async function ocrImage(bytes: Uint8Array, size: { width: number; height:
   const lim = limits(options);
   if (!lim || lim.maxPages < 1) return null;
   const prepared = (size.gray && (await prepareGreyForOcr(size.gray, bytes, size))) || (await prepareForOcr(bytes));
-  const data = await recognize(prepared.png);
+  const data = await recognize(prepared.image, prepared.dpi);
   return ocrPageLayer(data, { page: 1, width: size.width, height: size.height, imageWidth: prepared.width, imageHeight: prepared.height });
 }
 
@@ -68,8 +68,8 @@ export async function ocrScannedPages(source: Uint8Array | PDFDocumentProxy, pag
   const read = new Map<number, PageLayer>();
   for await (const picture of renderPdfPages(source, wanted)) {
     const base = pages[picture.page - 1];
-    const prepared = await prepareForOcr(picture.png);
-    const data = await recognize(prepared.png);
+    const prepared = await prepareRgbaForOcr(picture);
+    const data = await recognize(prepared.image, prepared.dpi);
     read.set(picture.page, ocrPageLayer(data, { page: picture.page, width: base.width, height: base.height, imageWidth: prepared.width, imageHeight: prepared.height }, base));
     if (performance.now() - start > lim.budgetMs) break;
   }

@@ -12,15 +12,23 @@ const MAX_PIXELS = 12_000_000;
 
 export interface RenderedPage {
   page: number;
-  png: Buffer;
+  /**
+   * Straight (not premultiplied) RGBA pixels, opaque (rendered over white): handed to OCR as
+   * they are instead of through a PNG encode and decode (~0.1-0.2 s per page).
+   */
+  rgba: Uint8Array;
   width: number;
   height: number;
+  /** The resolution a PNG of this canvas would carry (@napi-rs/canvas writes 72 dpi). */
+  density: number;
 }
+
+/** What @napi-rs/canvas writes into its PNGs, kept so that OCR reads the page as before. */
+const CANVAS_PNG_DENSITY = 72;
 
 interface NodeCanvas {
   width: number;
   height: number;
-  toBuffer(mime: 'image/png'): Buffer;
 }
 interface CanvasFactory {
   create(width: number, height: number): { canvas: NodeCanvas; context: CanvasRenderingContext2D };
@@ -38,7 +46,9 @@ async function renderPage(doc: PDFDocumentProxy, n: number): Promise<RenderedPag
     const entry = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
     try {
       await page.render({ canvasContext: entry.context, canvas: entry.canvas as unknown as HTMLCanvasElement, viewport, background: '#ffffff' }).promise;
-      return { page: n, png: entry.canvas.toBuffer('image/png'), width: entry.canvas.width, height: entry.canvas.height };
+      const { width, height } = entry.canvas;
+      const pixels = entry.context.getImageData(0, 0, width, height).data;
+      return { page: n, rgba: new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.byteLength), width, height, density: CANVAS_PNG_DENSITY };
     } finally {
       factory.destroy(entry);
     }

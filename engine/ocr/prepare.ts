@@ -3,6 +3,7 @@
  * and scaled so that body text lands near the 20-30 px x-height the LSTM model was trained on
  * (small screenshots are upscaled, huge phone photos downscaled to keep recognition fast).
  */
+import type { Sharp } from 'sharp';
 import { loadSharp } from '../lazy-libraries.js';
 import type { GrayRaster } from '../image/types.js';
 import { EngineError } from '../types.js';
@@ -14,7 +15,13 @@ const MAX_UPSCALE = 2.5;
 const PIXEL_LIMIT = 200_000_000;
 
 export interface PreparedImage {
-  png: Buffer;
+  /**
+   * 8-bit grey PGM: the pixels tesseract would decode from a PNG, without compressing them here
+   * and inflating them again in its (wasm) decoder, ~0.1 s per page of the critical path.
+   */
+  image: Buffer;
+  /** The source's resolution for tesseract, as a PNG would have carried it (engine/ocr/tesseract.ts). */
+  dpi?: number;
   /** Prepared pixels per source pixel (bboxes from tesseract divide by this). */
   scale: number;
   width: number;
@@ -41,13 +48,22 @@ export async function prepareForOcr(image: Uint8Array | Buffer): Promise<Prepare
   }
 }
 
+/** A page render's raw pixels (engine/ocr/pdf-pages.ts), prepared as its PNG would have been. */
+export async function prepareRgbaForOcr(picture: { rgba: Uint8Array; width: number; height: number; density: number }): Promise<PreparedImage> {
+  const sharp = await loadSharp();
+  const base = sharp(picture.rgba, { raw: { width: picture.width, height: picture.height, channels: 4 }, limitInputPixels: PIXEL_LIMIT });
+  return prepareFrom(base, picture.width, picture.height, picture.density);
+}
+
 async function prepare(image: Uint8Array | Buffer): Promise<PreparedImage> {
   const sharp = await loadSharp();
   // autoOrient: phone photos are stored sideways with an EXIF orientation tag.
   const base = sharp(image, { limitInputPixels: PIXEL_LIMIT, failOn: 'none' }).autoOrient();
   const meta = await base.metadata();
-  const srcW = meta.autoOrient?.width ?? meta.width ?? 0;
-  const srcH = meta.autoOrient?.height ?? meta.height ?? 0;
+  return prepareFrom(base, meta.autoOrient?.width ?? meta.width ?? 0, meta.autoOrient?.height ?? meta.height ?? 0, meta.density);
+}
+
+async function prepareFrom(base: Sharp, srcW: number, srcH: number, density: number | undefined): Promise<PreparedImage> {
   const { width, height } = preparedSize(srcW, srcH);
   // Decoded and resized into memory first: normalise() reads its input twice (a histogram pass,
   // then the stretch), and on a pipeline that means decoding and resizing the image twice.
@@ -57,7 +73,7 @@ async function prepare(image: Uint8Array | Buffer): Promise<PreparedImage> {
     .resize(width, height, { kernel: scaleFor(srcW) > 1 ? 'cubic' : 'lanczos3' })
     .raw()
     .toBuffer();
-  return { png: await stretchToPng(grey, width, height, meta.density), scale: width / Math.max(srcW, 1), width, height };
+  return { image: await stretchToPgm(grey, width, height), ...dpiOf(density), scale: width / Math.max(srcW, 1), width, height };
 }
 
 function preparedSize(srcW: number, srcH: number): { width: number; height: number } {
@@ -66,22 +82,27 @@ function preparedSize(srcW: number, srcH: number): { width: number; height: numb
 }
 
 /**
- * `density` is the source's (sharp's reading of it): a file decoded straight to PNG keeps it, and
- * tesseract reads it (below 70 dpi it estimates the resolution from the text instead).
+ * `density` is the source's (sharp's reading of it). A PNG carried it as pHYs, which tesseract
+ * read as the resolution when credible (70-2400 dpi) and otherwise estimated the resolution from
+ * the text; `user_defined_dpi` with the same rounded figure, set only when credible, does the same.
  */
-async function stretchToPng(grey: Uint8Array, width: number, height: number, density: number | undefined): Promise<Buffer> {
+function dpiOf(density: number | undefined): { dpi?: number } {
+  const dpi = density ? Math.round(density) : 0;
+  return dpi >= 70 && dpi <= 2400 ? { dpi } : {};
+}
+
+async function stretchToPgm(grey: Uint8Array, width: number, height: number): Promise<Buffer> {
   const sharp = await loadSharp();
-  const raw = sharp(grey, { raw: { width, height, channels: 1 } });
-  return (
-    (density ? raw.withMetadata({ density }) : raw)
-      .grayscale()
-      // Stretch between the 0.2 % and 99 % levels: with the default 1 % floor, a sparse clean page
-      // (less than 1 % ink) has its floor in the anti-aliasing grey, which turns glyph edges into
-      // black halos tesseract cannot read.
-      .normalise({ lower: 0.2, upper: 99 })
-      .png({ compressionLevel: 1 })
-      .toBuffer()
-  );
+  const stretched = await sharp(grey, { raw: { width, height, channels: 1 } })
+    .grayscale()
+    // Stretch between the 0.2 % and 99 % levels: with the default 1 % floor, a sparse clean page
+    // (less than 1 % ink) has its floor in the anti-aliasing grey, which turns glyph edges into
+    // black halos tesseract cannot read.
+    .normalise({ lower: 0.2, upper: 99 })
+    .raw()
+    .toBuffer();
+  if (stretched.length !== width * height) throw new EngineError('corrupt_document', 'The image cannot be prepared for OCR.');
+  return Buffer.concat([Buffer.from(`P5\n${width} ${height}\n255\n`, 'latin1'), stretched]);
 }
 
 /**
@@ -98,7 +119,7 @@ export async function prepareGreyForOcr(grey: GrayRaster, bytes: Uint8Array, sou
     const { density } = await sharp(bytes, { limitInputPixels: false }).metadata();
     const sized = grey.width === width && grey.height === height ? grey.data : await sharp(grey.data, { raw: { width: grey.width, height: grey.height, channels: 1 } }).grayscale().resize(width, height, { kernel: 'lanczos3' }).raw().toBuffer();
     if (sized.length !== width * height) return null;
-    return { png: await stretchToPng(sized, width, height, density), scale: width / Math.max(source.width, 1), width, height };
+    return { image: await stretchToPgm(sized, width, height), ...dpiOf(density), scale: width / Math.max(source.width, 1), width, height };
   } catch {
     return null;
   }

@@ -9,7 +9,7 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Page, Worker } from 'tesseract.js';
+import type { Page, RecognizeOptions, Worker, WorkerParams } from 'tesseract.js';
 import { loadTesseract } from '../lazy-libraries.js';
 
 /** One-shot processes (CLI, scripts) exit this soon after their last recognition. */
@@ -49,8 +49,11 @@ function scheduleIdleStop(): void {
   idleTimer.unref();
 }
 
-/** Recognises one prepared image (PNG bytes); calls are serialised on the one worker. */
-export function recognize(image: Buffer): Promise<Page> {
+/**
+ * Recognises one prepared image (engine/ocr/prepare.ts: PGM bytes, and the source's resolution
+ * when it has a credible one); calls are serialised on the one worker.
+ */
+export function recognize(image: Buffer, dpi?: number): Promise<Page> {
   const job = queue.then(async () => {
     if (idleTimer) clearTimeout(idleTimer);
     worker ??= startWorker().catch((err: unknown) => {
@@ -59,7 +62,10 @@ export function recognize(image: Buffer): Promise<Page> {
     });
     const w = await worker;
     try {
-      const { data } = await w.recognize(image, {}, { blocks: true, text: false });
+      // Tesseract parameters given with a recognition hold for it only (tesseract.js restores them
+      // afterwards); its typings list only its own options there.
+      const params: Partial<WorkerParams> = dpi ? { user_defined_dpi: String(dpi) } : {};
+      const { data } = await w.recognize(image, params as unknown as Partial<RecognizeOptions>, { blocks: true, text: false });
       return data;
     } finally {
       scheduleIdleStop();

@@ -33,6 +33,14 @@ describe('parseAmount', () => {
     expect(parseAmount('15.00%')?.percent).toBe(true);
   });
 
+  it('reads a token the same way whatever was read before, in either style, and hands out its own copy', () => {
+    const first = parseAmount('1.234', { decimal: ',', spaceGrouping: false })!;
+    expect(first.value).toBe(1234);
+    first.value = 0;
+    expect(parseAmount('1.234', { decimal: ',', spaceGrouping: false })?.value).toBe(1234);
+    expect(parseAmount('1.234', { decimal: '.', spaceGrouping: false })?.value).toBe(1.234);
+  });
+
   it('rejects what is not a single figure', () => {
     for (const t of ['12.00 45.00', 'abc', '1,23,4.00', '(12.00', 'XYZ 12.00', '3 125.00']) expect(parseAmount(t)).toBeNull();
   });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'tesseract.js';
 import { isUncertainOcrFinding, pagesToOcr, withoutUncertainOcrFindings } from '../../../engine/ocr/index.js';
-import { scaleFor } from '../../../engine/ocr/prepare.js';
+import { prepareForOcr, scaleFor } from '../../../engine/ocr/prepare.js';
 import { ocrPageLayer } from '../../../engine/ocr/words.js';
 import type { PageLayer, TextRun } from '../../../engine/pdf/text/types.js';
 import type { Finding } from '../../../engine/types.js';
@@ -71,6 +71,19 @@ describe('prepare scale', () => {
     expect(scaleFor(400)).toBe(2.5);
     expect(scaleFor(800)).toBe(2);
     expect(scaleFor(4000)).toBe(0.4);
+  });
+});
+
+describe('prepared image', () => {
+  it('is a grey PGM of the prepared size, with the source resolution only when tesseract would trust it', async () => {
+    const sharp = (await import('sharp')).default;
+    const page = (density: number) => sharp({ create: { width: 800, height: 600, channels: 3, background: '#f0f0f0' } }).withMetadata({ density }).png().toBuffer();
+    const at300 = await prepareForOcr(await page(300));
+    expect([at300.width, at300.height, at300.dpi]).toEqual([1600, 1200, 300]);
+    const header = Buffer.from('P5\n1600 1200\n255\n');
+    expect(at300.image.subarray(0, header.length).equals(header)).toBe(true);
+    expect(at300.image.length).toBe(header.length + 1600 * 1200);
+    expect((await prepareForOcr(await page(30))).dpi).toBeUndefined();
   });
 });
 
