@@ -96,6 +96,55 @@ describe('invoice totals read by OCR, judged by the subtotal and tax the printed
   });
 });
 
+describe('bill amounts due read by OCR, judged by the charges the rows and tax rate confirm', () => {
+  /** Label at the left, figure right-aligned; the charges table in the middle. */
+  function billPage(due: string, payment = '-201,46 €', tax = '19,78 €'): PageLayer {
+    const runs: TextRun[] = [];
+    let y = 0.1;
+    const line = (label: string, value: string | null) => {
+      y += ROW_PITCH;
+      words(runs, label, 0.09, y);
+      if (value) figure(runs, value, 0.93, y);
+    };
+    line('Stadtwerke Elbtal Electricity Bill', null);
+    line('Previous balance', '201,46 €');
+    line('Payment received, thank you', payment);
+    line('Charges this period', null);
+    y += ROW_PITCH;
+    for (const [label, x] of [['Item', 0.09], ['Quantity', 0.5], ['Rate', 0.66], ['Amount', 0.84]] as const) words(runs, label, x, y);
+    for (const [d, q, r, a] of [['Meter readings', '297 kWh', '0,29', '86,13'], ['Standing charge', '31 days', '0,58', '17,98']]) {
+      y += ROW_PITCH;
+      words(runs, d, 0.09, y);
+      figure(runs, q, 0.58, y);
+      figure(runs, r, 0.75, y);
+      figure(runs, a, 0.93, y);
+    }
+    line('Tax (19%)', tax);
+    line('Total charges', '123,89 €');
+    line('Amount due', due);
+    return { page: 1, width: 595, height: 842, runs, text: '', imageCoverage: 1, source: 'ocr' };
+  }
+  const bill = async (page: PageLayer) => {
+    const ctx = contextFromPages([page], { mime: 'image/jpeg', extracted: { ...EXTRACTED, doc_type: 'utility_bill' }, text: '' });
+    return withoutUncertainOcrFindings(await arithmeticError.run(ctx), [page]);
+  };
+
+  it('stays quiet on the genuine bill, also with the amount due missing its decimal mark', async () => {
+    expect(await bill(billPage('123,89 €'))).toEqual([]);
+    expect(await bill(billPage('12389 €'))).toEqual([]);
+  });
+
+  it('reports an amount due the confirmed charges and settled balance contradict', async () => {
+    const found = await bill(billPage('67,92 €'));
+    expect(found.map((f) => [f.code, f.evidence.expected, f.evidence.crossChecked])).toEqual([['arithmetic_error.amount_due', '123.89', true]]);
+  });
+
+  it('leaves the amount due to the confidence guard when the tax or the previous balance is unconfirmed', async () => {
+    expect(await bill(billPage('67,92 €', '-201,46 €', '18,78 €'))).toEqual([]);
+    expect(await bill(billPage('67,92 €', '-101,46 €'))).toEqual([]);
+  });
+});
+
 describe('OCR figure readings', () => {
   it('reads a figure without decimal mark also as cents, only on a picture', () => {
     expect(moneyReadings(parseAmount('837297 €', { decimal: ',', spaceGrouping: false })!, true)).toEqual([837297, 8372.97]);
