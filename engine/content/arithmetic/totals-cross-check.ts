@@ -5,8 +5,9 @@
  * not misread a subtotal and its tax into agreement with the printed rate to the cent. With the
  * subtotal and the tax both confirmed that way and nothing else between them and the total, the
  * total is the only figure left that can be wrong; when what it should be and what is printed are
- * several characters apart (not one or two misread, dropped or doubled digits), the page does not
- * show the figure the invoice was computed with.
+ * several characters apart (not one or two misread, dropped or doubled digits), or differ in one
+ * digit OCR never takes for the other, the page does not show the figure the invoice was
+ * computed with.
  *
  * OCR often drops the decimal mark of a figure set in a larger or bolder face ("837297 €" for
  * "8 372,97 €"). Such a figure (no decimal mark, three or more digits) is also read as cents, the
@@ -15,6 +16,7 @@
 import type { ParsedAmount } from '../../extract/numbers.js';
 import { near } from '../evidence.js';
 import { farApart } from './cross-check.js';
+import { lookAlike } from './misread.js';
 
 /**
  * The values an OCR'd money figure can stand for: as read, and as cents when OCR may have dropped
@@ -65,6 +67,17 @@ export type TotalReading =
 export function judgeTotal(readings: readonly number[], required: number): TotalReading {
   if (readings.some((r) => near(Math.abs(r), Math.abs(required)))) return 'adds_up';
   const want = digitsOf(required);
-  const far = readings.every((r) => farApart(r, required) && !want.endsWith(digitsOf(r)));
+  const far = readings.every((r) => (farApart(r, required) && !want.endsWith(digitsOf(r))) || foreignDigit(digitsOf(r), want));
   return far ? 'contradicts' : 'unsure';
+}
+
+/**
+ * One digit replaced by a digit OCR does not take it for ("923,89" where "123,89" is required; a
+ * 1 is misread as a 7 or 4, never as a 9): same length, one position differs, and the two digits
+ * are not look-alikes (misread.ts). A forger's single changed digit; OCR's typical slips stay unsure.
+ */
+function foreignDigit(read: string, want: string): boolean {
+  if (read.length !== want.length || read.length < 3) return false;
+  const diff = [...read].map((c, i) => [c, want[i]]).filter(([a, b]) => a !== b);
+  return diff.length === 1 && !lookAlike(diff[0][0], diff[0][1]);
 }

@@ -163,6 +163,9 @@ describe('OCR figure readings', () => {
     expect(judgeTotal([5385.19], 10047.56)).toBe('contradicts');
     expect(judgeTotal([10041.56], 10047.56)).toBe('unsure');
     expect(judgeTotal([47.56], 10047.56)).toBe('unsure');
+    // One digit changed: a 9 for a 1 is no OCR slip, a 7 for a 1 may be.
+    expect(judgeTotal([923.89], 123.89)).toBe('contradicts');
+    expect(judgeTotal([723.89], 123.89)).toBe('unsure');
   });
 
   it('reads a thousands group run into its decimals as cents', () => {
