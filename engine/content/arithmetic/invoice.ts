@@ -119,7 +119,7 @@ function totalsFindings(model: DocModel): ArithmeticFinding[] {
     const out: ArithmeticFinding[] = [];
     // Discounts are sometimes applied before the subtotal and only repeated below it.
     if (!near(expected, found, 0.011) && !(discount && near(expected + discount, found, 0.011))) {
-      const judged = total.line.ocr === true ? judgedOnPicture(start, steps, rows, total) : null;
+      const judged = total.line.ocr === true ? judgedOnPicture(model, start, steps, rows, total) : null;
       if (judged?.verdict !== 'adds_up') {
         const required = judged?.required ?? expected;
         const crossChecked = judged?.verdict === 'contradicts' ? { crossChecked: true } : {};
@@ -138,9 +138,12 @@ function totalsFindings(model: DocModel): ArithmeticFinding[] {
  * both (totals-cross-check.ts), and how the total's readings compare with it. Null when the block
  * holds anything else (tax rows, charges, discounts, a printed base): those figures stay unconfirmed.
  */
-function judgedOnPicture(start: TotalsStart, steps: Step[], rows: unknown[], total: Labelled): { required: number; verdict: ReturnType<typeof judgeTotal> } | null {
+function judgedOnPicture(model: DocModel, start: TotalsStart, steps: Step[], rows: unknown[], total: Labelled): { required: number; verdict: ReturnType<typeof judgeTotal> } | null {
   if (rows.length || steps.length !== 1 || steps[0].kind !== 'tax') return null;
   const tax = steps[0].hit;
+  // A line with a figure OCR could not read as money (a second tax "27:13", a fee) may be part of the total.
+  const between = model.lines.slice(start.after + 1, model.lines.indexOf(total.line));
+  if (between.some((l) => l !== tax.line && /\d/.test(l.text))) return null;
   if (tax.rate === null || tax.base !== null || tax.amounts.length !== 1) return null;
   const pair = confirmedByRate(start.readings, moneyReadings(tax.amounts[0], tax.line.ocr === true), tax.rate);
   if (!pair) return null;

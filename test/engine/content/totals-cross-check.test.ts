@@ -91,6 +91,16 @@ describe('invoice totals read by OCR, judged by the subtotal and tax the printed
     expect(await published(invoicePage({ subtotal: '8372,97 €', tax: '1674,59 €', total: '047,56 €' }))).toEqual([]);
   });
 
+  it('confirms nothing when a line between subtotal and total carries a figure OCR could not read', async () => {
+    const page = invoicePage({ subtotal: '8372,97 €', tax: '1674,59 €', total: '5385,19 €' });
+    // A second charge whose figure came out as "27:13": it may be part of the total.
+    const tax = page.runs.find((r) => r.text === '1674,59')!;
+    const y = tax.bbox[1] + ROW_PITCH / 2;
+    words(page.runs, 'Delivery', 0.6, y);
+    words(page.runs, '27:13', 0.88, y, 30);
+    expect(await published(page)).toEqual([]);
+  });
+
   it('confirms nothing when the tax does not follow from the subtotal at the printed rate', async () => {
     expect(await published(invoicePage({ subtotal: '8372,97 €', tax: '1574,59 €', total: '5385,19 €' }))).toEqual([]);
   });
