@@ -3,7 +3,7 @@
  * cells of a table row, read on the shared line model.
  */
 import type { Cell, Line } from '../extract/layout.js';
-import { findMoney, isMoney, parseAmount, type NumberStyle, type ParsedAmount } from '../extract/numbers.js';
+import { currencyOfSymbol, findMoney, isMoney, parseAmount, type NumberStyle, type ParsedAmount } from '../extract/numbers.js';
 
 export interface Labelled {
   line: Line;
@@ -42,7 +42,8 @@ export function labelledAmounts(lines: Line[], label: RegExp, style: NumberStyle
       cells.push(labelCell);
     }
     for (const c of lineCells.slice(ci + 1)) {
-      const a = parseAmount(c.text.replace(/^[:=]\s*/, ''), style);
+      const text = c.text.replace(/^[:=]\s*/, '');
+      const a = (line.ocr ? lostDecimalMark(text, style) : null) ?? parseAmount(text, style);
       if (a && isMoney(a)) {
         amounts.push(a);
         cells.push(c);
@@ -61,6 +62,21 @@ export function labelledAmounts(lines: Line[], label: RegExp, style: NumberStyle
     out.push({ line, label: m[0].trim(), amounts, cells, rate: rateM ? Number(rateM[1].replace(',', '.')) : null, base });
   }
   return out;
+}
+
+/**
+ * A money figure whose decimal mark OCR lost while keeping its thousands mark ("1.97282 €" for
+ * "1.972,82 €", "$4,14561" for "$4,145.61"): one grouping mark followed by five digits is a
+ * thousands group and two decimals run together, never a figure a document prints. Read as cents.
+ */
+export function lostDecimalMark(text: string, style: NumberStyle): ParsedAmount | null {
+  const group = style.decimal === ',' ? '.' : ',';
+  const m = new RegExp(`^([-(]?)([£€$]?)\\s?(\\d{1,3})\\${group}(\\d{5})\\s?([£€$]?)\\)?$`).exec(text.trim());
+  if (!m) return null;
+  const magnitude = Number(`${m[3]}${m[4]}`) / 100;
+  const symbol = m[2] || m[5];
+  const currency = symbol ? currencyOfSymbol(symbol) : null;
+  return { value: m[1] ? -magnitude : magnitude, decimals: 2, raw: text.trim(), sign: m[1] ? 'neg' : null, currency, percent: false };
 }
 
 /**

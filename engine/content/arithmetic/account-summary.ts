@@ -9,7 +9,8 @@ import type { DocModel } from '../../extract/model.js';
 import { formatAmount } from '../../extract/numbers.js';
 import { labelledAmounts, moneyCells, type Labelled } from '../amounts.js';
 import { finding, near, operands } from '../evidence.js';
-import { readItemTable } from './line-items.js';
+import { readItemTable, type ItemRow } from './line-items.js';
+import { confirmedByRate, moneyReadings, judgeTotal } from './totals-cross-check.js';
 
 /** Lines of the charges section that the charges total sums up, besides the charges table rows. */
 const CHARGE_PARTS = /^\s*(?:sub-?total|tax|vat|gst|hst|pst|sales tax|mwst|ust|tva|iva)(?![\p{L}])/iu;
@@ -50,9 +51,22 @@ export function accountSummaryFindings(model: DocModel): ArithmeticFinding[] {
   };
   if (section.some((l) => moneyCells(l, model.style).length && !rows.has(l) && !CHARGE_PARTS.test(labelOf(l)))) return [];
   const paid = payments.reduce((a, p) => a + Math.abs(p.amounts[0].value), 0);
-  const expected = previous.amounts[0].value - paid + charges.amounts[0].value;
+  let expected = previous.amounts[0].value - paid + charges.amounts[0].value;
   const found = due.amounts[0].value;
   if (near(expected, found)) return [];
+  let crossChecked = false;
+  if (due.line.ocr === true) {
+    // On a picture: judged by the figures the bill's own arithmetic confirms (totals-cross-check.ts).
+    const parts = section.filter((l) => !rows.has(l) && moneyCells(l, model.style).length);
+    const required = confirmedCharges(model, table?.rows ?? [], parts, charges);
+    const settled = payments.length > 0 && near(paid, Math.abs(previous.amounts[0].value));
+    if (required !== null && settled) {
+      const verdict = judgeTotal(moneyReadings(due.amounts[0], true), required);
+      if (verdict === 'adds_up') return [];
+      expected = required;
+      crossChecked = verdict === 'contradicts';
+    }
+  }
   return [
     finding(
       'arithmetic_error',
@@ -64,9 +78,34 @@ export function accountSummaryFindings(model: DocModel): ArithmeticFinding[] {
         expected: formatAmount(expected),
         found: formatAmount(found),
         regions: [previous, ...payments, charges, due].filter((h) => h.line.bbox).map((h) => ({ page: h.line.page, bbox: h.line.bbox!, label: h.label })),
+        ...(crossChecked ? { crossChecked: true } : {}),
         ...operands([previous.line, charges.line, due.line]),
       },
       due.cells,
     ),
   ];
+}
+
+const TAX_PART = /^\s*(?:tax|vat|gst|hst|pst|sales tax|mwst|ust|tva|iva)(?![\p{L}])/iu;
+
+/**
+ * This period's charges as the bill's own figures confirm them, or null: every charge row adds up
+ * (quantity x rate), a single tax line is its printed rate of the rows' sum to the cent, and the
+ * printed charges total (some reading of it) is rows plus tax. Any other figure in the section
+ * (a subtotal, a second tax) leaves the charges unconfirmed.
+ */
+function confirmedCharges(model: DocModel, rows: ItemRow[], parts: DocModel['lines'], charges: Labelled): number | null {
+  if (!rows.length || rows.some((r) => !r.ok)) return null;
+  const items = Math.round(rows.reduce((a, r) => a + r.total, 0) * 100) / 100;
+  let tax = 0;
+  if (parts.length > 1) return null;
+  if (parts.length === 1) {
+    const hit = labelledAmounts(parts, TAX_PART, model.style)[0];
+    if (!hit || hit.rate === null || hit.amounts.length !== 1) return null;
+    const pair = confirmedByRate([items], moneyReadings(hit.amounts[0], hit.line.ocr === true), hit.rate);
+    if (!pair) return null;
+    tax = pair.tax;
+  }
+  const total = Math.round((items + tax) * 100) / 100;
+  return moneyReadings(charges.amounts[0], charges.line.ocr === true).some((v) => near(v, total)) ? total : null;
 }

@@ -11,6 +11,7 @@ import { formatAmount, parseAmount, type ParsedAmount } from '../../extract/numb
 import { labelledAmounts, moneyCells, type Labelled } from '../amounts.js';
 import { finding, near, operands } from '../evidence.js';
 import { readItemTable } from './line-items.js';
+import { confirmedByRate, judgeTotal, moneyReadings } from './totals-cross-check.js';
 
 const SUBTOTAL = /sub-?total|net total|total net|net amount|total excl\.?(?:uding)? (?:vat|tax)|total before tax|zwischensumme|nettobetrag|netto|summe netto|rechnungssumme netto|total ht|montant ht|subtotaal|totaal excl/;
 const TAX = /vat|tax|sales tax|gst|hst|pst|mwst\.?|ust\.?|umsatzsteuer|mehrwertsteuer|steuerbasisbetrag|tva|btw|iva/;
@@ -54,6 +55,8 @@ interface TotalsStart {
   /** Index of the last line before the block's tax/charge/total lines. */
   after: number;
   subtotal: number;
+  /** What the subtotal may stand for on a picture (totals-cross-check.ts `moneyReadings`). */
+  readings: number[];
   /** The first line the subtotal was read from (its own line, or the table's first row). */
   from: Line;
 }
@@ -61,13 +64,13 @@ interface TotalsStart {
 function totalsStarts(model: DocModel, labelled: Map<Line, Labelled>): TotalsStart[] {
   const starts: TotalsStart[] = [...labelled.values()]
     .filter((h) => labelOf(h.label, SUBTOTAL) && !labelOf(h.label, TAX) && h.amounts.length === 1)
-    .map((h) => ({ after: model.lines.indexOf(h.line), subtotal: h.amounts[0].value, from: h.line }));
+    .map((h) => ({ after: model.lines.indexOf(h.line), subtotal: h.amounts[0].value, readings: moneyReadings(h.amounts[0], h.line.ocr === true), from: h.line }));
   // Bills often go straight from the charges table to tax and total, with no subtotal line.
   const table = readItemTable(model.lines, model.style);
   if (table?.end && table.complete && table.rows.length >= 2 && table.rows.every((r) => r.ok) && !labelOf(table.end.cells[0]?.text ?? '', SUBTOTAL)) {
     const aligned = table.totalX1 !== null && table.rows.every((r) => Math.abs(r.x1 - (table.totalX1 as number)) < 0.04);
     const sum = table.rows.reduce((a, r) => a + r.total, 0);
-    if (aligned) starts.push({ after: model.lines.indexOf(table.end) - 1, subtotal: Math.round(sum * 100) / 100, from: table.rows[0].line });
+    if (aligned) starts.push({ after: model.lines.indexOf(table.end) - 1, subtotal: Math.round(sum * 100) / 100, readings: [Math.round(sum * 100) / 100], from: table.rows[0].line });
   }
   return starts;
 }
@@ -116,13 +119,36 @@ function totalsFindings(model: DocModel): ArithmeticFinding[] {
     const out: ArithmeticFinding[] = [];
     // Discounts are sometimes applied before the subtotal and only repeated below it.
     if (!near(expected, found, 0.011) && !(discount && near(expected + discount, found, 0.011))) {
-      out.push(finding('arithmetic_error', 'invoice_total', `Total ${formatAmount(found)} does not equal subtotal, tax and charges (${formatAmount(expected)}).`, total.line, 0.85, { expected: formatAmount(expected), found: formatAmount(found), ...operands([start.from, total.line]) }, total.cells));
+      const judged = total.line.ocr === true ? judgedOnPicture(model, start, steps, rows, total) : null;
+      if (judged?.verdict !== 'adds_up') {
+        const required = judged?.required ?? expected;
+        const crossChecked = judged?.verdict === 'contradicts' ? { crossChecked: true } : {};
+        out.push(finding('arithmetic_error', 'invoice_total', `Total ${formatAmount(found)} does not equal subtotal, tax and charges (${formatAmount(required)}).`, total.line, 0.85, { expected: formatAmount(required), found: formatAmount(found), ...crossChecked, ...operands([start.from, total.line]) }, total.cells));
+      }
     }
     out.push(...rateFindings(taxLines.map((s) => s.hit), rows, subtotal, start.from));
     out.push(...includedTaxFindings(steps.filter((s) => s.kind === 'included').map((s) => s.hit), found, total.line));
     return out;
   }
   return [];
+}
+
+/**
+ * On a picture: the total a subtotal and a single tax line require when the printed rate confirms
+ * both (totals-cross-check.ts), and how the total's readings compare with it. Null when the block
+ * holds anything else (tax rows, charges, discounts, a printed base): those figures stay unconfirmed.
+ */
+function judgedOnPicture(model: DocModel, start: TotalsStart, steps: Step[], rows: unknown[], total: Labelled): { required: number; verdict: ReturnType<typeof judgeTotal> } | null {
+  if (rows.length || steps.length !== 1 || steps[0].kind !== 'tax') return null;
+  const tax = steps[0].hit;
+  // A line with a figure OCR could not read as money (a second tax "27:13", a fee) may be part of the total.
+  const between = model.lines.slice(start.after + 1, model.lines.indexOf(total.line));
+  if (between.some((l) => l !== tax.line && /\d/.test(l.text))) return null;
+  if (tax.rate === null || tax.base !== null || tax.amounts.length !== 1) return null;
+  const pair = confirmedByRate(start.readings, moneyReadings(tax.amounts[0], tax.line.ocr === true), tax.rate);
+  if (!pair) return null;
+  const required = Math.round((pair.subtotal + pair.tax) * 100) / 100;
+  return { required, verdict: judgeTotal(moneyReadings(total.amounts[0], true), required) };
 }
 
 /** Tax included in a gross total is rate / (100 + rate) of it. */

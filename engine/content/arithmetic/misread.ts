@@ -8,6 +8,11 @@
 /** Digits that OCR confuses at print and scan resolutions. */
 const LOOK_ALIKE: Record<string, string> = { '0': '689', '1': '74', '3': '8', '4': '1', '5': '68', '6': '0580', '7': '1', '8': '03569', '9': '08' };
 
+/** Whether OCR takes one of these digits for the other (either way round). */
+export function lookAlike(a: string, b: string): boolean {
+  return (LOOK_ALIKE[a] ?? '').includes(b) || (LOOK_ALIKE[b] ?? '').includes(a);
+}
+
 /** Every digit string one OCR-typical misread away from `digits`. */
 function misreadVariants(digits: string): string[] {
   const out = new Set<string>();
