@@ -277,12 +277,13 @@ describe.skipIf(!cluster)('team server: kill -9 mid-analysis', () => {
     const attempts = settled.reduce((n, c) => n + Number(c.attempts), 0);
 
     // The receiver got every event; a duplicate could only come from a delivery cut by a kill
-    // between the receiver's answer and the outbox write (same delivery id, dropped by id).
+    // between the receiver's answer and the outbox write (same delivery id, dropped by id): at
+    // most what the two killed processes had in flight, two each to one receiver.
     const deliveries = [...received.entries()];
     expect(new Set(deliveries.map(([id]) => id))).toEqual(new Set(events.map((e) => e.id)));
     expect(new Set(deliveries.map(([, d]) => d.check))).toEqual(new Set(ids));
     const duplicates = deliveries.reduce((n, [, d]) => n + d.count - 1, 0);
-    expect(duplicates).toBeLessThanOrEqual(1);
+    expect(duplicates).toBeLessThanOrEqual(4);
     process.stdout.write(
       `team kill test: ${CHECKS} checks (${completed} completed), ${settledAtKill} settled at the kill, the killed worker's check ${cutMidAnalysis ? 'cut mid-analysis and run again' : 'stored just before the kill'}, ${attempts} attempts, ${events.length} events, ${deliveries.length} delivered, ${duplicates} resent\n`,
     );
