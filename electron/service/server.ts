@@ -24,7 +24,7 @@ import type { Store } from './store/index.js';
 import { openStore } from './store/open.js';
 import { RetentionSweeper } from './store/retention.js';
 import type { Role } from './store/keys.js';
-import { WebhookDispatcher } from './webhooks/dispatcher.js';
+import { nodeDispatcher } from './webhooks/node-dispatcher.js';
 
 export interface RunningService {
   /** Base URL, e.g. http://127.0.0.1:5173 (the API is under `${url}/api/v1`). */
@@ -82,16 +82,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
     const leftover = await sessions.revokeLeftovers();
     if (leftover > 0) logger.info({ count: leftover }, 'revoked session keys left by a run that did not stop cleanly');
 
-    const webhooks = new WebhookDispatcher({
-      outbox: db.outbox,
-      secret: () => db.settings.webhookSecret(),
-      logger,
-      retryDelaysMs: config.webhookRetryDelaysMs,
-      requestTimeoutMs: config.webhookTimeoutMs,
-      publicOnly: !config.allowPrivateUrls,
-      // A team server's workers write deliveries too: look for them while idle.
-      idlePollMs: db.sql.dialect === 'postgres' ? 1_000 : undefined,
-    });
+    const webhooks = nodeDispatcher(db, config, logger);
     const localAnalysis = config.workers !== 0;
     runner = new AnalysisRunner({ workers: config.workers || undefined, timeoutMs: config.analysisTimeoutMs, workerFile: config.workerFile });
     conditions = new ConditionSandbox({ timeoutMs: config.conditionTimeoutMs });

@@ -18,7 +18,7 @@ import type { CheckQueue } from './queue/types.js';
 import { defaultLogger } from './server.js';
 import type { Store } from './store/index.js';
 import { openStore } from './store/open.js';
-import { WebhookDispatcher } from './webhooks/dispatcher.js';
+import { nodeDispatcher } from './webhooks/node-dispatcher.js';
 
 export interface RunningWorker {
   /** Analysis threads of this process. */
@@ -39,15 +39,7 @@ export async function startWorker(options: ServiceOptions & { logger?: Logger })
   try {
     store = await openStore({ dataDir: config.dataDir, database: config.database, filesDir: config.filesDir });
     const db = store;
-    const webhooks = new WebhookDispatcher({
-      outbox: db.outbox,
-      secret: () => db.settings.webhookSecret(),
-      logger,
-      retryDelaysMs: config.webhookRetryDelaysMs,
-      requestTimeoutMs: config.webhookTimeoutMs,
-      publicOnly: !config.allowPrivateUrls,
-      idlePollMs: 1_000,
-    });
+    const webhooks = nodeDispatcher(db, config, logger);
     const pipeline = { analyser: runner, conditions, limits: { maxPages: config.maxPages, maxMegapixels: config.maxMegapixels } };
     const checks = new CheckService(db, pipeline, webhooks, logger);
     const opened = await openQueue(db, checks, {

@@ -14,6 +14,7 @@
  *   back into the queue (retried at once by another process, or at the next start).
  */
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { PgHandle } from '../db/postgres.js';
@@ -83,7 +84,7 @@ export class PgCheckQueue implements CheckQueue {
   private async run(id: string, attempt: SettleAttempt): Promise<void> {
     const { store, logger } = this.options;
     if (this.stopping) throw new Error('worker stopping');
-    const lease = randomUUID();
+    const lease = newLease();
     const n = await store.checks.claim(id, lease);
     if (n === null) return; // settled (by an earlier attempt) or deleted
     if (n > MAX_ATTEMPTS) {
@@ -145,6 +146,22 @@ export class PgCheckQueue implements CheckQueue {
     this.stopping = true;
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
   }
+}
+
+/**
+ * A lease for one attempt: unique, and naming the process that holds it (`host/pid/uuid`), so that
+ * an operator sees which node is analysing a check (`SELECT id, lease FROM checks WHERE status =
+ * 'processing'`), and which one to look at when a check stays `processing`.
+ */
+export function newLease(host = hostname(), pid = process.pid): string {
+  return `${host}/${pid}/${randomUUID()}`;
+}
+
+/** The process a lease names; null for a lease that names none (an older one, or none at all). */
+export function leaseHolder(lease: string | null): { host: string; pid: number } | null {
+  const parts = lease?.split('/') ?? [];
+  const pid = Number(parts[1]);
+  return parts.length === 3 && Number.isInteger(pid) && pid > 0 ? { host: parts[0]!, pid } : null;
 }
 
 /**
