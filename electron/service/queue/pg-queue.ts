@@ -44,9 +44,13 @@ export interface PgQueueOptions {
 /** One attempt at a check: settles it under `lease` and says how it went. */
 export type SettleAttempt = (id: string, lease: string) => Promise<'settled' | 'interrupted' | 'skipped'>;
 
+/** pg-boss's schema (its default; we never set another). */
+const BOSS_SCHEMA = 'pgboss';
+
 export class PgCheckQueue implements CheckQueue {
   private stopping = false;
   private stopped = false;
+  private sweeper: NodeJS.Timeout | null = null;
 
   private constructor(
     private readonly boss: PgBoss,
@@ -68,7 +72,35 @@ export class PgCheckQueue implements CheckQueue {
     const settings = { name: CHECK_JOBS, retryLimit: 100, retryDelay: 1, expireInSeconds, policy: 'standard' as const };
     if (await boss.getQueue(CHECK_JOBS)) await boss.updateQueue(CHECK_JOBS, settings);
     else await boss.createQueue(CHECK_JOBS, settings).catch(() => boss.updateQueue(CHECK_JOBS, settings)); // another process created it first
-    return new PgCheckQueue(boss, options);
+    const queue = new PgCheckQueue(boss, options);
+    const every = (options.maintenanceSeconds ?? 30) * 1000;
+    queue.sweeper = setInterval(() => {
+      queue.requeueOrphans().catch((err: unknown) => options.logger.warn({ err }, 'orphaned check sweep failed'));
+    }, every);
+    queue.sweeper.unref();
+    return queue;
+  }
+
+  /**
+   * Sends a new job for every check still `processing` that no job can settle any more (none
+   * created, waiting for a retry or active). pg-boss ends a job by its id alone, so a handler that
+   * ran past its expiry can complete the job that a newer attempt of the same check is running;
+   * were that newer worker then killed, nothing would run the check again. Such a check is found
+   * here and queued again; a duplicate job is harmless (the settle counts for one lease only, and
+   * a settled check's job is skipped by its claim). Returns the checks re-queued.
+   */
+  async requeueOrphans(): Promise<string[]> {
+    if (this.stopping || !this.options.sql.open) return [];
+    const rows = await this.options.sql.all<{ id: string }>(
+      `SELECT c.id FROM checks c WHERE c.status = 'processing' AND NOT EXISTS (
+         SELECT 1 FROM ${BOSS_SCHEMA}.job j WHERE j.name = ? AND j.data->>'check_id' = c.id AND j.state IN ('created', 'retry', 'active'))`,
+      [CHECK_JOBS],
+    );
+    for (const { id } of rows) {
+      this.options.logger.warn({ check: id }, 'check left processing without a job: queued again');
+      await this.boss.send(CHECK_JOBS, { check_id: id });
+    }
+    return rows.map((r) => r.id);
   }
 
   /** Starts pulling jobs (call once the process is ready to analyse). */
@@ -144,6 +176,7 @@ export class PgCheckQueue implements CheckQueue {
     if (this.stopped) return;
     this.stopped = true;
     this.stopping = true;
+    if (this.sweeper) clearInterval(this.sweeper);
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
   }
 }
