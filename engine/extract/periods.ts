@@ -15,8 +15,8 @@ export interface Period {
 const RANGE_JOIN = /^\s*(?:-|–|—|−|to|until|till|thru|through|bis|au|al|tot)\s*$/i;
 /** "1 - 31 January 2023": a bare day number before a range join, the month and year shared. */
 const DAY_SHORTHAND = /(?<![\d./-])(\d{1,2})\s*(?:-|–|—|−|to|bis|au)\s*$/i;
-/** A whole month as the period ("Pay period: August 2023", "Zeitraum: März 2024"). */
-const MONTH_PERIOD = new RegExp(String.raw`^(?<mn>\p{L}{3,9})\.?\s+(?<y>\d{4})$`, 'u');
+/** A whole month as the period ("Pay period: August 2023", "Zeitraum: März 2024"; OCR may drop the space: "July2023"). */
+const MONTH_PERIOD = new RegExp(String.raw`^(?<mn>\p{L}{3,9})\.?\s*(?<y>\d{4})$`, 'u');
 
 /**
  * "1-31 August 2023": OCR reads the en dash of a day range as a hyphen, which a date token may not
@@ -54,7 +54,7 @@ function rangeOn(line: Line, order: DateOrder): { start: DateToken; end: DateTok
 }
 
 /** The same inside one cell after a colon label ("Pay period: June 2024"). */
-const LABELLED_MONTH_PERIOD = new RegExp(String.raw`^(?<label>[^:]{3,40}):\s*(?<mn>\p{L}{3,9})\.?\s+(?<y>\d{4})$`, 'u');
+const LABELLED_MONTH_PERIOD = new RegExp(String.raw`^(?<label>[^:]{3,40}):\s*(?<mn>\p{L}{3,9})\.?\s*(?<y>\d{4})$`, 'u');
 
 /** A cell holding only "Month YYYY" after a label: the period is that whole month. */
 function monthOn(line: Line): { start: DateToken; end: DateToken; before: string } | null {

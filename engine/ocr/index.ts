@@ -10,7 +10,8 @@ import type { GrayRaster } from '../image/types.js';
 import type { PageLayer } from '../pdf/text/types.js';
 import type { AnalyzeOptions } from '../types.js';
 import { renderPdfPages } from './pdf-pages.js';
-import { prepareForOcr, prepareGreyForOcr, prepareRgbaForOcr } from './prepare.js';
+import { photographedPage, type Region } from './page-region.js';
+import { prepareForOcr, prepareGreyForOcr, prepareRgbaForOcr, type Crop } from './prepare.js';
 import { recognize } from './tesseract.js';
 import { ocrPageLayer } from './words.js';
 
@@ -49,9 +50,21 @@ export function pagesToOcr(pages: readonly PageLayer[], maxPages: number): numbe
 export async function ocrImage(bytes: Uint8Array, size: { width: number; height: number; gray?: GrayRaster }, options: AnalyzeOptions): Promise<PageLayer | null> {
   const lim = limits(options);
   if (!lim || lim.maxPages < 1) return null;
-  const prepared = (size.gray && (await prepareGreyForOcr(size.gray, bytes, size))) || (await prepareForOcr(bytes));
+  const sheet = size.gray ? sheetCrop(size.gray, size) : null;
+  const crop = sheet?.crop;
+  const prepared = (size.gray && (await prepareGreyForOcr(size.gray, bytes, size, crop))) || (await prepareForOcr(bytes, crop));
   const data = await recognize(prepared.image, prepared.dpi);
-  return ocrPageLayer(data, { page: 1, width: size.width, height: size.height, imageWidth: prepared.width, imageHeight: prepared.height });
+  return ocrPageLayer(data, { page: 1, width: size.width, height: size.height, imageWidth: prepared.width, imageHeight: prepared.height, ...(sheet ? { crop: sheet.region } : {}) });
+}
+
+/** The sheet of paper in a photo, in source pixels and as the exact fractions those pixels cover. */
+function sheetCrop(gray: GrayRaster, size: { width: number; height: number }): { crop: Crop; region: Region } | null {
+  const found = photographedPage(gray);
+  if (!found) return null;
+  const left = Math.floor(found[0] * size.width);
+  const top = Math.floor(found[1] * size.height);
+  const crop = { left, top, width: Math.max(1, Math.min(size.width, Math.ceil(found[2] * size.width)) - left), height: Math.max(1, Math.min(size.height, Math.ceil(found[3] * size.height)) - top) };
+  return { crop, region: [left / size.width, top / size.height, (left + crop.width) / size.width, (top + crop.height) / size.height] };
 }
 
 /**

@@ -28,6 +28,14 @@ export interface PreparedImage {
   height: number;
 }
 
+/** A part of the picture to read, in source pixels after orientation (engine/ocr/page-region.ts). */
+export interface Crop {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
 export function scaleFor(width: number): number {
   if (width <= 0) return 1;
   const s = TARGET_WIDTH / width;
@@ -39,9 +47,9 @@ export function scaleFor(width: number): number {
  * Decoder failures become EngineError('corrupt_document'); partly damaged data is read leniently
  * (failOn 'none'), as the image loader does, so a truncated scan is still read where it can be.
  */
-export async function prepareForOcr(image: Uint8Array | Buffer): Promise<PreparedImage> {
+export async function prepareForOcr(image: Uint8Array | Buffer, crop?: Crop): Promise<PreparedImage> {
   try {
-    return await prepare(image);
+    return await prepare(image, crop);
   } catch (err) {
     if (err instanceof EngineError) throw err;
     throw new EngineError('corrupt_document', `The image cannot be decoded for OCR: ${String((err as Error)?.message ?? err).split('\n')[0]}`);
@@ -55,12 +63,15 @@ export async function prepareRgbaForOcr(picture: { rgba: Uint8Array; width: numb
   return prepareFrom(base, picture.width, picture.height, picture.density);
 }
 
-async function prepare(image: Uint8Array | Buffer): Promise<PreparedImage> {
+async function prepare(image: Uint8Array | Buffer, crop?: Crop): Promise<PreparedImage> {
   const sharp = await loadSharp();
   // autoOrient: phone photos are stored sideways with an EXIF orientation tag.
   const base = sharp(image, { limitInputPixels: PIXEL_LIMIT, failOn: 'none' }).autoOrient();
   const meta = await base.metadata();
-  return prepareFrom(base, meta.autoOrient?.width ?? meta.width ?? 0, meta.autoOrient?.height ?? meta.height ?? 0, meta.density);
+  if (!crop) return prepareFrom(base, meta.autoOrient?.width ?? meta.width ?? 0, meta.autoOrient?.height ?? meta.height ?? 0, meta.density);
+  // Cut out first, in a pipeline of its own: after a rotation sharp would resize before extracting.
+  const { data, info } = await base.extract(crop).flatten({ background: '#ffffff' }).grayscale().raw().toBuffer({ resolveWithObject: true });
+  return prepareFrom(sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }), info.width, info.height, meta.density);
 }
 
 async function prepareFrom(base: Sharp, srcW: number, srcH: number, density: number | undefined): Promise<PreparedImage> {
@@ -111,15 +122,23 @@ async function stretchToPgm(grey: Uint8Array, width: number, height: number): Pr
  * the photo is then decoded once for every reader. Null when OCR needs more pixels than the
  * copy has (portrait pages, small images that OCR upscales): the caller decodes the file.
  */
-export async function prepareGreyForOcr(grey: GrayRaster, bytes: Uint8Array, source: { width: number; height: number }): Promise<PreparedImage | null> {
+export async function prepareGreyForOcr(grey: GrayRaster, bytes: Uint8Array, source: { width: number; height: number }, crop?: Crop): Promise<PreparedImage | null> {
   const sharp = await loadSharp();
-  const { width, height } = preparedSize(source.width, source.height);
-  if (grey.width < width || grey.height < height) return null;
+  const part = crop ?? { left: 0, top: 0, width: source.width, height: source.height };
+  const { width, height } = preparedSize(part.width, part.height);
+  // The same part of the grey copy, in its own pixels.
+  const gx = grey.width / Math.max(source.width, 1);
+  const gy = grey.height / Math.max(source.height, 1);
+  const g = { left: Math.round(part.left * gx), top: Math.round(part.top * gy), width: Math.min(grey.width, Math.round(part.width * gx)), height: Math.min(grey.height, Math.round(part.height * gy)) };
+  g.width = Math.min(g.width, grey.width - g.left);
+  g.height = Math.min(g.height, grey.height - g.top);
+  if (g.width < width || g.height < height) return null;
   try {
     const { density } = await sharp(bytes, { limitInputPixels: false }).metadata();
-    const sized = grey.width === width && grey.height === height ? grey.data : await sharp(grey.data, { raw: { width: grey.width, height: grey.height, channels: 1 } }).grayscale().resize(width, height, { kernel: 'lanczos3' }).raw().toBuffer();
+    const whole = g.left === 0 && g.top === 0 && g.width === grey.width && g.height === grey.height;
+    const sized = whole && grey.width === width && grey.height === height ? grey.data : await sharp(grey.data, { raw: { width: grey.width, height: grey.height, channels: 1 } }).extract(g).grayscale().resize(width, height, { kernel: 'lanczos3' }).raw().toBuffer();
     if (sized.length !== width * height) return null;
-    return { image: await stretchToPgm(sized, width, height), ...dpiOf(density), scale: width / Math.max(source.width, 1), width, height };
+    return { image: await stretchToPgm(sized, width, height), ...dpiOf(density), scale: width / Math.max(part.width, 1), width, height };
   } catch {
     return null;
   }

@@ -7,6 +7,7 @@ import type { Line, Page, Word } from 'tesseract.js';
 import { pageText } from '../pdf/text/reading-order.js';
 import type { PageLayer, TextRun } from '../pdf/text/types.js';
 import type { BBox } from '../types.js';
+import type { Region } from './page-region.js';
 
 /** Words below this confidence that carry no digit are specks, rules and table lines read as text. */
 const NOISE_CONFIDENCE = 35;
@@ -21,6 +22,8 @@ export interface OcrGeometry {
   /** Prepared image size in pixels (the space tesseract's boxes are in). */
   imageWidth: number;
   imageHeight: number;
+  /** The part of the page the prepared image shows (fractions), when OCR read only the sheet of a photo. */
+  crop?: Region;
 }
 
 function round4(v: number): number {
@@ -39,18 +42,21 @@ function isNoise(word: Word): boolean {
 }
 
 function lineRuns(line: Line, geo: OcrGeometry): TextRun[] {
-  const { imageWidth: iw, imageHeight: ih } = geo;
+  const [cx0, cy0, cx1, cy1] = geo.crop ?? [0, 0, 1, 1];
+  // Prepared-image pixels -> fractions of the whole page.
+  const fx = (px: number) => cx0 + clamp01(px / geo.imageWidth) * (cx1 - cx0);
+  const fy = (px: number) => cy0 + clamp01(px / geo.imageHeight) * (cy1 - cy0);
   // Words take their line's vertical extent so that a row reads as one band whatever its letters
   // (a word without ascenders has a shorter box than its neighbours).
-  const y0 = clamp01(line.bbox.y0 / ih);
-  const y1 = clamp01(line.bbox.y1 / ih);
-  const size = Math.max(1, ((line.bbox.y1 - line.bbox.y0) / ih) * geo.height * LINE_TO_FONT);
+  const y0 = fy(line.bbox.y0);
+  const y1 = fy(line.bbox.y1);
+  const size = Math.max(1, (y1 - y0) * geo.height * LINE_TO_FONT);
   const baselinePx = Number.isFinite(line.baseline?.y0) ? (line.baseline.y0 + line.baseline.y1) / 2 : line.bbox.y1;
-  const baseline = geo.height * (1 - clamp01(baselinePx / ih));
+  const baseline = geo.height * (1 - fy(baselinePx));
   const runs: TextRun[] = [];
   for (const word of line.words) {
     if (isNoise(word)) continue;
-    const bbox: BBox = [round4(clamp01(word.bbox.x0 / iw)), round4(y0), round4(clamp01(word.bbox.x1 / iw)), round4(y1)];
+    const bbox: BBox = [round4(fx(word.bbox.x0)), round4(y0), round4(fx(word.bbox.x1)), round4(y1)];
     runs.push({
       page: geo.page,
       text: word.text.trim(),

@@ -24,11 +24,12 @@ export interface TxRow {
   unread?: boolean;
 }
 
+// Words may run together: OCR often drops the space in a short header ("Paidout").
 const KIND: Array<[ColumnKind, RegExp]> = [
-  ['balance', /^(?:running )?balance(?: \(.+\))?$|^saldo$|^solde$|^kontostand$/i],
-  ['debit', /^(?:debits?|paid out|money out|out|withdrawals?|payments?|withdrawn|debit amount|charges|soll|belastung|lastschrift|débit|retraits?|ausgang)(?: \(.+\))?$/i],
-  ['credit', /^(?:credits?|paid in|money in|in|deposits?|receipts?|credit amount|haben|gutschrift|crédit|versements?|eingang)(?: \(.+\))?$/i],
-  ['amount', /^(?:amount|transaction amount|betrag|montant|importe|umsatz)(?: \(.+\))?$/i],
+  ['balance', /^(?:running ?)?balance(?: \(.+\))?$|^saldo$|^solde$|^kontostand$/i],
+  ['debit', /^(?:debits?|paid ?out|money ?out|out|withdrawals?|payments?|withdrawn|debit ?amount|charges|soll|belastung|lastschrift|débit|retraits?|ausgang)(?: \(.+\))?$/i],
+  ['credit', /^(?:credits?|paid ?in|money ?in|in|deposits?|receipts?|credit ?amount|haben|gutschrift|crédit|versements?|eingang)(?: \(.+\))?$/i],
+  ['amount', /^(?:amount|transaction ?amount|betrag|montant|importe|umsatz)(?: \(.+\))?$/i],
 ];
 
 const OPENS = /^(?:balance brought forward|brought forward|opening balance|previous balance|starting balance|balance b\/?f|start balance|alter (?:kontostand|saldo)|anfangssaldo|solde (?:précédent|initial))\b/i;

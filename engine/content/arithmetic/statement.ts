@@ -42,7 +42,7 @@ function walk(rows: TxRow[], reverse: boolean): Check[] {
     const summaryOnly = r.carried !== null && !restarts && txSince === 0;
     if (!r.carried) txSince++;
     if (restarts) txSince = 0;
-    if (prev !== null && prevRow && unsigned.length <= 1 && !restarts && !summaryOnly) {
+    if (prev !== null && prevRow && unsigned.length <= 1 && !restarts && !summaryOnly && !amountNotRead(r, prev, pending, unsigned)) {
       const base = prev + pending.reduce((a, b) => a + b, 0);
       const options = unsigned.length ? [base + unsigned[0], base - unsigned[0]] : [base];
       const ok = options.some((o) => near(o, r.balance as number));
@@ -55,6 +55,16 @@ function walk(rows: TxRow[], reverse: boolean): Check[] {
     unsigned = [];
   }
   return checks;
+}
+
+/**
+ * A row OCR read with its balance but none of its transaction, although the balance moved: the
+ * amount is there on the page (often a coloured credit column the reading lost). The chain goes
+ * on from this row's balance instead of calling it wrong. A text layer misses nothing, so there a
+ * balance that moves with no amount still counts.
+ */
+function amountNotRead(r: TxRow, prev: number, pending: readonly number[], unsigned: readonly number[]): boolean {
+  return r.line.ocr === true && r.carried === null && pending.length === 0 && unsigned.length === 0 && !near(prev, r.balance as number);
 }
 
 function flipExplained(c: Check): boolean {

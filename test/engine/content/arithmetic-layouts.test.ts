@@ -81,6 +81,15 @@ testDetector(arithmeticError, {
   invalid: [{ name: 'right-aligned labels, one balance lowered by 40', input: async () => contextOf(rightLabelled(-40)), reasons: ['arithmetic_error.running_balance'] }],
 });
 
+// OCR runs short header words together ("Paidout"): the columns are still the statement's.
+const joinedHeader = (edit: number) =>
+  leftLabelledStatement(edit).replace(/^Date.*$/m, row([0, 'Date'], [12, 'Description'], right(75, 'Paidout'), right(90, 'Paid in'), right(104, 'Balance')));
+
+testDetector(arithmeticError, {
+  valid: [{ name: 'header words run together, balances add up', input: async () => contextOf(joinedHeader(0)) }],
+  invalid: [{ name: 'header words run together, one balance raised by 100', input: async () => contextOf(joinedHeader(100)), reasons: ['arithmetic_error.running_balance'] }],
+});
+
 /** A till receipt: items with their line totals, subtotal, VAT included in the total. */
 function tillReceipt(o: { subtotal?: string; total?: string; vat?: string; qtyLine?: boolean } = {}): string {
   return [

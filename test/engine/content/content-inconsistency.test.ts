@@ -97,6 +97,7 @@ testDetector(contentInconsistency, {
     { name: 'bill issued a few days after its billing period (Unicode minus range)', input: ctx(header('Electricity Bill', 'Bill date', '05 Sep 2023', 'Billing period', '01 Aug 2023 − 31 Aug 2023')) },
     { name: 'payslip paid at the end of its month, label and value in one cell', input: ctx([row([0, 'Kestrel Software GmbH'], [70, 'Payslip']), row([0, 'Hannah Fitzgerald'], [50, 'Pay date: 25.06.2024']), row([0, 'Rosenweg 55'], [50, 'Pay period: June 2024'])].join('\n')) },
     { name: 'payslip paid at the end of its month', input: ctx(header('Payslip', 'Pay date', '28.08.2023', 'Pay period', 'August 2023')) },
+    { name: 'payslip paid at the end of its month, month and year run together by OCR', input: ctx(header('Payslip', 'Pay date', '28 Aug 2023', 'Pay period', 'August2023')) },
   ],
   invalid: [
     { name: 'statement date a year after its period', input: ctx(header('Account Statement', 'Statement date', '31 Mar 2025', 'Period', '1 - 31 March 2024')), reasons: ['content_inconsistency.date_outside_period'] },
@@ -107,6 +108,7 @@ testDetector(contentInconsistency, {
       reasons: ['content_inconsistency.date_outside_period'],
     },
     { name: 'payslip paid a year after its pay month', input: ctx(header('Payslip', 'Pay date', '26.08.2024', 'Pay period', 'August 2023')), reasons: ['content_inconsistency.date_outside_period'] },
+    { name: 'payslip paid a year after its pay month, month and year run together by OCR ("July2023")', input: ctx(header('Payslip', 'Pay date', '25 Jul 2024', 'Pay period', 'July2023')), reasons: ['content_inconsistency.date_outside_period'] },
   ],
 });
 

@@ -106,6 +106,15 @@ describe('running balances read by OCR, judged by the balances around them', () 
     expect(await published(statementPage(rows))).toEqual([]);
   });
 
+  it('does not report rows whose credit OCR lost while it read their balances', async () => {
+    // Two credits in a column tesseract skipped (a coloured column on a photo), read with confidence.
+    const rows = GENUINE.map((r, k) => (k === 2 || k === 5 ? { ...r, in: undefined } : r));
+    expect(await published(statementPage(rows, 95))).toEqual([]);
+    // ... while a balance retyped elsewhere in the same table is still found.
+    const edited = rows.map((r, k) => (k === 7 ? { ...r, balance: '1745,07' } : r));
+    expect((await published(statementPage(edited, 95))).map((f) => f.evidence.found)).toContain('1745.07');
+  });
+
   it('reports a retyped balance that disagrees with both neighbours while the check across it adds up', async () => {
     const found = await published(statementPage(withRow(5, { balance: '5219,40' })));
     expect(found.map((f) => [f.code, f.evidence.found, f.evidence.expected])).toEqual([['arithmetic_error.running_balance', '5219.40', '2278.92']]);

@@ -34,6 +34,19 @@ describe('ocrPageLayer', () => {
     expect(layer.text).toBe('Balance  1,204.80');
   });
 
+  it('places words read from the sheet of a photo on the whole picture', () => {
+    // The prepared image shows the region x 0.2-0.8, y 0.1-0.9 of the picture.
+    const layer = ocrPageLayer(tesseractPage([word('Balance', 100, 240)]), { ...geo, crop: [0.2, 0.1, 0.8, 0.9] });
+    const [x0, y0, x1, y1] = layer.runs[0].bbox;
+    expect(x0).toBeCloseTo(0.2 + 0.1 * 0.6, 4);
+    expect(x1).toBeCloseTo(0.2 + 0.24 * 0.6, 4);
+    expect(y0).toBeCloseTo(0.1 + (100 / 1400) * 0.8, 4);
+    expect(y1).toBeCloseTo(0.1 + (130 / 1400) * 0.8, 4);
+    // The line is 0.8 times as tall on the page as on the prepared image.
+    expect(layer.runs[0].size).toBeCloseTo(12.5 * 0.8, 1);
+    expect(layer.runs[0].baseline).toBeCloseTo(700 * (1 - (0.1 + (124 / 1400) * 0.8)), 1);
+  });
+
   it('drops specks and rules read as text but keeps uncertain figures for the guard', () => {
     const layer = ocrPageLayer(tesseractPage([word('|', 50, 55, 20), word('—~—', 60, 90, 80), word('Tesco', 100, 180, 20), word('45.20', 700, 780, 20)]), geo);
     expect(layer.runs.map((r) => r.text)).toEqual(['45.20']);
@@ -84,6 +97,18 @@ describe('prepared image', () => {
     expect(at300.image.subarray(0, header.length).equals(header)).toBe(true);
     expect(at300.image.length).toBe(header.length + 1600 * 1200);
     expect((await prepareForOcr(await page(30))).dpi).toBeUndefined();
+  });
+});
+
+describe('prepared sheet of a photo', () => {
+  it('cuts the sheet out before scaling: the sheet, not the frame, gets the reading width', async () => {
+    const sharp = (await import('sharp')).default;
+    const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#605040' } }).jpeg().toBuffer();
+    const sheet = await prepareForOcr(photo, { left: 700, top: 100, width: 1600, height: 1800 });
+    expect([sheet.width, sheet.height]).toEqual([1600, 1800]);
+    expect(sheet.scale).toBe(1);
+    const whole = await prepareForOcr(photo);
+    expect([whole.width, whole.height]).toEqual([1600, 1067]);
   });
 });
 
