@@ -162,6 +162,10 @@ export function readStatementTable(lines: Line[], style: NumberStyle, order: Dat
       if (a.sign) row.delta = a.value;
       else row.magnitude = Math.abs(a.value);
       row.balance = b.value;
+    } else if (line.ocr) {
+      // One figure where an unheaded table prints two: OCR lost the other, and this row's
+      // transaction or balance is unknown (the chain cannot run through it).
+      row.unread = true;
     } else continue;
     rows.push(row);
   }

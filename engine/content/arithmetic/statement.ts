@@ -141,6 +141,9 @@ function closingFindings(model: DocModel, rows: TxRow[], newestFirst: boolean): 
   const balances = rows.filter((r) => !r.unread && r.balance !== null && r.carried !== 'open');
   if (balances.length < 3) return [];
   const last = newestFirst ? balances[0] : balances[balances.length - 1];
+  // Rows after it whose figures were not all read: the table may end on another balance.
+  const at = rows.indexOf(last);
+  if ((newestFirst ? rows.slice(0, at) : rows.slice(at + 1)).some((r) => r.unread)) return [];
   const closing = closings[0];
   const found = closing.amounts[0].value;
   if (near(last.balance as number, found) || near(Math.abs(last.balance as number), Math.abs(found))) return [];
