@@ -18,9 +18,9 @@ const ITEM = /income tax|tax|paye|federal (?:income )?tax|state (?:income )?tax|
 
 export function payslipFindings(model: DocModel): ArithmeticFinding[] {
   const first = (re: RegExp): Labelled | undefined => labelledAmounts(model.lines, re, model.style)[0];
-  const gross = first(GROSS);
   const net = first(NET);
   const total = first(DEDUCTIONS);
+  const gross = first(GROSS) ?? (total ? bareEarningsTotal(model, total.line) : undefined);
   const out: ArithmeticFinding[] = [];
   const g = gross?.amounts[0].value;
   const n = net?.amounts[0].value;
@@ -67,20 +67,44 @@ function itemFigure(line: Line, style: NumberStyle): number | null {
 }
 
 /**
+ * Gross pay printed as a bare figure under the earnings, its label lost by OCR or never printed:
+ * the first figure alone on its line before the deductions total that at least two item lines
+ * straight above it add up to.
+ */
+function bareEarningsTotal(model: DocModel, deductions: Line): Labelled | undefined {
+  const end = model.lines.indexOf(deductions);
+  for (let i = 0; i < end; i++) {
+    const line = model.lines[i];
+    if (line.cells.length !== 1 || /\p{L}{2}/u.test(line.text)) continue;
+    const amount = parseAmount(line.cells[0].text, model.style);
+    if (!amount || !isMoney(amount)) continue;
+    const candidate: Labelled = { line, label: '', amounts: [amount], cells: [line.cells[0]], rate: null, base: null };
+    if (itemsAbove(model, i).length >= 2 && confirmedByItems(model, candidate)) return candidate;
+  }
+  return undefined;
+}
+
+/** The figures of the item lines straight above line `at`, nearest first. */
+function itemsAbove(model: DocModel, at: number): number[] {
+  const items: number[] = [];
+  const page = model.lines[at].page;
+  for (let i = at - 1; i >= 0; i--) {
+    const line = model.lines[i];
+    if (line.page !== page || GROSS.test(line.text.toLowerCase())) break;
+    const v = itemFigure(line, model.style);
+    if (v === null) break;
+    items.push(v);
+  }
+  return items;
+}
+
+/**
  * On a picture, a payslip total (gross pay, total deductions) counts as read right when the item
  * lines straight above it add up to it: OCR does not misread a total and its items into agreement.
  * Two such confirmed totals leave net pay as the only figure that can disagree
  * (engine/content/arithmetic/cross-check.ts says why word confidence is not used).
  */
 function confirmedByItems(model: DocModel, total: Labelled): boolean {
-  const at = model.lines.indexOf(total.line);
-  const items: number[] = [];
-  for (let i = at - 1; i >= 0; i--) {
-    const line = model.lines[i];
-    if (line.page !== total.line.page || GROSS.test(line.text.toLowerCase())) break;
-    const v = itemFigure(line, model.style);
-    if (v === null) break;
-    items.push(v);
-  }
+  const items = itemsAbove(model, model.lines.indexOf(total.line));
   return items.length > 0 && near(items.reduce((a, b) => a + b, 0), Math.abs(total.amounts[0].value));
 }

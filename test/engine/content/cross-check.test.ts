@@ -185,6 +185,20 @@ describe('payslip net pay read by OCR', () => {
     expect(await payslipFindings(payslipPage(PAYSLIP('3.748,40 €')))).toEqual([]);
   });
 
+  it('takes a bare total under the earnings that its items add up to as gross pay (label lost)', async () => {
+    const bare = (net: string): Array<[string, string | null]> => {
+      const entries = PAYSLIP(net).filter(([l]) => l !== 'Gross pay');
+      entries.splice(3, 0, ['Overtime', '100,00'], ['', '5.901,05 €']);
+      return entries;
+    };
+    const found = await payslipFindings(payslipPage(bare('4.542,01 €')));
+    expect(found.map((f) => [f.code, f.evidence.expected])).toEqual([['arithmetic_error.payslip_net', '3843.40']]);
+    expect(await payslipFindings(payslipPage(bare('3.843,40 €')))).toEqual([]);
+    // A bare figure that its items do not add up to is not taken for gross pay.
+    const unconfirmed = bare('4.542,01 €').map(([l, v]): [string, string | null] => (l === '' ? [l, '5.999,99 €'] : [l, v]));
+    expect(await payslipFindings(payslipPage(unconfirmed))).toEqual([]);
+  });
+
   it('leaves a doubtful net pay to the word-confidence guard when an item is missing', async () => {
     const entries = PAYSLIP('4.442,01 €').filter(([l]) => l !== 'Sozialversicherung');
     expect(await payslipFindings(payslipPage(entries))).toEqual([]);
