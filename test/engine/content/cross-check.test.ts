@@ -122,7 +122,7 @@ describe('running balances read by OCR, judged by the balances around them', () 
 
   it('does not hold the closing balance to a row followed by rows OCR read only in part', async () => {
     // No header read; the last two rows lost their credit, so their one figure is not placed.
-    const rows = GENUINE.map((r) => ({ ...r, out: r.out ?? '1,00' })).slice(0, 7);
+    const rows: Row[] = GENUINE.map((r) => ({ ...r, out: r.out ?? '1,00' })).slice(0, 7);
     rows.push({ date: '17/05/2024', text: 'REFUND ONLINE STORE', balance: '1959,82' }, { date: '18/05/2024', text: 'REFUND ONLINE STORE', balance: '2059,82' });
     const plain = (rs: Row[]) => rs.map((r) => ({ ...r, in: undefined, out: r.in ?? r.out }));
     expect(await published(statementPage(plain(rows), 95, { header: false, closing: '2159,82' }))).toEqual([]);
