@@ -33,7 +33,12 @@ export interface DetectorContext {
 
 /** The facts behind the classic fields, in the order the analysis has always produced them. */
 const PDF_CORE: ReadonlyArray<keyof Facts> = ['pdf', 'textLayer', 'revisions', 'pages', 'extracted'];
-const IMAGE_CORE: ReadonlyArray<keyof Facts> = ['image', 'pages', 'extracted'];
+/**
+ * `ocrPicture` before `pages`: the OCR picture is ready (and handed to tesseract's thread, when
+ * `pages` is left to the background) before any detector holds the main thread, which would
+ * otherwise hold up each step of its preparation.
+ */
+const IMAGE_CORE: ReadonlyArray<keyof Facts> = ['image', 'ocrPicture', 'pages', 'extracted'];
 
 export interface ContextSeed extends Partial<Facts> {
   /** Type of a seeded document without bytes; otherwise sniffed from the bytes. */
@@ -61,6 +66,8 @@ export async function createDetectorContext(
   try {
     for (const name of ctx.mime === 'application/pdf' ? PDF_CORE : IMAGE_CORE) {
       if (ctx.facts.has(name)) continue;
+      // A context seeded with its text needs no OCR picture.
+      if (name === 'ocrPicture' && ctx.facts.has('pages')) continue;
       // Decided when first needed, so that the choice can look at the facts produced before.
       if (name === 'pages' || name === 'extracted') deferred ??= typeof background === 'function' ? background(ctx) : background;
       if (deferred?.includes(name)) later.push(ctx.facts.get(name));
@@ -87,7 +94,7 @@ export function createContextFromSeed(bytes: Uint8Array, options: AnalyzeOptions
   const mime = seededMime ?? sniffMime(bytes);
   if (!mime) throw new EngineError('unsupported_document', 'The file is not a PDF, PNG or JPEG.');
   // What the other kind of document does not have is known without looking.
-  const absent: Partial<Facts> = mime === 'application/pdf' ? { image: null, gray: null, dct: null, stealthMagic: null, thumbnailViews: null } : { pdfFile: null, pdf: null, pdfjs: null, textLayer: [], revisions: [], metadata: null };
+  const absent: Partial<Facts> = mime === 'application/pdf' ? { image: null, gray: null, dct: null, stealthMagic: null, thumbnailViews: null, ocrPicture: null } : { pdfFile: null, pdf: null, pdfjs: null, textLayer: [], revisions: [], metadata: null };
   const facts = createFactStore({ bytes, mime, options }, timings, { ...absent, ...given });
   return {
     bytes,

@@ -8,7 +8,7 @@ import { buildModel } from '../extract/model.js';
 import { dctHistograms } from '../image/dct-histogram.js';
 import { loadImage } from '../image/load.js';
 import { readMetadataFacts } from '../metadata/facts.js';
-import { ocrImage, ocrScannedPages, pagesToOcr } from '../ocr/index.js';
+import { ocrPreparedImage, ocrScannedPages, pagesToOcr, prepareImageForOcr } from '../ocr/index.js';
 import { blankImageData } from '../pdf/structure/blank-images.js';
 import { applyDecodeBudget } from '../pdf/structure/decode-budget.js';
 import { openPdfFile, parsePdfStructure } from '../pdf/structure/index.js';
@@ -141,8 +141,12 @@ function derive<K extends ReadonlyArray<keyof Facts>, T>(s: Store, names: K, fn:
 }
 
 const textProducers = {
+  ocrPicture: async (s: Store) => {
+    const image = await s.get('image');
+    return image ? prepareImageForOcr(s.inputs.bytes, image, s.inputs.options) : null;
+  },
   pages: async (s: Store) => {
-    const { bytes, options } = s.inputs;
+    const { options } = s.inputs;
     if (isPdf(s)) {
       const layer = await s.get('textLayer');
       // Only pages without a text layer of their own are read by OCR (engine/ocr); only they
@@ -151,8 +155,8 @@ const textProducers = {
       const doc = await s.get('pdfjs');
       return doc ? ocrScannedPages(doc, layer, options) : layer;
     }
-    const image = await s.get('image');
-    const page = image ? await ocrImage(bytes, image, options) : null;
+    const [image, picture] = await Promise.all([s.get('image'), s.get('ocrPicture')]);
+    const page = image && picture ? await ocrPreparedImage(picture, image) : null;
     return page ? [page] : [];
   },
   // Synchronous once their inputs are known (seeded contexts, sync detectors); else they wait.

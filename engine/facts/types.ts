@@ -7,6 +7,7 @@ import type { DocModel } from '../extract/model.js';
 import type { DctHistograms } from '../image/dct-histogram.js';
 import type { ImageInfo } from '../image/types.js';
 import type { MetadataFacts } from '../metadata/facts.js';
+import type { OcrPicture } from '../ocr/index.js';
 import type { BudgetedBytes } from '../pdf/structure/decode-budget.js';
 import type { PdfFile } from '../pdf/structure/document.js';
 import type { PdfStructure } from '../pdf/structure/types.js';
@@ -51,6 +52,9 @@ export interface Facts {
   stealthMagic: string | null;
   /** Tiny copies of the EXIF preview (all four turns) and of the image, for comparing them. */
   thumbnailViews: { thumbnail: TinyViews | null; image: TinyViews | null } | null;
+
+  /** The picture OCR reads for a PNG/JPEG (grey, scaled, stretched; the photographed sheet), null when OCR is off. */
+  ocrPicture: OcrPicture | null;
 
   // ---- text (both) -----------------------------------------------------------------------------
   /** The text layer the reading detectors use: the PDF's own, with scans replaced by OCR. */

@@ -11,13 +11,17 @@ import type { PageLayer } from '../pdf/text/types.js';
 import type { AnalyzeOptions } from '../types.js';
 import { renderPdfPages } from './pdf-pages.js';
 import { photographedPage, type Region } from './page-region.js';
-import { prepareForOcr, prepareGreyForOcr, prepareRgbaForOcr, type Crop } from './prepare.js';
+import { prepareForOcr, prepareGreyForOcr, prepareRgbaForOcr, type Crop, type PreparedImage } from './prepare.js';
 import { recognize } from './tesseract.js';
 import { ocrPageLayer } from './words.js';
 
 export { needsOcr } from './needs-ocr.js';
 export { setOcrIdleTimeout, terminateOcr } from './tesseract.js';
 export { isUncertainOcrFinding, withoutUncertainOcrFindings } from './confidence.js';
+export type { PreparedImage } from './prepare.js';
+
+/** A prepared picture of an image, and the part of the image it shows when OCR read only the photographed sheet. */
+export type OcrPicture = PreparedImage & { region?: Region };
 
 export const OCR_DEFAULTS = { maxPages: 10, budgetMs: 30_000 } as const;
 
@@ -44,17 +48,24 @@ export function pagesToOcr(pages: readonly PageLayer[], maxPages: number): numbe
 }
 
 /**
- * The text layer of a PNG/JPEG read by OCR, or null when OCR is off. `size.gray` is the loader's
- * working grey copy, read instead of the file when it has enough pixels.
+ * The picture OCR reads for a PNG/JPEG, or null when OCR is off. `size.gray` is the loader's
+ * working grey copy, read instead of the file when it has enough pixels. Kept apart from the
+ * recognition so the analysis can hand the picture to tesseract's thread before the pixel
+ * detectors take the main thread (engine/context.ts).
  */
-export async function ocrImage(bytes: Uint8Array, size: { width: number; height: number; gray?: GrayRaster }, options: AnalyzeOptions): Promise<PageLayer | null> {
+export async function prepareImageForOcr(bytes: Uint8Array, size: { width: number; height: number; gray?: GrayRaster }, options: AnalyzeOptions): Promise<OcrPicture | null> {
   const lim = limits(options);
   if (!lim || lim.maxPages < 1) return null;
   const sheet = size.gray ? sheetCrop(size.gray, size) : null;
   const crop = sheet?.crop;
   const prepared = (size.gray && (await prepareGreyForOcr(size.gray, bytes, size, crop))) || (await prepareForOcr(bytes, crop));
+  return sheet ? { ...prepared, region: sheet.region } : prepared;
+}
+
+/** The text layer of a PNG/JPEG from its prepared picture; `size` is the image's own. */
+export async function ocrPreparedImage(prepared: OcrPicture, size: { width: number; height: number }): Promise<PageLayer> {
   const data = await recognize(prepared.image, prepared.dpi);
-  return ocrPageLayer(data, { page: 1, width: size.width, height: size.height, imageWidth: prepared.width, imageHeight: prepared.height, ...(sheet ? { crop: sheet.region } : {}) });
+  return ocrPageLayer(data, { page: 1, width: size.width, height: size.height, imageWidth: prepared.width, imageHeight: prepared.height, ...(prepared.region ? { crop: prepared.region } : {}) });
 }
 
 /** The sheet of paper in a photo, in source pixels and as the exact fractions those pixels cover. */
@@ -65,6 +76,12 @@ function sheetCrop(gray: GrayRaster, size: { width: number; height: number }): {
   const top = Math.floor(found[1] * size.height);
   const crop = { left, top, width: Math.max(1, Math.min(size.width, Math.ceil(found[2] * size.width)) - left), height: Math.max(1, Math.min(size.height, Math.ceil(found[3] * size.height)) - top) };
   return { crop, region: [left / size.width, top / size.height, (left + crop.width) / size.width, (top + crop.height) / size.height] };
+}
+
+/** The text layer of a PNG/JPEG read by OCR, or null when OCR is off. */
+export async function ocrImage(bytes: Uint8Array, size: { width: number; height: number; gray?: GrayRaster }, options: AnalyzeOptions): Promise<PageLayer | null> {
+  const prepared = await prepareImageForOcr(bytes, size, options);
+  return prepared ? ocrPreparedImage(prepared, size) : null;
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Sharp } from 'sharp';
 import { loadSharp } from '../lazy-libraries.js';
 import type { GrayRaster } from '../image/types.js';
 import { EngineError } from '../types.js';
+import { normaliseGrey } from './stretch.js';
 
 /** Target width for a full page: ~190 dpi for A4/Letter, enough for 9 pt print. */
 const TARGET_WIDTH = 1600;
@@ -103,17 +104,22 @@ function dpiOf(density: number | undefined): { dpi?: number } {
 }
 
 async function stretchToPgm(grey: Uint8Array, width: number, height: number): Promise<Buffer> {
+  const stretched = (await normaliseGrey(grey)) ?? (await stretchBySharp(grey, width, height));
+  if (stretched.length !== width * height) throw new EngineError('corrupt_document', 'The image cannot be prepared for OCR.');
+  return Buffer.concat([Buffer.from(`P5\n${width} ${height}\n255\n`, 'latin1'), stretched]);
+}
+
+/** The stretch by sharp on the whole page (engine/ocr/stretch.ts does the same from a table). */
+async function stretchBySharp(grey: Uint8Array, width: number, height: number): Promise<Uint8Array> {
   const sharp = await loadSharp();
-  const stretched = await sharp(grey, { raw: { width, height, channels: 1 } })
+  return sharp(grey, { raw: { width, height, channels: 1 } })
     .grayscale()
     // Stretch between the 0.2 % and 99 % levels: with the default 1 % floor, a sparse clean page
     // (less than 1 % ink) has its floor in the anti-aliasing grey, which turns glyph edges into
-    // black halos tesseract cannot read.
+    // black halos tesseract cannot read. (sharp reads `lower` as an integer: 0, the darkest level.)
     .normalise({ lower: 0.2, upper: 99 })
     .raw()
     .toBuffer();
-  if (stretched.length !== width * height) throw new EngineError('corrupt_document', 'The image cannot be prepared for OCR.');
-  return Buffer.concat([Buffer.from(`P5\n${width} ${height}\n255\n`, 'latin1'), stretched]);
 }
 
 /**
