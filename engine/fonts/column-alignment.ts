@@ -15,6 +15,7 @@ import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types
 import type { DetectorContext } from '../context.js';
 import type { PageLayer, TextRun } from '../pdf/text/types.js';
 import { describeRun, isFigure, runRegion } from './font-query.js';
+import { SortedWindow } from './sorted-window.js';
 
 /** Vertical reach of a column around the figure (page fraction). */
 const COLUMN_REACH = 0.3;
@@ -72,9 +73,10 @@ function pageFindings(page: PageLayer): Found[] {
   const figures = page.runs.filter(isCellFigure);
   if (figures.length <= MIN_ALIGNED) return [];
   const findings: Found[] = [];
+  const byRight = new SortedWindow(figures, (r) => r.bbox[2]);
   for (const run of figures) {
     const em = run.size / W;
-    const column = figures.filter(
+    const column = byRight.within(run.bbox[2] - MAX_OFF_EM * em, run.bbox[2] + MAX_OFF_EM * em).filter(
       (o) =>
         o !== run &&
         Math.abs(o.baseline - run.baseline) > 0.5 * run.size &&
@@ -134,12 +136,20 @@ function pageFindings(page: PageLayer): Found[] {
 
 /** The right edge most of the column ends on, within the producer's rounding. */
 function commonEdge(column: readonly TextRun[], W: number): { x: number; members: TextRun[] } | null {
-  let best: { x: number; members: TextRun[] } | null = null;
+  // Counted first and gathered once: the first edge with the most members wins, as before.
+  let best: TextRun | null = null;
+  let bestCount = 0;
   for (const c of column) {
-    const members = column.filter((o) => Math.abs(o.bbox[2] - c.bbox[2]) * W <= ROUNDING_PT);
-    if (!best || members.length > best.members.length) best = { x: c.bbox[2], members };
+    let count = 0;
+    for (const o of column) if (Math.abs(o.bbox[2] - c.bbox[2]) * W <= ROUNDING_PT) count++;
+    if (!best || count > bestCount) {
+      best = c;
+      bestCount = count;
+    }
   }
-  return best && best.members.length >= MIN_ALIGNED ? best : null;
+  if (!best || bestCount < MIN_ALIGNED) return null;
+  const x = best.bbox[2];
+  return { x, members: column.filter((o) => Math.abs(o.bbox[2] - x) * W <= ROUNDING_PT) };
 }
 
 /**
