@@ -15,7 +15,6 @@ import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types
 import type { DetectorContext } from '../context.js';
 import type { PageLayer, TextRun } from '../pdf/text/types.js';
 import { describeRun, isFigure, runRegion } from './font-query.js';
-import { SortedWindow } from './sorted-window.js';
 
 /** Vertical reach of a column around the figure (page fraction). */
 const COLUMN_REACH = 0.3;
@@ -73,10 +72,9 @@ function pageFindings(page: PageLayer): Found[] {
   const figures = page.runs.filter(isCellFigure);
   if (figures.length <= MIN_ALIGNED) return [];
   const findings: Found[] = [];
-  const byRight = new SortedWindow(figures, (r) => r.bbox[2]);
   for (const run of figures) {
     const em = run.size / W;
-    const column = byRight.within(run.bbox[2] - MAX_OFF_EM * em, run.bbox[2] + MAX_OFF_EM * em).filter(
+    const column = figures.filter(
       (o) =>
         o !== run &&
         Math.abs(o.baseline - run.baseline) > 0.5 * run.size &&
@@ -136,7 +134,8 @@ function pageFindings(page: PageLayer): Found[] {
 
 /** The right edge most of the column ends on, within the producer's rounding. */
 function commonEdge(column: readonly TextRun[], W: number): { x: number; members: TextRun[] } | null {
-  // Counted first and gathered once: the first edge with the most members wins, as before.
+  // Counted first and gathered once (a filter per candidate was most of this detector's time on
+  // long statements): the first edge with the most members wins, as before.
   let best: TextRun | null = null;
   let bestCount = 0;
   for (const c of column) {

@@ -10,7 +10,6 @@ import type { DetectorContext } from '../context.js';
 import { fontFamily, splitSubset } from '../pdf/text/fonts.js';
 import type { PageLayer, TextRun } from '../pdf/text/types.js';
 import { describeRun, fontUses, isFigure, runRegion } from './font-query.js';
-import { SortedWindow } from './sorted-window.js';
 
 const ALIGN = 0.012;
 const COLUMN_REACH = 0.25;
@@ -44,14 +43,9 @@ function pageFindings(page: PageLayer, docUses: Map<string, number>): Found[] {
   const figures = page.runs.filter((r) => isFigure(r.text));
   if (figures.length <= MIN_NEIGHBOURS) return [];
   const findings: Found[] = [];
-  const byLeft = new SortedWindow(figures, (r) => r.bbox[0]);
-  const byRight = new SortedWindow(figures, (r) => r.bbox[2]);
-  const byBaseline = new SortedWindow(figures, (r) => r.baseline);
   for (const run of figures) {
-    // Windows that hold every possible mate (sameColumn, sameLine), tested exactly as before.
-    const aligned = union(byLeft.indices(run.bbox[0] - ALIGN, run.bbox[0] + ALIGN), byRight.indices(run.bbox[2] - ALIGN, run.bbox[2] + ALIGN));
-    const column = aligned.map((i) => figures[i]).filter((o) => o !== run && sameColumn(run, o));
-    const line = byBaseline.within(run.baseline - 0.3 * run.size, run.baseline + 0.3 * run.size).filter((o) => o !== run && sameLine(run, o));
+    const column = figures.filter((o) => o !== run && sameColumn(run, o));
+    const line = figures.filter((o) => o !== run && sameLine(run, o));
     // Only cells inside a grid: a figure with row mates, or with column mates above and below it.
     // A lone line over a table (an account number in a monospace face) is layout, not an edit.
     const inGrid = line.length > 0 || (column.some((o) => o.bbox[1] < run.bbox[1]) && column.some((o) => o.bbox[1] > run.bbox[1]));
@@ -61,18 +55,6 @@ function pageFindings(page: PageLayer, docUses: Map<string, number>): Found[] {
     if (found) findings.push(found);
   }
   return findings;
-}
-
-/** Two ascending index lists merged, without repeats. */
-function union(a: readonly number[], b: readonly number[]): number[] {
-  const out: number[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    const next = j >= b.length || (i < a.length && a[i] <= b[j]) ? a[i++] : b[j++];
-    if (out[out.length - 1] !== next) out.push(next);
-  }
-  return out;
 }
 
 function sameColumn(a: TextRun, b: TextRun): boolean {

@@ -116,7 +116,25 @@ function isOrdinary(v: object): boolean {
 
 /** A structuredClone-equivalent copy of one message (exported for tests). */
 export function copyMessage(value: unknown, transfer?: readonly unknown[] | null): unknown {
-  return new Copier(new Set(transfer ?? [])).copy(value);
+  return flatCopy(value) ?? new Copier(new Set(transfer ?? [])).copy(value);
+}
+
+/**
+ * Most messages are small flat records (a stream's pull, a callback's ids): a plain object whose
+ * values are all primitives is copied field by field, without a Copier and its maps. Null otherwise.
+ */
+function flatCopy(value: unknown): Record<string, unknown> | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const proto = Object.getPrototypeOf(value) as object | null;
+  if (proto !== Object.prototype && proto !== null) return null;
+  const src = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(src)) {
+    const v = src[k];
+    if (typeof v === 'object' && v !== null) return null;
+    out[k] = v;
+  }
+  return out;
 }
 
 /** pdf.js's stream message kind for a chunk (StreamKind.ENQUEUE in its message handler). */
