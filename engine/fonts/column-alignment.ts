@@ -74,13 +74,14 @@ function pageFindings(page: PageLayer): Found[] {
   const findings: Found[] = [];
   for (const run of figures) {
     const em = run.size / W;
+    // The right-edge test first: it is the one most figures of the page fail.
     const column = figures.filter(
       (o) =>
+        Math.abs(o.bbox[2] - run.bbox[2]) <= MAX_OFF_EM * em &&
         o !== run &&
         Math.abs(o.baseline - run.baseline) > 0.5 * run.size &&
         Math.abs(o.bbox[1] - run.bbox[1]) <= COLUMN_REACH &&
         Math.abs(o.size - run.size) <= 0.2 * run.size &&
-        Math.abs(o.bbox[2] - run.bbox[2]) <= MAX_OFF_EM * em &&
         o.bbox[0] < run.bbox[2] &&
         run.bbox[0] < o.bbox[2],
     );
