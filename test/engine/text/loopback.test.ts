@@ -97,7 +97,11 @@ describe('loopback message copy', () => {
     port.addEventListener('message', (e) => got.push(e.data as (typeof got)[number]));
     // What pdf.js's getTextContent posts: the same textContent object, new items after each post.
     const item = { str: 'Balance', dir: 'ltr', width: 30, height: 9, transform: [9, 0, 0, 9, 50, 700], fontName: 'g_d0_f1', hasEOL: false };
-    const textContent = { items: [item], styles: Object.assign(Object.create(null) as object, { g_d0_f1: { fontFamily: 'sans-serif', ascent: 0.7, descent: -0.2, vertical: false } }), lang: null };
+    const textContent: { items: unknown[]; styles: object; lang: null } = {
+      items: [item],
+      styles: Object.assign(Object.create(null) as object, { g_d0_f1: { fontFamily: 'sans-serif', ascent: 0.7, descent: -0.2, vertical: false } }),
+      lang: null,
+    };
     const message = { sourceName: 'worker', targetName: 'main', stream: 4, streamId: 3, chunk: textContent };
     expect(textContentChunk(message)).toStrictEqual(structuredClone(message));
     port.postMessage(message);
