@@ -74,13 +74,14 @@ function pageFindings(page: PageLayer): Found[] {
   const findings: Found[] = [];
   for (const run of figures) {
     const em = run.size / W;
+    // The right-edge test first: it is the one most figures of the page fail.
     const column = figures.filter(
       (o) =>
+        Math.abs(o.bbox[2] - run.bbox[2]) <= MAX_OFF_EM * em &&
         o !== run &&
         Math.abs(o.baseline - run.baseline) > 0.5 * run.size &&
         Math.abs(o.bbox[1] - run.bbox[1]) <= COLUMN_REACH &&
         Math.abs(o.size - run.size) <= 0.2 * run.size &&
-        Math.abs(o.bbox[2] - run.bbox[2]) <= MAX_OFF_EM * em &&
         o.bbox[0] < run.bbox[2] &&
         run.bbox[0] < o.bbox[2],
     );
@@ -134,12 +135,21 @@ function pageFindings(page: PageLayer): Found[] {
 
 /** The right edge most of the column ends on, within the producer's rounding. */
 function commonEdge(column: readonly TextRun[], W: number): { x: number; members: TextRun[] } | null {
-  let best: { x: number; members: TextRun[] } | null = null;
+  // Counted first and gathered once (a filter per candidate was most of this detector's time on
+  // long statements): the first edge with the most members wins, as before.
+  let best: TextRun | null = null;
+  let bestCount = 0;
   for (const c of column) {
-    const members = column.filter((o) => Math.abs(o.bbox[2] - c.bbox[2]) * W <= ROUNDING_PT);
-    if (!best || members.length > best.members.length) best = { x: c.bbox[2], members };
+    let count = 0;
+    for (const o of column) if (Math.abs(o.bbox[2] - c.bbox[2]) * W <= ROUNDING_PT) count++;
+    if (!best || count > bestCount) {
+      best = c;
+      bestCount = count;
+    }
   }
-  return best && best.members.length >= MIN_ALIGNED ? best : null;
+  if (!best || bestCount < MIN_ALIGNED) return null;
+  const x = best.bbox[2];
+  return { x, members: column.filter((o) => Math.abs(o.bbox[2] - x) * W <= ROUNDING_PT) };
 }
 
 /**

@@ -44,10 +44,30 @@ export function hasDigit(text: string): boolean {
 }
 
 /**
+ * Several font detectors ask this of every run, and a statement repeats its figures' texts
+ * (dates, amounts): answers are remembered by text, dropped when the memo grows past the limit.
+ */
+const FIGURE_MEMO_LIMIT = 50_000;
+/** Longer texts (sentences, whole lines) are rarely repeated and would make the memo heavy. */
+const FIGURE_MEMO_TEXT = 64;
+const figureMemo = new Map<string, boolean>();
+
+/**
  * A figure: an amount, date, reference or count, where digits carry the meaning ("-12.50",
  * "01.03.2024", "148,83 PLN") -- not a heading or sentence that happens to contain a number.
  */
 export function isFigure(text: string): boolean {
+  if (text.length > FIGURE_MEMO_TEXT) return countsAsFigure(text);
+  let hit = figureMemo.get(text);
+  if (hit === undefined) {
+    hit = countsAsFigure(text);
+    if (figureMemo.size >= FIGURE_MEMO_LIMIT) figureMemo.clear();
+    figureMemo.set(text, hit);
+  }
+  return hit;
+}
+
+function countsAsFigure(text: string): boolean {
   const digits = (text.match(/\p{N}/gu) ?? []).length;
   const letters = (text.match(/\p{L}/gu) ?? []).length;
   return digits > 0 && letters <= 4 && digits >= letters;

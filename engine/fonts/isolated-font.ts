@@ -44,14 +44,20 @@ function pageFindings(page: PageLayer, docUses: Map<string, number>): Found[] {
   if (figures.length <= MIN_NEIGHBOURS) return [];
   const findings: Found[] = [];
   for (const run of figures) {
-    const column = figures.filter((o) => o !== run && sameColumn(run, o));
-    const line = figures.filter((o) => o !== run && sameLine(run, o));
+    // One pass for both (sameColumn excludes the line mates): a long statement has ~100 figures a page.
+    const column: TextRun[] = [];
+    const line: TextRun[] = [];
+    for (const o of figures) {
+      if (o === run) continue;
+      if (sameLine(run, o)) line.push(o);
+      else if (sameColumn(run, o)) column.push(o);
+    }
     // Only cells inside a grid: a figure with row mates, or with column mates above and below it.
     // A lone line over a table (an account number in a monospace face) is layout, not an edit.
     const inGrid = line.length > 0 || (column.some((o) => o.bbox[1] < run.bbox[1]) && column.some((o) => o.bbox[1] > run.bbox[1]));
     if (!inGrid) continue;
-    const found =
-      fontFinding(run, [...new Set([...column, ...line])], docUses.get(run.fontName) ?? 0) ?? sizeFinding(run, column, page.runs) ?? baselineFinding(run, line, page);
+    // Column and line mates are disjoint: together they are the figures aligned with this one.
+    const found = fontFinding(run, column, line, docUses.get(run.fontName) ?? 0) ?? sizeFinding(run, column, page.runs) ?? baselineFinding(run, line, page);
     if (found) findings.push(found);
   }
   return findings;
@@ -68,13 +74,19 @@ function sameLine(a: TextRun, b: TextRun): boolean {
 
 function dominant<T>(items: readonly T[], key: (t: T) => string): { key: string; items: T[] } | null {
   const groups = new Map<string, T[]>();
-  for (const it of items) groups.set(key(it), [...(groups.get(key(it)) ?? []), it]);
+  for (const it of items) {
+    const k = key(it);
+    const group = groups.get(k);
+    if (group) group.push(it);
+    else groups.set(k, [it]);
+  }
   const best = [...groups.entries()].sort((a, b) => b[1].length - a[1].length)[0];
   return best && best[1].length / items.length >= DOMINANT_SHARE ? { key: best[0], items: best[1] } : null;
 }
 
-function fontFinding(run: TextRun, neighbours: TextRun[], uses: number): Found | null {
-  if (neighbours.length < MIN_NEIGHBOURS || uses > MAX_PATCH_USES) return null;
+function fontFinding(run: TextRun, column: readonly TextRun[], line: readonly TextRun[], uses: number): Found | null {
+  if (column.length + line.length < MIN_NEIGHBOURS || uses > MAX_PATCH_USES) return null;
+  const neighbours = [...column, ...line];
   const dom = dominant(neighbours, (r) => r.fontName);
   if (!dom || dom.key === run.fontName) return null;
   if (sameFamily(dom.key, run.fontName)) return null;

@@ -21,10 +21,16 @@ export function applyPoint(m: Readonly<Matrix>, x: number, y: number): [number, 
 
 /** Axis-aligned box [x0, y0, x1, y1] of a rectangle after transformation. */
 export function transformBox(m: Readonly<Matrix>, x0: number, y0: number, x1: number, y1: number): [number, number, number, number] {
-  const pts = [applyPoint(m, x0, y0), applyPoint(m, x1, y0), applyPoint(m, x0, y1), applyPoint(m, x1, y1)];
-  const xs = pts.map((p) => p[0]);
-  const ys = pts.map((p) => p[1]);
-  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+  // The four corners as applyPoint computes them, without the arrays (called for every text show).
+  const ax = m[0] * x0 + m[2] * y0 + m[4];
+  const ay = m[1] * x0 + m[3] * y0 + m[5];
+  const bx = m[0] * x1 + m[2] * y0 + m[4];
+  const by = m[1] * x1 + m[3] * y0 + m[5];
+  const cx = m[0] * x0 + m[2] * y1 + m[4];
+  const cy = m[1] * x0 + m[3] * y1 + m[5];
+  const dx = m[0] * x1 + m[2] * y1 + m[4];
+  const dy = m[1] * x1 + m[3] * y1 + m[5];
+  return [Math.min(ax, bx, cx, dx), Math.min(ay, by, cy, dy), Math.max(ax, bx, cx, dx), Math.max(ay, by, cy, dy)];
 }
 
 /** Vertical scale factor of a matrix (length of its transformed unit y vector). */

@@ -3,7 +3,7 @@
  * must be what structuredClone would have made, and the text layer must read as before.
  */
 import { describe, expect, it } from 'vitest';
-import { copyMessage, LoopbackCopyPort } from '../../../engine/pdf/text/loopback.js';
+import { copyMessage, LoopbackCopyPort, operatorListChunk, textContentChunk } from '../../../engine/pdf/text/loopback.js';
 import { loadPdfText } from '../../../engine/pdf/text/index.js';
 import { pdfkitBytes } from './fixtures.js';
 
@@ -89,6 +89,52 @@ describe('loopback message copy', () => {
     port.postMessage({ n: 3 });
     await new Promise((r) => setTimeout(r, 0));
     expect(got).toEqual([{ n: 1 }]);
+  });
+
+  it('hands text content chunks over one level deep: the worker starts new arrays after posting', async () => {
+    const port = new LoopbackCopyPort();
+    const got: Array<{ chunk: { items: unknown[]; styles: Record<string, unknown> } }> = [];
+    port.addEventListener('message', (e) => got.push(e.data as (typeof got)[number]));
+    // What pdf.js's getTextContent posts: the same textContent object, new items after each post.
+    const item = { str: 'Balance', dir: 'ltr', width: 30, height: 9, transform: [9, 0, 0, 9, 50, 700], fontName: 'g_d0_f1', hasEOL: false };
+    const textContent: { items: unknown[]; styles: object; lang: null } = {
+      items: [item],
+      styles: Object.assign(Object.create(null) as object, { g_d0_f1: { fontFamily: 'sans-serif', ascent: 0.7, descent: -0.2, vertical: false } }),
+      lang: null,
+    };
+    const message = { sourceName: 'worker', targetName: 'main', stream: 4, streamId: 3, chunk: textContent };
+    expect(textContentChunk(message)).toStrictEqual(structuredClone(message));
+    port.postMessage(message);
+    textContent.items = [];
+    textContent.styles = Object.create(null) as object;
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(got[0].chunk.items).toEqual([item]);
+    expect(got[0].chunk.styles).toEqual({ g_d0_f1: { fontFamily: 'sans-serif', ascent: 0.7, descent: -0.2, vertical: false } });
+    expect(got[0].chunk).not.toBe(textContent);
+  });
+
+  it('copies an operator list chunk\'s arrays, which the worker empties after posting', async () => {
+    const glyph = new Glyph('a', 500);
+    const chunk = { fnArray: [37, 44], argsArray: [['g_d0_f1', 9], [[glyph, -250, glyph]]], lastChunk: false, separateAnnots: null, length: 2 };
+    const message = { sourceName: 'worker', targetName: 'main', stream: 4, streamId: 2, chunk };
+    const copy = operatorListChunk(message) as typeof message;
+    chunk.fnArray.length = 0;
+    chunk.argsArray.length = 0;
+    expect(copy.chunk.fnArray).toEqual([37, 44]);
+    expect(copy.chunk.argsArray).toHaveLength(2);
+    expect((copy.chunk.argsArray[1] as unknown[][])[0][0]).toBe(glyph);
+  });
+
+  it('deep-copies every other message (a text content look-alike with more fields, a font, a flat record)', () => {
+    const odd = { stream: 4, chunk: { items: [{ str: 'x' }], styles: {}, extra: { deep: 1 } } };
+    expect(textContentChunk(odd)).toBeNull();
+    expect(operatorListChunk(odd)).toBeNull();
+    expect(textContentChunk({ action: 'commonobj', data: ['g_d0_f1', 'Font', { name: 'Helvetica' }] })).toBeNull();
+    const flat = { sourceName: 'main', targetName: 'worker', stream: 6, streamId: 3, desiredSize: 100 };
+    const copy = copyMessage(flat);
+    expect(copy).toStrictEqual(structuredClone(flat));
+    expect(copy).not.toBe(flat);
   });
 
   it('pdf.js reads a document through it', async () => {
