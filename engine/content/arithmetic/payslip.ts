@@ -78,8 +78,8 @@ function bareEarningsTotal(model: DocModel, deductions: Line): Labelled | undefi
     if (line.cells.length !== 1 || /\p{L}{2}/u.test(line.text)) continue;
     const amount = parseAmount(line.cells[0].text, model.style);
     if (!amount || !isMoney(amount)) continue;
-    const candidate: Labelled = { line, label: '', amounts: [amount], cells: [line.cells[0]], rate: null, base: null };
-    if (itemsAbove(model, i).length >= 2 && confirmedByItems(model, candidate)) return candidate;
+    const items = itemsAbove(model, i);
+    if (items.length >= 2 && addsUpTo(items, amount.value)) return { line, label: '', amounts: [amount], cells: [line.cells[0]], rate: null, base: null };
   }
   return undefined;
 }
@@ -105,6 +105,9 @@ function itemsAbove(model: DocModel, at: number): number[] {
  * (engine/content/arithmetic/cross-check.ts says why word confidence is not used).
  */
 function confirmedByItems(model: DocModel, total: Labelled): boolean {
-  const items = itemsAbove(model, model.lines.indexOf(total.line));
-  return items.length > 0 && near(items.reduce((a, b) => a + b, 0), Math.abs(total.amounts[0].value));
+  return addsUpTo(itemsAbove(model, model.lines.indexOf(total.line)), total.amounts[0].value);
+}
+
+function addsUpTo(items: readonly number[], total: number): boolean {
+  return items.length > 0 && near(items.reduce((a, b) => a + b, 0), Math.abs(total));
 }
