@@ -135,9 +135,9 @@ export async function prepareGreyForOcr(grey: GrayRaster, bytes: Uint8Array, sou
   // The same part of the grey copy, in its own pixels.
   const gx = grey.width / Math.max(source.width, 1);
   const gy = grey.height / Math.max(source.height, 1);
-  const g = { left: Math.round(part.left * gx), top: Math.round(part.top * gy), width: Math.min(grey.width, Math.round(part.width * gx)), height: Math.min(grey.height, Math.round(part.height * gy)) };
-  g.width = Math.min(g.width, grey.width - g.left);
-  g.height = Math.min(g.height, grey.height - g.top);
+  const left = Math.round(part.left * gx);
+  const top = Math.round(part.top * gy);
+  const g = { left, top, width: Math.min(Math.round(part.width * gx), grey.width - left), height: Math.min(Math.round(part.height * gy), grey.height - top) };
   if (g.width < width || g.height < height) return null;
   try {
     const { density } = await sharp(bytes, { limitInputPixels: false }).metadata();
