@@ -36,9 +36,10 @@ const PDF_CORE: ReadonlyArray<keyof Facts> = ['pdf', 'textLayer', 'revisions', '
 /**
  * `ocrPicture` before `pages`: the OCR picture is ready (and handed to tesseract's thread, when
  * `pages` is left to the background) before any detector holds the main thread, which would
- * otherwise hold up each step of its preparation.
+ * otherwise hold up each step of its preparation. It comes first, before `image` it waits for,
+ * so that the full-resolution decode it may cut a sheet from starts with the loader's.
  */
-const IMAGE_CORE: ReadonlyArray<keyof Facts> = ['image', 'ocrPicture', 'pages', 'extracted'];
+const IMAGE_CORE: ReadonlyArray<keyof Facts> = ['ocrPicture', 'image', 'pages', 'extracted'];
 
 export interface ContextSeed extends Partial<Facts> {
   /** Type of a seeded document without bytes; otherwise sniffed from the bytes. */

@@ -101,10 +101,10 @@ export interface FullLuma {
  * it, like those on the working copy). Retyped digits on a 300 dpi scan are ~30 px tall: at the
  * <= 2 MP working resolution they fall inside one or two cells, and the JPEG block grid is lost.
  */
-export async function fullLuma(bytes: Uint8Array, orientation: number): Promise<FullLuma> {
+export async function fullLuma(bytes: Uint8Array): Promise<Omit<FullLuma, 'gridAligned'>> {
   const sharp = await loadSharp();
   const { data, info } = await sharp(bytes, { failOn: 'none', limitInputPixels: FULL_LUMA_MAX_PIXELS + 1 }).rotate().grayscale().raw().toBuffer({ resolveWithObject: true });
   const c = info.channels;
   const out = c === 1 ? new Uint8Array(data.buffer, data.byteOffset, info.width * info.height) : Uint8Array.from({ length: info.width * info.height }, (_, i) => data[i * c]);
-  return { width: info.width, height: info.height, data: out, gridAligned: orientation === 1 };
+  return { width: info.width, height: info.height, data: out };
 }

@@ -96,9 +96,14 @@ const imageProducers = {
   },
   gray: async (s: Store) => (await s.get('image'))?.gray ?? null,
   luma: async (s: Store) => {
+    if (s.inputs.mime === 'application/pdf') return null;
+    // Decoded alongside the loader's working copy rather than after it: the two decodes take both
+    // cores, and OCR, which may cut a photographed sheet from this one, starts sooner.
+    const decoding = fullLuma(s.inputs.bytes);
+    decoding.catch(() => undefined);
     const image = await s.get('image');
     if (!image || image.damage || image.width * image.height > FULL_LUMA_MAX_PIXELS) return null;
-    return fullLuma(s.inputs.bytes, image.orientation);
+    return { ...(await decoding), gridAligned: image.orientation === 1 };
   },
   dct: async (s: Store) => {
     const image = await s.get('image');
@@ -142,8 +147,14 @@ function derive<K extends ReadonlyArray<keyof Facts>, T>(s: Store, names: K, fn:
 
 const textProducers = {
   ocrPicture: async (s: Store) => {
+    // Started first: its full-resolution decode overlaps the loader's (see `luma`).
+    const luma = s.get('luma');
+    luma.catch(() => undefined);
     const image = await s.get('image');
-    return image ? prepareImageForOcr(s.inputs.bytes, image, s.inputs.options) : null;
+    // A sheet cut from a photo needs its full resolution: the pixel detectors' full decode serves
+    // when there is no alpha to flatten (engine/ocr/prepare.ts).
+    const full = () => (image && !image.hasAlpha ? luma : Promise.resolve(null));
+    return image ? prepareImageForOcr(s.inputs.bytes, image, s.inputs.options, full) : null;
   },
   pages: async (s: Store) => {
     const { options } = s.inputs;

@@ -11,14 +11,14 @@ import type { PageLayer } from '../pdf/text/types.js';
 import type { AnalyzeOptions } from '../types.js';
 import { renderPdfPages } from './pdf-pages.js';
 import { photographedPage, type Region } from './page-region.js';
-import { prepareForOcr, prepareGreyForOcr, prepareRgbaForOcr, type Crop, type PreparedImage } from './prepare.js';
-import { recognize } from './tesseract.js';
+import { prepareForOcr, prepareGreyForOcr, prepareRgbaForOcr, type Crop, type FullGrey, type PreparedImage } from './prepare.js';
+import { ocrParallelism, recognize } from './tesseract.js';
 import { ocrPageLayer } from './words.js';
 
 export { needsOcr } from './needs-ocr.js';
 export { setOcrIdleTimeout, terminateOcr } from './tesseract.js';
 export { isUncertainOcrFinding, withoutUncertainOcrFindings } from './confidence.js';
-export type { PreparedImage } from './prepare.js';
+export type { FullGrey, PreparedImage } from './prepare.js';
 
 /** A prepared picture of an image, and the part of the image it shows when OCR read only the photographed sheet. */
 export type OcrPicture = PreparedImage & { region?: Region };
@@ -53,12 +53,12 @@ export function pagesToOcr(pages: readonly PageLayer[], maxPages: number): numbe
  * recognition so the analysis can hand the picture to tesseract's thread before the pixel
  * detectors take the main thread (engine/context.ts).
  */
-export async function prepareImageForOcr(bytes: Uint8Array, size: { width: number; height: number; gray?: GrayRaster }, options: AnalyzeOptions): Promise<OcrPicture | null> {
+export async function prepareImageForOcr(bytes: Uint8Array, size: { width: number; height: number; gray?: GrayRaster }, options: AnalyzeOptions, full?: () => Promise<FullGrey | null>): Promise<OcrPicture | null> {
   const lim = limits(options);
   if (!lim || lim.maxPages < 1) return null;
   const sheet = size.gray ? sheetCrop(size.gray, size) : null;
   const crop = sheet?.crop;
-  const prepared = (size.gray && (await prepareGreyForOcr(size.gray, bytes, size, crop))) || (await prepareForOcr(bytes, crop));
+  const prepared = (size.gray && (await prepareGreyForOcr(size.gray, bytes, size, crop))) || (await prepareForOcr(bytes, crop, full));
   return sheet ? { ...prepared, region: sheet.region } : prepared;
 }
 
@@ -87,7 +87,8 @@ export async function ocrImage(bytes: Uint8Array, size: { width: number; height:
 /**
  * The PDF's pages with scanned pages replaced by their OCR reading, in page order. Pages past the
  * page cap or the time budget keep their (empty) layer; the same array comes back when nothing
- * needed OCR.
+ * needed OCR. Pages are read as many at a time as there are OCR workers (each page's reading is
+ * the same as alone); no new page is started once the budget is spent.
  */
 export async function ocrScannedPages(source: Uint8Array | PDFDocumentProxy, pages: PageLayer[], options: AnalyzeOptions): Promise<PageLayer[]> {
   const lim = limits(options);
@@ -96,12 +97,25 @@ export async function ocrScannedPages(source: Uint8Array | PDFDocumentProxy, pag
   if (!wanted.length) return pages;
   const start = performance.now();
   const read = new Map<number, PageLayer>();
-  for await (const picture of renderPdfPages(source, wanted)) {
-    const base = pages[picture.page - 1];
-    const prepared = await prepareRgbaForOcr(picture);
-    const data = await recognize(prepared.image, prepared.dpi);
-    read.set(picture.page, ocrPageLayer(data, { page: picture.page, width: base.width, height: base.height, imageWidth: prepared.width, imageHeight: prepared.height }, base));
-    if (performance.now() - start > lim.budgetMs) break;
+  const reading = new Set<Promise<void>>();
+  try {
+    for await (const picture of renderPdfPages(source, wanted)) {
+      const base = pages[picture.page - 1];
+      const prepared = await prepareRgbaForOcr(picture);
+      const job = recognize(prepared.image, prepared.dpi).then((data) => {
+        read.set(picture.page, ocrPageLayer(data, { page: picture.page, width: base.width, height: base.height, imageWidth: prepared.width, imageHeight: prepared.height }, base));
+      });
+      reading.add(job);
+      void job.then(() => reading.delete(job), () => reading.delete(job));
+      // Render the next page while this one is read, but hold no more pages than workers can read.
+      if (reading.size >= ocrParallelism()) await Promise.race(reading);
+      if (performance.now() - start > lim.budgetMs) break;
+    }
+    await Promise.all(reading);
+  } catch (err) {
+    // A failed page fails the reading, as before; the pages still being read are let finish first.
+    await Promise.allSettled(reading);
+    throw err;
   }
   return pages.map((p) => read.get(p.page) ?? p);
 }

@@ -48,9 +48,9 @@ export function scaleFor(width: number): number {
  * Decoder failures become EngineError('corrupt_document'); partly damaged data is read leniently
  * (failOn 'none'), as the image loader does, so a truncated scan is still read where it can be.
  */
-export async function prepareForOcr(image: Uint8Array | Buffer, crop?: Crop): Promise<PreparedImage> {
+export async function prepareForOcr(image: Uint8Array | Buffer, crop?: Crop, full?: () => Promise<FullGrey | null>): Promise<PreparedImage> {
   try {
-    return await prepare(image, crop);
+    return await prepare(image, crop, full);
   } catch (err) {
     if (err instanceof EngineError) throw err;
     throw new EngineError('corrupt_document', `The image cannot be decoded for OCR: ${String((err as Error)?.message ?? err).split('\n')[0]}`);
@@ -64,15 +64,41 @@ export async function prepareRgbaForOcr(picture: { rgba: Uint8Array; width: numb
   return prepareFrom(base, picture.width, picture.height, picture.density);
 }
 
-async function prepare(image: Uint8Array | Buffer, crop?: Crop): Promise<PreparedImage> {
+async function prepare(image: Uint8Array | Buffer, crop?: Crop, full?: () => Promise<FullGrey | null>): Promise<PreparedImage> {
   const sharp = await loadSharp();
   // autoOrient: phone photos are stored sideways with an EXIF orientation tag.
   const base = sharp(image, { limitInputPixels: PIXEL_LIMIT, failOn: 'none' }).autoOrient();
   const meta = await base.metadata();
   if (!crop) return prepareFrom(base, meta.autoOrient?.width ?? meta.width ?? 0, meta.autoOrient?.height ?? meta.height ?? 0, meta.density);
+  const decoded = full ? await full().catch(() => null) : null;
+  if (decoded && crop.left + crop.width <= decoded.width && crop.top + crop.height <= decoded.height) {
+    return prepareFrom(sharp(rowsOf(decoded, crop), { raw: { width: crop.width, height: crop.height, channels: 1 } }), crop.width, crop.height, meta.density);
+  }
   // Cut out first, in a pipeline of its own: after a rotation sharp would resize before extracting.
   const { data, info } = await base.extract(crop).flatten({ background: '#ffffff' }).grayscale().raw().toBuffer({ resolveWithObject: true });
   return prepareFrom(sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }), info.width, info.height, meta.density);
+}
+
+/**
+ * A whole picture decoded at full resolution, oriented and grey, with no alpha to flatten: the
+ * pixel detectors' full luma (engine/facts/pixels.ts `fullLuma`). Its pixels are those the crop
+ * pipeline above decodes (no resize, so no JPEG shrink-on-load: the same decoder output; grey
+ * conversion is per pixel), so a photographed sheet is cut from it instead of decoding the file
+ * once more.
+ */
+export interface FullGrey {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+function rowsOf(full: FullGrey, crop: Crop): Buffer {
+  const out = Buffer.allocUnsafe(crop.width * crop.height);
+  for (let y = 0; y < crop.height; y++) {
+    const from = (crop.top + y) * full.width + crop.left;
+    out.set(full.data.subarray(from, from + crop.width), y * crop.width);
+  }
+  return out;
 }
 
 async function prepareFrom(base: Sharp, srcW: number, srcH: number, density: number | undefined): Promise<PreparedImage> {

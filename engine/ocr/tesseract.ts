@@ -1,6 +1,6 @@
 /**
- * One tesseract.js worker per analysis thread, started on first use and kept warm between
- * documents (starting it costs ~1.5 s). Everything is local: the traineddata comes from the
+ * Tesseract.js workers per analysis thread (two on a multi-core machine), started on first use and
+ * kept warm between documents (starting one costs ~1.5 s). Everything is local: the traineddata comes from the
  * installed @tesseract.js-data/eng package (never the CDN, which hangs offline), the core wasm
  * and worker script from tesseract.js itself, and nothing is cached to disk.
  *
@@ -8,6 +8,7 @@
  * an idle worker is terminated after IDLE_MS to let a one-shot process (CLI, script) exit.
  */
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import type { Page, RecognizeOptions, Worker, WorkerParams } from 'tesseract.js';
 import { loadTesseract } from '../lazy-libraries.js';
@@ -24,9 +25,25 @@ export function setOcrIdleTimeout(ms: number): void {
   if (Number.isFinite(ms) && ms > 0) idleMs = ms;
 }
 
-let worker: Promise<Worker> | null = null;
-let queue: Promise<unknown> = Promise.resolve();
+/**
+ * Two workers where there are two cores: a scanned PDF's pages are read two at a time. (A single
+ * page is not split between them: tesseract binarises and sizes text per image, and halves of a
+ * page read differently from the whole, docs/ocr.md.)
+ */
+const WORKERS = Math.max(1, Math.min(2, os.availableParallelism()));
+
+interface Slot {
+  worker: Promise<Worker> | null;
+  queue: Promise<unknown>;
+  pending: number;
+}
+const slots: Slot[] = Array.from({ length: WORKERS }, () => ({ worker: null, queue: Promise.resolve(), pending: 0 }));
 let idleTimer: NodeJS.Timeout | null = null;
+
+/** How many recognitions can run at once (one per worker). */
+export function ocrParallelism(): number {
+  return WORKERS;
+}
 
 /** The integer-quantised LSTM model: a quarter of the size of the full one, same accuracy on print. */
 export function langPath(): string {
@@ -45,46 +62,54 @@ async function startWorker(): Promise<Worker> {
 
 function scheduleIdleStop(): void {
   if (idleTimer) clearTimeout(idleTimer);
+  if (slots.some((s) => s.pending > 0)) return;
   idleTimer = setTimeout(() => void terminateOcr(), idleMs);
   idleTimer.unref();
 }
 
 /**
  * Recognises one prepared image (engine/ocr/prepare.ts: PGM bytes, and the source's resolution
- * when it has a credible one); calls are serialised on the one worker.
+ * when it has a credible one) on the worker with the fewest jobs waiting; each worker reads one
+ * image at a time.
  */
 export function recognize(image: Buffer, dpi?: number): Promise<Page> {
-  const job = queue.then(async () => {
-    if (idleTimer) clearTimeout(idleTimer);
-    worker ??= startWorker().catch((err: unknown) => {
-      worker = null;
+  const slot = slots.reduce((a, b) => (b.pending < a.pending ? b : a));
+  slot.pending++;
+  if (idleTimer) clearTimeout(idleTimer);
+  const job = slot.queue.then(async () => {
+    slot.worker ??= startWorker().catch((err: unknown) => {
+      slot.worker = null;
       throw err;
     });
-    const w = await worker;
-    try {
-      // Tesseract parameters given with a recognition hold for it only (tesseract.js restores them
-      // afterwards); its typings list only its own options there.
-      const params: Partial<WorkerParams> = dpi ? { user_defined_dpi: String(dpi) } : {};
-      const { data } = await w.recognize(image, params as unknown as Partial<RecognizeOptions>, { blocks: true, text: false });
-      return data;
-    } finally {
-      scheduleIdleStop();
-    }
+    const w = await slot.worker;
+    // Tesseract parameters given with a recognition hold for it only (tesseract.js restores them
+    // afterwards); its typings list only its own options there.
+    const params: Partial<WorkerParams> = dpi ? { user_defined_dpi: String(dpi) } : {};
+    const { data } = await w.recognize(image, params as unknown as Partial<RecognizeOptions>, { blocks: true, text: false });
+    return data;
   });
-  queue = job.catch(() => undefined);
-  return job;
+  const settled = job.finally(() => {
+    slot.pending--;
+    scheduleIdleStop();
+  });
+  slot.queue = settled.catch(() => undefined);
+  return settled;
 }
 
-/** Stops the worker (tests, shutdown); the next recognition starts a new one. */
+/** Stops the workers (tests, shutdown); the next recognition starts new ones. */
 export async function terminateOcr(): Promise<void> {
   if (idleTimer) clearTimeout(idleTimer);
   idleTimer = null;
-  const w = worker;
-  worker = null;
-  if (w) await (await w.catch(() => null))?.terminate().catch(() => undefined);
+  await Promise.all(
+    slots.map(async (slot) => {
+      const w = slot.worker;
+      slot.worker = null;
+      if (w) await (await w.catch(() => null))?.terminate().catch(() => undefined);
+    }),
+  );
 }
 
 process.once('exit', () => {
   // Best effort: a worker_thread dies with its process anyway; this only skips the idle wait.
-  if (worker) void terminateOcr();
+  if (slots.some((s) => s.worker)) void terminateOcr();
 });

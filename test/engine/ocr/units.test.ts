@@ -110,6 +110,30 @@ describe('prepared sheet of a photo', () => {
     const whole = await prepareForOcr(photo);
     expect([whole.width, whole.height]).toEqual([1600, 1067]);
   });
+
+  it('cuts the sheet from the full-resolution decode it is given, to the same pixels as decoding the file again', async () => {
+    const sharp = (await import('sharp')).default;
+    // A textured, sideways-stored photo: orientation and every pixel value must come out the same.
+    const raw = Buffer.alloc(2400 * 1800 * 3);
+    for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919) % 251;
+    const photo = await sharp(raw, { raw: { width: 2400, height: 1800, channels: 3 } }).jpeg({ quality: 80 }).withMetadata({ orientation: 6 }).toBuffer();
+    const full = await sharp(photo).rotate().grayscale().raw().toBuffer({ resolveWithObject: true });
+    expect([full.info.width, full.info.height]).toEqual([1800, 2400]);
+    let asked = 0;
+    const decoded = () => {
+      asked++;
+      return Promise.resolve({ data: new Uint8Array(full.data), width: full.info.width, height: full.info.height });
+    };
+    const crop = { left: 150, top: 200, width: 1500, height: 2000 };
+    const fromDecode = await prepareForOcr(photo, crop, decoded);
+    const fromFile = await prepareForOcr(photo, crop);
+    expect(asked).toBe(1);
+    expect(fromDecode.image.equals(fromFile.image)).toBe(true);
+    expect({ ...fromDecode, image: null }).toEqual({ ...fromFile, image: null });
+    // Without a sheet to cut, the file's own (shrink-on-load) pipeline reads it: the decode is not asked for.
+    await prepareForOcr(photo, undefined, decoded);
+    expect(asked).toBe(1);
+  });
 });
 
 describe('uncertain OCR figures', () => {
