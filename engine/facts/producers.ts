@@ -8,7 +8,7 @@ import { buildModel } from '../extract/model.js';
 import { dctHistograms } from '../image/dct-histogram.js';
 import { loadImage } from '../image/load.js';
 import { readMetadataFacts } from '../metadata/facts.js';
-import { ocrPreparedImage, ocrScannedPages, pagesToOcr, prepareImageForOcr } from '../ocr/index.js';
+import { ocrEnabled, ocrPreparedImage, ocrScannedPages, pagesToOcr, prepareImageForOcr } from '../ocr/index.js';
 import { blankImageData } from '../pdf/structure/blank-images.js';
 import { applyDecodeBudget } from '../pdf/structure/decode-budget.js';
 import { openPdfFile, parsePdfStructure } from '../pdf/structure/index.js';
@@ -147,8 +147,10 @@ function derive<K extends ReadonlyArray<keyof Facts>, T>(s: Store, names: K, fn:
 
 const textProducers = {
   ocrPicture: async (s: Store) => {
-    // Started first: its full-resolution decode overlaps the loader's (see `luma`).
-    const luma = s.get('luma');
+    // Started first, when OCR is on: its full-resolution decode then overlaps the loader's (see
+    // `luma`). The pixel detectors read it on page-like pictures anyway; on other photos it is
+    // ~0.3 s of decode on the core the loader leaves idle, for a sheet OCR may have to cut.
+    const luma = ocrEnabled(s.inputs.options) ? s.get('luma') : Promise.resolve(null);
     luma.catch(() => undefined);
     const image = await s.get('image');
     // A sheet cut from a photo needs its full resolution: the pixel detectors' full decode serves

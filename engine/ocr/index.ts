@@ -62,6 +62,12 @@ export async function prepareImageForOcr(bytes: Uint8Array, size: { width: numbe
   return sheet ? { ...prepared, region: sheet.region } : prepared;
 }
 
+/** Whether OCR reads pictures under these options (a decode started ahead of it is then used). */
+export function ocrEnabled(options: AnalyzeOptions): boolean {
+  const lim = limits(options);
+  return !!lim && lim.maxPages >= 1;
+}
+
 /** The text layer of a PNG/JPEG from its prepared picture; `size` is the image's own. */
 export async function ocrPreparedImage(prepared: OcrPicture, size: { width: number; height: number }): Promise<PageLayer> {
   const data = await recognize(prepared.image, prepared.dpi);
