@@ -12,6 +12,18 @@ const MIN_PLAIN_OPS = 10;
 const PLAIN_SHARE = 0.9;
 const MAX_ODD_OPS = 3;
 
+/**
+ * A squeezed value has several digits: a lone digit beside a letter is typesetting (the "X2" of
+ * the LaTeX2e logo, kerned apart by Tc in TeX manuals distilled from PostScript; "H2O", "A4").
+ */
+const MIN_DIGITS = 2;
+
+function digitCount(text: string): number {
+  let n = 0;
+  for (const ch of text) if (ch >= '0' && ch <= '9') n++;
+  return n;
+}
+
 /** Tc below this share of the font size is kerning-level noise some producers always emit. */
 const TC_SHARE = 0.05;
 
@@ -42,7 +54,7 @@ function pageFindings(page: PageLayer): Found[] {
   if (plain.length < MIN_PLAIN_OPS || plain.length / texts.length < PLAIN_SHARE || odd.length > MAX_ODD_OPS) return [];
   const findings: Found[] = [];
   for (const op of odd) {
-    if (!isFigure(op.text)) continue;
+    if (!isFigure(op.text) || digitCount(op.text) < MIN_DIGITS) continue;
     const cy = (op.bbox[1] + op.bbox[3]) / 2;
     // Same font on the same line set plainly: the odd spacing is a break, not a style (small caps, headings).
     const lineMates = plain.filter((p) => p.fontId === op.fontId && p.bbox[1] <= cy && cy <= p.bbox[3]);

@@ -20,6 +20,21 @@ testDetector(spacingBreakDetector, {
           }),
         ),
     },
+    {
+      // The LaTeX2e logo as dvips and Distiller set it: "X2" kerned apart by Tc in the middle of a
+      // plain line (two real TeX manuals raised this). One digit is not a value that was squeezed.
+      name: 'a logo whose letter and digit are spaced apart (LaTeX2e)',
+      input: () =>
+        textContext(
+          genuineStatement({
+            extra: (doc) => {
+              doc.font('Helvetica').fontSize(10).text('Statement typeset with La', 60, 100, { lineBreak: false });
+              doc.font('Helvetica').fontSize(10).text('X2', 180, 100, { lineBreak: false, characterSpacing: 3 });
+              doc.font('Helvetica').fontSize(10).text('e and sent by post', 205, 100, { lineBreak: false });
+            },
+          }),
+        ),
+    },
   ],
   invalid: [
     {
