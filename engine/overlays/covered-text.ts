@@ -133,14 +133,23 @@ const EVEN_MARGIN_EM = 0.1;
 const MAX_MARGIN_EM = 0.5;
 
 /**
- * Is some replacement text set where a covered text was: at its angle, on its baseline, and
- * starting, ending or centred with it? Measured in points along and across the covered line.
+ * A retype matches the size of the value it replaces (the forger wants it to pass for the
+ * original): within this factor either way. A figure's tick label a quarter the size of the
+ * text under the figure's white background (a psfrag example page) is the figure's.
+ */
+const SAME_SIZE_FACTOR = 2;
+
+/**
+ * Is some replacement text set where a covered text was: at its size and angle, on its
+ * baseline, and starting, ending or centred with it? Measured in points along and across the
+ * covered line.
  */
 function inPlace(covered: readonly TextPaint[], replacement: readonly TextPaint[], page: PageLayer): boolean {
   return replacement.some((r) =>
     covered.some((c) => {
       const angle = c.angle ?? 0;
       if (Math.abs(angleBetween(r.angle ?? 0, angle)) > SAME_ANGLE || !r.origin || !c.origin) return false;
+      if (r.size > c.size * SAME_SIZE_FACTOR || c.size > r.size * SAME_SIZE_FACTOR) return false;
       const em = c.size;
       const rad = (angle * Math.PI) / 180;
       // Page y grows downwards: the line runs along (cos, -sin), its normal is (sin, cos).
