@@ -16,6 +16,12 @@ import type { DetectorContext } from '../context.js';
 import type { PageLayer, TextRun } from '../pdf/text/types.js';
 import { describeRun, isFigure, runRegion } from './font-query.js';
 
+/**
+ * Figures smaller than this (points) are no document's values: the finest print on paper is 4-5
+ * pt; smaller text is a drawing's labels scaled down with it (a MetaPost figure's point numbers
+ * at 0.93 pt), where a fraction of a point is not an edit.
+ */
+const MIN_READABLE_PT = 3;
 /** Vertical reach of a column around the figure (page fraction). */
 const COLUMN_REACH = 0.3;
 const MIN_ALIGNED = 4;
@@ -51,7 +57,7 @@ export const columnAlignmentDetector = defineDetector({
  * values.
  */
 function isCellFigure(r: TextRun): boolean {
-  return r.text === r.text.trim() && /\d$/.test(r.text) && isFigure(r.text) && r.bbox[2] > r.bbox[0] && !OUTSIDE_SIMPLE.test(r.text) && !/,\s/.test(r.text);
+  return r.size >= MIN_READABLE_PT && r.text === r.text.trim() && /\d$/.test(r.text) && isFigure(r.text) && r.bbox[2] > r.bbox[0] && !OUTSIDE_SIMPLE.test(r.text) && !/,\s/.test(r.text);
 }
 
 /**

@@ -16,8 +16,9 @@ const AMOUNTS = ['-12.50', '-1,204.00', '-88.10', '-7.35', '-310.00', '-45.60', 
  * A statement-like table whose amounts (of several widths) are set flush right by the producer;
  * `retyped` replaces one value in place, starting where the old one started, as an editor does.
  */
-function amountTable(retyped?: { row: number; text: string }): Promise<Uint8Array> {
+function amountTable(retyped?: { row: number; text: string }, scale = 1): Promise<Uint8Array> {
   return pdfkitBytes((doc) => {
+    if (scale !== 1) doc.scale(scale);
     AMOUNTS.forEach((v, i) => {
       const y = 120 + i * 18;
       doc.font('Helvetica').fontSize(10).text(`0${i + 1}.03.2024`, 55, y, { lineBreak: false });
@@ -180,6 +181,9 @@ testDetector(columnAlignmentDetector, {
     // xpicture-doc.pdf p. 40 (texlive-pictures-doc), pending 40 before.
     { name: "an axis's centred labels crossing the other axis's flush-right column", input: () => textContext(crossingAxes()) },
     { name: 'a twelve-month table with evenly spaced columns', input: () => textContext(monthTable(false)) },
+    // featpost's Exemplifier.pdf p. 100 (texlive-metapost-doc): a 3-D drawing's point labels set
+    // at 0.93 pt, ending within a point of each other. Text nobody can read on paper holds no value.
+    { name: 'the same retyped table scaled into a drawing, its text under 1 pt', input: () => textContext(amountTable({ row: ROW, text: '-1,045.60' }, 0.09)) },
   ],
   invalid: [
     {
