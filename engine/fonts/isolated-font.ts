@@ -163,6 +163,13 @@ function sizeFinding(run: TextRun, column: TextRun[], all: readonly TextRun[]): 
   if (diff <= 0.05 || diff > 0.3) return null;
   const twins = all.filter((r) => r !== run && r.fontName === run.fontName && Math.abs(r.size - run.size) <= 0.02 * run.size);
   if (twins.length > 0) return null;
+  const lineMates = all.filter((r) => r !== run && sameLine(r, run));
+  // A bare number alone on its line is a page or line number, set in the furniture's own size.
+  if (/^\d+$/.test(run.text.trim()) && lineMates.length === 0) return null;
+  // The words of its line are set at its size (in another face): the whole line is a heading or
+  // caption ("3.3 Results" at 12 pt over a 10.5 pt list). A value patched into a row stands
+  // alone at its size; the row's other words keep the column's.
+  if (lineMates.some((r) => !isFigure(r.text) && Math.abs(r.size - run.size) <= 0.02 * run.size)) return null;
   return {
     flag: 'font_inconsistency',
     code: 'font_inconsistency.size_mismatch',

@@ -2,9 +2,26 @@ import { expect } from 'vitest';
 import { isolatedFontDetector } from '../../../engine/fonts/isolated-font.js';
 import { testDetector } from '../detector-tester.js';
 import { textContext } from '../text/context.js';
-import { amountCell, amountText, drawNewAmount, editWithPdfLib, genuineStatement, rgb, StandardFonts } from '../text/fixtures.js';
+import { amountCell, amountText, drawNewAmount, editWithPdfLib, genuineStatement, pdfkitBytes, rgb, StandardFonts } from '../text/fixtures.js';
 
 const ROW = 5;
+
+/**
+ * A thesis page (xdvipdfmx; buctthesis.pdf raised both): numbered items at 10.5 pt, and either a
+ * numbered section heading at 12 pt whose title is set in another face at the same size, or the
+ * page number alone on its line at 12 pt, starting at the items' left edge.
+ */
+function thesisPage(odd: 'heading' | 'page number'): Promise<Uint8Array> {
+  return pdfkitBytes((doc) => {
+    ['3.1', '3.2', '3.4', '3.5', '3.6'].forEach((n, i) => {
+      const y = 200 + i * 60 + (i >= 2 ? 60 : 0);
+      doc.font('Helvetica').fontSize(10.5).text(n, 90, y, { lineBreak: false });
+      doc.font('Times-Roman').fontSize(10.5).text('Item of the list', 120, y, { lineBreak: false });
+    });
+    doc.font('Helvetica').fontSize(12).text(odd === 'heading' ? '3.3' : '39', 90, 320, { lineBreak: false });
+    if (odd === 'heading') doc.font('Times-Bold').fontSize(12).text('Results of the survey', 120, 320, { lineBreak: false });
+  });
+}
 
 testDetector(isolatedFontDetector, {
   valid: [
@@ -25,6 +42,8 @@ testDetector(isolatedFontDetector, {
           }),
         ),
     },
+    { name: 'a numbered heading whose title is set at its size, among numbered items', input: () => textContext(thesisPage('heading')) },
+    { name: 'a page number alone on its line, among numbered items', input: () => textContext(thesisPage('page number')) },
   ],
   invalid: [
     {
