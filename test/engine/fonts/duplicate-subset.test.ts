@@ -10,10 +10,11 @@ import { amountCell, amountText, drawNewAmount, editWithPdfLib, embedLiberation,
 const ROW = 4;
 
 /** The statement with a heading drawn from a second subset of its body font (a per-size instance), saved whole. */
-async function headingInSecondSubset(producer: string): Promise<Uint8Array> {
+async function headingInSecondSubset(producer: string, creator?: string): Promise<Uint8Array> {
   return editWithPdfLib(await genuineStatement({ fonts: 'embedded' }), async (page, doc) => {
     page.drawText('Licence', { x: 60, y: 740, size: 28, font: await embedLiberation(doc) });
     doc.setProducer(producer);
+    if (creator) doc.setCreator(creator);
   });
 }
 
@@ -68,6 +69,14 @@ testDetector(duplicateSubsetDetector, {
       // (ligatures, alternates such as a single-storey a): a real cairo-made font specimen raised this.
       name: 'a second subset of the body font in a file cairo wrote in one pass: context',
       input: async () => buildContextForTest(await headingInSecondSubset('cairo 1.16.0 (https://cairographics.org)')),
+      reasons: ['font_inconsistency.duplicate_subset'],
+      check: (findings) => expect(Math.max(...findings.map((f) => f.strength))).toBeLessThanOrEqual(0.05),
+    },
+    {
+      // dvips re-encodes a Type 1 font per TeX encoding and figure style, and Ghostscript embeds
+      // each re-encoded font as a subset: a real font specimen's digit lines raised this.
+      name: 'a second subset of the body font in a dvips + Ghostscript file: context',
+      input: async () => buildContextForTest(await headingInSecondSubset('GPL Ghostscript 9.50', 'dvips(k) 2022.1 (TeX Live 2022)')),
       reasons: ['font_inconsistency.duplicate_subset'],
       check: (findings) => expect(Math.max(...findings.map((f) => f.strength))).toBeLessThanOrEqual(0.05),
     },
