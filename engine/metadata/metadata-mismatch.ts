@@ -83,6 +83,9 @@ export const metadataMismatchDetector = defineDetector({
     ] as const;
     for (const [detail, label, a, b, rawA, rawB, strength] of pairs) {
       if (!a || !b) continue;
+      // An XMP date of a day ("2007-03-13", as Ghostscript 8 writes) agrees with any time of that
+      // day; a zone can move the day by one.
+      if (dayOnly(rawB) && Math.abs(wallClockDay(a) - wallClockDay(b)) <= DAY_MS) continue;
       const tol = a.tzMinutes === null || b.tzMinutes === null ? UNZONED_TOLERANCE_MS : DATE_TOLERANCE_MS;
       const diff = Math.abs(a.date.getTime() - b.date.getTime());
       if (diff <= tol) continue;
@@ -100,6 +103,17 @@ export const metadataMismatchDetector = defineDetector({
     return converted ? findings.map((f) => asConversion(f)) : findings;
   },
 });
+
+/** An XMP date written to the day (or month, or year), without a time. */
+function dayOnly(raw: string | undefined): boolean {
+  return !!raw && /^\s*\d{4}(?:-\d{2}(?:-\d{2})?)?\s*$/.test(raw);
+}
+
+/** Midnight (as UTC ms) of the day the date shows on its own wall clock. */
+function wallClockDay(d: { date: Date; tzMinutes: number | null }): number {
+  const local = d.date.getTime() + (d.tzMinutes ?? 0) * 60_000;
+  return Math.floor(local / DAY_MS) * DAY_MS;
+}
 
 /**
  * PDF/A conversion (and the e-invoice tools that attach the ZUGFeRD / Factur-X XML on the way)

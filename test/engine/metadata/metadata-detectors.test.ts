@@ -39,6 +39,19 @@ testDetector(metadataMismatchDetector, {
   ],
   invalid: [
     {
+      // Ghostscript 8 (syntrace.pdf, a real TeX manual): XMP dates to the day agree with the Info
+      // times of that day; only its CreatorTool, naming the writer itself, differs from Info.
+      name: 'XMP dated to the day (Ghostscript 8): the dates agree, the creator tool does not',
+      input: structureContext(
+        pdf(
+          { Producer: '(GPL Ghostscript 8.54)', Creator: '(dvips\\(k\\) 5.96 Copyright 2005 Radical Eye Software)', CreationDate: '(D:20070313143235)', ModDate: '(D:20070313143235)' },
+          { xmp: xmpPacket({ producer: 'GPL Ghostscript 8.54', creatorTool: 'GPL Ghostscript 8.54 PDF Writer', createDate: '2007-03-13', modifyDate: '2007-03-13' }) },
+        ),
+      ),
+      reasons: ['metadata_mismatch.creator_tool'],
+      check: (f) => expect(f.map((x) => x.code)).toEqual(['metadata_mismatch.creator_tool']),
+    },
+    {
       name: 'creation dates months apart and producers contradicting (one copy typed or carried over)',
       input: structureContext(pdf(issued, { xmp: xmpPacket({ producer: 'Microsoft: Print To PDF', creatorTool: 'JasperReports', createDate: '2023-04-10T08:00:00+01:00', modifyDate: '2024-01-31T08:00:00+01:00' }) })),
       reasons: ['metadata_mismatch.creation_date', 'metadata_mismatch.producer'],
