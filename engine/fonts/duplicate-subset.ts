@@ -17,11 +17,12 @@ const SMALL_RUNS = 6;
 /**
  * Writers that embed one subset per font *instance* (size, feature set, colour or scale):
  * XeTeX (xdvipdfmx), LuaTeX, dvipdfmx, macOS Quartz, Word and WeasyPrint (one per Pango font,
- * so per size); dvips, whose PostScript re-encodes a Type 1 font per TeX encoding (OT1, T1, TS1)
- * and figure style, each re-encoded font becoming a subset of its own in the distilled PDF; and cairo, which keeps an 8-bit "latin" subset of a font beside a composite one
- * for the glyphs that have no code there (ligatures, and alternates such as a single-storey "a"
- * that text extraction spells as the plain letter). Small caps, old-style figures, alternates or
- * a scaled heading then come from a second subset of the same font, in the file as first written.
+ * so per size); dvips, whose PostScript re-encodes a Type 1 font per TeX encoding (OT1, T1,
+ * TS1) and figure style, each re-encoded font becoming a subset of its own in the distilled PDF;
+ * and cairo, which keeps an 8-bit "latin" subset of a font beside a composite one for the glyphs
+ * that have no code there (ligatures, and alternates such as a single-storey "a" that text
+ * extraction spells as the plain letter). Small caps, old-style figures, alternates or a scaled
+ * heading then come from a second subset of the same font, in the file as first written.
  */
 const PER_INSTANCE_SUBSETS = /xdvipdfmx|\bxetex\b|luatex|luahbtex|dvipdfm|quartz pdfcontext|mac os x|\bmacos\b|microsoft.{0,6}word|weasyprint|\bcairo\b|\bdvips\b/i;
 

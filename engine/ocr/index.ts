@@ -54,8 +54,7 @@ export function pagesToOcr(pages: readonly PageLayer[], maxPages: number): numbe
  * detectors take the main thread (engine/context.ts).
  */
 export async function prepareImageForOcr(bytes: Uint8Array, size: { width: number; height: number; gray?: GrayRaster }, options: AnalyzeOptions, full?: () => Promise<FullGrey | null>): Promise<OcrPicture | null> {
-  const lim = limits(options);
-  if (!lim || lim.maxPages < 1) return null;
+  if (!ocrEnabled(options)) return null;
   const sheet = size.gray ? sheetCrop(size.gray, size) : null;
   const crop = sheet?.crop;
   const prepared = (size.gray && (await prepareGreyForOcr(size.gray, bytes, size, crop))) || (await prepareForOcr(bytes, crop, full));
