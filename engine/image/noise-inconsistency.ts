@@ -17,28 +17,51 @@ const CELL = 16;
 /** Scans saved twice as JPEG keep little grain (sigma ~0.5 on the working raster); a digitally whited-out patch has none. */
 const MIN_PAPER_NOISE = 0.5;
 const CLEAN_RATIO = 0.35;
+/**
+ * A page carries writing: ink (a pixel under 100) in at least this share of its paper cells.
+ * Documents measured 6.6-31 % (lab forgeries); a blank wallpaper or sky has none, and its
+ * flat, undithered bands are not a patch on anything.
+ */
+const MIN_INK_SHARE = 0.02;
+/**
+ * Paper that is mostly clipped to pure white (a screenshot, a render, a scan whitened by its
+ * driver) has no grain to compare a region with. Scans the detector is for clip under 2 %.
+ */
+const MAX_CLIPPED_SHARE = 0.5;
 
 interface Cell {
   paper: boolean;
   anomalous: boolean;
 }
 
-function analyseCells(g: GrayRaster, sigma: number): { cells: Cell[]; cols: number; rows: number } {
+interface CellMap {
+  cells: Cell[];
+  cols: number;
+  rows: number;
+  /** Paper cells with ink in them, and paper cells mostly clipped white. */
+  inked: number;
+  clippedPaper: number;
+}
+
+function analyseCells(g: GrayRaster, sigma: number): CellMap {
   const cols = Math.floor(g.width / CELL);
   const rows = Math.floor(g.height / CELL);
   const cells: Cell[] = [];
   let clippedCells = 0;
+  let inked = 0;
   const clipped: number[] = [];
   for (let cy = 0; cy < rows; cy++) {
     for (let cx = 0; cx < cols; cx++) {
       let sum = 0;
       let clip = 0;
+      let darkest = 255;
       for (let y = cy * CELL; y < (cy + 1) * CELL; y++) {
         const row = y * g.width;
         for (let x = cx * CELL; x < (cx + 1) * CELL; x++) {
           const v = g.data[row + x];
           sum += v;
           if (v === 255) clip++;
+          if (v < darkest) darkest = v;
         }
       }
       const mean = sum / (CELL * CELL);
@@ -46,6 +69,7 @@ function analyseCells(g: GrayRaster, sigma: number): { cells: Cell[]; cols: numb
       const paper = mean >= 150;
       const s = paper ? estimateNoise(g, { x0: cx * CELL, y0: cy * CELL, x1: (cx + 1) * CELL, y1: (cy + 1) * CELL }) : Number.NaN;
       if (paper && clipFrac > 0.6) clippedCells++;
+      if (paper && darkest < 100) inked++;
       clipped.push(clipFrac);
       cells.push({ paper, anomalous: paper && clipFrac <= 0.6 && Number.isFinite(s) && s < CLEAN_RATIO * sigma });
     }
@@ -53,7 +77,7 @@ function analyseCells(g: GrayRaster, sigma: number): { cells: Cell[]; cols: numb
   const paperCount = cells.filter((c) => c.paper).length;
   // Clipped-white cells count as clean only where the page otherwise never clips.
   if (clippedCells <= 0.03 * paperCount) cells.forEach((c, i) => (c.anomalous ||= c.paper && clipped[i] > 0.6));
-  return { cells, cols, rows };
+  return { cells, cols, rows, inked, clippedPaper: clippedCells };
 }
 
 function components(cells: Cell[], cols: number, rows: number): number[][] {
@@ -92,11 +116,12 @@ export default defineDetector({
     if (g.width < CELL * 6 || g.height < CELL * 6) return [];
     const sigma = estimateNoise(g, undefined, 2);
     if (!(sigma >= MIN_PAPER_NOISE)) return [];
-    const { cells, cols, rows } = analyseCells(g, sigma);
+    const { cells, cols, rows, inked, clippedPaper } = analyseCells(g, sigma);
     const paper = cells.filter((c) => c.paper).length;
     const anomalous = cells.filter((c) => c.anomalous).length;
     // Widespread clean paper is the image's nature (compression, clipping), not a patch.
     if (paper < 40 || anomalous > 0.06 * paper) return [];
+    if (inked < MIN_INK_SHARE * paper || clippedPaper > MAX_CLIPPED_SHARE * paper) return [];
     const found = components(cells, cols, rows)
       .filter((comp) => comp.length >= 2)
       .map((comp) => {

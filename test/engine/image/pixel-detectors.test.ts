@@ -117,8 +117,40 @@ async function pasted(seed: number, as: { png: true } | { jpeg: number }): Promi
   return encodeRaw(raw, as);
 }
 
+/** Fills a rectangle of a raw RGB page with one flat grey (a UI panel, an undithered band). */
+function flat(raw: Raw, [x0, y0, w, h]: [number, number, number, number], level: number): void {
+  for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) raw.data.fill(level, (y * raw.width + x) * 3, (y * raw.width + x) * 3 + 3);
+}
+
+/** Fills a rectangle with light grain around a level (a photo panel, a dithered gradient). */
+function grainy(raw: Raw, [x0, y0, w, h]: [number, number, number, number], level: number, seed: number): void {
+  const r = rng(seed);
+  for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) raw.data.fill(Math.round(level + (r() + r() + r() - 1.5) * 5), (y * raw.width + x) * 3, (y * raw.width + x) * 3 + 3);
+}
+
+/** A near-white wallpaper: dithering grain everywhere but one flat band, and nothing written (Gulp.png, mate-backgrounds). */
+async function blankWallpaper(): Promise<Uint8Array> {
+  const raw: Raw = { data: Buffer.alloc(1000 * 1300 * 3), width: 1000, height: 1300 };
+  grainy(raw, [0, 0, 1000, 1300], 238, 21);
+  flat(raw, [500, 320, 140, 40], 238);
+  return encodeRaw(raw, { png: true });
+}
+
+/**
+ * A web page screenshot: text on pure white (clipped), a photo panel with grain and a flat light
+ * panel beside it (general-details.png, bjfuthesis): the white has no grain to compare with.
+ */
+async function screenshotPanels(): Promise<Uint8Array> {
+  const raw = await pageRaw({ noise: false, seed: 12 });
+  grainy(raw, [60, 700, 880, 420], 200, 22);
+  flat(raw, [600, 40, 160, 48], 232);
+  return encodeRaw(raw, { png: true });
+}
+
 testDetector(noiseInconsistency, {
   valid: [
+    { name: 'blank near-white wallpaper with a flat band (no writing: no document)', input: blankWallpaper },
+    { name: 'screenshot: clipped white page, a grainy photo panel, a flat light panel', input: screenshotPanels },
     { name: 'noisy page (PNG)', input: async () => encodeRaw(await pageRaw({ noise: true, seed: 5 }), { png: true }) },
     { name: 'noisy page (JPEG 90)', input: async () => encodeRaw(await pageRaw({ noise: true, seed: 5 }), { jpeg: 90 }) },
     { name: 'clean digital page (no grain anywhere)', input: async () => encodeRaw(await pageRaw({ noise: false, seed: 5 }), { png: true }) },
