@@ -1,6 +1,7 @@
 /** Graphics and text state while replaying a pdf.js operator list (mirrors pdf.js's canvas state). */
 import type { BBox } from '../../types.js';
 import { IDENTITY, type Matrix } from './matrix.js';
+import type { ClipShape } from './clip-shape.js';
 import type { PaintColor } from './types.js';
 
 export interface PaintState {
@@ -18,6 +19,8 @@ export interface PaintState {
   /** Blend mode a transparency group is composited with; applies to all it paints. */
   groupBlend: string | null;
   clip: BBox | null;
+  /** Clipping paths in force that are not upright rectangles (engine/pdf/text/clip-shape.ts). */
+  clipShapes: readonly ClipShape[] | null;
   fontId: string | null;
   fontSize: number;
   charSpacing: number;
@@ -46,6 +49,7 @@ export function initialState(): PaintState {
     gsMask: false,
     groupBlend: null,
     clip: null,
+    clipShapes: null,
     fontId: null,
     fontSize: 0,
     charSpacing: 0,

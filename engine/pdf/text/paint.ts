@@ -7,6 +7,7 @@
  */
 import type { BBox } from '../../types.js';
 import { intersect, round5 } from './box.js';
+import { clipShape, insideClips } from './clip-shape.js';
 import type { FontTable } from './fonts.js';
 import { applyPoint, multiply, transformBox, type Matrix } from './matrix.js';
 import { paintedSubpaths, strokeSegments } from './path-geometry.js';
@@ -181,13 +182,19 @@ export function buildPaintList(input: PaintInput): PaintOp[] {
         break;
       case OPS.constructPath: {
         const [pathOp, paths, minMax] = args as [number, Array<Float32Array | null>, ArrayLike<number> | null];
-        if (pendingClip && minMax) clipTo(frac(state.ctm, minMax[0], minMax[1], minMax[2], minMax[3]));
+        if (pendingClip && minMax) {
+          clipTo(frac(state.ctm, minMax[0], minMax[1], minMax[2], minMax[3]));
+          const shape = paths?.[0] ? clipShape(paths[0], multiply(toFrac, state.ctm), upright(state.ctm)) : null;
+          if (shape) state.clipShapes = [...(state.clipShapes ?? []), shape];
+        }
         pendingClip = false;
         if (FILL_OPS.has(pathOp) && paths?.[0] && ops.length < MAX_OPS_PER_PAGE) {
           for (const sub of paintedSubpaths(paths[0], EO_FILL_OPS.has(pathOp))) {
             // A box drawn under a rotated or skewed matrix is a slanted shape on the page: its
-            // page box is not its shape (rotated labels, genealogy fans), so it is no box there.
-            const op: FillPaint = { kind: 'fill', fill: state.fill, rect: sub.rect && upright(state.ctm), bbox: frac(state.ctm, sub.box[0], sub.box[1], sub.box[2], sub.box[3]), ...base() };
+            // page box is not its shape (rotated labels, genealogy fans), so it is no box there;
+            // nor is a box filled inside a curved clip that cuts into it.
+            const bbox = frac(state.ctm, sub.box[0], sub.box[1], sub.box[2], sub.box[3]);
+            const op: FillPaint = { kind: 'fill', fill: state.fill, rect: sub.rect && upright(state.ctm) && insideClips(state.clipShapes, bbox), bbox, ...base() };
             if (sub.outline) op.outline = outlineOnPage(multiply(toFrac, state.ctm), sub.outline);
             ops.push(op);
           }
@@ -207,7 +214,7 @@ export function buildPaintList(input: PaintInput): PaintOp[] {
         break;
       case OPS.shadingFill:
         // `sh` paints the whole clip region.
-        if (state.clip && ops.length < MAX_OPS_PER_PAGE) ops.push({ kind: 'fill', fill: null, rect: true, bbox: state.clip, ...base() });
+        if (state.clip && ops.length < MAX_OPS_PER_PAGE) ops.push({ kind: 'fill', fill: null, rect: insideClips(state.clipShapes, state.clip), bbox: state.clip, ...base() });
         break;
       case OPS.paintImageXObject:
       case OPS.paintInlineImageXObject:

@@ -131,7 +131,7 @@ function paintedBox(polys: number[][][], k: number, box: [number, number, number
 }
 
 /** The points of each subpath (curve control points included), in drawing order. */
-function polygons(data: ArrayLike<number>): number[][][] {
+export function polygons(data: ArrayLike<number>): number[][][] {
   const out: number[][][] = [];
   let pts: number[][] = [];
   const flush = () => {

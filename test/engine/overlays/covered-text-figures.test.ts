@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import { coveredTextDetector } from '../../../engine/overlays/covered-text.js';
 import { testDetector } from '../detector-tester.js';
 import { textContext } from '../text/context.js';
-import { pdfkitBytes } from '../text/fixtures.js';
+import { grayPng, pdfkitBytes } from '../text/fixtures.js';
 
 /**
  * A psfrag example page (dvips + Ghostscript): the text "Fond" under a figure's white
@@ -26,9 +26,27 @@ async function tickLabelsOnFigureBackground(tickSize: number, backgroundFirst = 
   );
 }
 
+/**
+ * A figure with a translucent arrow, flattened by Ghostscript (hypdvips.pdf): a picture with a
+ * label on it, then the arrow's colour filled into a box clipped to the arrow's curved outline,
+ * which passes below the label. With `clip: false` the same box is filled unclipped over it.
+ */
+async function flattenedArrow(clip: boolean): Promise<Uint8Array> {
+  const picture = await grayPng(60, 60, 200);
+  return pdfkitBytes((doc) => {
+    doc.image(Buffer.from(picture), 120, 220, { width: 240, height: 180 });
+    doc.font('Times-Roman').fontSize(8).fillColor('#2c2e35').text('Embedded file (ID=1)', 200, 300, { lineBreak: false });
+    doc.save();
+    if (clip) doc.path('M 150 250 C 150 380 250 380 330 360 L 330 350 C 260 365 165 360 165 250 Z').clip();
+    doc.rect(150, 250, 180, 130).fill('#ffee64').restore();
+  });
+}
+
 testDetector(coveredTextDetector, {
-  valid: [{ name: 'the figure background drawn before the text and its labels', input: () => textContext(tickLabelsOnFigureBackground(2.5, true)) }],
+  valid: [
+    { name: 'a translucent arrow flattened into a box clipped to its curve, passing below a label', input: () => textContext(flattenedArrow(true)) },{ name: 'the figure background drawn before the text and its labels', input: () => textContext(tickLabelsOnFigureBackground(2.5, true)) }],
   invalid: [
+    { name: 'the same coloured box unclipped over the label on the picture', input: () => textContext(flattenedArrow(false)), reasons: ['hidden_content.covered_text'] },
     {
       // The text is still hidden under the box (true), but nothing is written in its place.
       name: 'tick labels a quarter the size of the text under the figure background: hidden text, no retype',

@@ -51,6 +51,23 @@ describe('loadPdfText', () => {
     expect(logo!.kind === 'fill' && logo!.rect).toBe(false);
   });
 
+  it('a box filled inside a curved clip paints the clip shape; inside a large rounded clip it stays a box', async () => {
+    const bytes = await pdfkitBytes((doc) => {
+      // Ghostscript's flattening of a translucent arrow: its colour filled into a box clipped to the arrow.
+      doc.save().path('M 150 250 C 150 380 250 380 330 360 L 330 350 C 260 365 165 360 165 250 Z').clip();
+      doc.rect(100, 200, 300, 250).fill('#ffee64').restore();
+      // A panel with rounded corners: the box lies well inside the rounded frame.
+      doc.save().roundedRect(50, 500, 400, 200, 12).clip();
+      doc.rect(100, 550, 200, 100).fill('#ff0000').restore();
+      doc.rect(100, 750, 50, 20).fill('#00ff00');
+    });
+    const { pages } = await loadPdfText(bytes, { maxPages: 1 });
+    const fill = (color: string) => pages[0].paint!.find((op) => op.kind === 'fill' && op.fill === color);
+    expect(fill('#ffee64')).toMatchObject({ rect: false });
+    expect(fill('#ff0000')).toMatchObject({ rect: true });
+    expect(fill('#00ff00')).toMatchObject({ rect: true });
+  });
+
   it('tracks render mode, spacing and scaling of shown text', async () => {
     const bytes = await pdfkitBytes((doc) => {
       doc.font('Helvetica').fontSize(10).text('plain 1', 50, 50);
