@@ -23,8 +23,10 @@ const SMALL_RUNS = 6;
  * that have no code there (ligatures, and alternates such as a single-storey "a" that text
  * extraction spells as the plain letter). Small caps, old-style figures, alternates or a scaled
  * heading then come from a second subset of the same font, in the file as first written.
+ * Ghostscript, likewise, makes a subset of every font its PostScript input defines, and each
+ * included EPS figure or re-downloading print driver defines its own copy.
  */
-const PER_INSTANCE_SUBSETS = /xdvipdfmx|\bxetex\b|luatex|luahbtex|dvipdfm|quartz pdfcontext|mac os x|\bmacos\b|microsoft.{0,6}word|weasyprint|\bcairo\b|\bdvips\b/i;
+const PER_INSTANCE_SUBSETS = /xdvipdfmx|\bxetex\b|luatex|luahbtex|dvipdfm|quartz pdfcontext|mac os x|\bmacos\b|microsoft.{0,6}word|weasyprint|\bcairo\b|\bdvips\b|ghostscript/i;
 
 /**
  * Ligatures (fi, fl, ff, ffi, ffl, and the discretionary ct, st, Th) as text extraction spells
