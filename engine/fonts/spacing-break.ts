@@ -18,6 +18,13 @@ const MAX_ODD_OPS = 3;
  */
 const MIN_DIGITS = 2;
 
+/**
+ * A run opening with a relation sign is a formula cut there: TeX puts a thick space round
+ * "=", "<", "≤"..., and Distiller folds that glue into the run's Tc ("=35" of "h = 35 cm").
+ * A squeezed value starts with its figures, sign or currency.
+ */
+const RELATION_FIRST = /^\s*[=<>≤≥≈≠]/u;
+
 function digitCount(text: string): number {
   let n = 0;
   for (const ch of text) if (ch >= '0' && ch <= '9') n++;
@@ -54,7 +61,7 @@ function pageFindings(page: PageLayer): Found[] {
   if (plain.length < MIN_PLAIN_OPS || plain.length / texts.length < PLAIN_SHARE || odd.length > MAX_ODD_OPS) return [];
   const findings: Found[] = [];
   for (const op of odd) {
-    if (!isFigure(op.text) || digitCount(op.text) < MIN_DIGITS) continue;
+    if (!isFigure(op.text) || digitCount(op.text) < MIN_DIGITS || RELATION_FIRST.test(op.text)) continue;
     const cy = (op.bbox[1] + op.bbox[3]) / 2;
     // Same font on the same line set plainly: the odd spacing is a break, not a style (small caps, headings).
     const lineMates = plain.filter((p) => p.fontId === op.fontId && p.bbox[1] <= cy && cy <= p.bbox[3]);

@@ -35,6 +35,21 @@ testDetector(spacingBreakDetector, {
           }),
         ),
     },
+    {
+      // A figure label of a PSTricks manual distilled by Acrobat Distiller: TeX's space round the
+      // relation sign was folded into the run's Tc ("=35" in "h = 35 cm", seven times in pst-pulley).
+      name: 'a formula cut at its relation sign, the sign and the number spaced by Tc',
+      input: () =>
+        textContext(
+          genuineStatement({
+            extra: (doc) => {
+              doc.font('Helvetica').fontSize(10).text('Height h', 60, 100, { lineBreak: false });
+              doc.font('Helvetica').fontSize(10).text('=35', 104, 100, { lineBreak: false, characterSpacing: 3 });
+              doc.font('Helvetica').fontSize(10).text('cm', 140, 100, { lineBreak: false });
+            },
+          }),
+        ),
+    },
   ],
   invalid: [
     {
