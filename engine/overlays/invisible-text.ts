@@ -61,7 +61,7 @@ export const invisibleTextDetector = defineDetector({
       for (const op of texts) {
         if (!meaningful(op.text) || op.annotation) continue;
         let reason = hiddenReason(op, images, backdrop);
-        if (reason === 'text_matches_background' && spillsFromPanel(op, texts, backdrop, page.width / page.height)) reason = null;
+        if (reason === 'text_matches_background' && (spillsFromPanel(op, texts, backdrop, page.width / page.height) || onDisc(op, texts))) reason = null;
         if (reason) hidden.push({ page: page.page, op, reason });
         else {
           const key = words(op.text);
@@ -144,6 +144,22 @@ function spillsFromPanel(op: TextPaint, texts: TextPaint[], backdrop: Backdrop, 
     left = Math.min(left, t.bbox[0]);
   }
   return false;
+}
+
+/** A disc glyph under a callout number is at least this much larger than the number. */
+const DISC_SCALE = 1.5;
+
+/**
+ * A callout or circled number: a light digit set small on a large dark glyph drawn just before
+ * it (a dingbat disc, DocBook's callouts, \ding in LaTeX). The glyph is its backdrop, so the
+ * number shows; the paint list knows text boxes, not glyph ink, so the two need only overlap.
+ */
+function onDisc(op: TextPaint, texts: readonly TextPaint[]): boolean {
+  return texts.some((t) => {
+    if (t.seq >= op.seq || t.seq < op.seq - 3 || t.renderMode === 3 || t.size < DISC_SCALE * op.size) return false;
+    const d = colorDistance(op.fill, t.fill);
+    return d !== null && d > SAME_COLOUR && coveredFraction(op.bbox, t.bbox) >= 0.4;
+  });
 }
 
 function toFinding(pageNo: number, reason: Reason, ops: TextPaint[]): Found {

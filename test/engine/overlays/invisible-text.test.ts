@@ -24,6 +24,20 @@ async function withGenuine(extra: NonNullable<StatementOptions['extra']>): Promi
 }
 
 /**
+ * A DocBook callout in a code listing (auto-multiple-choice.en.pdf, dblatex): a grey panel, a
+ * black dingbat disc, and the callout number set small in white on it; without the disc the
+ * white number is hidden on the panel.
+ */
+async function callout(disc: boolean): Promise<Uint8Array> {
+  return withGenuine((doc) => {
+    doc.rect(50, 600, 495, 14).fill('#f2f2f2');
+    doc.fillColor('#000000').font('Courier').fontSize(9).text('\\usepackage[utf8]{inputenc}', 56, 603, { lineBreak: false });
+    if (disc) doc.fillColor('#000000').font('ZapfDingbats').fontSize(10).text('l', 236, 602, { lineBreak: false });
+    doc.fillColor('#ffffff').font('Helvetica').fontSize(5).text('1', 238.5, 597.5, { lineBreak: false });
+  });
+}
+
+/**
  * Puts text on an optional-content layer that the document switches off; `reveal` adds the
  * document's own way to show it: a link whose SetOCGState action switches it on (a "show answer"
  * button), or print/view auto-states (the layer is print-only content).
@@ -88,6 +102,7 @@ async function labelPositionedByKerning(): Promise<Uint8Array> {
 
 testDetector(invisibleTextDetector, {
   valid: [
+    { name: 'a callout number in white on a black disc glyph drawn just before it', input: () => textContext(callout(true)) },
     // A print or screen variant of what the page shows anyway: the same words at the same place.
     { name: 'a switched-off layer repeating visible text at the same place', input: () => textContext(hiddenLayer(undefined, 'Balance brought forward 9,870.00', true)) },
     {
@@ -175,6 +190,7 @@ testDetector(invisibleTextDetector, {
     },
   ],
   invalid: [
+    { name: 'the same white callout number on the grey panel without its disc', input: () => textContext(callout(false)), reasons: ['hidden_content.text_matches_background'] },
     {
       name: 'invisible (render mode 3) amount in the page body',
       input: () => textContext(invisibleMode('Total paid 4,500.00', 400)),
