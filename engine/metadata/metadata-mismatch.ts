@@ -14,6 +14,7 @@ const DATE_TOLERANCE_MS = 2 * 60_000;
 const UNZONED_TOLERANCE_MS = 14 * 3600_000 + DATE_TOLERANCE_MS;
 
 const DAY_MS = 24 * 3600_000;
+const GHOSTSCRIPT_SELF_STAMP = /ghostscript.*\bpdf writer\s*$/i;
 /**
  * The writer stamps both creation dates in one go. Some converters regenerate the XMP with their
  * own date but also name themselves in both producers (ZUGFeRD/PDF-A tools do); when the two
@@ -67,7 +68,11 @@ export const metadataMismatchDetector = defineDetector({
     }
     const producerContradicted = findings.length > 0;
     const infoCreator = m.info.Creator?.trim();
-    if (infoCreator && m.xmp.creatorTool && !sameSoftware(infoCreator, m.xmp.creatorTool)) {
+    // Ghostscript 8 writes "<its name> PDF Writer" as the XMP CreatorTool whatever the Info
+    // Creator says: the writer's own stamp, not a rewrite.
+    const creatorTool = m.xmp.creatorTool ?? '';
+    const selfStamped = !!infoProducer && !producerContradicted && GHOSTSCRIPT_SELF_STAMP.test(creatorTool) && sameSoftware(creatorTool, infoProducer);
+    if (infoCreator && m.xmp.creatorTool && !selfStamped && !sameSoftware(infoCreator, m.xmp.creatorTool)) {
       findings.push({
         flag: 'metadata_mismatch',
         code: 'metadata_mismatch.creator_tool',
