@@ -181,8 +181,11 @@ function precededClosely(run: TextRun, page: PageLayer, em: number): boolean {
   );
 }
 
-/** A word space stretched as far as a justified line stretches it. */
-const WORD_SPACE_EM = 0.5;
+/**
+ * A word space stretched as far as a justified line stretches it, plus the spare room of the
+ * box a table of contents sets its page number in (LaTeX's \@pnumwidth, right-aligned).
+ */
+const WORD_SPACE_EM = 0.8;
 /** Figures of a row stepping this evenly (points) are set on one grid, as axis labels are. */
 const STEP_PT = 2 * ROUNDING_PT;
 const ROW_FIGURES = 4;

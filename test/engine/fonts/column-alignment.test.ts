@@ -90,7 +90,7 @@ function decimalAligned(): Promise<Uint8Array> {
  * one entry whose title is too long for its line, so TeX sets the line overfull and its page
  * number a word space after the title, past the measure.
  */
-function contents(): Promise<Uint8Array> {
+function contents(gap = 3.5): Promise<Uint8Array> {
   return pdfkitBytes(
     (doc) => {
       doc.font('Times-Roman').fontSize(10.5);
@@ -117,7 +117,7 @@ function contents(): Promise<Uint8Array> {
           end += doc.widthOfString(`\\${command}`);
           doc.font('Times-Roman');
         }
-        const x = Math.max(300 - doc.widthOfString(pageNo), end + 3.5);
+        const x = Math.max(300 - doc.widthOfString(pageNo), end + gap);
         doc.text(pageNo, x, y, { lineBreak: false });
       });
     },
@@ -178,6 +178,9 @@ testDetector(columnAlignmentDetector, {
     { name: 'a decimal-aligned column with one value of one decimal', input: () => textContext(decimalAligned()) },
     // thmtools-manual.pdf p. 1 (texlive-latex-extra-doc), pending 40 before.
     { name: 'a table of contents with an overfull line: its page number a word space after the title, past the measure', input: () => textContext(contents()) },
+    // makecell-rus.pdf: the number sits at the right of the box LaTeX reserves for it
+    // (\@pnumwidth), so the box's spare room adds to the word space: 0.62 em there.
+    { name: 'the same overfull line with the page number right-aligned in its reserved box (0.62 em after the title)', input: () => textContext(contents(6.5)) },
     // xpicture-doc.pdf p. 40 (texlive-pictures-doc), pending 40 before.
     { name: "an axis's centred labels crossing the other axis's flush-right column", input: () => textContext(crossingAxes()) },
     { name: 'a twelve-month table with evenly spaced columns', input: () => textContext(monthTable(false)) },
