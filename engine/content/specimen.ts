@@ -14,12 +14,17 @@ const SOURCE_COMMENT = /^\s*(?:\d{1,5}\s+)?(?:%|#|\/\/|\/\*|--\s|;;?\s|!\s)/;
 /** Program text: a TeX control word, a brace, a statement end, an assignment. */
 const CODE = /\\[A-Za-z@]{2,}|[{}]|;\s*$|^\s*(?:\d{1,5}\s+)?[A-Za-z_$][\w.$]*\s*(?:=|\()/;
 
+/** A printed markup command with its argument: `\date{29. Februar 1998}` in a LaTeX primer. */
+const SOURCE_COMMAND = /^\s*(?:\d{1,5}\s+)?\\[A-Za-z@]{2,}\*?\s*(?:\[[^\]]*\]\s*)?\{/;
+
 /**
- * The line is a comment in a printed program listing: it reads as a comment and a line next to
- * it on its page is program text or another comment of the listing.
+ * The line is printed program text: a markup command quoting the value as its argument, or a
+ * comment in a listing (it reads as a comment and a line next to it on its page is program text
+ * or another comment of the listing).
  */
 export function inSourceListing(lines: readonly Line[], i: number): boolean {
   const line = lines[i];
+  if (SOURCE_COMMAND.test(line.text)) return true;
   if (!SOURCE_COMMENT.test(line.text)) return false;
   for (const j of [i - 2, i - 1, i + 1, i + 2]) {
     const other = lines[j];

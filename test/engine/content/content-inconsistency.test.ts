@@ -49,6 +49,9 @@ testDetector(contentInconsistency, {
       name: "a changelog comment's impossible date in a printed, numbered source listing",
       input: ctx(['927 \\define@key{thmt-listof}{ignoreall}[true]{\\ignoretheorems{\\thmt@allenvs}}', '928 \\define@key{thmt-listof}{showall}[true]{\\showtheorems{\\thmt@allenvs}}', '929 %   FMi 2019-09-31 allow local title', '930 \\define@key{thmt-listof}{title}{\\def\\listtheoremname{#1}}', '931 %   -- FMi'].join('\n')),
     },
+    // l2kurz.pdf (lshort-german): a LaTeX primer prints the markup of a title with a date
+    // February 1998 does not have.
+    { name: 'a printed markup command quoting an impossible date as its argument', input: ctx(['\\title{Die kurze Einführung}', '\\author{Hubert Partl}', '\\date{29. Februar 1998}', '\\begin{document}'].join('\n')) },
     // titlepage-TU-HH.pdf (uni-titlepage): the sample title page still shows its fields.
     {
       name: 'a sample title page whose fields are unfilled placeholders',
@@ -77,6 +80,7 @@ testDetector(contentInconsistency, {
     { name: '29 February in a non-leap year', input: ctx('Invoice\nInvoice date: 29.02.2023\nTotal 10,00 €'), reasons: ['content_inconsistency.impossible_date'] },
     { name: 'a filled-in title page (one bracketed word) with 29 February 2009', input: ctx(['genehmigte Dissertation', 'von', 'Anna Schmidt', 'aus Hamburg (Germany)', '1. Gutachter: Prof. Dr. K. Weber', 'Datum der mündlichen Prüfung: 29. Februar 2009'].join('\n')), reasons: ['content_inconsistency.impossible_date'] },
     { name: 'an impossible date on a statement row beside numbered rows (no source comment)', input: ctx(['Date  Description  Amount', '1 28/04/2024 Transfer 10.00', '2 31/04/2024 Card payment 12.00', '3 02/05/2024 Transfer 9.00'].join('\n')), reasons: ['content_inconsistency.impossible_date'] },
+    { name: 'an impossible date after a label, not inside a command', input: ctx(['Invoice', 'Invoice date {29.02.2023}', 'Total 10,00 €'].join('\n')), reasons: ['content_inconsistency.impossible_date'] },
     { name: 'an impossible date in a comment-like line without program text around it', input: ctx(['Invoice', '# 31/04/2024 Invoice date', 'Total 10,00 €'].join('\n')), reasons: ['content_inconsistency.impossible_date'] },
     { name: 'the same title page dated three years ahead', input: ctx('The lie-hasse package\nBen McKay\nDate: 5 February 2028.\nAbstract: draws Hasse diagrams'), reasons: ['content_inconsistency.future_date'] },
     { name: 'invoice dated after the analysis date', input: ctx(invoice(88, { locale: 'uk', tamper: 'future' }).text), reasons: ['content_inconsistency.future_date', 'content_inconsistency.due_before_issue'] },
