@@ -5,6 +5,7 @@
  */
 import type { Line } from '../../extract/layout.js';
 import { oneMisreadExplains } from './misread.js';
+import { repeatsAcrossPageBreak } from './page-break.js';
 import type { NumberStyle } from '../../extract/numbers.js';
 import { isMoney, parseAmount } from '../../extract/numbers.js';
 import { numberCells } from '../amounts.js';
@@ -117,6 +118,7 @@ export function readItemTable(lines: Line[], style: NumberStyle): ItemTable | nu
       if (cells.some((c) => !c.amount.percent)) complete = false;
       continue;
     }
+    if (repeatsAcrossPageBreak(line, rows[rows.length - 1]?.line)) continue;
     const nums = rowNumbers(line, style, cells);
     // Any money cell may be the line total (a tax-amount column can come last).
     const holds = (ns: Num[]) => cells.some((c) => isMoney(c.amount) && explains(ns.filter((_, i) => nums[i] !== c.amount), ns[nums.indexOf(c.amount)].value));

@@ -8,6 +8,7 @@ import { leadingDate, type DateOrder, type DateToken } from '../../extract/dates
 import type { NumberStyle } from '../../extract/numbers.js';
 import { moneyCells } from '../amounts.js';
 import { columnPlacer, type Column, type ColumnKind } from './columns.js';
+import { repeatsAcrossPageBreak } from './page-break.js';
 
 export interface TxRow {
   line: Line;
@@ -134,7 +135,12 @@ export function readStatementTable(lines: Line[], style: NumberStyle, order: Dat
     }
     pending = [];
   };
+  // A date set alone on its line, its row's other cells on the next line (a tall row whose
+  // date cell is top-aligned and the rest vertically centred, as wkhtmltopdf renders some).
+  let dateAlone: { line: Line; date: DateToken } | null = null;
   for (const line of lines) {
+    const split = dateAlone && dateAlone.line.page === line.page ? dateAlone : null;
+    dateAlone = null;
     const h = headerColumns(line);
     if (h) {
       flush();
@@ -143,13 +149,18 @@ export function readStatementTable(lines: Line[], style: NumberStyle, order: Dat
       continue;
     }
     const first = line.cells[0]?.text ?? '';
-    const date = leadingDate(first, order);
+    const own = leadingDate(first, order);
     // Balance-only lines count inside the table, not in a summary box above it.
-    const inTable = cols !== null || rows.length > 0 || date !== null;
-    const carried = inTable ? (carriedKind(first) ?? (date !== null ? carriedKind(line.cells[1]?.text) : null)) : null;
+    const inTable = cols !== null || rows.length > 0 || own !== null;
+    const carried = inTable ? (carriedKind(first) ?? (own !== null ? carriedKind(line.cells[1]?.text) : null)) : null;
+    const date = own ?? (carried ? null : (split?.date ?? null));
     if (!date && !carried) continue;
     const money = rowMoney(line, style, cols);
-    if (!money.length) continue;
+    if (!money.length) {
+      if (own && !carried && line.cells.length === 1) dateAlone = { line, date: own };
+      continue;
+    }
+    if (repeatsAcrossPageBreak(line, rows[rows.length - 1]?.line)) continue;
     const row: TxRow = { line, date, delta: null, magnitude: null, balance: null, cells: money.map((m) => m.cell), carried };
     if (carried) {
       row.balance = money[money.length - 1].amount.value;
