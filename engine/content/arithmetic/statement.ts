@@ -67,6 +67,9 @@ function amountNotRead(r: TxRow, prev: number, pending: readonly number[], unsig
   return r.line.ocr === true && r.carried === null && pending.length === 0 && unsigned.length === 0 && !near(prev, r.balance as number);
 }
 
+/** More broken balances than this in one table is a misread table, not an edit. */
+const MAX_WRONG_ROWS = 6;
+
 function flipExplained(c: Check): boolean {
   return c.deltas.some((d) => d !== 0 && near(c.expected - 2 * d, c.found));
 }
@@ -92,8 +95,10 @@ function chainFindings(model: DocModel, rows: TxRow[]): ArithmeticFinding[] {
   // the columns were misread, so the table says nothing reliable.
   if (bad.some(flipExplained)) return crossed.map((x, i) => crossCheckedFinding(x, i));
   if (!bad.length && good >= 3) return closingFindings(model, table.rows, checks === backward);
-  // One or two wrong rows in a table that otherwise adds up is decisive; more means misreading.
-  if (!bad.length || good < 2 || bad.length > Math.max(2, Math.floor(checks.length * 0.25))) return crossed.map((x, i) => crossCheckedFinding(x, i));
+  // One or two wrong rows in a table that otherwise adds up is decisive; more means misreading
+  // (a quarter of a short table; never more than a forger changes: a figure retyped breaks
+  // one balance, a balance retyped two, and a table of 80 rows with 19 breaks was read wrong).
+  if (!bad.length || good < 2 || bad.length > Math.min(MAX_WRONG_ROWS, Math.max(2, Math.floor(checks.length * 0.25)))) return crossed.map((x, i) => crossCheckedFinding(x, i));
   return bad.map((c, i) => {
     const x = crossed.find((k) => k.check === c);
     if (x) return crossCheckedFinding(x, i);

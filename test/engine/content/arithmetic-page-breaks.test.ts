@@ -3,6 +3,7 @@
  * both pages, and a tall row whose date cell sits on a line of its own above its figures. The
  * printed arithmetic is right; reading must not make it wrong.
  */
+import { readFileSync } from 'node:fs';
 import { arithmeticError } from '../../../engine/content/arithmetic-error.js';
 import { testDetector } from '../detector-tester.js';
 import { contextOf, right, row } from '../extract/fixtures.js';
@@ -30,11 +31,22 @@ function statementPages(split: 'date_alone' | 'row_repeated'): string[] {
   return [[...head, ...rows, last].join('\n'), [last, tx('07 Apr 2024', 'CARD PAYMENT TO GREENLEAF GROCERS', '367.48', '3,800.67'), tx('08 Apr 2024', 'DIRECT DEBIT CITY COUNCIL TAX', '398.54', '3,402.13')].join('\n')];
 }
 
+/**
+ * A lab statement printed by Chromium, its text laid out again by a crude ReportLab script: the
+ * second page sets its figures further left than the first page's header, so read with those
+ * columns row after row breaks (20 of ~80 balances). A misread table, not twenty edits.
+ */
+function misreadColumns(): string[] {
+  const text = readFileSync(new URL('./fixtures/statement-misread-columns.txt', import.meta.url), 'utf8');
+  return text.split('\f').filter((t) => t.trim());
+}
+
 testDetector(arithmeticError, {
   valid: [
     { name: 'an invoice row split by the page break, drawn at the foot of one page and the head of the next', input: async () => contextOf(invoicePages('same')) },
     { name: 'a statement row split by the page break, drawn on both pages', input: async () => contextOf(statementPages('row_repeated')) },
     { name: "a tall statement row: its date on a line of its own above the row's figures", input: async () => contextOf(statementPages('date_alone')) },
+    { name: "a second page whose figures stand left of the first page's header: a misread table", input: async () => contextOf(misreadColumns()) },
   ],
   invalid: [
     { name: 'another row at the head of the next page, not a repeat: the subtotal leaves it out', input: async () => contextOf(invoicePages('other')), reasons: ['arithmetic_error.items_subtotal'] },
