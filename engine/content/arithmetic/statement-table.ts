@@ -62,6 +62,9 @@ export interface StatementTable {
 
 type Money = ReturnType<typeof moneyCells>;
 
+/** Words ending in an amount with two decimals: "DIRECT DEBIT MOBILE 414.78". */
+const GLUED_AMOUNT = /\p{L}\S*\s+[-(]?[£€$]?\d{1,3}(?:[,.\u00a0\u202f ]\d{3})*[.,]\d{2}\)?$/u;
+
 /** A figure OCR read without its marks ("394713" for "3 947,13", "7712" for "77,12"). */
 const BARE_DIGITS = /^([-(]?)[£€$]?(\d{3,8})[£€$]?(\)?-?)$/;
 
@@ -167,6 +170,10 @@ export function readStatementTable(lines: Line[], style: NumberStyle, order: Dat
       rows.push(row);
       continue;
     }
+    // The transaction set so close to the description that the two read as one cell (TCPDF
+    // left-aligns figures in their column): its amount is on the line but in no money cell, so
+    // the balance cannot be checked from it.
+    if (line.cells.some((c) => !row.cells.includes(c) && GLUED_AMOUNT.test(c.text))) row.unread = true;
     if (cols) pending.push({ row, money });
     else if (money.length === 2) {
       const [a, b] = money.map((m) => m.amount);

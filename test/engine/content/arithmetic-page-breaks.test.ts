@@ -41,14 +41,37 @@ function misreadColumns(): string[] {
   return text.split('\f').filter((t) => t.trim());
 }
 
+/**
+ * TCPDF's rendering of an HTML statement: figures left-aligned in their columns, so a paid-out
+ * amount follows a long description by one space and the two read as one cell. With `retyped`
+ * a balance further down is changed (4,839.08 for 4,939.08).
+ */
+function gluedAmounts(retyped = false): string[] {
+  const head = ['Quaymark Bank', 'Statement date: 04/30/2023', '', row([0, 'Date'], [14, 'Description'], [36, 'Paid out'], [52, 'Paid in'], [66, 'Balance'])];
+  const lines = [
+    row([0, '04/12/2023'], [14, 'STANDING ORDER'], [36, '283.69'], [66, '6,212.04']),
+    row([0, '04/14/2023'], [14, 'SALARY QUAYMARK'], [52, '3,603.40'], [66, '9,815.44']),
+    row([0, '04/16/2023'], [14, 'DIRECT DEBIT MOBILE 414.78'], [66, '9,400.66']),
+    row([0, '04/25/2023'], [14, 'CARD PAYMENT'], [36, '52.02'], [66, '9,348.64']),
+    row([0, '04/26/2023'], [14, 'RENT'], [36, '4,409.56'], [66, retyped ? '4,839.08' : '4,939.08']),
+    row([0, '04/28/2023'], [14, 'ATM WITHDRAWAL'], [36, '393.28'], [66, '4,545.80']),
+    row([0, '04/29/2023'], [14, 'CARD PAYMENT'], [36, '45.80'], [66, '4,500.00']),
+    row([0, '04/29/2023'], [14, 'BOOKSHOP'], [36, '100.00'], [66, '4,400.00']),
+    row([0, '04/30/2023'], [14, 'ONLINE PAYMENT GYM 6.91'], [66, '4,393.09']),
+  ];
+  return [[...head, ...lines].join('\n')];
+}
+
 testDetector(arithmeticError, {
   valid: [
     { name: 'an invoice row split by the page break, drawn at the foot of one page and the head of the next', input: async () => contextOf(invoicePages('same')) },
     { name: 'a statement row split by the page break, drawn on both pages', input: async () => contextOf(statementPages('row_repeated')) },
     { name: "a tall statement row: its date on a line of its own above the row's figures", input: async () => contextOf(statementPages('date_alone')) },
+    { name: 'amounts glued to their descriptions by a left-aligned column (TCPDF)', input: async () => contextOf(gluedAmounts()) },
     { name: "a second page whose figures stand left of the first page's header: a misread table", input: async () => contextOf(misreadColumns()) },
   ],
   invalid: [
+    { name: 'the same statement with a balance retyped between rows read whole', input: async () => contextOf(gluedAmounts(true)), reasons: ['arithmetic_error.running_balance'] },
     { name: 'another row at the head of the next page, not a repeat: the subtotal leaves it out', input: async () => contextOf(invoicePages('other')), reasons: ['arithmetic_error.items_subtotal'] },
   ],
 });
