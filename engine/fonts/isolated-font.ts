@@ -57,7 +57,7 @@ function pageFindings(page: PageLayer, docUses: Map<string, number>): Found[] {
     const inGrid = line.length > 0 || (column.some((o) => o.bbox[1] < run.bbox[1]) && column.some((o) => o.bbox[1] > run.bbox[1]));
     if (!inGrid) continue;
     // Column and line mates are disjoint: together they are the figures aligned with this one.
-    const found = fontFinding(run, column, line, docUses.get(run.fontName) ?? 0) ?? sizeFinding(run, column, page.runs) ?? baselineFinding(run, line, page);
+    const found = fontFinding(run, column, line, docUses.get(run.fontName) ?? 0, page.runs) ?? sizeFinding(run, column, page.runs) ?? baselineFinding(run, line, page);
     if (found) findings.push(found);
   }
   return findings;
@@ -84,7 +84,7 @@ function dominant<T>(items: readonly T[], key: (t: T) => string): { key: string;
   return best && best[1].length / items.length >= DOMINANT_SHARE ? { key: best[0], items: best[1] } : null;
 }
 
-function fontFinding(run: TextRun, column: readonly TextRun[], line: readonly TextRun[], uses: number): Found | null {
+function fontFinding(run: TextRun, column: readonly TextRun[], line: readonly TextRun[], uses: number, pageRuns: readonly TextRun[]): Found | null {
   if (column.length + line.length < MIN_NEIGHBOURS || uses > MAX_PATCH_USES) return null;
   const neighbours = [...column, ...line];
   const dom = dominant(neighbours, (r) => r.fontName);
@@ -92,7 +92,7 @@ function fontFinding(run: TextRun, column: readonly TextRun[], line: readonly Te
   if (sameFamily(dom.key, run.fontName)) return null;
   // TeX and OpenType maths set digits in the maths italic or symbol font beside text-font
   // digits (an italic index next to roman figures): typesetting, not a retyped value.
-  if (isMathFont(dom.key) || isMathFont(run.fontName)) return null;
+  if (isMathFont(dom.key) || isMathFont(run.fontName) || afterMathSymbol(run, pageRuns)) return null;
   const domSize = dom.items[0].size;
   if (Math.abs(run.size - domSize) > 0.15 * domSize) return null;
   return {
@@ -110,6 +110,20 @@ function fontFinding(run: TextRun, column: readonly TextRun[], line: readonly Te
     },
     strength: uses <= 1 ? 0.6 : 0.45,
   };
+}
+
+/**
+ * A formula's figure: TeX sets maths digits in the maths roman font (CMR beside a Libertine
+ * text face) right after a relation or operator from a maths font ("(⩾ 0)" among a changelog's
+ * page references, yathesis).
+ */
+function afterMathSymbol(run: TextRun, pageRuns: readonly TextRun[]): boolean {
+  let before: TextRun | null = null;
+  for (const o of pageRuns) {
+    if (o === run || !sameLine(run, o) || o.bbox[2] > run.bbox[0] + 0.002) continue;
+    if (!before || o.bbox[2] > before.bbox[2]) before = o;
+  }
+  return !!before && isMathFont(before.fontName);
 }
 
 /**

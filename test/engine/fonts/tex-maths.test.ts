@@ -43,6 +43,19 @@ describe('TeX maths digits', () => {
     ];
     for (const [body, odd] of cases) expect(await isolatedFontDetector.run(grid(odd, body)), odd).toEqual([]);
   });
+  it("a formula's digit in the maths roman font right after a maths relation sign is typesetting", async () => {
+    // yathesis-fr.pdf: "(⩾ 0)" in a Libertine changelog, the "0" in CMR9 after MSAM10's "⩾",
+    // standing in the column of the changelog's page references.
+    const withSign = (sign: string): DetectorContext => {
+      const ctx = grid('LJAJFM+CMR9', 'RFTVSO+LinLibertineT');
+      const page = ctx.pages[0];
+      const odd = page.runs.find((r) => r.fontName === 'LJAJFM+CMR9')!;
+      page.runs.push({ ...odd, text: sign, fontName: sign === '⩾' ? 'BGDXOB+MSAM10' : 'RFTVSO+LinLibertineT', fontId: 'sign', bbox: [odd.bbox[0] - 0.02, odd.bbox[1], odd.bbox[0] - 0.004, odd.bbox[3]] });
+      return ctx;
+    };
+    expect(await isolatedFontDetector.run(withSign('⩾'))).toEqual([]);
+    expect((await isolatedFontDetector.run(withSign('('))).map((x) => x.code)).toContain('font_inconsistency.isolated_font');
+  });
   it('a Helvetica digit among roman digits is still isolated', async () => {
     const f = await isolatedFontDetector.run(grid('Helvetica'));
     expect(f.map((x) => x.code)).toContain('font_inconsistency.isolated_font');
