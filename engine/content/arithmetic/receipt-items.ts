@@ -22,6 +22,19 @@ function itemAmount(line: Line, model: DocModel): { value: number; x1: number } 
   return { value: money[0].amount.value, x1: money[0].cell.x1 };
 }
 
+/**
+ * Line `i` heads its page's list and repeats, word for word, a line of the page before: a
+ * column heading printed again after a page break.
+ */
+function repeatsEarlierHeading(lines: readonly Line[], i: number): boolean {
+  const line = lines[i];
+  const words = line.text.replace(/\s+/g, ' ').trim();
+  if (!words || line.page <= 1) return false;
+  const onPage = lines.filter((l) => l.page === line.page);
+  if (onPage.indexOf(line) > 2) return false;
+  return lines.some((l, j) => j < i && l.page === line.page - 1 && l.text.replace(/\s+/g, ' ').trim() === words);
+}
+
 export function receiptItemFindings(model: DocModel): ArithmeticFinding[] {
   const out: ArithmeticFinding[] = [];
   for (const sub of labelledAmounts(model.lines, SUBTOTAL, model.style)) {
@@ -30,11 +43,17 @@ export function receiptItemFindings(model: DocModel): ArithmeticFinding[] {
     const subX1 = sub.cells[sub.cells.length - 1].x1;
     const items: Array<{ value: number; x1: number; line: Line }> = [];
     let bounded = false;
+    let page = sub.line.page;
     for (let i = at - 1; i >= 0; i--) {
       const line = model.lines[i];
-      if (line.page !== sub.line.page) break;
+      if (line.page !== page) break;
       const item = itemAmount(line, model);
       if (!item) {
+        // The list's heading repeated at the top of a page: the list goes on on the page before.
+        if (!/\d/.test(line.text) && repeatsEarlierHeading(model.lines, i)) {
+          page = line.page - 1;
+          continue;
+        }
         bounded = !/\d/.test(line.text);
         break;
       }

@@ -108,6 +108,13 @@ function tillReceipt(o: { subtotal?: string; total?: string; vat?: string; qtyLi
   ].join('\n');
 }
 
+/** The same receipt over two pages, its item heading printed again at the top of the second (FPDF page break). */
+function twoPageReceipt(subtotal = '£72.20'): string[] {
+  const lines = tillReceipt({ subtotal }).split('\n');
+  const heading = lines[2];
+  return [lines.slice(0, 5).join('\n'), [heading, ...lines.slice(5)].join('\n')];
+}
+
 /** A utility bill: account summary, a charges table without a subtotal line, tax, totals. */
 function utilityBill(o: { due?: string; charges?: string; adjustment?: boolean } = {}): string {
   return [
@@ -131,11 +138,13 @@ function utilityBill(o: { due?: string; charges?: string; adjustment?: boolean }
 testDetector(arithmeticError, {
   valid: [
     { name: 'receipt items add up to the subtotal, VAT included in the total', input: async () => contextOf(tillReceipt()) },
+    { name: 'receipt items over two pages, the item heading repeated at the top of the second', input: async () => contextOf(twoPageReceipt()) },
     { name: 'receipt with a quantity line inside the item list (list not fully read) stays quiet', input: async () => contextOf(tillReceipt({ qtyLine: true, subtotal: '£75.20', total: '£75.20', vat: '£12.53' })) },
     { name: 'bill: amount due = previous balance - payment + charges', input: async () => contextOf(utilityBill()) },
     { name: 'bill with an unexplained adjustment between payment and charges stays quiet', input: async () => contextOf(utilityBill({ adjustment: true, due: '$144.32' })) },
   ],
   invalid: [
+    { name: 'two-page receipt subtotal raised above its items on both pages', input: async () => contextOf(twoPageReceipt('£82.20')), reasons: ['arithmetic_error.items_subtotal', 'arithmetic_error.invoice_total'] },
     { name: 'receipt subtotal raised above its items', input: async () => contextOf(tillReceipt({ subtotal: '£82.20' })), reasons: ['arithmetic_error.items_subtotal', 'arithmetic_error.invoice_total'] },
     { name: 'receipt total lowered under VAT-inclusive subtotal', input: async () => contextOf(tillReceipt({ total: '£62.20' })), reasons: ['arithmetic_error.invoice_total', 'arithmetic_error.tax_rate'] },
     { name: 'bill amount due raised', input: async () => contextOf(utilityBill({ due: '$339.32' })), reasons: ['arithmetic_error.amount_due'] },
