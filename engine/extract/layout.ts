@@ -90,6 +90,9 @@ function ocrEm(page: PageLayer): number {
   return widths.length >= 10 ? 2 * median(widths) : 0;
 }
 
+/** An amount with its decimals, grouped or not, with an optional sign or currency: "3.207,88", "-£1,250.00". */
+const WHOLE_AMOUNT = /^[-+(]?[£€$]?\s?\d{1,3}(?:[.,\u00a0\u202f]\d{3})*[.,]\d{2}\)?\s?[£€$]?-?$|^[-+(]?[£€$]?\s?\d+[.,]\d{2}\)?\s?[£€$]?-?$/;
+
 function cellsOfRuns(runs: TextRun[], page: PageLayer, ocrSize: number, pageEm = 0): Cell[] {
   const sorted = [...runs].sort((a, b) => a.bbox[0] - b.bbox[0]);
   const cells: Array<{ parts: TextRun[]; x1: number }> = [];
@@ -98,7 +101,11 @@ function cellsOfRuns(runs: TextRun[], page: PageLayer, ocrSize: number, pageEm =
     const em = Math.max(Math.max(runSize(run, ocrSize), 1) / Math.max(page.width, 1), pageEm);
     const last = cells[cells.length - 1];
     // A gap wider than about two character widths separates columns.
-    if (last && (run.bbox[0] - last.x1 < em * 1.1 || splitThousands(last.parts[last.parts.length - 1], run, em, page))) {
+    const prev = last?.parts[last.parts.length - 1];
+    // Two whole amounts a space apart are two cells (LibreOffice packs narrow "Paid in" and
+    // "Balance" columns a word space apart): no figure is written as two amounts.
+    const twoAmounts = !!prev && WHOLE_AMOUNT.test(prev.text.trim()) && WHOLE_AMOUNT.test(run.text.trim()) && run.bbox[0] - last.x1 > em * 0.2;
+    if (last && !twoAmounts && (run.bbox[0] - last.x1 < em * 1.1 || splitThousands(last.parts[last.parts.length - 1], run, em, page))) {
       last.parts.push(run);
       last.x1 = Math.max(last.x1, run.bbox[2]);
     } else cells.push({ parts: [run], x1: run.bbox[2] });
