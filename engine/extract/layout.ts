@@ -105,7 +105,7 @@ function cellsOfRuns(runs: TextRun[], page: PageLayer, ocrSize: number, pageEm =
     // Two whole amounts a space apart are two cells (LibreOffice packs narrow "Paid in" and
     // "Balance" columns a word space apart): no figure is written as two amounts.
     const twoAmounts = !!prev && WHOLE_AMOUNT.test(prev.text.trim()) && WHOLE_AMOUNT.test(run.text.trim()) && run.bbox[0] - last.x1 > em * 0.2;
-    if (last && !twoAmounts && (run.bbox[0] - last.x1 < em * 1.1 || splitThousands(last.parts[last.parts.length - 1], run, em, page))) {
+    if (last && prev && !twoAmounts && (run.bbox[0] - last.x1 < em * 1.1 || splitThousands(prev, run, em, page))) {
       last.parts.push(run);
       last.x1 = Math.max(last.x1, run.bbox[2]);
     } else cells.push({ parts: [run], x1: run.bbox[2] });

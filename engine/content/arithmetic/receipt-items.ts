@@ -10,6 +10,7 @@ import type { DocModel } from '../../extract/model.js';
 import { formatAmount } from '../../extract/numbers.js';
 import { labelledAmounts, moneyCells } from '../amounts.js';
 import { finding, near, operands } from '../evidence.js';
+import { repeatsAcrossPageBreak } from './page-break.js';
 
 const SUBTOTAL = /sub-?total|zwischensumme|sous-total|subtotaal/;
 /** Right edges of item figures and the subtotal figure line up within this (page fraction). */
@@ -28,11 +29,8 @@ function itemAmount(line: Line, model: DocModel): { value: number; x1: number } 
  */
 function repeatsEarlierHeading(lines: readonly Line[], i: number): boolean {
   const line = lines[i];
-  const words = line.text.replace(/\s+/g, ' ').trim();
-  if (!words || line.page <= 1) return false;
-  const onPage = lines.filter((l) => l.page === line.page);
-  if (onPage.indexOf(line) > 2) return false;
-  return lines.some((l, j) => j < i && l.page === line.page - 1 && l.text.replace(/\s+/g, ' ').trim() === words);
+  if (lines.filter((l) => l.page === line.page).indexOf(line) > 2) return false;
+  return lines.some((l, j) => j < i && repeatsAcrossPageBreak(line, l));
 }
 
 export function receiptItemFindings(model: DocModel): ArithmeticFinding[] {
