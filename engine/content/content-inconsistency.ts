@@ -13,6 +13,7 @@ import type { DocModel } from '../extract/model.js';
 import { findPeriod, PAY_PERIOD, STATEMENT_PERIOD } from '../extract/periods.js';
 import type { DocType } from '../types.js';
 import { hasMoneyCell } from './amounts.js';
+import { misreadValues } from './arithmetic/misread.js';
 import { finding } from './evidence.js';
 import { inSourceListing, specimenPages } from './specimen.js';
 
@@ -134,7 +135,14 @@ function outOfOrder(rows: DatedRow[]): Found[] {
     else if (rows[i].value < rows[i - 1].value) down++;
   }
   const ascending = up >= down;
-  const breaks = rows.filter((r, i) => i > 0 && (ascending ? r.value < rows[i - 1].value : r.value > rows[i - 1].value));
+  const fits = (v: number, i: number) => {
+    const [lo, hi] = ascending ? [rows[i - 1]?.value, rows[i + 1]?.value] : [rows[i + 1]?.value, rows[i - 1]?.value];
+    return (lo === undefined || v >= lo) && (hi === undefined || v <= hi);
+  };
+  // On a picture a day one OCR slip from a day that fits between its neighbours ("29" read as
+  // "20") is a misreading, not a transaction out of place.
+  const misread = (r: DatedRow, i: number) => r.line.ocr === true && misreadValues(r.date.day, 0).some((d) => d >= 1 && d <= 31 && fits(r.value + (d - r.date.day) * DAY_MS, i));
+  const breaks = rows.filter((r, i) => i > 0 && (ascending ? r.value < rows[i - 1].value : r.value > rows[i - 1].value) && !misread(r, i));
   if (!breaks.length || breaks.length > 2 || Math.min(up, down) > breaks.length || Math.max(up, down) < 3) return [];
   return breaks.map((r) => finding('content_inconsistency', 'dates_out_of_order', `Transaction dated ${r.date.raw} breaks the ${ascending ? 'oldest-first' : 'newest-first'} order of the statement.`, r.line, 0.45, { value: r.date.raw }));
 }
