@@ -131,7 +131,10 @@ function linesOfRuns(page: PageLayer): Line[] {
   // Line heights understate the size on lines of small letters; the words' widths do not (a
   // character is about half an em wide in print faces, 0.6 em in typewriter faces).
   const ocrSize = Math.max(median(ocr.map((r) => r.size)), median(ocr.filter((r) => r.text.length >= 3).map((r) => ((r.bbox[2] - r.bbox[0]) * page.width) / r.text.length / 0.55)));
-  const sorted = [...runs].sort((a, b) => (a.bbox[1] + a.bbox[3]) / 2 - (b.bbox[1] + b.bbox[3]) / 2);
+  // Vertical positions on the level page (a slanted photo's rows, engine/ocr/skew.ts).
+  const top = (r: TextRun) => r.bbox[1] - (r.rowShift ?? 0);
+  const bottom = (r: TextRun) => r.bbox[3] - (r.rowShift ?? 0);
+  const sorted = [...runs].sort((a, b) => (top(a) + bottom(a)) / 2 - (top(b) + bottom(b)) / 2);
   const bands: Array<{ top: number; bottom: number; runs: TextRun[] }> = [];
   // Runs come in order of their middle, so a band that ends above this run's middle can take no
   // later run either: only the bands still open are searched (first one in creation order wins,
@@ -140,7 +143,7 @@ function linesOfRuns(page: PageLayer): Line[] {
   let open: typeof bands = [];
   let highest = -Infinity;
   for (const run of sorted) {
-    const mid = (run.bbox[1] + run.bbox[3]) / 2;
+    const mid = (top(run) + bottom(run)) / 2;
     let band: (typeof bands)[number] | undefined;
     if (mid >= highest) {
       highest = mid;
@@ -152,7 +155,7 @@ function linesOfRuns(page: PageLayer): Line[] {
       continue;
     }
     const h = Math.max(run.bbox[3] - run.bbox[1], 1e-4);
-    const created = { top: run.bbox[1] + h * 0.2, bottom: run.bbox[3] - h * 0.2, runs: [run] };
+    const created = { top: top(run) + h * 0.2, bottom: bottom(run) - h * 0.2, runs: [run] };
     bands.push(created);
     open.push(created);
   }
@@ -166,7 +169,7 @@ function linesOfRuns(page: PageLayer): Line[] {
       text: cells.map((c) => c.text).join('  '),
       cells,
       bbox: union(band.runs.map((r) => r.bbox)),
-      top: Math.min(...band.runs.map((r) => r.bbox[1])),
+      top: Math.min(...band.runs.map(top)),
       height: Math.max(1e-4, median(band.runs.map((r) => r.bbox[3] - r.bbox[1]))),
       size: median(band.runs.map((r) => r.size)),
       ...(page.source === 'ocr' ? { ocr: true } : {}),

@@ -8,6 +8,7 @@ import { pageText } from '../pdf/text/reading-order.js';
 import type { PageLayer, TextRun } from '../pdf/text/types.js';
 import type { BBox } from '../types.js';
 import type { Region } from './page-region.js';
+import { baselineAt, levelBaseline, rowGeometries, type RowGeometry } from './skew.js';
 
 /** Words below this confidence that carry no digit are specks, rules and table lines read as text. */
 const NOISE_CONFIDENCE = 35;
@@ -41,11 +42,22 @@ function isNoise(word: Word): boolean {
   return word.confidence < NOISE_CONFIDENCE || (!/[\p{L}\p{N}\p{Sc}]/u.test(text) && text.length > 2);
 }
 
-function lineRuns(line: Line, geo: OcrGeometry): TextRun[] {
+/**
+ * A tilde glued to the front of a figure is a speck or the end of a rule drawn above a total
+ * ("~4,236.09" under a payslip's earnings rule): print never sets one there, and left on, it hides
+ * the figure from every amount reader.
+ */
+export function wordText(raw: string): string {
+  const text = raw.trim();
+  return /^[~˜](?=[-£€$]?\d)/u.test(text) ? text.slice(1) : text;
+}
+
+function lineRuns(line: Line, geo: OcrGeometry, row: RowGeometry | null): TextRun[] {
   const [cx0, cy0, cx1, cy1] = geo.crop ?? [0, 0, 1, 1];
   // Prepared-image pixels -> fractions of the whole page.
   const fx = (px: number) => cx0 + clamp01(px / geo.imageWidth) * (cx1 - cx0);
   const fy = (px: number) => cy0 + clamp01(px / geo.imageHeight) * (cy1 - cy0);
+  if (row) return slantedLineRuns(line, geo, row, fx, fy);
   // Words take their line's vertical extent so that a row reads as one band whatever its letters
   // (a word without ascenders has a shorter box than its neighbours).
   const y0 = fy(line.bbox.y0);
@@ -59,7 +71,7 @@ function lineRuns(line: Line, geo: OcrGeometry): TextRun[] {
     const bbox: BBox = [round4(fx(word.bbox.x0)), round4(y0), round4(fx(word.bbox.x1)), round4(y1)];
     runs.push({
       page: geo.page,
-      text: word.text.trim(),
+      text: wordText(word.text),
       fontId: 'ocr',
       fontName: 'ocr',
       size: Math.round(size * 100) / 100,
@@ -71,9 +83,37 @@ function lineRuns(line: Line, geo: OcrGeometry): TextRun[] {
   return runs;
 }
 
+/**
+ * On a slanted page (engine/ocr/skew.ts) each word gets its row's extent where the word is, and
+ * the baseline and `rowShift` of the row as a level page would place it.
+ */
+function slantedLineRuns(line: Line, geo: OcrGeometry, row: RowGeometry, fx: (px: number) => number, fy: (px: number) => number): TextRun[] {
+  const level = levelBaseline(row, geo.imageWidth);
+  const size = Math.max(1, (fy(row.height) - fy(0)) * geo.height * LINE_TO_FONT);
+  const runs: TextRun[] = [];
+  for (const word of line.words) {
+    if (isNoise(word)) continue;
+    const base = baselineAt(row, (word.bbox.x0 + word.bbox.x1) / 2);
+    const bottom = base + row.descent;
+    runs.push({
+      page: geo.page,
+      text: wordText(word.text),
+      fontId: 'ocr',
+      fontName: 'ocr',
+      size: Math.round(size * 100) / 100,
+      bbox: [round4(fx(word.bbox.x0)), round4(fy(bottom - row.height)), round4(fx(word.bbox.x1)), round4(fy(bottom))],
+      baseline: Math.round(geo.height * (1 - fy(level)) * 100) / 100,
+      rowShift: round4(fy(base) - fy(level)),
+      confidence: Math.round(word.confidence),
+    });
+  }
+  return runs;
+}
+
 export function ocrRuns(data: Page, geo: OcrGeometry): TextRun[] {
   const lines = (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines));
-  return lines.flatMap((line) => lineRuns(line, geo));
+  const rows = rowGeometries(lines, geo.imageWidth);
+  return lines.flatMap((line, i) => lineRuns(line, geo, rows?.[i] ?? null));
 }
 
 /** A page layer read by OCR; `imageCoverage`/`paint` come from the PDF page when there is one. */

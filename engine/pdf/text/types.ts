@@ -14,6 +14,12 @@ export interface TextRun {
   baseline: number;
   /** OCR word confidence 0..100 (engine/ocr); absent for text drawn by the PDF itself. */
   confidence?: number;
+  /**
+   * OCR of a slanted picture (engine/ocr/skew.ts): how far down (page fraction) the run sits
+   * from where its row would be on a level page. Rows are grouped on the level position; `bbox`
+   * stays where the word is. Absent on level pages and PDF text.
+   */
+  rowShift?: number;
 }
 
 /** What pdf.js knows about one loaded font; keyed by `fontId` (the pdf.js loaded name). */

@@ -52,6 +52,11 @@ describe('ocrPageLayer', () => {
     expect(layer.runs.map((r) => r.text)).toEqual(['45.20']);
   });
 
+  it('drops a tilde a rule or speck glued to the front of a figure, and keeps a minus', () => {
+    const layer = ocrPageLayer(tesseractPage([word('Gross', 100, 180), word('~4,236.09', 700, 860), word('-12.00', 870, 900), word('~approx', 910, 990)]), geo);
+    expect(layer.runs.map((r) => r.text)).toEqual(['Gross', '4,236.09', '-12.00', '~approx']);
+  });
+
   it('keeps the PDF page facts when it replaces a scanned page', () => {
     const base: PageLayer = { page: 2, width: 500, height: 700, runs: [], text: '', imageCoverage: 0.98, imageOnly: true, paint: [] };
     const layer = ocrPageLayer(tesseractPage([word('Total', 100, 200)]), geo, base);
