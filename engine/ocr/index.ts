@@ -4,6 +4,7 @@
  * `source: 'ocr'`), so extraction and the content checks read scans like digital documents.
  * Work is capped per document (pages and wall time): OCR is the slowest stage of an analysis.
  */
+import type { Page } from 'tesseract.js';
 import type { PDFDocumentProxy } from '../pdf/text/pdfjs.js';
 import { needsOcr } from './needs-ocr.js';
 import type { GrayRaster } from '../image/types.js';
@@ -13,6 +14,7 @@ import { renderPdfPages } from './pdf-pages.js';
 import { photographedPage, type Region } from './page-region.js';
 import { prepareForOcr, prepareGreyForOcr, prepareRgbaForOcr, type Crop, type FullGrey, type PreparedImage } from './prepare.js';
 import { ocrParallelism, recognize } from './tesseract.js';
+import { uncoveredColumns, withColumns } from './uncovered.js';
 import { ocrPageLayer } from './words.js';
 
 export { needsOcr } from './needs-ocr.js';
@@ -69,8 +71,21 @@ export function ocrEnabled(options: AnalyzeOptions): boolean {
 
 /** The text layer of a PNG/JPEG from its prepared picture; `size` is the image's own. */
 export async function ocrPreparedImage(prepared: OcrPicture, size: { width: number; height: number }): Promise<PageLayer> {
-  const data = await recognize(prepared.image, prepared.dpi);
+  const data = await readPicture(prepared);
   return ocrPageLayer(data, { page: 1, width: size.width, height: size.height, imageWidth: prepared.width, imageHeight: prepared.height, ...(prepared.region ? { crop: prepared.region } : {}) });
+}
+
+/**
+ * Tesseract's reading of a prepared picture, with the columns its page segmentation left unread
+ * (engine/ocr/uncovered.ts) read again each on its own and added.
+ */
+async function readPicture(prepared: PreparedImage): Promise<Page> {
+  const data = await recognize(prepared.image, prepared.dpi);
+  const strips = uncoveredColumns(prepared.image, prepared.width, prepared.height, data);
+  if (!strips.length) return data;
+  const extra: Page[] = [];
+  for (const strip of strips) extra.push(await recognize(prepared.image, prepared.dpi, strip));
+  return withColumns(data, extra);
 }
 
 /** The sheet of paper in a photo, in source pixels and as the exact fractions those pixels cover. */
@@ -107,7 +122,7 @@ export async function ocrScannedPages(source: Uint8Array | PDFDocumentProxy, pag
     for await (const picture of renderPdfPages(source, wanted)) {
       const base = pages[picture.page - 1];
       const prepared = await prepareRgbaForOcr(picture);
-      const job = recognize(prepared.image, prepared.dpi).then((data) => {
+      const job = readPicture(prepared).then((data) => {
         read.set(picture.page, ocrPageLayer(data, { page: picture.page, width: base.width, height: base.height, imageWidth: prepared.width, imageHeight: prepared.height }, base));
       });
       reading.add(job);

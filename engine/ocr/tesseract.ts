@@ -69,10 +69,10 @@ function scheduleIdleStop(): void {
 
 /**
  * Recognises one prepared image (engine/ocr/prepare.ts: PGM bytes, and the source's resolution
- * when it has a credible one) on the worker with the fewest jobs waiting; each worker reads one
+ * when it has a credible one), or one rectangle of it, on the worker with the fewest jobs waiting; each worker reads one
  * image at a time.
  */
-export function recognize(image: Buffer, dpi?: number): Promise<Page> {
+export function recognize(image: Buffer, dpi?: number, rectangle?: { left: number; top: number; width: number; height: number }): Promise<Page> {
   const slot = slots.reduce((a, b) => (b.pending < a.pending ? b : a));
   slot.pending++;
   if (idleTimer) clearTimeout(idleTimer);
@@ -85,7 +85,9 @@ export function recognize(image: Buffer, dpi?: number): Promise<Page> {
     // Tesseract parameters given with a recognition hold for it only (tesseract.js restores them
     // afterwards); its typings list only its own options there.
     const params: Partial<WorkerParams> = dpi ? { user_defined_dpi: String(dpi) } : {};
-    const { data } = await w.recognize(image, params as unknown as Partial<RecognizeOptions>, { blocks: true, text: false });
+    // `rectangle` reads one part of the image; word boxes still come in the whole image's pixels.
+    const options = { ...(params as unknown as Partial<RecognizeOptions>), ...(rectangle ? { rectangle } : {}) };
+    const { data } = await w.recognize(image, options, { blocks: true, text: false });
     return data;
   });
   const settled = job.finally(() => {
