@@ -47,6 +47,9 @@ const CURRENCY_SYMBOLS: Record<string, string> = {
   'US$': 'USD',
   Fr: 'CHF',
   'Fr.': 'CHF',
+  // Garbled euro signs (GARBLED_EURO below).
+  'â‚¬': 'EUR',
+  '¬': 'EUR',
 };
 
 /** ISO 4217 codes common enough on documents to be trusted when they sit next to a figure. */
@@ -69,11 +72,20 @@ const GROUP_SPACE = '\u00a0\u202f\u2009';
 // U+FFFD stands for a sign whose glyph could not be decoded (a currency sign in a font that lost
 // its character map, engine/pdf/text/glyph-order.ts): a currency mark of unknown currency.
 const SYMBOL = String.raw`(?:[A-Z]{1,2}\$|US\$|R\$|Rs\.?|Fr\.?|zł|[£€$¥₹₩₺₽₪₱฿₫₦]|[A-Z]{3}|\ufffd)`;
+/**
+ * A euro sign a Latin-1 or Windows-1252 tool garbled: UTF-8 "€" (E2 82 AC) shown byte by byte is
+ * "â‚¬", or only "¬" where the first two bytes draw nothing (GNU enscript, a2ps). After a figure
+ * in a money column it means nothing else; "¬" before a figure could be a logical "not", so it
+ * counts only after one.
+ */
+const GARBLED_EURO = String.raw`â‚¬`;
+const LEADING_SYMBOL = String.raw`(?:${SYMBOL}|${GARBLED_EURO})`;
+const TRAILING_SYMBOL = String.raw`(?:${SYMBOL}|${GARBLED_EURO}|¬)`;
 const NUMBER_CORE = String.raw`\d{1,3}(?:(?:[,.'${GROUP_SPACE} ])\d{3})+(?:[.,]\d{1,4})?|\d+(?:[.,]\d{1,4})?|[.,]\d{2}`;
 
 /** One amount token, anchored at both ends. */
 const AMOUNT_RE = new RegExp(
-  String.raw`^(?<open>\()?\s*(?<pre>[-+−–])?\s*(?<sym1>${SYMBOL})?\s*(?<pre2>[-+−])?\s*(?<num>${NUMBER_CORE})\s*(?<sym2>${SYMBOL})?\s*(?<post>-|CR|DR|Cr|Dr|cr|dr)?\s*(?<close>\))?\s*(?<pct>%)?$`,
+  String.raw`^(?<open>\()?\s*(?<pre>[-+−–])?\s*(?<sym1>${LEADING_SYMBOL})?\s*(?<pre2>[-+−])?\s*(?<num>${NUMBER_CORE})\s*(?<sym2>${TRAILING_SYMBOL})?\s*(?<post>-|CR|DR|Cr|Dr|cr|dr)?\s*(?<close>\))?\s*(?<pct>%)?$`,
   'u',
 );
 
@@ -178,7 +190,7 @@ export function isMoney(a: ParsedAmount): boolean {
 }
 
 const IN_TEXT_RE = new RegExp(
-  String.raw`(?<![\w.,])\(?[-−]?(?:${SYMBOL}\s?)?[-−]?(?:\d{1,3}(?:[,.'${GROUP_SPACE}]\d{3})+|\d+)[.,]\d{2}(?:\s?${SYMBOL})?(?:\s?(?:CR|DR|-))?\)?(?![\w.,]?\d)`,
+  String.raw`(?<![\w.,])\(?[-−]?(?:${LEADING_SYMBOL}\s?)?[-−]?(?:\d{1,3}(?:[,.'${GROUP_SPACE}]\d{3})+|\d+)[.,]\d{2}(?:\s?${TRAILING_SYMBOL})?(?:\s?(?:CR|DR|-))?\)?(?![\w.,]?\d)`,
   'gu',
 );
 
