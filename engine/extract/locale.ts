@@ -5,8 +5,8 @@
 import { ISO_CURRENCIES, currencyOfSymbol } from './numbers.js';
 import type { DateOrder } from './dates.js';
 
-// A garbled euro sign counts (engine/extract/numbers.ts), "¬" only right after a figure's decimals.
-const SYMBOL_IN_TEXT = /(?:US\$|A\$|AU\$|C\$|CA\$|NZ\$|HK\$|S\$|R\$|[£€$¥₹₩₺₽₪₱฿₫₦]|zł|\bRs\.?(?=\s?\d)|â‚¬|(?<=\d[.,]\d\d\s?)¬)/gu;
+// A garbled euro sign counts (engine/extract/numbers.ts), "¬" only next to a figure with decimals.
+const SYMBOL_IN_TEXT = /(?:US\$|A\$|AU\$|C\$|CA\$|NZ\$|HK\$|S\$|R\$|[£€$¥₹₩₺₽₪₱฿₫₦]|zł|\bRs\.?(?=\s?\d)|â‚¬|(?<=\d[.,]\d\d\s?)¬|¬(?=\d[\d,.']*[.,]\d\d(?!\d)))/gu;
 
 /**
  * The currency the document's figures are in: ISO codes next to figures or after a "currency"

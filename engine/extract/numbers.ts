@@ -75,12 +75,14 @@ const SYMBOL = String.raw`(?:[A-Z]{1,2}\$|US\$|R\$|Rs\.?|Fr\.?|zł|[£€$¥₹�
 /**
  * A euro sign a Latin-1 or Windows-1252 tool garbled: UTF-8 "€" (E2 82 AC) shown byte by byte is
  * "â‚¬", or only "¬" where the first two bytes draw nothing (GNU enscript, a2ps). After a figure
- * in a money column it means nothing else; "¬" before a figure could be a logical "not", so it
- * counts only after one.
+ * in a money column it means nothing else; before one, "¬" could be a logical "not" ("¬1" in a
+ * truth table), so it counts there only before a figure with two decimals.
  */
 const GARBLED_EURO = String.raw`â‚¬`;
 const LEADING_SYMBOL = String.raw`(?:${SYMBOL}|${GARBLED_EURO})`;
 const TRAILING_SYMBOL = String.raw`(?:${SYMBOL}|${GARBLED_EURO}|¬)`;
+/** "¬1,160.90": the garbled euro in front of a money figure (GARBLED_EURO), read as "€". */
+const LEADING_NOT_EURO = /^([-(]?)¬(?=\d[\d,.'\s]*[.,]\d{2}\)?$)/u;
 const NUMBER_CORE = String.raw`\d{1,3}(?:(?:[,.'${GROUP_SPACE} ])\d{3})+(?:[.,]\d{1,4})?|\d+(?:[.,]\d{1,4})?|[.,]\d{2}`;
 
 /** One amount token, anchored at both ends. */
@@ -161,7 +163,7 @@ export function parseAmount(token: string, style: NumberStyle = DEFAULT_STYLE): 
 }
 
 function readAmount(token: string, style: NumberStyle): ParsedAmount | null {
-  const t = token.trim();
+  const t = token.trim().replace(LEADING_NOT_EURO, '$1€');
   if (!t || t.length > 40) return null;
   const m = AMOUNT_RE.exec(t);
   if (!m?.groups) return null;
@@ -190,7 +192,7 @@ export function isMoney(a: ParsedAmount): boolean {
 }
 
 const IN_TEXT_RE = new RegExp(
-  String.raw`(?<![\w.,])\(?[-−]?(?:${LEADING_SYMBOL}\s?)?[-−]?(?:\d{1,3}(?:[,.'${GROUP_SPACE}]\d{3})+|\d+)[.,]\d{2}(?:\s?${TRAILING_SYMBOL})?(?:\s?(?:CR|DR|-))?\)?(?![\w.,]?\d)`,
+  String.raw`(?<![\w.,])\(?[-−]?(?:(?:${LEADING_SYMBOL}|¬)\s?)?[-−]?(?:\d{1,3}(?:[,.'${GROUP_SPACE}]\d{3})+|\d+)[.,]\d{2}(?:\s?${TRAILING_SYMBOL})?(?:\s?(?:CR|DR|-))?\)?(?![\w.,]?\d)`,
   'gu',
 );
 

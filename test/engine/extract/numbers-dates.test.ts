@@ -34,15 +34,20 @@ describe('parseAmount', () => {
     expect(parseAmount('15.00%')?.percent).toBe(true);
   });
 
-  it('reads a euro sign a Latin-1 tool garbled (enscript prints "¬", Windows-1252 "â‚¬"), "¬" only after the figure', () => {
+  it('reads a euro sign a Latin-1 tool garbled (enscript prints "¬", Windows-1252 "â‚¬"), "¬" before a figure only before its decimals', () => {
     const comma = { decimal: ',', spaceGrouping: true } as const;
     expect(parseAmount('271 578,28 ¬', comma)).toMatchObject({ value: 271578.28, currency: 'EUR' });
     expect(parseAmount('â‚¬12.50')).toMatchObject({ value: 12.5, currency: 'EUR' });
     expect(parseAmount('1.234,56 â‚¬', comma)?.currency).toBe('EUR');
-    expect(parseAmount('¬5.00')).toBeNull();
+    expect(parseAmount('¬1,160.90')).toMatchObject({ value: 1160.9, currency: 'EUR' });
+    expect(parseAmount('-¬12.00')).toMatchObject({ value: -12, currency: 'EUR' });
+    expect(parseAmount('¬1')).toBeNull();
+    expect(parseAmount('¬5.000')).toBeNull();
     expect(findMoney('Total due  1.346,01 ¬', comma).map((a) => [a.value, a.currency])).toEqual([[1346.01, 'EUR']]);
     expect(detectCurrency('Subtotal  271 578,28 ¬\nTotal  325 893,94 ¬')).toBe('EUR');
     expect(detectCurrency('if ¬p then q; total 12.00 $')).toBe('USD');
+    expect(detectCurrency('Net pay  ¬4,713.37')).toBe('EUR');
+    expect(findMoney('Net pay ¬4,713.37').map((a) => a.currency)).toEqual(['EUR']);
   });
 
   it('reads a token the same way whatever was read before, in either style, and hands out its own copy', () => {
