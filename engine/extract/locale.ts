@@ -2,17 +2,18 @@
  * Document-level hints: which currency the figures are in, and which day/month order numeric
  * dates follow (US documents write 04/03/2025 for April 3rd, most others for 4 March).
  */
-import { ISO_CURRENCIES, currencyOfSymbol } from './numbers.js';
+import { ISO_CURRENCIES, currencyOfSymbol, ungarbledEuro } from './numbers.js';
 import type { DateOrder } from './dates.js';
 
-// A garbled euro sign counts (engine/extract/numbers.ts), "¬" only next to a figure with decimals.
-const SYMBOL_IN_TEXT = /(?:US\$|A\$|AU\$|C\$|CA\$|NZ\$|HK\$|S\$|R\$|[£€$¥₹₩₺₽₪₱฿₫₦]|zł|\bRs\.?(?=\s?\d)|â‚¬|(?<=\d[.,]\d\d\s?)¬|¬(?=\d[\d,.']*[.,]\d\d(?!\d)))/gu;
+const SYMBOL_IN_TEXT = /(?:US\$|A\$|AU\$|C\$|CA\$|NZ\$|HK\$|S\$|R\$|[£€$¥₹₩₺₽₪₱฿₫₦]|zł|\bRs\.?(?=\s?\d))/gu;
 
 /**
  * The currency the document's figures are in: ISO codes next to figures or after a "currency"
  * label count most, symbols next. Null when two currencies compete evenly.
  */
-export function detectCurrency(text: string): string | null {
+export function detectCurrency(raw: string): string | null {
+  // A garbled euro sign next to a figure counts as one (engine/extract/numbers.ts).
+  const text = ungarbledEuro(raw.includes('â‚¬') ? raw.replaceAll('â‚¬', '€') : raw);
   const votes = new Map<string, number>();
   const add = (code: string | null, w: number) => {
     if (code) votes.set(code, (votes.get(code) ?? 0) + w);

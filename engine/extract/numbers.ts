@@ -47,9 +47,6 @@ const CURRENCY_SYMBOLS: Record<string, string> = {
   'US$': 'USD',
   Fr: 'CHF',
   'Fr.': 'CHF',
-  // Garbled euro signs (GARBLED_EURO below).
-  'â‚¬': 'EUR',
-  '¬': 'EUR',
 };
 
 /** ISO 4217 codes common enough on documents to be trusted when they sit next to a figure. */
@@ -74,20 +71,24 @@ const GROUP_SPACE = '\u00a0\u202f\u2009';
 const SYMBOL = String.raw`(?:[A-Z]{1,2}\$|US\$|R\$|Rs\.?|Fr\.?|zł|[£€$¥₹₩₺₽₪₱฿₫₦]|[A-Z]{3}|\ufffd)`;
 /**
  * A euro sign a Latin-1 or Windows-1252 tool garbled: UTF-8 "€" (E2 82 AC) shown byte by byte is
- * "â‚¬", or only "¬" where the first two bytes draw nothing (GNU enscript, a2ps). After a figure
- * in a money column it means nothing else; before one, "¬" could be a logical "not" ("¬1" in a
- * truth table), so it counts there only before a figure with two decimals.
+ * "â‚¬", or only "¬" where the first two bytes draw nothing (GNU enscript, a2ps). Next to a money
+ * figure it means nothing else; "¬" elsewhere may be a logical "not" ("¬1" in a truth table), so
+ * it is read as "€" only after a figure's decimals or before a figure with two decimals. The text
+ * keeps its length, so positions found in it hold in the original; tokens without either mark
+ * (nearly all) are not touched, so the amount patterns stay as fast as they were.
  */
-const GARBLED_EURO = String.raw`â‚¬`;
-const LEADING_SYMBOL = String.raw`(?:${SYMBOL}|${GARBLED_EURO})`;
-const TRAILING_SYMBOL = String.raw`(?:${SYMBOL}|${GARBLED_EURO}|¬)`;
-/** "¬1,160.90": the garbled euro in front of a money figure (GARBLED_EURO), read as "€". */
-const LEADING_NOT_EURO = /^([-(]?)¬(?=\d[\d,.'\s]*[.,]\d{2}\)?$)/u;
+const NOT_AFTER_FIGURE = /(?<=\d[.,]\d\d\s?)¬/g;
+const NOT_BEFORE_FIGURE = /¬(?=\d[\d,.'\u00a0\u202f\u2009 ]*[.,]\d{2}(?!\d))/g;
+export function ungarbledEuro(text: string): string {
+  if (!text.includes('¬')) return text;
+  return text.replace(NOT_AFTER_FIGURE, '€').replace(NOT_BEFORE_FIGURE, '€');
+}
+
 const NUMBER_CORE = String.raw`\d{1,3}(?:(?:[,.'${GROUP_SPACE} ])\d{3})+(?:[.,]\d{1,4})?|\d+(?:[.,]\d{1,4})?|[.,]\d{2}`;
 
 /** One amount token, anchored at both ends. */
 const AMOUNT_RE = new RegExp(
-  String.raw`^(?<open>\()?\s*(?<pre>[-+−–])?\s*(?<sym1>${LEADING_SYMBOL})?\s*(?<pre2>[-+−])?\s*(?<num>${NUMBER_CORE})\s*(?<sym2>${TRAILING_SYMBOL})?\s*(?<post>-|CR|DR|Cr|Dr|cr|dr)?\s*(?<close>\))?\s*(?<pct>%)?$`,
+  String.raw`^(?<open>\()?\s*(?<pre>[-+−–])?\s*(?<sym1>${SYMBOL})?\s*(?<pre2>[-+−])?\s*(?<num>${NUMBER_CORE})\s*(?<sym2>${SYMBOL})?\s*(?<post>-|CR|DR|Cr|Dr|cr|dr)?\s*(?<close>\))?\s*(?<pct>%)?$`,
   'u',
 );
 
@@ -163,7 +164,8 @@ export function parseAmount(token: string, style: NumberStyle = DEFAULT_STYLE): 
 }
 
 function readAmount(token: string, style: NumberStyle): ParsedAmount | null {
-  const t = token.trim().replace(LEADING_NOT_EURO, '$1€');
+  let t = token.trim();
+  if (t.includes('¬') || t.includes('â‚¬')) t = ungarbledEuro(t.replace('â‚¬', '€'));
   if (!t || t.length > 40) return null;
   const m = AMOUNT_RE.exec(t);
   if (!m?.groups) return null;
@@ -192,7 +194,7 @@ export function isMoney(a: ParsedAmount): boolean {
 }
 
 const IN_TEXT_RE = new RegExp(
-  String.raw`(?<![\w.,])\(?[-−]?(?:(?:${LEADING_SYMBOL}|¬)\s?)?[-−]?(?:\d{1,3}(?:[,.'${GROUP_SPACE}]\d{3})+|\d+)[.,]\d{2}(?:\s?${TRAILING_SYMBOL})?(?:\s?(?:CR|DR|-))?\)?(?![\w.,]?\d)`,
+  String.raw`(?<![\w.,])\(?[-−]?(?:${SYMBOL}\s?)?[-−]?(?:\d{1,3}(?:[,.'${GROUP_SPACE}]\d{3})+|\d+)[.,]\d{2}(?:\s?${SYMBOL})?(?:\s?(?:CR|DR|-))?\)?(?![\w.,]?\d)`,
   'gu',
 );
 
@@ -203,7 +205,7 @@ export interface AmountInText extends ParsedAmount {
 /** Money figures (two decimals) inside free text, e.g. "Total due: £1,234.50". */
 export function findMoney(text: string, style: NumberStyle = DEFAULT_STYLE): AmountInText[] {
   const out: AmountInText[] = [];
-  for (const m of text.matchAll(IN_TEXT_RE)) {
+  for (const m of ungarbledEuro(text).matchAll(IN_TEXT_RE)) {
     const a = parseAmount(m[0], style);
     if (a && a.decimals === 2) out.push({ ...a, index: m.index ?? 0 });
   }
