@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page, RecognizeOptions, Worker, WorkerParams } from 'tesseract.js';
 import { loadTesseract } from '../lazy-libraries.js';
+import type { Crop } from './prepare.js';
 
 /** One-shot processes (CLI, scripts) exit this soon after their last recognition. */
 const IDLE_MS = 15_000;
@@ -69,10 +70,10 @@ function scheduleIdleStop(): void {
 
 /**
  * Recognises one prepared image (engine/ocr/prepare.ts: PGM bytes, and the source's resolution
- * when it has a credible one), or one rectangle of it, on the worker with the fewest jobs waiting; each worker reads one
- * image at a time.
+ * when it has a credible one), or one rectangle of it, on the worker with the fewest jobs
+ * waiting; each worker reads one image at a time.
  */
-export function recognize(image: Buffer, dpi?: number, rectangle?: { left: number; top: number; width: number; height: number }): Promise<Page> {
+export function recognize(image: Buffer, dpi?: number, rectangle?: Crop): Promise<Page> {
   const slot = slots.reduce((a, b) => (b.pending < a.pending ? b : a));
   slot.pending++;
   if (idleTimer) clearTimeout(idleTimer);

@@ -6,14 +6,7 @@
  * so that each column can be read again on its own (engine/ocr/index.ts).
  */
 import type { Page } from 'tesseract.js';
-
-/** A part of the prepared picture, in its pixels. */
-export interface Rect {
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-}
+import type { Crop } from './prepare.js';
 
 /** Grid cell size (px of the ~1600 px wide prepared picture: a fifth of a text line). */
 const CELL = 8;
@@ -138,7 +131,7 @@ function columns(found: Mark[]): Mark[][] {
  * The strips of the prepared picture (a PGM, engine/ocr/prepare.ts) holding text-like marks that
  * no word of `page` covers, one per column of such marks, the fullest first.
  */
-export function uncoveredColumns(pgm: Buffer, width: number, height: number, page: Page): Rect[] {
+export function uncoveredColumns(pgm: Buffer, width: number, height: number, page: Page): Crop[] {
   const { cw, ch, ink, covered } = grids(pgm, width, height, page);
   const words = wordBoxes(page);
   return columns(marks(cw, ch, ink, covered).filter((m) => !insideReadLine(m, words)))

@@ -47,7 +47,7 @@ function isNoise(word: Word): boolean {
  * ("~4,236.09" under a payslip's earnings rule): print never sets one there, and left on, it hides
  * the figure from every amount reader.
  */
-export function wordText(raw: string): string {
+function wordText(raw: string): string {
   const text = raw.trim();
   return /^[~˜](?=[-£€$]?\d)/u.test(text) ? text.slice(1) : text;
 }
