@@ -46,11 +46,12 @@ function median(xs: number[]): number {
  * line nearest above or below it (perspective changes the slant down the page).
  */
 export function rowGeometries(lines: readonly Line[], imageWidth: number): RowGeometry[] | null {
-  const measured = lines.map((l) => ({ mid: (l.bbox.y0 + l.bbox.y1) / 2, slope: measuredSlope(l, imageWidth) })).filter((m): m is { mid: number; slope: number } => m.slope !== null);
+  const own = lines.map((l) => ({ mid: (l.bbox.y0 + l.bbox.y1) / 2, slope: measuredSlope(l, imageWidth) }));
+  const measured = own.filter((m): m is { mid: number; slope: number } => m.slope !== null);
   if (!measured.length || Math.abs(median(measured.map((m) => m.slope))) < MIN_SLANT) return null;
-  return lines.map((line) => {
-    const mid = (line.bbox.y0 + line.bbox.y1) / 2;
-    const slope = measuredSlope(line, imageWidth) ?? measured.reduce((a, b) => (Math.abs(b.mid - mid) < Math.abs(a.mid - mid) ? b : a)).slope;
+  return lines.map((line, i) => {
+    const { mid } = own[i];
+    const slope = own[i].slope ?? measured.reduce((a, b) => (Math.abs(b.mid - mid) < Math.abs(a.mid - mid) ? b : a)).slope;
     const b = line.baseline;
     const hasBaseline = b && Number.isFinite(b.y0) && Number.isFinite(b.y1) && b.x1 > b.x0;
     const anchorX = hasBaseline ? (b.x0 + b.x1) / 2 : (line.bbox.x0 + line.bbox.x1) / 2;

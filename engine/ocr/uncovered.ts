@@ -160,7 +160,7 @@ function overlapShare(a: { x0: number; y0: number; x1: number; y1: number }, b: 
  * that overlaps one already read (the strip took in the edge of a read line) is left out.
  */
 export function withColumns(page: Page, extra: readonly Page[]): Page {
-  const known = (page.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words.map((w) => w.bbox))));
+  const known = wordBoxes(page).map((w) => w.bbox);
   const blocks = extra.flatMap((e) =>
     (e.blocks ?? []).map((b) => ({
       ...b,
