@@ -14,6 +14,13 @@ module.exports = {
       to: { path: '^(electron|renderer|contract)/' },
     },
     {
+      name: 'one-engine-entry',
+      comment: 'Outside engine/, the engine is reached through engine/index.ts only (tests may reach inside).',
+      severity: 'error',
+      from: { path: '^(electron|bench|renderer|bin|scripts)/' },
+      to: { path: '^engine/', pathNot: '^engine/index\\.ts$' },
+    },
+    {
       name: 'service-without-electron',
       comment: 'The service runs under plain Node (veracity serve): it never imports the electron package.',
       severity: 'error',

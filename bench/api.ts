@@ -12,7 +12,7 @@ import autocannon from 'autocannon';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { newCheckId } from '../electron/service/store/ids.js';
 import { Store } from '../electron/service/store/index.js';
-import { ENGINE_VERSION } from '../engine/version.js';
+import { ENGINE_VERSION } from '../engine/index.js';
 import type { BenchModule, BenchRow } from './types.js';
 
 export const BIN = fileURLToPath(new URL('../../bin/veracity.js', import.meta.url));

@@ -7,10 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { key64 } from '../engine/library/hash.js';
-import type { LibraryFingerprint } from '../engine/library/index.js';
-import { minhash } from '../engine/library/minhash.js';
-import type { Analysis } from '../engine/types.js';
+import { key64, type LibraryFingerprint, minhash, type Analysis } from '../engine/index.js';
 import { WorkspaceLibrary } from '../electron/service/checks/library.js';
 import { libraryKeys } from '../electron/service/library/keys.js';
 import { Store } from '../electron/service/store/index.js';

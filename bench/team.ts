@@ -10,7 +10,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { newCheckId } from '../electron/service/store/ids.js';
 import { openStore } from '../electron/service/store/open.js';
-import { ENGINE_VERSION } from '../engine/version.js';
+import { ENGINE_VERSION } from '../engine/index.js';
 import { startPostgres } from '../test/support/postgres.js';
 import { KEY, sampleVerdict, serve, stop, type Served } from './api.js';
 import type { BenchModule, BenchRow } from './types.js';

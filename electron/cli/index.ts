@@ -8,7 +8,7 @@ import { registerStatus } from './commands/status.js';
 import { registerWebhookSecret } from './commands/webhook-secret.js';
 import { registerWorker } from './commands/worker.js';
 import { registerMigrate } from './commands/migrate.js';
-import { ENGINE_VERSION } from '../../engine/version.js';
+import { ENGINE_VERSION } from '../../engine/index.js';
 import { USAGE_EXIT_CODE, UsageError } from './usage-error.js';
 
 export function buildProgram(): Command {

@@ -5,7 +5,7 @@
  * the same worker pool as the service, so the time limit and crash isolation are the same.
  */
 import type { DocumentCheck } from '../../../contract/check.js';
-import type { Mode } from '../../../engine/types.js';
+import type { Mode } from '../../../engine/index.js';
 import type { Pipeline } from '../../service/checks/assess.js';
 import { checkFileOffline } from '../../service/checks/offline.js';
 import { defaultSettings, workspaceSettings as settingsOfStore, type CheckSettings } from '../../service/checks/settings.js';

@@ -10,7 +10,7 @@
  */
 import { resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
-import type { Mode } from '../../../engine/types.js';
+import type { Mode } from '../../../engine/index.js';
 import { expandInputs } from '../check/inputs.js';
 import { errorEnvelope, formatResults, type CheckedFile } from '../check/present.js';
 import { UsageError } from '../usage-error.js';

@@ -3,8 +3,7 @@
  * settings. Shared by the queue (served checks) and `veracity check` (offline), so both settle a
  * document the same way.
  */
-import type { Thresholds } from '../../../engine/scoring/bands.js';
-import type { Analysis, Finding, Mode } from '../../../engine/types.js';
+import type { Thresholds, Analysis, Finding, Mode } from '../../../engine/index.js';
 import type { ConditionEvaluator } from '../conditions/condition-sandbox.js';
 import type { CheckError, CompletedAnalysis, SettingsSnapshot } from '../domain/check-record.js';
 import type { AnalysisOutcome, AnalysisTask } from '../queue/types.js';

@@ -5,9 +5,7 @@
  */
 import type { Logger } from 'pino';
 import type { DocumentCheck } from '../../../contract/check.js';
-import { sniffMime } from '../../../engine/sniff.js';
-import type { Mode } from '../../../engine/types.js';
-import { ENGINE_VERSION } from '../../../engine/version.js';
+import { sniffMime, type Mode, ENGINE_VERSION } from '../../../engine/index.js';
 import type { CheckError, CheckRecord, SettingsSnapshot } from '../domain/check-record.js';
 import { presentCheck } from '../domain/present-check.js';
 import type { CheckProcessor } from '../queue/check-processor.js';

@@ -4,7 +4,7 @@
  * keys only), and the library flags join the engine's findings; once the check completes, its
  * fingerprint, keys and the relations found are stored in the same transaction.
  */
-import type { Analysis } from '../../../engine/types.js';
+import type { Analysis } from '../../../engine/index.js';
 import { compareWithLibrary, type Comparison } from '../library/compare.js';
 import { keyKind, libraryKeys } from '../library/keys.js';
 import type { LibraryStore, RelatedItem } from '../library/store.js';

@@ -3,11 +3,7 @@
  * check, served or offline). Rule conditions are decided by a ConditionEvaluator (a sandbox thread with a
  * deadline), never on the caller's thread.
  */
-import type { Thresholds } from '../../../engine/scoring/bands.js';
-import type { ConditionContext } from '../../../engine/scoring/conditions.js';
-import { decideFrom, ruleApplies, type RuleInput, type RuleOutcome } from '../../../engine/scoring/rules.js';
-import { engineVerdict, scoreAnalysis, type ScoringInput } from '../../../engine/scoring/score.js';
-import type { Analysis, DocType, Mode } from '../../../engine/types.js';
+import { type Thresholds, type ConditionContext, decideFrom, ruleApplies, type RuleInput, type RuleOutcome, engineVerdict, scoreAnalysis, type ScoringInput, type Analysis, type DocType, type Mode } from '../../../engine/index.js';
 import type { ConditionEvaluator } from '../conditions/condition-sandbox.js';
 import type { SettingsSnapshot, StoredVerdict } from '../domain/check-record.js';
 

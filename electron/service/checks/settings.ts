@@ -1,5 +1,5 @@
 /** The workspace settings a new check is scored with (SPEC rule 6: snapshotted when it is submitted). */
-import { DEFAULT_THRESHOLDS, type Thresholds } from '../../../engine/scoring/bands.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from '../../../engine/index.js';
 import type { SettingsSnapshot } from '../domain/check-record.js';
 import type { Store } from '../store/index.js';
 import { toRuleInput } from '../store/rules.js';

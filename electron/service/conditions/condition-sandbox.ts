@@ -7,8 +7,7 @@
  * costs nothing on later checks.
  */
 import { Worker } from 'node:worker_threads';
-import type { ConditionContext } from '../../../engine/scoring/conditions.js';
-import type { RuleOutcome } from '../../../engine/scoring/rules.js';
+import type { ConditionContext, RuleOutcome } from '../../../engine/index.js';
 import { compiledModule } from '../paths.js';
 import type { SandboxReady, SandboxReply, SandboxRequest } from './protocol.js';
 

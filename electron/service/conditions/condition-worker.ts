@@ -3,8 +3,7 @@
  * soon as it is known, so the parent can tell which condition overran its deadline.
  */
 import { parentPort } from 'node:worker_threads';
-import type { ConditionContext } from '../../../engine/scoring/conditions.js';
-import { evaluateRule } from '../../../engine/scoring/rules.js';
+import { type ConditionContext, evaluateRule } from '../../../engine/index.js';
 import type { SandboxReady, SandboxReply, SandboxRequest } from './protocol.js';
 
 const port = parentPort;

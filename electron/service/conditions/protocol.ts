@@ -1,6 +1,5 @@
 /** Messages between the service and its condition sandbox thread. */
-import type { ConditionContext } from '../../../engine/scoring/conditions.js';
-import type { RuleOutcome } from '../../../engine/scoring/rules.js';
+import type { ConditionContext, RuleOutcome } from '../../../engine/index.js';
 
 export interface SandboxRequest {
   job: number;

@@ -4,9 +4,7 @@
  * The condition is evaluated by the service's ConditionEvaluator (off the API thread, with a
  * deadline), so a hostile condition cannot freeze the server.
  */
-import { compileCondition, engineVerdict } from '../../../engine/scoring/index.js';
-import { ruleReasoning } from '../../../engine/scoring/rules.js';
-import type { Analysis } from '../../../engine/types.js';
+import { compileCondition, engineVerdict, ruleReasoning, type Analysis } from '../../../engine/index.js';
 import type { ConditionEvaluator } from '../conditions/condition-sandbox.js';
 import type { CheckRecord } from '../domain/check-record.js';
 

@@ -6,8 +6,7 @@
 import express, { Router, type Express } from 'express';
 import type { About, ApiKey, ApiKeyCreated, CheckAnalysis, RulePreview, ScorePoint } from '../../../contract/dashboard-v1.js';
 import { KeyCreateBody, RedeemBody, RulePreviewBody } from '../../../contract/dashboard-v1.js';
-import { FLAG_CATALOG } from '../../../engine/catalog/flags.js';
-import { ENGINE_VERSION } from '../../../engine/version.js';
+import { FLAG_CATALOG, ENGINE_VERSION } from '../../../engine/index.js';
 import { apiKeyOf, requirePermission, type SharedGates } from '../api/auth.js';
 import { ApiError, invalidRequest, notFound, unknownRoute } from '../api/errors.js';
 import { parseWith } from '../api/validation.js';

@@ -3,9 +3,7 @@
  * scored with (SPEC rule 6), and how it settled. Plain data, shared by the store, the queue and
  * the presenter; it imports nothing of theirs.
  */
-import type { Thresholds } from '../../../engine/scoring/bands.js';
-import type { RuleInput, TriggeredRule } from '../../../engine/scoring/rules.js';
-import type { Analysis, Decision, DocumentFormat, Extracted, Flag, IncompleteDetector, MimeType, Mode, RiskLevel } from '../../../engine/types.js';
+import type { Thresholds, RuleInput, TriggeredRule, Analysis, Decision, DocumentFormat, Extracted, Flag, IncompleteDetector, MimeType, Mode, RiskLevel } from '../../../engine/index.js';
 import type { CheckErrorCode } from '../../../contract/enums.js';
 
 export type CheckStatus = 'processing' | 'completed' | 'failed';

@@ -4,8 +4,7 @@
  * The one presenter for HTTP responses, stored renderings, webhooks and `veracity check --json`.
  */
 import type { DocumentCheck } from '../../../contract/check.js';
-import { riskLevelFor } from '../../../engine/scoring/bands.js';
-import { EMPTY_EXTRACTED } from '../../../engine/types.js';
+import { riskLevelFor, EMPTY_EXTRACTED } from '../../../engine/index.js';
 import type { CheckRecord } from './check-record.js';
 
 export function presentCheck(check: CheckRecord): DocumentCheck {

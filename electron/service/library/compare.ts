@@ -5,9 +5,7 @@
  * transactions, the same references. A template alone (labels, layout, fonts) is the issuer's,
  * shared by all its genuine documents, and never counts here (template.ts judges templates).
  */
-import type { FlagCode } from '../../../engine/catalog/flags.js';
-import { hammingHex, minhashSimilarity, type FingerprintRow, type LibraryFingerprint } from '../../../engine/library/index.js';
-import type { Finding } from '../../../engine/types.js';
+import { type FlagCode, hammingHex, minhashSimilarity, type FingerprintRow, type LibraryFingerprint, type Finding } from '../../../engine/index.js';
 import { COMMON_KEY_HOLDERS, type LibraryDoc, type StoredRelation } from './types.js';
 
 export type { RelationKind } from './types.js';

@@ -10,7 +10,7 @@
  * - `p<i>:<hex4>`    16-bit chunk i of a page picture hash (multi-index hashing: two hashes
  *                    within Hamming distance 3 share at least one of the four chunks exactly)
  */
-import { lshBands, type LibraryFingerprint } from '../../../engine/library/index.js';
+import { lshBands, type LibraryFingerprint } from '../../../engine/index.js';
 
 export function libraryKeys(fp: LibraryFingerprint): string[] {
   const keys = new Set<string>();

@@ -4,7 +4,7 @@
  * sha256, an issuer, a check id); rows of deleted checks are removed with the check and, in
  * any case, never returned (every read joins the live `checks` table).
  */
-import type { LibraryFingerprint } from '../../../engine/library/index.js';
+import type { LibraryFingerprint } from '../../../engine/index.js';
 import { placeholders, type Sql } from '../db/sql.js';
 import { COMMON_KEY_HOLDERS, type LibraryDoc, type RelatedItem, type RelationKind, type StoredRelation } from './types.js';
 

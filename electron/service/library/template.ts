@@ -5,8 +5,7 @@
  * several reviewed-or-clear documents to different people agree with each other, so that one
  * issuer with two genuine channels, or a new issuer, is never flagged.
  */
-import { normaliseWords } from '../../../engine/library/minhash.js';
-import type { Finding } from '../../../engine/types.js';
+import { normaliseWords, type Finding } from '../../../engine/index.js';
 import { differentNames, type Comparison, type SelfDoc } from './compare.js';
 import type { LibraryDoc } from './types.js';
 

@@ -1,5 +1,5 @@
 /** The library's shared types (kept apart so that the store and the judgements import no cycle). */
-import type { LibraryFingerprint } from '../../../engine/library/index.js';
+import type { LibraryFingerprint } from '../../../engine/index.js';
 
 export type RelationKind = 'same_file' | 'same_content' | 'reused_content' | 'same_template' | 'template_mismatch';
 

@@ -1,5 +1,5 @@
 import type { CheckErrorCode } from '../../../contract/enums.js';
-import type { Analysis } from '../../../engine/types.js';
+import type { Analysis } from '../../../engine/index.js';
 
 export interface AnalysisTask {
   path: string;

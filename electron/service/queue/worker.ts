@@ -6,9 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { analyze } from '../../../engine/analyze.js';
-import { setOcrIdleTimeout } from '../../../engine/ocr/index.js';
-import { EngineError } from '../../../engine/types.js';
+import { analyze, EngineError, preloadEngine, setOcrIdleTimeout } from '../../../engine/index.js';
 import { absorbLateRejections } from './late-rejections.js';
 import type { AnalysisOutcome, AnalysisTask } from './types.js';
 
@@ -19,6 +17,9 @@ absorbLateRejections((reason) => {
 /** The pool thread lives as long as the service: its OCR worker stays warm between documents. */
 const OCR_IDLE_MS = 10 * 60_000;
 setOcrIdleTimeout(OCR_IDLE_MS);
+
+// The thread is ready for its first file only once the detectors are loaded, as before the entry point was lazy.
+await preloadEngine();
 
 /**
  * A full collection after each document: the big buffers of one analysis (decoded streams, page

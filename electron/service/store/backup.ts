@@ -11,7 +11,7 @@
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { ENGINE_VERSION } from '../../../engine/version.js';
+import { ENGINE_VERSION } from '../../../engine/index.js';
 import { DATABASE_FILE, Store } from './index.js';
 
 export const MANIFEST_FILE = 'backup.json';

@@ -10,8 +10,7 @@
  * are read out of the Analysis; the public JSON is presented on read, never stored beside it.
  */
 import { jsonPart, jsonText, type Dialect, type Sql } from '../db/sql.js';
-import type { Thresholds } from '../../../engine/scoring/bands.js';
-import type { Analysis, Decision, Extracted } from '../../../engine/types.js';
+import type { Thresholds, Analysis, Decision, Extracted } from '../../../engine/index.js';
 import type { CheckError, CheckRecord, CompletedAnalysis, NewCheck, SettingsSnapshot, StoredVerdict } from '../domain/check-record.js';
 import { presentCheck } from '../domain/present-check.js';
 import { nowIso } from './ids.js';

@@ -1,6 +1,6 @@
 /** Feedback on a check's verdict or on one of its flags. */
 import type { Sql } from '../db/sql.js';
-import type { Decision } from '../../../engine/types.js';
+import type { Decision } from '../../../engine/index.js';
 import { nowIso } from './ids.js';
 
 export interface FeedbackInput {

@@ -1,6 +1,6 @@
 /** Workspace rules: CEL conditions with guidance; soft-deleted so old checks can still name them. */
 import { placeholders, type Sql } from '../db/sql.js';
-import type { OutcomeGuidance, RuleInput } from '../../../engine/scoring/rules.js';
+import type { OutcomeGuidance, RuleInput } from '../../../engine/index.js';
 import { newRuleId, nowIso } from './ids.js';
 
 export const OUTCOME_GUIDANCE = ['ACCEPTED', 'REJECTED', 'PENDING', 'ADVISORY'] as const satisfies readonly OutcomeGuidance[];

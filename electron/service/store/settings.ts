@@ -1,6 +1,6 @@
 /** Workspace settings held as JSON values in one key/value table: thresholds, flag settings, webhook secret. */
 import type { Sql } from '../db/sql.js';
-import { DEFAULT_THRESHOLDS, type Thresholds } from '../../../engine/scoring/bands.js';
+import { DEFAULT_THRESHOLDS, type Thresholds } from '../../../engine/index.js';
 import { newWebhookSecret, nowIso } from './ids.js';
 
 export interface ThresholdsRecord extends Thresholds {

@@ -2,7 +2,7 @@
 import { Router, type Request } from 'express';
 import { CheckListQuery as listQuery, FeedbackBody as feedbackBody, type Feedback } from '../../../../contract/api-v1.js';
 import { RelatedQuery as relatedQuery, type RelatedDocumentList } from '../../../../contract/related.js';
-import { isFlagCode } from '../../../../engine/catalog/flags.js';
+import { isFlagCode } from '../../../../engine/index.js';
 import type { ServiceContext } from '../../context.js';
 import type { FeedbackRecord } from '../../store/feedback.js';
 import { isMultipart, parseMultipart } from '../../upload/multipart.js';

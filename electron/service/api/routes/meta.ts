@@ -2,7 +2,7 @@
 import { Router } from 'express';
 import type { Health } from '../../../../contract/api-v1.js';
 import { openApiDocument } from '../../../../contract/openapi.js';
-import { ENGINE_VERSION } from '../../../../engine/version.js';
+import { ENGINE_VERSION } from '../../../../engine/index.js';
 import { serviceVersion } from '../../paths.js';
 import { methodNotAllowed } from '../errors.js';
 

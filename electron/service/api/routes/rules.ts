@@ -2,7 +2,7 @@
 import { Router } from 'express';
 import type { z } from 'zod';
 import { RuleBody as fullRule, RuleListQuery as listQuery, RulePatch as partialRule, type Rule } from '../../../../contract/api-v1.js';
-import { compileCondition } from '../../../../engine/scoring/conditions.js';
+import { compileCondition } from '../../../../engine/index.js';
 import type { ServiceContext } from '../../context.js';
 import { RULE_DEFAULTS, type RuleFields, type RuleRecord } from '../../store/rules.js';
 import { apiKeyOf, requirePermission } from '../auth.js';

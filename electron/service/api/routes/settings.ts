@@ -1,8 +1,7 @@
 /** Thresholds and flag settings: workspace-wide, applied to checks submitted after a change. */
 import { Router } from 'express';
 import { FlagSettingsPatch as flagSettingsPatch, ThresholdsPatch as thresholdsPatch, type FlagSettings, type ThresholdsSettings } from '../../../../contract/api-v1.js';
-import { FLAG_CODES, isFlagCode } from '../../../../engine/catalog/flags.js';
-import { thresholdsAreValid } from '../../../../engine/scoring/bands.js';
+import { FLAG_CODES, isFlagCode, thresholdsAreValid } from '../../../../engine/index.js';
 import type { ServiceContext } from '../../context.js';
 import type { ThresholdsRecord } from '../../store/settings.js';
 import { apiKeyOf, requirePermission } from '../auth.js';
