@@ -1,7 +1,7 @@
 /**
  * How a use case turns a request down without knowing about HTTP: the HTTP layer answers a
  * Rejected with 400 `invalid_request_error` and a Missing with 404 `resource_missing`, with these
- * codes and messages as they are (api/errors.ts).
+ * codes and messages as they are (http/errors.ts).
  */
 import type { ApiErrorCode } from '../../../contract/enums.js';
 
