@@ -2,7 +2,7 @@
  * The layering of the project, checked by dependency-cruiser (test/layering.test.ts runs it in
  * `npm test`; by hand: `npx depcruise contract engine electron renderer/src`).
  */
-const HTTP = '^electron/service/(api|dashboard)/';
+const HTTP = '^electron/service/(api|dashboard|http)/';
 
 module.exports = {
   forbidden: [
@@ -29,17 +29,38 @@ module.exports = {
     },
     {
       name: 'no-upward-calls-into-http',
-      comment: 'Only the HTTP layer (api/, dashboard/) knows about HTTP: store, queue, the checks use cases and the rest never import it.',
+      comment: 'Only the HTTP layer (api/, dashboard/ and the helpers both use, http/) knows about HTTP: store, queue, the use cases and the rest never import it.',
       severity: 'error',
       from: { path: '^electron/service/', pathNot: HTTP + '|^electron/service/(server|index)\\.ts$' },
       to: { path: HTTP },
     },
     {
+      name: 'http-calls-use-cases',
+      comment: 'The HTTP layer parses, calls a use case (checks/, usecases/) and answers: it never reaches the store, the queue or the database itself.',
+      severity: 'error',
+      from: { path: HTTP },
+      to: { path: '^electron/service/(store|queue|db)/' },
+    },
+    {
+      name: 'dashboard-beside-api',
+      comment: 'The dashboard is a sibling the app (api/app.ts) mounts: what they share lives below both, in http/.',
+      severity: 'error',
+      from: { path: '^electron/service/(dashboard|http)/' },
+      to: { path: '^electron/service/api/' },
+    },
+    {
       name: 'store-below-use-cases',
-      comment: 'The store and the queue sit below the checks use cases (checks/): they never call up into them.',
+      comment: 'The store and the queue sit below the use cases (checks/, usecases/): they never call up into them.',
       severity: 'error',
       from: { path: '^electron/service/(store|queue|domain|db)/' },
-      to: { path: '^electron/service/checks/' },
+      to: { path: '^electron/service/(checks|usecases)/' },
+    },
+    {
+      name: 'store-keeps-records',
+      comment: 'The store keeps the analysis and the record; presenting a check to the wire (contract/) happens on read, above it.',
+      severity: 'error',
+      from: { path: '^electron/service/store/' },
+      to: { path: '^contract/|^electron/service/domain/present-check\\.ts$' },
     },
     {
       name: 'renderer-speaks-the-contract',

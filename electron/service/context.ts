@@ -1,4 +1,4 @@
-/** What route modules (ours and the dashboard's) need from the running service. */
+/** The running service's parts: the app builds the use cases (usecases/index.ts) from them and hands its routes those alone. */
 import type { Logger } from 'pino';
 import type { ServiceConfig } from './config.js';
 import type { SessionKeys } from './session-keys.js';

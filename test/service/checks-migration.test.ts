@@ -13,7 +13,7 @@ import { SqliteSql } from '../../electron/service/db/sqlite.js';
 import { presentCheck } from '../../electron/service/domain/present-check.js';
 import type { CheckRecord, StoredVerdict } from '../../electron/service/domain/check-record.js';
 import type { Analysis, Extracted } from '../../engine/types.js';
-import { tempDir } from './helpers.js';
+import { presented, presentedPage, tempDir } from './helpers.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -141,15 +141,15 @@ describe('migration 4: one stored form per check', () => {
       expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'check_analyses'").get()).toBeUndefined();
 
       const store = new CheckStore(new SqliteSql(db));
-      for (const [id, json] of before) expect(await store.getJson(id), id).toBe(json);
-      expect((await store.listJson(10))!.data).toEqual(listBefore);
+      for (const [id, json] of before) expect(await presented(store, id), id).toBe(json);
+      expect((await presentedPage(store, 10))!.data).toEqual(listBefore);
       expect(await store.analysis('chk_completed')).toEqual(ANALYSIS);
       expect(await store.analysis('chk_failed')).toBeNull();
       // The override still moves decision only, and a settled check still settles once.
       expect(await store.setOverride('chk_completed', 'fraudulent')).toBe(true);
-      expect(JSON.parse((await store.getJson('chk_completed'))!)).toMatchObject({ decision: 'fraudulent', risk_score: 67.5, extracted: EXTRACTED, document: { format: 'digital_pdf' } });
+      expect(JSON.parse((await presented(store, 'chk_completed'))!)).toMatchObject({ decision: 'fraudulent', risk_score: 67.5, extracted: EXTRACTED, document: { format: 'digital_pdf' } });
       expect(await store.complete('chk_processing', { pages: 2, format: 'digital_pdf', engine_version: '1.0.0', extracted: EXTRACTED, verdict: VERDICT, analysis: ANALYSIS })).toBe(true);
-      expect(JSON.parse((await store.getJson('chk_processing'))!)).toMatchObject({ status: 'completed', decision: 'suspicious', extracted: EXTRACTED });
+      expect(JSON.parse((await presented(store, 'chk_processing'))!)).toMatchObject({ status: 'completed', decision: 'suspicious', extracted: EXTRACTED });
     } finally {
       db.close();
     }

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorHandler } from '../../electron/service/api/errors.js';
+import { errorHandler } from '../../electron/service/http/errors.js';
 import { assertWorkerBuilt, makePdf, pdfForm, pollUntilSettled, request, startTestService, submitAndWait, type TestService } from './helpers.js';
 
 let svc: TestService;

@@ -13,6 +13,8 @@ import type { Store } from '../../electron/service/store/index.js';
 import { openStore } from '../../electron/service/store/open.js';
 import { randomBase62 } from '../../electron/service/store/ids.js';
 import { assertMatchesContract } from '../support/contract-validator.js';
+import type { CheckStore } from '../../electron/service/store/checks.js';
+import { presentCheck } from '../../electron/service/domain/present-check.js';
 
 export const FAKE_WORKER = fileURLToPath(new URL('./fixtures/fake-engine-worker.mjs', import.meta.url));
 
@@ -199,4 +201,16 @@ export async function pollUntilSettled(svc: { api: TestService['api'] }, id: str
     if (Date.now() > deadline) throw new Error(`check ${id} still processing after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** A check's public JSON as it is read back: the store keeps the record; presenting happens on read. */
+export async function presented(checks: Pick<CheckStore, 'get'>, id: string): Promise<string | null> {
+  const check = await checks.get(id);
+  return check && JSON.stringify(presentCheck(check));
+}
+
+/** The first page of checks, newest first, as public JSON strings. */
+export async function presentedPage(checks: Pick<CheckStore, 'list'>, limit: number): Promise<{ data: string[]; has_more: boolean } | null> {
+  const page = await checks.list(limit);
+  return page && { data: page.data.map((c) => JSON.stringify(presentCheck(c))), has_more: page.has_more };
 }

@@ -7,7 +7,7 @@ import { migrate, openDatabase } from '../../electron/service/db/open.js';
 import { MIGRATIONS } from '../../electron/service/db/migrations.js';
 import { Store } from '../../electron/service/store/index.js';
 import { newCheckId } from '../../electron/service/store/ids.js';
-import { tempDir } from './helpers.js';
+import { presented, presentedPage, tempDir } from './helpers.js';
 
 const dirs: string[] = [];
 const fresh = () => {
@@ -110,7 +110,7 @@ describe('check store', () => {
     const store = new Store(fresh());
     try {
       const { id } = await insertCheck(store);
-      expect(JSON.parse((await store.checks.getJson(id))!).status).toBe('processing');
+      expect(JSON.parse((await presented(store.checks, id))!).status).toBe('processing');
       expect(await store.checks.setOverride(id, 'fraudulent')).toBe(false);
       await store.checks.complete(id, {
         pages: 2,
@@ -120,13 +120,13 @@ describe('check store', () => {
         verdict: { decision: 'clear', risk_level: 'LOW', risk_score: 12, engine_score: 12, summary: 's', flags: [], rules: [] },
         analysis: { structure: { revisions: [] } } as unknown as Analysis,
       });
-      const done = JSON.parse((await store.checks.getJson(id))!);
+      const done = JSON.parse((await presented(store.checks, id))!);
       expect(done).toMatchObject({ status: 'completed', decision: 'clear', risk_score: 12, document: { pages: 2 }, extracted: { doc_type: 'invoice' } });
       expect(done).not.toHaveProperty('analysis');
       expect(await store.checks.analysis(id)).toMatchObject({ structure: { revisions: [] }, extracted: { doc_type: 'invoice' }, document: { format: 'digital_pdf' } });
       expect(await store.checks.setOverride(id, 'fraudulent')).toBe(true);
-      expect(JSON.parse((await store.checks.getJson(id))!)).toMatchObject({ decision: 'fraudulent', risk_level: 'CRITICAL', risk_score: 12 });
-      expect(JSON.parse((await store.checks.listJson(1))!.data[0]).decision).toBe('fraudulent');
+      expect(JSON.parse((await presented(store.checks, id))!)).toMatchObject({ decision: 'fraudulent', risk_level: 'CRITICAL', risk_score: 12 });
+      expect(JSON.parse((await presentedPage(store.checks, 1))!.data[0]).decision).toBe('fraudulent');
       // a completed check is never moved again by a late worker
       expect(await store.checks.fail(id, { type: 'api_error', code: 'engine_error', message: 'late' })).toBe(false);
     } finally {
@@ -139,7 +139,7 @@ describe('check store', () => {
     try {
       const { id } = await insertCheck(store);
       await store.sql.run("UPDATE checks SET status = 'failed', error = ? WHERE id = ?", [JSON.stringify({ type: 'api_error', code: 'corrupt_document', message: 'm' }), id]);
-      expect(JSON.parse((await store.checks.getJson(id))!)).toMatchObject({ status: 'failed', error: { code: 'corrupt_document' }, decision: null });
+      expect(JSON.parse((await presented(store.checks, id))!)).toMatchObject({ status: 'failed', error: { code: 'corrupt_document' }, decision: null });
     } finally {
       await store.close();
     }

@@ -4,7 +4,7 @@
  * object, or for an argument that could not be checked the API's error envelope.
  */
 import type { DocumentCheck as DocumentCheckJson } from '../../../contract/check.js';
-import type { ErrorType } from '../../service/api/errors.js';
+import type { ErrorType } from '../../service/http/errors.js';
 import { formatTable } from '../table.js';
 
 /** Reasons shown under each flag; the rest are counted. */

@@ -7,31 +7,33 @@ import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { Router, type Express } from 'express';
 import type { ServiceContext } from '../context.js';
-import { authenticate, KeyAuthenticator, type SharedGates } from './auth.js';
-import { errorHandler, sendError, unknownRoute } from './errors.js';
-import { setSecurityHeaders, type HostGuard } from './host-guard.js';
+import { mountDashboard } from '../dashboard/routes.js';
+import { authenticate, KeyAuthenticator, type SharedGates } from '../http/auth.js';
+import { errorHandler, sendError, unknownRoute } from '../http/errors.js';
+import { useCases, type UseCases } from '../usecases/index.js';
 import { checkGetFastPath, type FastPathParts } from './fast-path.js';
+import { setSecurityHeaders, type HostGuard } from './host-guard.js';
 import { perKeyRateLimit } from './rate-limit.js';
 import { auditRoutes } from './routes/audit.js';
-import { metaRoutes } from './routes/meta.js';
-import { mountDashboard } from '../dashboard/routes.js';
 import { checkRoutes } from './routes/checks.js';
+import { metaRoutes } from './routes/meta.js';
 import { ruleRoutes } from './routes/rules.js';
 import { settingsRoutes } from './routes/settings.js';
 
 /** The authenticator and rate limiter are shared by the Express routes and the fast path. */
-function sharedParts(ctx: ServiceContext): FastPathParts {
+function sharedParts(ctx: ServiceContext, uc: UseCases): FastPathParts {
   return {
-    auth: new KeyAuthenticator(ctx.store.keys, (id) => ctx.store.keys.touch(id)),
+    auth: new KeyAuthenticator(uc.keys),
     rateLimit: perKeyRateLimit(ctx.config.rateLimitPerMinute),
   };
 }
 
 /** The HTTP listener: the polling fast path first, Express for everything else. */
 export function createRequestListener(ctx: ServiceContext, hosts?: HostGuard): (req: IncomingMessage, res: ServerResponse) => void {
-  const parts = sharedParts(ctx);
-  const app = createApp(ctx, parts);
-  const fast = checkGetFastPath(ctx, parts);
+  const uc = useCases(ctx);
+  const parts = sharedParts(ctx, uc);
+  const app = createApp(ctx, uc, parts);
+  const fast = checkGetFastPath(uc.checks, parts, ctx.logger);
   return (req, res) => {
     setSecurityHeaders(res);
     const refused = hosts?.check(req);
@@ -43,7 +45,8 @@ export function createRequestListener(ctx: ServiceContext, hosts?: HostGuard): (
   };
 }
 
-export function createApp(ctx: ServiceContext, parts: FastPathParts = sharedParts(ctx)): Express {
+/** Routes reach the service through its use cases only (usecases/index.ts); `ctx` supplies the HTTP settings. */
+export function createApp(ctx: ServiceContext, uc: UseCases = useCases(ctx), parts: FastPathParts = sharedParts(ctx, uc)): Express {
   const app = express();
   app.disable('x-powered-by');
   // API bodies are small JSON documents; hashing each for an ETag would only cost latency.
@@ -52,20 +55,20 @@ export function createApp(ctx: ServiceContext, parts: FastPathParts = sharedPart
   const gates: SharedGates = { authenticate: authenticate(parts.auth), rateLimit: parts.rateLimit };
   const api = Router();
   // Before the gates: health probes and API tooling need no key.
-  api.use(metaRoutes(() => ctx.processor.depth()));
+  api.use(metaRoutes(uc.queueDepth));
   api.use(gates.authenticate);
   api.use(gates.rateLimit);
   api.use(express.json({ limit: '1mb' }));
   api.use(express.urlencoded({ extended: false, limit: '1mb' }));
-  api.use(checkRoutes(ctx));
-  api.use(ruleRoutes(ctx));
-  api.use(settingsRoutes(ctx));
-  api.use(auditRoutes(ctx));
+  api.use(checkRoutes(uc, ctx.config));
+  api.use(ruleRoutes(uc.rules));
+  api.use(settingsRoutes(uc.settings));
+  api.use(auditRoutes(uc.audit, uc.retention));
   api.use(unknownRoute);
   app.use('/api/v1', api);
 
   // The dashboard's routes: the same gates, error envelope and codes (paths under /dashboard/v1).
-  mountDashboard(app, ctx, gates);
+  mountDashboard(app, uc, gates);
 
   const renderer = ctx.config.rendererDir;
   if (renderer && existsSync(join(renderer, 'index.html'))) {

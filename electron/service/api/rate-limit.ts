@@ -1,8 +1,8 @@
 /** Per-key rate limiting with express-rate-limit; 429 carries Retry-After and the error envelope. */
 import type { RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import { apiKeyOf } from './auth.js';
-import { ApiError, sendError } from './errors.js';
+import { apiKeyOf } from '../http/auth.js';
+import { ApiError, sendError } from '../http/errors.js';
 
 /** `perMinute` <= 0 disables limiting (benchmarks). */
 export function perKeyRateLimit(perMinute: number): RequestHandler {

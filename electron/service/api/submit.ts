@@ -7,18 +7,24 @@ import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import { SubmitFields as submitFields, SubmitQuery as submitQuery } from '../../../contract/api-v1.js';
 import { UnsupportedDocument } from '../checks/check-service.js';
-import type { ServiceContext } from '../context.js';
-import { FileTooLargeError, type IncomingFile } from '../store/uploads.js';
+import type { ServiceConfig } from '../config.js';
+import { presentCheck } from '../domain/present-check.js';
+import { FileTooLargeError } from '../domain/storage-error.js';
+import { apiKeyOf } from '../http/auth.js';
+import { ApiError, invalidRequest } from '../http/errors.js';
+import { parseWith } from '../http/validation.js';
 import { PrivateAddressError, assertPublicUrl } from '../upload/address-policy.js';
 import { UrlFetchError, fetchIntoFile } from '../upload/fetch-url.js';
-import { isMultipart, parseMultipart } from '../upload/multipart.js';
-import { apiKeyOf } from './auth.js';
-import { presentCheck } from '../domain/present-check.js';
-import { ApiError, invalidRequest } from './errors.js';
-import { parseWith } from './validation.js';
+import { isMultipart, parseMultipart, type ReceivedFile } from '../upload/multipart.js';
+import type { UseCases } from '../usecases/index.js';
+
+/** What this machine allows a submission (sizes, time limits, URL and webhook policy). */
+export type SubmitLimits = Pick<ServiceConfig, 'maxUploadBytes' | 'urlFetchTimeoutMs' | 'urlMaxRedirects' | 'allowPrivateUrls' | 'webhooksEnabled' | 'waitTimeoutMs'>;
+
+type Submitting = Pick<UseCases, 'checks' | 'uploads'>;
 
 interface Staged {
-  file: IncomingFile;
+  file: ReceivedFile['incoming'];
   filename: string;
   sha256: string;
   size: number;
@@ -27,8 +33,7 @@ interface Staged {
 
 const fileTooLarge = (err: FileTooLargeError) => new ApiError(413, 'invalid_request_error', 'file_too_large', err.message);
 
-async function stageUpload(req: Request, ctx: ServiceContext): Promise<{ fields: z.output<typeof submitFields>; staged: Staged }> {
-  const { config, store } = ctx;
+async function stageUpload(req: Request, { uploads }: Submitting, config: SubmitLimits): Promise<{ fields: z.output<typeof submitFields>; staged: Staged }> {
   if (isMultipart(req)) {
     const declared = Number(req.headers['content-length'] ?? NaN);
     // Multipart framing is small; a body far over the limit cannot hold a file under it.
@@ -38,7 +43,7 @@ async function stageUpload(req: Request, ctx: ServiceContext): Promise<{ fields:
     }
     let received;
     try {
-      received = await parseMultipart(req, { uploads: store.uploads, maxBytes: config.maxUploadBytes });
+      received = await parseMultipart(req, { uploads, maxBytes: config.maxUploadBytes });
     } catch (err) {
       if (err instanceof FileTooLargeError) throw fileTooLarge(err);
       throw err;
@@ -49,7 +54,7 @@ async function stageUpload(req: Request, ctx: ServiceContext): Promise<{ fields:
       if (file && fields.url) throw invalidRequest('file_and_url', "Send either 'file' or 'url', not both.");
       if (file) return { fields, staged: { file: file.incoming, filename: file.filename, sha256: file.sha256, size: file.size, head: file.head } };
       if (!fields.url) throw invalidRequest('parameter_missing', "Missing document: send a 'file' part or a 'url' field.");
-      return { fields, staged: await stageUrl(fields.url, ctx) };
+      return { fields, staged: await stageUrl(fields.url, uploads, config) };
     } catch (err) {
       await file?.incoming.discard();
       throw err;
@@ -57,11 +62,11 @@ async function stageUpload(req: Request, ctx: ServiceContext): Promise<{ fields:
   }
   const fields = parseWith(submitFields, req.body);
   if (!fields.url) throw invalidRequest('parameter_missing', "Missing document: send a 'file' (multipart/form-data) or a 'url'.");
-  return { fields, staged: await stageUrl(fields.url, ctx) };
+  return { fields, staged: await stageUrl(fields.url, uploads, config) };
 }
 
-async function stageUrl(url: string, { config, store }: ServiceContext): Promise<Staged> {
-  const file = store.uploads.begin(config.maxUploadBytes);
+async function stageUrl(url: string, uploads: Submitting['uploads'], config: SubmitLimits): Promise<Staged> {
+  const file = uploads.begin(config.maxUploadBytes);
   try {
     const { filename } = await fetchIntoFile(url, file, {
       timeoutMs: config.urlFetchTimeoutMs,
@@ -79,11 +84,11 @@ async function stageUrl(url: string, { config, store }: ServiceContext): Promise
   }
 }
 
-export function submitHandler(ctx: ServiceContext) {
+export function submitHandler(uc: Submitting, config: SubmitLimits) {
+  const { checks } = uc;
   return async (req: Request, res: Response): Promise<void> => {
     const { wait } = parseWith(submitQuery, req.query);
-    const { fields, staged } = await stageUpload(req, ctx);
-    const { config, checks } = ctx;
+    const { fields, staged } = await stageUpload(req, uc, config);
     try {
       if (fields.webhook_url && !config.webhooksEnabled) {
         throw invalidRequest('parameter_invalid', "Invalid 'webhook_url': webhooks are turned off by this machine's policy (policy.json).");

@@ -1,6 +1,6 @@
 /**
  * The use cases of a document check, in the order a check lives them:
- * submit -> store -> queue -> analyse -> score -> persist -> present.
+ * submit -> store -> queue -> analyse -> score -> persist -> present (then list, relate, delete).
  * HTTP (api/), the queue (queue/) and the CLI call these; nothing here knows about HTTP.
  */
 import type { Logger } from 'pino';
@@ -10,6 +10,7 @@ import type { CheckError, CheckRecord, SettingsSnapshot } from '../domain/check-
 import { presentCheck } from '../domain/present-check.js';
 import type { CheckProcessor } from '../queue/check-processor.js';
 import type { CheckQueue } from '../queue/types.js';
+import { deleteCheck } from '../store/deletion.js';
 import { newCheckId } from '../store/ids.js';
 import type { Store } from '../store/index.js';
 import { WebhookDispatcher } from '../webhooks/dispatcher.js';
@@ -170,9 +171,24 @@ export class CheckService {
     return check ? presentCheck(check) : null;
   }
 
+  /** presented, newest first; null when `startingAfter` names no check. */
+  async list(limit: number, startingAfter?: string): Promise<{ data: DocumentCheck[]; has_more: boolean } | null> {
+    const page = await this.store.checks.list(limit, startingAfter);
+    return page && { data: page.data.map(presentCheck), has_more: page.has_more };
+  }
+
+  async exists(id: string): Promise<boolean> {
+    return (await this.store.checks.get(id)) !== null;
+  }
+
+  /** Deletes the check, its analysis, feedback and webhook rows (and its file unless shared); false when there is no such check. */
+  remove(id: string, actor: string): Promise<boolean> {
+    return deleteCheck(this.store, id, actor, 'request');
+  }
+
   /** The checks related to this one through the library, both directions; null when there is no such check. */
   async related(id: string, limit: number): Promise<{ data: RelatedItem[]; has_more: boolean } | null> {
-    if (!(await this.store.checks.get(id))) return null;
+    if (!(await this.exists(id))) return null;
     return this.library.related(id, limit);
   }
 

@@ -7,12 +7,12 @@
  *
  * One stored form per check (migration 4): the row holds the submission and index columns, the
  * verdict or error as settled, and the engine Analysis. Extracted fields and the document format
- * are read out of the Analysis; the public JSON is presented on read, never stored beside it.
+ * are read out of the Analysis. The store keeps records, not the wire format: the use cases present
+ * a check on read (domain/present-check.ts), and the public JSON is never stored beside it.
  */
 import { jsonPart, jsonText, type Dialect, type Sql } from '../db/sql.js';
 import type { Thresholds, Analysis, Decision, Extracted } from '../../../engine/index.js';
 import type { CheckError, CheckRecord, CompletedAnalysis, NewCheck, SettingsSnapshot, StoredVerdict } from '../domain/check-record.js';
-import { presentCheck } from '../domain/present-check.js';
 import { nowIso } from './ids.js';
 
 /** The two small parts of the Analysis a record needs are read by the database; the rest of it is not parsed here. */
@@ -24,10 +24,6 @@ interface CheckRow extends Omit<CheckRecord, 'thresholds' | 'verdict' | 'extract
   verdict: string | null;
   extracted: string | null;
   error: string | null;
-}
-
-function jsonOf(row: CheckRow): string {
-  return JSON.stringify(presentCheck(fromRow(row)));
 }
 
 const parse = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
@@ -93,18 +89,6 @@ export class CheckStore {
   async list(limit: number, startingAfter?: string): Promise<{ data: CheckRecord[]; has_more: boolean } | null> {
     const rows = await this.page(limit, startingAfter);
     return rows && { data: rows.slice(0, limit).map(fromRow), has_more: rows.length > limit };
-  }
-
-  /** The public JSON of a check (SPEC document_check). */
-  async getJson(id: string): Promise<string | null> {
-    const row = await this.sql.get<CheckRow>(`SELECT ${this.columns} FROM checks WHERE id = ?`, [id]);
-    return row ? jsonOf(row) : null;
-  }
-
-  /** `list` as public JSON strings, newest first. */
-  async listJson(limit: number, startingAfter?: string): Promise<{ data: string[]; has_more: boolean } | null> {
-    const rows = await this.page(limit, startingAfter);
-    return rows && { data: rows.slice(0, limit).map(jsonOf), has_more: rows.length > limit };
   }
 
   /** Checks still `processing`, oldest first: the durable queue after a restart. */

@@ -6,37 +6,10 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Sql } from '../db/sql.js';
 import type { AuditInput } from './audit.js';
 import { API_KEY_PATTERN, newApiKey, newKeyId, nowIso } from './ids.js';
+import type { ApiKeyRecord, Role } from '../domain/roles.js';
 
-export const ROLES = ['owner', 'admin', 'analyst', 'viewer'] as const;
-export type Role = (typeof ROLES)[number];
-
-export const PERMISSIONS = ['view_documents', 'submit_documents', 'manage_documents', 'manage_keys'] as const;
-export type Permission = (typeof PERMISSIONS)[number];
-
-export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
-  owner: PERMISSIONS,
-  admin: ['view_documents', 'submit_documents', 'manage_documents'],
-  analyst: ['view_documents', 'submit_documents'],
-  viewer: ['view_documents'],
-};
-
-export function isRole(value: string): value is Role {
-  return (ROLES as readonly string[]).includes(value);
-}
-
-export function roleHas(role: Role, permission: Permission): boolean {
-  return ROLE_PERMISSIONS[role].includes(permission);
-}
-
-export interface ApiKeyRecord {
-  id: string;
-  name: string;
-  role: Role;
-  key_prefix: string;
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
+// The roles live with the domain (the HTTP layer checks them too); the CLI and the service's index read them here.
+export { ROLES, PERMISSIONS, ROLE_PERMISSIONS, isRole, roleHas, type Role, type Permission, type ApiKeyRecord } from '../domain/roles.js';
 
 interface KeyRow extends ApiKeyRecord {
   key_hash: string;

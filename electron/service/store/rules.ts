@@ -3,7 +3,6 @@ import { placeholders, type Sql } from '../db/sql.js';
 import type { OutcomeGuidance, RuleInput } from '../../../engine/index.js';
 import { newRuleId, nowIso } from './ids.js';
 
-export const OUTCOME_GUIDANCE = ['ACCEPTED', 'REJECTED', 'PENDING', 'ADVISORY'] as const satisfies readonly OutcomeGuidance[];
 export const RULE_STATUSES = ['active', 'disabled'] as const;
 export type RuleStatus = (typeof RULE_STATUSES)[number];
 
@@ -22,14 +21,6 @@ export interface RuleRecord extends RuleFields {
   created_at: string;
   updated_at: string;
 }
-
-export const RULE_DEFAULTS: Omit<RuleFields, 'title' | 'condition'> = {
-  guidance: null,
-  outcome_guidance: 'ADVISORY',
-  score_delta: 0,
-  document_types: null,
-  status: 'active',
-};
 
 interface RuleRow extends Omit<RuleRecord, 'document_types'> {
   seq: number;

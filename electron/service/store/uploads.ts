@@ -9,18 +9,12 @@ import { open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Sql } from '../db/sql.js';
 import { nowIso, randomBase62 } from './ids.js';
-import { asStorageError } from './storage-error.js';
+import { FileTooLargeError, asStorageError } from '../domain/storage-error.js';
 
 const WHAT = 'The upload could not be stored';
 
 /** Bytes kept from the start of a file for magic-byte sniffing (PDF headers may sit in the first KiB). */
 export const SNIFF_BYTES = 1024;
-
-export class FileTooLargeError extends Error {
-  constructor(public readonly limit: number) {
-    super(`The file is larger than the ${Math.round(limit / 1024 / 1024)} MiB limit.`);
-  }
-}
 
 /**
  * A file being written to the temp folder: hashed and size-checked as bytes arrive. The stream's

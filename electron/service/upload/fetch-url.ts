@@ -7,12 +7,11 @@
  */
 import { basename } from 'node:path';
 import type { IncomingFile } from '../store/uploads.js';
-import { FileTooLargeError } from '../store/uploads.js';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { PrivateAddressError } from './address-policy.js';
 import { assertPublicLiteral, publicOnlyLookup } from './pinned-lookup.js';
-import { StorageError } from '../store/storage-error.js';
+import { FileTooLargeError, StorageError } from '../domain/storage-error.js';
 
 export class UrlFetchError extends Error {}
 

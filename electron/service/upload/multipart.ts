@@ -34,7 +34,7 @@ export interface MultipartResult {
 
 export interface MultipartOptions {
   /** Where a `file` part goes; without it file parts are skipped. */
-  uploads?: UploadStore;
+  uploads?: Pick<UploadStore, 'begin'>;
   maxBytes: number;
   fileField?: string;
 }

@@ -1,16 +1,13 @@
-/** Document checks: submit, get, list, feedback. */
+/** Document checks: submit, get, list, delete, related, feedback (the checks and feedback use cases). */
 import { Router, type Request } from 'express';
 import { CheckListQuery as listQuery, FeedbackBody as feedbackBody, type Feedback } from '../../../../contract/api-v1.js';
 import { RelatedQuery as relatedQuery, type RelatedDocumentList } from '../../../../contract/related.js';
-import { isFlagCode } from '../../../../engine/index.js';
-import type { ServiceContext } from '../../context.js';
-import type { FeedbackRecord } from '../../store/feedback.js';
+import { apiKeyOf, requirePermission } from '../../http/auth.js';
+import { invalidRequest, methodNotAllowed, notFound } from '../../http/errors.js';
+import { parseWith } from '../../http/validation.js';
 import { isMultipart, parseMultipart } from '../../upload/multipart.js';
-import { apiKeyOf, requirePermission } from '../auth.js';
-import { ApiError, invalidRequest, methodNotAllowed, notFound } from '../errors.js';
-import { deleteCheck } from '../../store/deletion.js';
-import { submitHandler } from '../submit.js';
-import { parseWith } from '../validation.js';
+import type { FeedbackRecord, UseCases } from '../../usecases/index.js';
+import { submitHandler, type SubmitLimits } from '../submit.js';
 
 export function renderFeedback(f: FeedbackRecord): Feedback {
   return {
@@ -32,8 +29,8 @@ async function feedbackFields(req: Request): Promise<unknown> {
   return req.body;
 }
 
-export function checkRoutes(ctx: ServiceContext): Router {
-  const { store } = ctx;
+export function checkRoutes(uc: Pick<UseCases, 'checks' | 'uploads' | 'feedback'>, limits: SubmitLimits): Router {
+  const { checks, feedback } = uc;
   const router = Router();
   const view = requirePermission('view_documents');
   const submit = requirePermission('submit_documents');
@@ -42,23 +39,22 @@ export function checkRoutes(ctx: ServiceContext): Router {
     .route('/document-checks')
     .get(view, async (req, res) => {
       const q = parseWith(listQuery, req.query);
-      const page = await store.checks.listJson(q.limit ?? 20, q.starting_after);
+      const page = await checks.list(q.limit ?? 20, q.starting_after);
       if (!page) throw invalidRequest('resource_missing', `Invalid 'starting_after': no such document_check '${q.starting_after}'.`);
-      // Stored JSON strings are spliced in as they are: no parse/stringify per check.
-      res.type('json').send(`{"object":"list","data":[${page.data.join(',')}],"has_more":${page.has_more}}`);
+      res.json({ object: 'list', data: page.data, has_more: page.has_more });
     })
-    .post(submit, submitHandler(ctx))
+    .post(submit, submitHandler(uc, limits))
     .all(methodNotAllowed(['GET', 'POST']));
 
   router
     .route('/document-checks/:id')
     .get(view, async (req, res) => {
-      const json = await store.checks.getJson(req.params.id);
-      if (json === null) throw notFound('document_check', req.params.id);
-      res.type('json').send(json);
+      const check = await checks.present(req.params.id);
+      if (check === null) throw notFound('document_check', req.params.id);
+      res.json(check);
     })
     .delete(requirePermission('manage_documents'), async (req, res) => {
-      if (!(await deleteCheck(store, req.params.id, apiKeyOf(res).id, 'request'))) throw notFound('document_check', req.params.id);
+      if (!(await checks.remove(req.params.id, apiKeyOf(res).id))) throw notFound('document_check', req.params.id);
       res.json({ id: req.params.id, object: 'document_check', deleted: true });
     })
     .all(methodNotAllowed(['GET', 'DELETE']));
@@ -67,7 +63,7 @@ export function checkRoutes(ctx: ServiceContext): Router {
     .route('/document-checks/:id/related')
     .get(view, async (req, res) => {
       const q = parseWith(relatedQuery, req.query);
-      const page = await ctx.checks.related(req.params.id, q.limit ?? 20);
+      const page = await checks.related(req.params.id, q.limit ?? 20);
       if (!page) throw notFound('document_check', req.params.id);
       const body: RelatedDocumentList = { object: 'list', data: page.data.map((r) => ({ object: 'related_document', ...r })), has_more: page.has_more };
       res.json(body);
@@ -80,29 +76,8 @@ export function checkRoutes(ctx: ServiceContext): Router {
       const id = String(req.params.id);
       // Read the body first: an unread multipart upload would otherwise stall the connection.
       const raw = await feedbackFields(req);
-      if (!(await store.checks.get(id))) throw notFound('document_check', id);
-      const body = parseWith(feedbackBody, raw);
-      const flagCode = body.flag_code ?? null;
-      if (flagCode !== null && !isFlagCode(flagCode)) {
-        throw new ApiError(400, 'invalid_request_error', 'unknown_flag_code', `Invalid 'flag_code': '${flagCode}' is not a flag code (see GET /api/v1/flag-settings/ for the list).`);
-      }
-      const actor = apiKeyOf(res).id;
-      const record = await store.audited(
-        actor,
-        async (tx) => {
-          // Re-checked inside the transaction: a check deleted meanwhile takes no feedback.
-          if (!(await tx.checks.get(id))) throw notFound('document_check', id);
-          return tx.feedback.create({
-            check_id: id,
-            rating: body.rating,
-            flag_code: flagCode,
-            corrected_decision: body.corrected_decision ?? null,
-            reason: body.reason ?? null,
-            api_key_id: actor,
-          });
-        },
-        (f) => ({ action: 'feedback.created', target_id: id, details: { feedback_id: f.id, kind: f.kind, rating: f.rating, flag_code: f.flag_code, corrected_decision: f.corrected_decision } }),
-      );
+      if (!(await checks.exists(id))) throw notFound('document_check', id);
+      const record = await feedback.give(id, parseWith(feedbackBody, raw), apiKeyOf(res).id);
       res.status(201).json(renderFeedback(record));
     })
     .all(methodNotAllowed(['POST']));

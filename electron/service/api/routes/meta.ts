@@ -4,7 +4,7 @@ import type { Health } from '../../../../contract/api-v1.js';
 import { openApiDocument } from '../../../../contract/openapi.js';
 import { ENGINE_VERSION } from '../../../../engine/index.js';
 import { serviceVersion } from '../../paths.js';
-import { methodNotAllowed } from '../errors.js';
+import { methodNotAllowed } from '../../http/errors.js';
 
 export function metaRoutes(queueDepth: () => Promise<number>): Router {
   const router = Router();

@@ -1,30 +1,11 @@
-/** Workspace rules CRUD (SPEC "Rules", DECISIONS "Rules"): conditions are compiled on every write. */
+/** Workspace rules CRUD (SPEC "Rules", DECISIONS "Rules"); the rules use case fills defaults, compiles conditions and audits. */
 import { Router } from 'express';
-import type { z } from 'zod';
 import { RuleBody as fullRule, RuleListQuery as listQuery, RulePatch as partialRule, type Rule } from '../../../../contract/api-v1.js';
-import { compileCondition } from '../../../../engine/index.js';
-import type { ServiceContext } from '../../context.js';
-import { RULE_DEFAULTS, type RuleFields, type RuleRecord } from '../../store/rules.js';
-import { apiKeyOf, requirePermission } from '../auth.js';
-import { invalidRequest, methodNotAllowed, notFound } from '../errors.js';
-import { parseWith } from '../validation.js';
-
-function withDefaults(body: z.output<typeof fullRule>): RuleFields {
-  return {
-    title: body.title,
-    condition: body.condition,
-    guidance: body.guidance ?? RULE_DEFAULTS.guidance,
-    outcome_guidance: body.outcome_guidance ?? RULE_DEFAULTS.outcome_guidance,
-    score_delta: body.score_delta ?? RULE_DEFAULTS.score_delta,
-    document_types: body.document_types ?? RULE_DEFAULTS.document_types,
-    status: body.status ?? RULE_DEFAULTS.status,
-  };
-}
-
-function assertCompiles(condition: string): void {
-  const compiled = compileCondition(condition);
-  if (!compiled.ok) throw invalidRequest('invalid_condition', `Invalid 'condition': ${compiled.message}`);
-}
+import { apiKeyOf, requirePermission } from '../../http/auth.js';
+import { invalidRequest, methodNotAllowed, notFound } from '../../http/errors.js';
+import { parseWith } from '../../http/validation.js';
+import type { RuleRecord } from '../../usecases/index.js';
+import type { Rules } from '../../usecases/rules.js';
 
 export function renderRule(rule: RuleRecord): Rule {
   return {
@@ -42,28 +23,28 @@ export function renderRule(rule: RuleRecord): Rule {
   };
 }
 
-/** What the audit log keeps of a rule: its fields after the change. */
-function ruleDetails(r: RuleRecord) {
-  return { title: r.title, condition: r.condition, outcome_guidance: r.outcome_guidance, score_delta: r.score_delta, document_types: r.document_types, status: r.status };
-}
-
-export function ruleRoutes({ store }: ServiceContext): Router {
+export function ruleRoutes(rules: Rules): Router {
   const router = Router();
   const view = requirePermission('view_documents');
   const manage = requirePermission('manage_documents');
+
+  /** The rule the path names; a 404 before the body is read, as for every other resource. */
+  const existing = async (id: string): Promise<RuleRecord> => {
+    const rule = await rules.get(id);
+    if (!rule) throw notFound('rule', id);
+    return rule;
+  };
 
   router
     .route('/rules')
     .get(view, async (req, res) => {
       const q = parseWith(listQuery, req.query);
-      const page = await store.rules.list(q.limit ?? 100, q.starting_after);
+      const page = await rules.list(q.limit ?? 100, q.starting_after);
       if (!page) throw invalidRequest('resource_missing', `Invalid 'starting_after': no such rule '${q.starting_after}'.`);
       res.json({ object: 'list', data: page.data.map(renderRule), has_more: page.has_more });
     })
     .post(manage, async (req, res) => {
-      const fields = withDefaults(parseWith(fullRule, req.body));
-      assertCompiles(fields.condition);
-      const rule = await store.audited(apiKeyOf(res).id, (tx) => tx.rules.create(fields), (r) => ({ action: 'rule.created', target_id: r.id, details: { ...ruleDetails(r) } }));
+      const rule = await rules.create(parseWith(fullRule, req.body), apiKeyOf(res).id);
       res.status(201).json(renderRule(rule));
     })
     .all(methodNotAllowed(['GET', 'POST']));
@@ -71,28 +52,19 @@ export function ruleRoutes({ store }: ServiceContext): Router {
   router
     .route('/rules/:id')
     .get(view, async (req, res) => {
-      const rule = await store.rules.get(req.params.id);
-      if (!rule) throw notFound('rule', req.params.id);
-      res.json(renderRule(rule));
+      res.json(renderRule(await existing(req.params.id)));
     })
     .patch(manage, async (req, res) => {
-      const existing = await store.rules.get(req.params.id);
-      if (!existing) throw notFound('rule', req.params.id);
-      const patch = parseWith(partialRule, req.body);
-      if (patch.condition !== undefined) assertCompiles(patch.condition);
-      const merged: RuleFields = { ...existing, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
-      res.json(renderRule(await store.audited(apiKeyOf(res).id, async (tx) => (await tx.rules.update(existing.id, merged))!, (r) => ({ action: 'rule.updated', target_id: r.id, details: { ...ruleDetails(r) } }))));
+      const rule = await existing(req.params.id);
+      res.json(renderRule(await rules.patch(rule, parseWith(partialRule, req.body), apiKeyOf(res).id)));
     })
     .put(manage, async (req, res) => {
-      const existing = await store.rules.get(req.params.id);
-      if (!existing) throw notFound('rule', req.params.id);
-      const fields = withDefaults(parseWith(fullRule, req.body));
-      assertCompiles(fields.condition);
-      res.json(renderRule(await store.audited(apiKeyOf(res).id, async (tx) => (await tx.rules.update(existing.id, fields))!, (r) => ({ action: 'rule.updated', target_id: r.id, details: { ...ruleDetails(r) } }))));
+      const rule = await existing(req.params.id);
+      res.json(renderRule(await rules.replace(rule, parseWith(fullRule, req.body), apiKeyOf(res).id)));
     })
     .delete(manage, async (req, res) => {
       const id = req.params.id;
-      if (!(await store.audited(apiKeyOf(res).id, (tx) => tx.rules.softDelete(id), (done) => (done ? { action: 'rule.deleted', target_id: id } : null)))) throw notFound('rule', id);
+      if (!(await rules.remove(id, apiKeyOf(res).id))) throw notFound('rule', id);
       res.json({ id: req.params.id, object: 'rule', deleted: true });
     })
     .all(methodNotAllowed(['GET', 'PATCH', 'PUT', 'DELETE']));

@@ -1,6 +1,7 @@
 /**
  * A failure of the disk under the data folder (full, read-only, gone): reported to the client as a
  * 500 `api_error` that names the cause, never as a crash. Messages carry no absolute paths.
+ * Here, below the store and the HTTP layer, because the store raises these and the HTTP layer answers them.
  */
 const CAUSES: Record<string, string> = {
   ENOSPC: 'no space is left on the disk holding the data folder',
@@ -42,4 +43,11 @@ export function asStorageError(err: unknown, what: string): unknown {
   if (err instanceof StorageError) return err;
   const code = storageCode(err);
   return code ? new StorageError(code, what) : err;
+}
+
+/** An upload past the size limit (multipart or URL): the API answers 413 `file_too_large`. */
+export class FileTooLargeError extends Error {
+  constructor(public readonly limit: number) {
+    super(`The file is larger than the ${Math.round(limit / 1024 / 1024)} MiB limit.`);
+  }
 }

@@ -1,21 +1,23 @@
 /** Bearer-key authentication and role permissions (DECISIONS "Keys, roles, permissions"). */
 import type { RequestHandler, Response } from 'express';
-import type { KeyStore, ApiKeyRecord, Permission } from '../store/keys.js';
-import { roleHas } from '../store/keys.js';
+import { roleHas, type ApiKeyRecord, type Permission } from '../domain/roles.js';
 import { ApiError } from './errors.js';
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 /** last_used_at is written at most this often per key, so reads stay read-only on the hot path. */
 const TOUCH_INTERVAL_MS = 60_000;
 
+/** Who a presented key is, and the record that it was used (the keys use case). */
+export interface KeyDirectory {
+  authenticate(presented: string): Promise<ApiKeyRecord | null>;
+  touch(id: string): Promise<void>;
+}
+
 /** Resolves an Authorization header to a key, or the 401 to answer. Shared by every entry point. */
 export class KeyAuthenticator {
   private readonly lastTouched = new Map<string, number>();
 
-  constructor(
-    private readonly keys: KeyStore,
-    private readonly touch: (id: string) => Promise<void>,
-  ) {}
+  constructor(private readonly keys: KeyDirectory) {}
 
   async resolve(header: string | undefined): Promise<ApiKeyRecord | ApiError> {
     if (!header) {
@@ -30,7 +32,7 @@ export class KeyAuthenticator {
     if ((this.lastTouched.get(key.id) ?? 0) + TOUCH_INTERVAL_MS < now) {
       this.lastTouched.set(key.id, now);
       // Not awaited: a failed write of last_used_at never fails the request.
-      this.touch(key.id).catch(() => {});
+      this.keys.touch(key.id).catch(() => {});
     }
     return key;
   }

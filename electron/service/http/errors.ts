@@ -1,11 +1,12 @@
-/** The error envelope `{error: {type, code, message}}` (SPEC "Errors") for every failure path. */
+/** The error envelope `{error: {type, code, message}}` (SPEC "Errors") for every failure path, /api/v1 and /dashboard/v1 alike. */
 import type { ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { ApiErrorBody } from '../../../contract/api-v1.js';
 import type { ApiErrorCode, ErrorType } from '../../../contract/enums.js';
-import { StorageError, asStorageError } from '../store/storage-error.js';
+import { StorageError, asStorageError } from '../domain/storage-error.js';
 import { MultipartError } from '../upload/multipart.js';
+import { Missing, Rejected } from '../usecases/rejections.js';
 
 export type { ErrorType };
 
@@ -70,6 +71,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (err instanceof ApiError) return sendError(res, err);
+    if (err instanceof Rejected) return sendError(res, invalidRequest(err.code, err.message));
+    if (err instanceof Missing) return sendError(res, notFound(err.what, err.id));
     if (err instanceof MultipartError) return sendError(res, invalidRequest(err.code, err.message));
     const parserError = err as BodyParserError;
     switch (parserError?.type) {

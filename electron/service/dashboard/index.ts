@@ -1,1 +1,0 @@
-export { mountDashboard, DASHBOARD_PREFIX } from './routes.js';
