@@ -10,3 +10,4 @@ export {
   DECISIONS, DOC_TYPES, MIME_TYPES, OUTCOMES, ROLES, SEVERITIES, type Decision, type DocType, type FlagCode, type OutcomeGuidance, type Role, type Severity,
 } from '../../../contract/enums.js';
 export type { RelatedDocument, RelatedDocumentList } from '../../../contract/related.js';
+export { pathOf, ROUTES, type OperationId, type ParamsOf } from '../../../contract/routes.js';
