@@ -172,7 +172,7 @@ type CodesOf<T extends readonly unknown[]> = { -readonly [I in keyof T]: T[I] ex
 type CatalogOrder = CodesOf<typeof defs>;
 type VocabularyOrder = [...typeof FLAG_CODES];
 /** Does not compile unless the catalog states every code of the vocabulary, no other, once each, in its order. */
-export const CATALOG_MATCHES_VOCABULARY: CatalogOrder extends VocabularyOrder ? (VocabularyOrder extends CatalogOrder ? true : never) : never = true;
+const _catalogMatchesVocabulary: CatalogOrder extends VocabularyOrder ? (VocabularyOrder extends CatalogOrder ? true : never) : never = true;
 
 export const FLAG_CATALOG: ReadonlyMap<FlagCode, FlagDefinition> = new Map(defs.map((d) => [d.code, d]));
 
