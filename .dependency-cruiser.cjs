@@ -1,11 +1,18 @@
 /**
  * The layering of the project, checked by dependency-cruiser (test/layering.test.ts runs it in
- * `npm test`; by hand: `npx depcruise contract engine electron renderer/src`).
+ * `npm test`; by hand: `npm run lint`).
  */
 const HTTP = '^electron/service/(api|dashboard|http)/';
 
 module.exports = {
   forbidden: [
+    {
+      name: 'vocabulary-is-a-leaf',
+      comment: 'The value sets (flag codes, decisions, document kinds, the decision bands) are written once in vocabulary/ for the engine, the contract and the renderer alike: it imports nothing, not even a package.',
+      severity: 'error',
+      from: { path: '^vocabulary/' },
+      to: { pathNot: '^vocabulary/' },
+    },
     {
       name: 'engine-is-pure',
       comment: 'The engine is bytes in, analysis out: it imports nothing of the service, the app, the renderer or the wire contract.',
@@ -15,9 +22,9 @@ module.exports = {
     },
     {
       name: 'one-engine-entry',
-      comment: 'Outside engine/, the engine is reached through engine/index.ts only (tests may reach inside).',
+      comment: 'Outside engine/, the engine is reached through engine/index.ts only (tests may reach inside). The contract takes the value sets it shares with the engine from vocabulary/, not from the engine.',
       severity: 'error',
-      from: { path: '^(electron|bench|renderer|bin|scripts)/' },
+      from: { path: '^(contract|electron|bench|renderer|bin|scripts)/' },
       to: { path: '^engine/', pathNot: '^engine/index\\.ts$' },
     },
     {
@@ -64,7 +71,7 @@ module.exports = {
     },
     {
       name: 'renderer-speaks-the-contract',
-      comment: 'The renderer talks to the service over HTTP only: it imports the contract (types, value sets), never service or engine code.',
+      comment: 'The renderer talks to the service over HTTP only: it imports the contract (types, value sets) and vocabulary/ (the decision bands), never service or engine code.',
       severity: 'error',
       from: { path: '^renderer/' },
       to: { path: '^(electron|engine)/' },
@@ -73,7 +80,7 @@ module.exports = {
       name: 'no-circular',
       comment: 'No import cycles (type-only imports included).',
       severity: 'error',
-      from: { path: '^(contract|engine|electron)/' },
+      from: { path: '^(vocabulary|contract|engine|electron)/' },
       to: { circular: true },
     },
   ],

@@ -4,11 +4,10 @@
  * service, and the service's presenter is type-checked against them.
  */
 import { z } from 'zod';
-import { FLAG_CODES } from '../engine/catalog/flags.js';
-import { CATEGORIES, CHECK_ERROR_CODES, CHECK_STATUSES, DECISIONS, DOC_TYPES, DOCUMENT_FORMATS, MIME_TYPES, MODES, OUTCOMES, RISK_LEVELS, SEVERITIES } from './enums.js';
+import { CATEGORIES, CHECK_ERROR_CODES, CHECK_STATUSES, DECISIONS, DOC_TYPES, DOCUMENT_FORMATS, FLAG_CODES, MIME_TYPES, MODES, OUTCOMES, RISK_LEVELS, SEVERITIES } from './enums.js';
 
 export const Decision = z.enum(DECISIONS);
-export const FlagCode = z.enum(FLAG_CODES as [string, ...string[]]);
+export const FlagCode = z.enum(FLAG_CODES);
 
 /** A box on a page as fractions of the page size, origin top-left: [x0, y0, x1, y1]. */
 export const BBox = z.tuple([z.number(), z.number(), z.number(), z.number()]);

@@ -1,17 +1,16 @@
 /**
  * The closed value sets of the wire contract, as plain arrays: the zod schemas build on them, and
- * the renderer imports them as values without pulling zod or the engine into its bundle.
+ * the renderer imports them as values without pulling zod or the engine into its bundle. The sets
+ * the engine shares (flags, verdicts, documents) are written once, in vocabulary/; the ones only
+ * the service speaks are written here.
  */
-export const DECISIONS = ['clear', 'pending', 'suspicious', 'fraudulent'] as const;
-export const RISK_LEVELS = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;
-/** Most severe first: the order the renderer lists flags in. */
-export const SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
-export const CATEGORIES = ['structure', 'metadata', 'content', 'image', 'provenance', 'library'] as const;
-export const MODES = ['normal', 'strict', 'lenient'] as const;
+import { ENGINE_ERROR_CODES } from '../vocabulary/documents.js';
+
+export { CATEGORIES, FLAG_CODES, LIBRARY_FLAG_CODES, SEVERITIES, type Category, type FlagCode, type Severity } from '../vocabulary/flags.js';
+export { DECISIONS, MODES, RISK_LEVELS, type Decision, type Mode, type RiskLevel } from '../vocabulary/verdicts.js';
+export { DOC_TYPES, DOCUMENT_FORMATS, MIME_TYPES, REVISION_KINDS, type DocType, type DocumentFormat, type MimeType, type RevisionKind } from '../vocabulary/documents.js';
+
 export const CHECK_STATUSES = ['processing', 'completed', 'failed'] as const;
-export const MIME_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
-export const DOCUMENT_FORMATS = ['digital_pdf', 'scanned_pdf', 'hybrid_pdf', 'photo', 'scan_image', 'screenshot', 'digital_image'] as const;
-export const DOC_TYPES = ['bank_statement', 'payslip', 'invoice', 'receipt', 'utility_bill', 'tax_form', 'id_document', 'letter', 'other'] as const;
 /** Weakest binding first: the order the rule editor offers them in. */
 export const OUTCOMES = ['ADVISORY', 'PENDING', 'REJECTED', 'ACCEPTED'] as const;
 export const RULE_STATUSES = ['active', 'disabled'] as const;
@@ -19,7 +18,6 @@ export const ROLES = ['owner', 'admin', 'analyst', 'viewer'] as const;
 export const PERMISSIONS = ['view_documents', 'submit_documents', 'manage_documents', 'manage_keys'] as const;
 export const FEEDBACK_RATINGS = ['agree', 'disagree'] as const;
 export const FEEDBACK_KINDS = ['verdict', 'flag'] as const;
-export const REVISION_KINDS = ['original', 'linearization', 'signature', 'annotation', 'form_fill', 'metadata', 'content_edit', 'other'] as const;
 
 export const ERROR_TYPES = [
   'invalid_request_error',
@@ -65,20 +63,12 @@ export const API_ERROR_CODES = [
 
 /** Every `error.code` of a `failed` document_check (the engine's named failures and the service's). */
 export const CHECK_ERROR_CODES = [
-  'corrupt_document',
-  'encrypted_document',
-  'unsupported_document',
-  'too_many_pages',
-  'image_too_large',
-  'engine_error',
+  ...ENGINE_ERROR_CODES,
   'upload_missing',
   'analysis_timeout',
   'file_too_large',
 ] as const;
 
-export type Decision = (typeof DECISIONS)[number];
-export type DocType = (typeof DOC_TYPES)[number];
-export type Severity = (typeof SEVERITIES)[number];
 export type OutcomeGuidance = (typeof OUTCOMES)[number];
 export type Role = (typeof ROLES)[number];
 export type Permission = (typeof PERMISSIONS)[number];

@@ -3,3 +3,4 @@ export * from './enums.js';
 export * as wire from './schemas.js';
 export { openApiDocument } from './openapi.js';
 export { OPERATIONS, type Operation } from './operations.js';
+export { pathOf, ROUTES, type OperationId, type Route } from './routes.js';

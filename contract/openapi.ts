@@ -7,6 +7,7 @@ import { z } from 'zod';
 import * as api from './api-v1.js';
 import * as check from './check.js';
 import * as dash from './dashboard-v1.js';
+import { MIME_TYPES } from './enums.js';
 import * as related from './related.js';
 import { OPERATIONS, type Operation } from './operations.js';
 
@@ -124,7 +125,7 @@ function operationObject(op: Operation): Record<string, unknown> {
     if (out === 'file') {
       responses[status] = {
         description: 'The original file as it was uploaded.',
-        content: Object.fromEntries(['application/pdf', 'image/png', 'image/jpeg'].map((t) => [t, { schema: { type: 'string', format: 'binary' } }])),
+        content: Object.fromEntries(MIME_TYPES.map((t) => [t, { schema: { type: 'string', format: 'binary' } }])),
       };
     } else {
       responses[status] = { description: op.responseDescription ?? op.summary, content: { 'application/json': { schema: responseSchema(out) } } };

@@ -2,32 +2,13 @@
  * Boundary types of the analysis engine. The engine is pure: bytes in, analysis out.
  * Nothing here knows about HTTP, SQLite or Electron.
  */
-import type { Category, FlagCode, Severity } from './catalog/flags.js';
+import type { Category, FlagCode, Severity } from '../vocabulary/flags.js';
+import type { DocType, DocumentFormat, EngineErrorCode, MimeType, RevisionKind } from '../vocabulary/documents.js';
+import type { Decision, Mode, RiskLevel } from '../vocabulary/verdicts.js';
 import type { LibraryFingerprint } from './library/types.js';
 
-export type { Category, Severity };
-export type Mode = 'normal' | 'strict' | 'lenient';
-export type Decision = 'clear' | 'pending' | 'suspicious' | 'fraudulent';
-export type RiskLevel = 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL';
-export type DocumentFormat =
-  | 'digital_pdf'
-  | 'scanned_pdf'
-  | 'hybrid_pdf'
-  | 'photo'
-  | 'scan_image'
-  | 'screenshot'
-  | 'digital_image';
-export type DocType =
-  | 'bank_statement'
-  | 'payslip'
-  | 'invoice'
-  | 'receipt'
-  | 'utility_bill'
-  | 'tax_form'
-  | 'id_document'
-  | 'letter'
-  | 'other';
-export type MimeType = 'application/pdf' | 'image/png' | 'image/jpeg';
+// The value sets are written once, in vocabulary/ (shared with the contract and the renderer).
+export type { Category, Decision, DocType, DocumentFormat, EngineErrorCode, MimeType, Mode, RevisionKind, RiskLevel, Severity };
 
 /** A box on a page as fractions of the page size, origin top-left: [x0, y0, x1, y1]. */
 export type BBox = [number, number, number, number];
@@ -109,7 +90,7 @@ export interface RevisionSummary {
   number: number;
   /** Byte offset of the end of this revision (its %%EOF). */
   endOffset: number;
-  kind: 'original' | 'linearization' | 'signature' | 'annotation' | 'form_fill' | 'metadata' | 'content_edit' | 'other';
+  kind: RevisionKind;
   added: number[];
   changed: number[];
   deleted: number[];
@@ -188,8 +169,6 @@ export interface AnalyzeOptions {
   /** OCR of images and image-only PDF pages (engine/ocr); `false` turns it off. */
   ocr?: false | { maxPages?: number; budgetMs?: number };
 }
-
-export type EngineErrorCode = 'corrupt_document' | 'encrypted_document' | 'unsupported_document' | 'too_many_pages' | 'image_too_large' | 'engine_error';
 
 /** A failure the engine can name; the service turns it into a `failed` check with this code. */
 export class EngineError extends Error {

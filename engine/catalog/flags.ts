@@ -1,14 +1,14 @@
 /**
- * The closed catalog of flag codes (SPEC: "closed and stable; integrations branch on flag.code").
- * Adding a code is an API change: document it in docs/flags.md and bump the engine version.
- * Reason codes under each flag are an open set and are not listed here.
+ * What each flag code means: its category, severity range, title and description. The codes
+ * themselves are the closed set in vocabulary/flags.ts; this catalog states every one of them,
+ * in the same order. Reason codes under each flag are an open set and are not listed here.
  */
-/** Defined here, beside the flags they describe (engine/types.ts re-exports them). */
-export type Severity = 'low' | 'medium' | 'high' | 'critical';
-export type Category = 'structure' | 'metadata' | 'content' | 'image' | 'provenance' | 'library';
+import type { Category, FLAG_CODES, FlagCode, Severity } from '../../vocabulary/flags.js';
+
+export { FLAG_CODES, isFlagCode, LIBRARY_FLAG_CODES, type Category, type FlagCode, type Severity } from '../../vocabulary/flags.js';
 
 export interface FlagDefinition {
-  code: string;
+  code: FlagCode;
   category: Category;
   /** Lowest and highest severity this flag can carry; strength is mapped into this range. */
   severity: { min: Severity; max: Severity };
@@ -168,20 +168,13 @@ const defs = [
   },
 ] as const satisfies readonly FlagDefinition[];
 
-/** Flags decided by the workspace library rather than by a detector of one document. */
-export const LIBRARY_FLAG_CODES = ['duplicate_document', 'reused_content', 'template_mismatch'] as const;
+type CodesOf<T extends readonly unknown[]> = { -readonly [I in keyof T]: T[I] extends { code: infer C } ? C : never };
+type CatalogOrder = CodesOf<typeof defs>;
+type VocabularyOrder = [...typeof FLAG_CODES];
+/** Does not compile unless the catalog states every code of the vocabulary, no other, once each, in its order. */
+const _catalogMatchesVocabulary: CatalogOrder extends VocabularyOrder ? (VocabularyOrder extends CatalogOrder ? true : never) : never = true;
 
-export type FlagCode = (typeof defs)[number]['code'];
-
-export const FLAG_CATALOG: ReadonlyMap<FlagCode, FlagDefinition & { code: FlagCode }> = new Map(
-  defs.map((d) => [d.code, d as FlagDefinition & { code: FlagCode }]),
-);
-
-export const FLAG_CODES: readonly FlagCode[] = defs.map((d) => d.code);
-
-export function isFlagCode(code: string): code is FlagCode {
-  return FLAG_CATALOG.has(code as FlagCode);
-}
+export const FLAG_CATALOG: ReadonlyMap<FlagCode, FlagDefinition> = new Map(defs.map((d) => [d.code, d]));
 
 export function flagDefinition(code: FlagCode): FlagDefinition {
   const def = FLAG_CATALOG.get(code);

@@ -37,7 +37,7 @@ export const LabelSchema = z
     family: z.string().min(1).optional(),
     doc_type: z.enum(DOC_TYPES),
     /** Flag codes a perfect engine would raise; empty for genuine samples. */
-    expected_flags: z.array(z.enum(FLAG_CODES as [string, ...string[]])),
+    expected_flags: z.array(z.enum(FLAG_CODES)),
     /** Values the engine should extract (from what the document shows, after any edit). */
     fields: FieldsSchema,
     /** The software chain that produced the bytes, e.g. "pdfkit > incremental update (pdf-lib)". */

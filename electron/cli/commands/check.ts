@@ -11,16 +11,15 @@
 import { resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import type { Mode } from '../../../engine/index.js';
+import { MODES } from '../../../vocabulary/verdicts.js';
 import { expandInputs } from '../check/inputs.js';
 import { errorEnvelope, formatResults, type CheckedFile } from '../check/present.js';
 import { UsageError } from '../usage-error.js';
 import type { CheckOptions } from './check-run.js';
 import { DATA_DIR_HELP, positiveInt } from './options.js';
 
-const MODES: Mode[] = ['normal', 'strict', 'lenient'];
-
 function mode(value: string): Mode {
-  if (!(MODES as string[]).includes(value)) throw new InvalidArgumentError(`mode must be one of ${MODES.join(', ')}.`);
+  if (!(MODES as readonly string[]).includes(value)) throw new InvalidArgumentError(`mode must be one of ${MODES.join(', ')}.`);
   return value as Mode;
 }
 

@@ -6,7 +6,7 @@
  * numbers, as SQLite returns them: none of them comes near 2^53.
  */
 import pg from 'pg';
-import { PG_MIGRATIONS } from './migrations-pg.js';
+import { PG_MIGRATIONS } from './migrations.js';
 import type { Sql, SqlValue } from './sql.js';
 
 const INT8 = 20;

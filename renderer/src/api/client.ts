@@ -1,11 +1,13 @@
 /**
  * The only door to the service: the v1 API and the dashboard endpoints, both with the bearer key.
+ * Each call names a contract operation; its method and path come from the contract's routes.
  * Every failure becomes an ApiError carrying the envelope's type, code and message.
  */
 import type {
   About, ApiKey, CheckAnalysis, DocumentCheck, Feedback, FlagDefinition, FlagSettings, List, Role, Rule, RuleInput,
   RelatedDocumentList, RulePreview, ScorePoint, Thresholds,
 } from './contract.js';
+import { pathOf, ROUTES, type OperationId, type ParamsOf } from './contract.js';
 
 export class ApiError extends Error {
   constructor(
@@ -21,6 +23,33 @@ export class ApiError extends Error {
 
 type Fetch = typeof fetch;
 
+/** What each operation the renderer calls answers with (a file comes back as its bytes). */
+interface Answers {
+  listDocumentChecks: List<DocumentCheck>;
+  listRelatedDocuments: RelatedDocumentList;
+  getDocumentCheck: DocumentCheck;
+  createDocumentCheck: DocumentCheck;
+  createCheckFeedback: { id: number; kind: string };
+  listRules: List<Rule>;
+  createRule: Rule;
+  updateRule: Rule;
+  deleteRule: { deleted: boolean };
+  getThresholds: Thresholds;
+  updateThresholds: Thresholds;
+  getFlagSettings: FlagSettings;
+  updateFlagSettings: FlagSettings;
+  getCheckFile: ArrayBuffer;
+  getCheckAnalysis: CheckAnalysis;
+  getScoreStats: List<ScorePoint>;
+  previewRule: RulePreview;
+  getFlagCatalog: List<FlagDefinition>;
+  getAbout: About;
+  listKeys: List<ApiKey>;
+  createKey: ApiKey & { key: string };
+  revokeKey: { revoked: boolean };
+  getWebhookSecret: { secret: string };
+}
+
 export class ApiClient {
   constructor(
     readonly baseUrl: string,
@@ -28,7 +57,14 @@ export class ApiClient {
     private readonly fetchImpl: Fetch = (...args) => fetch(...args),
   ) {}
 
-  private async request<T>(path: string, init: RequestInit = {}): Promise<T> {
+  /** One operation of the contract (contract/routes.ts): its method and path, parameters filled in. */
+  private call<Id extends OperationId & keyof Answers>(id: Id, params: ParamsOf<Id>, options: { query?: string; body?: BodyInit; json?: unknown } = {}): Promise<Answers[Id]> {
+    const path = pathOf(id, params) + (options.query ? `?${options.query}` : '');
+    const body = options.json !== undefined ? JSON.stringify(options.json) : options.body;
+    return this.request<Answers[Id]>(path, { method: ROUTES[id].method.toUpperCase(), body });
+  }
+
+  private async request<T>(path: string, init: RequestInit): Promise<T> {
     const headers = new Headers(init.headers);
     headers.set('Authorization', `Bearer ${this.key}`);
     if (typeof init.body === 'string') headers.set('Content-Type', 'application/json');
@@ -47,87 +83,83 @@ export class ApiClient {
     return (type.includes('json') ? await res.json() : await res.arrayBuffer()) as T;
   }
 
-  private json<T>(path: string, method: string, body: unknown): Promise<T> {
-    return this.request<T>(path, { method, body: JSON.stringify(body) });
-  }
-
   // v1 API
   listChecks(limit = 100, startingAfter?: string) {
     const q = new URLSearchParams({ limit: String(limit) });
     if (startingAfter) q.set('starting_after', startingAfter);
-    return this.request<List<DocumentCheck>>(`/api/v1/document-checks/?${q}`);
+    return this.call('listDocumentChecks', {}, { query: q.toString() });
   }
   /** Checks the workspace library related to this one (both directions). */
   listRelated(id: string) {
-    return this.request<RelatedDocumentList>(`/api/v1/document-checks/${encodeURIComponent(id)}/related/?limit=100`);
+    return this.call('listRelatedDocuments', { id }, { query: 'limit=100' });
   }
 
   getCheck(id: string) {
-    return this.request<DocumentCheck>(`/api/v1/document-checks/${encodeURIComponent(id)}/`);
+    return this.call('getDocumentCheck', { id });
   }
   submit(file: Blob, filename: string, mode?: string) {
     const form = new FormData();
     if (mode) form.set('mode', mode);
     form.set('file', file, filename);
-    return this.request<DocumentCheck>('/api/v1/document-checks/', { method: 'POST', body: form });
+    return this.call('createDocumentCheck', {}, { body: form });
   }
   sendFeedback(id: string, feedback: Feedback) {
-    return this.json<{ id: number; kind: string }>(`/api/v1/document-checks/${encodeURIComponent(id)}/feedback/`, 'POST', feedback);
+    return this.call('createCheckFeedback', { id }, { json: feedback });
   }
   listRules() {
-    return this.request<List<Rule>>('/api/v1/rules/');
+    return this.call('listRules', {});
   }
   createRule(rule: RuleInput) {
-    return this.json<Rule>('/api/v1/rules/', 'POST', rule);
+    return this.call('createRule', {}, { json: rule });
   }
   updateRule(id: string, patch: Partial<RuleInput>) {
-    return this.json<Rule>(`/api/v1/rules/${encodeURIComponent(id)}/`, 'PATCH', patch);
+    return this.call('updateRule', { id }, { json: patch });
   }
   deleteRule(id: string) {
-    return this.request<{ deleted: boolean }>(`/api/v1/rules/${encodeURIComponent(id)}/`, { method: 'DELETE' });
+    return this.call('deleteRule', { id });
   }
   getThresholds() {
-    return this.request<Thresholds>('/api/v1/thresholds/');
+    return this.call('getThresholds', {});
   }
   setThresholds(t: Thresholds) {
-    return this.json<Thresholds>('/api/v1/thresholds/', 'PATCH', t);
+    return this.call('updateThresholds', {}, { json: t });
   }
   getFlagSettings() {
-    return this.request<FlagSettings>('/api/v1/flag-settings/');
+    return this.call('getFlagSettings', {});
   }
   setDisabledFlags(codes: string[]) {
-    return this.json<FlagSettings>('/api/v1/flag-settings/', 'PATCH', { disabled_flag_codes: codes });
+    return this.call('updateFlagSettings', {}, { json: { disabled_flag_codes: codes } });
   }
 
   // dashboard
   getFile(id: string) {
-    return this.request<ArrayBuffer>(`/dashboard/v1/checks/${encodeURIComponent(id)}/file`);
+    return this.call('getCheckFile', { id });
   }
   getAnalysis(id: string) {
-    return this.request<CheckAnalysis>(`/dashboard/v1/checks/${encodeURIComponent(id)}/analysis`);
+    return this.call('getCheckAnalysis', { id });
   }
   recentScores(limit = 1000) {
-    return this.request<List<ScorePoint>>(`/dashboard/v1/stats/scores?limit=${limit}`);
+    return this.call('getScoreStats', {}, { query: `limit=${limit}` });
   }
   previewRule(checkId: string, condition: string) {
-    return this.json<RulePreview>('/dashboard/v1/rules/preview', 'POST', { check_id: checkId, condition });
+    return this.call('previewRule', {}, { json: { check_id: checkId, condition } });
   }
   flagCatalog() {
-    return this.request<List<FlagDefinition>>('/dashboard/v1/flag-catalog');
+    return this.call('getFlagCatalog', {});
   }
   about() {
-    return this.request<About>('/dashboard/v1/about');
+    return this.call('getAbout', {});
   }
   listKeys() {
-    return this.request<List<ApiKey>>('/dashboard/v1/keys');
+    return this.call('listKeys', {});
   }
   createKey(role: Role, name: string) {
-    return this.json<ApiKey & { key: string }>('/dashboard/v1/keys', 'POST', { role, name });
+    return this.call('createKey', {}, { json: { role, name } });
   }
   revokeKey(id: string) {
-    return this.request<{ revoked: boolean }>(`/dashboard/v1/keys/${encodeURIComponent(id)}`, { method: 'DELETE' });
+    return this.call('revokeKey', { id });
   }
   webhookSecret() {
-    return this.request<{ secret: string }>('/dashboard/v1/webhook-secret');
+    return this.call('getWebhookSecret', {});
   }
 }

@@ -1,11 +1,8 @@
 import type { Decision, Thresholds } from '../api/contract.js';
+import { decisionForScore } from '../../../vocabulary/bands.js';
 
-export function decisionFor(score: number, t: Thresholds): Decision {
-  if (score < t.pending_below) return 'clear';
-  if (score < t.suspicious_below) return 'pending';
-  if (score < t.fraudulent_below) return 'suspicious';
-  return 'fraudulent';
-}
+/** Where a score lands and which cut lines are valid: the engine's own rules (vocabulary/bands.ts), under the names the views use. */
+export { decisionForScore as decisionFor, thresholdsAreValid as validThresholds } from '../../../vocabulary/bands.js';
 
 export interface Band {
   decision: Decision;
@@ -22,12 +19,6 @@ export function bandsOf(t: Thresholds): Band[] {
   ];
 }
 
-/** Same rule as the service: 0 < pending < suspicious < fraudulent <= 100, integers. */
-export function validThresholds(t: Thresholds): boolean {
-  const v = [t.pending_below, t.suspicious_below, t.fraudulent_below];
-  return v.every(Number.isInteger) && 0 < v[0] && v[0] < v[1] && v[1] < v[2] && v[2] <= 100;
-}
-
 export interface DecisionChange {
   total: number;
   changed: number;
@@ -40,8 +31,8 @@ export function decisionChanges(scores: readonly number[], current: Thresholds, 
   const moves: Record<string, number> = {};
   let changed = 0;
   for (const s of scores) {
-    const a = decisionFor(s, current);
-    const b = decisionFor(s, proposed);
+    const a = decisionForScore(s, current);
+    const b = decisionForScore(s, proposed);
     if (a === b) continue;
     changed++;
     const key = `${a}→${b}`;

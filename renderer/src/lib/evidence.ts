@@ -1,4 +1,4 @@
-import type { BBox, Evidence, Flag, Reason } from '../api/contract.js';
+import type { BBox, Evidence, Reason } from '../api/contract.js';
 
 export interface Box {
   page: number;
@@ -54,10 +54,6 @@ export function heatmapsOf(reason: Reason): Heatmap[] {
 /** The page a click on a reason should scroll to. */
 export function targetPage(reason: Reason): number | null {
   return boxesOf(reason)[0]?.page ?? reason.pages[0] ?? null;
-}
-
-export function reasonKey(flag: Flag, index: number): string {
-  return `${flag.code}#${index}`;
 }
 
 /** What the viewer draws: boxes (`selected` among them highlighted) and heat maps. */

@@ -1,6 +1,8 @@
+import { MIME_TYPES } from '../api/contract.js';
+
 /** What the inbox accepts from a drop or a picker: PDF, PNG, JPEG (the service sniffs bytes again). */
 const EXT = /\.(pdf|png|jpe?g)$/i;
-const MIME = new Set(['application/pdf', 'image/png', 'image/jpeg']);
+const MIME: ReadonlySet<string> = new Set(MIME_TYPES);
 
 export function isSupportedFile(file: { name: string; type: string }): boolean {
   return MIME.has(file.type) || EXT.test(file.name);
