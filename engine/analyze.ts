@@ -12,11 +12,11 @@ import { createDetectorContext, type BackgroundFact, type DetectorContext } from
 import { detectorsFor } from './detect/registry.js';
 import type { Detector } from './detect/types.js';
 import { FactPendingError } from './facts/store.js';
-import { classifyImageFormat } from './image/format.js';
+import { classifyImageFormat } from './read/image/format.js';
 import { fingerprintDocument } from './library/index.js';
 import type { LibraryFingerprint } from './library/types.js';
-import { needsOcr, withoutUncertainOcrFindings } from './ocr/index.js';
-import { classifyPdfFormat } from './pdf/format.js';
+import { needsOcr, withoutUncertainOcrFindings } from './read/ocr/index.js';
+import { classifyPdfFormat } from './read/pdf/format.js';
 import type { Analysis, AnalyzeOptions, DocumentFacts, Finding, IncompleteDetector } from './types.js';
 import { ENGINE_VERSION } from './version.js';
 

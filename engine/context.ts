@@ -4,10 +4,10 @@
  * below are thin getters over the same facts, awaited up front because every analysis needs them.
  */
 import { createFactStore, type DocumentFactStore, type Facts } from './facts/index.js';
-import type { ImageInfo } from './image/types.js';
-import type { PdfStructure } from './pdf/structure/types.js';
-import type { PageLayer } from './pdf/text/types.js';
-import { sniffMime } from './sniff.js';
+import type { ImageInfo } from './read/image/types.js';
+import type { PdfStructure } from './read/pdf/structure/types.js';
+import type { PageLayer } from './read/pdf/text/types.js';
+import { sniffMime } from './read/sniff.js';
 import { EngineError, type AnalyzeOptions, type Extracted, type MimeType, type RevisionSummary } from './types.js';
 
 export interface DetectorContext {

@@ -2,8 +2,8 @@
  * Labelled money figures ("Subtotal £120.00", "Closing balance 1.234,56 EUR") and the money
  * cells of a table row, read on the shared line model.
  */
-import type { Cell, Line } from '../extract/layout.js';
-import { currencyOfSymbol, findMoney, isMoney, parseAmount, type NumberStyle, type ParsedAmount } from '../extract/numbers.js';
+import type { Cell, Line } from '../read/extract/layout.js';
+import { currencyOfSymbol, findMoney, isMoney, parseAmount, type NumberStyle, type ParsedAmount } from '../read/extract/numbers.js';
 
 export interface Labelled {
   line: Line;

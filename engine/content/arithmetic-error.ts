@@ -2,7 +2,7 @@
 import type { DetectorContext } from '../context.js';
 import { defineDetector } from '../detect/types.js';
 import { ARITHMETIC_EMITS as EMITS, type ArithmeticFinding as Found } from './arithmetic/emits.js';
-import { needsOcr } from '../ocr/needs-ocr.js';
+import { needsOcr } from '../read/ocr/needs-ocr.js';
 import { accountSummaryFindings } from './arithmetic/account-summary.js';
 import { invoiceFindings } from './arithmetic/invoice.js';
 import { payslipFindings } from './arithmetic/payslip.js';

@@ -5,12 +5,12 @@
  */
 import type { DetectorContext } from '../context.js';
 import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
-import { DAY_MS, dayValue, findDates, isoDate, leadingDate, type DateOrder, type DateToken } from '../extract/dates.js';
-import { findDocumentDate } from '../extract/document-date.js';
-import { labelledValue } from '../extract/labels.js';
-import type { Line } from '../extract/layout.js';
-import type { DocModel } from '../extract/model.js';
-import { findPeriod, PAY_PERIOD, STATEMENT_PERIOD } from '../extract/periods.js';
+import { DAY_MS, dayValue, findDates, isoDate, leadingDate, type DateOrder, type DateToken } from '../read/extract/dates.js';
+import { findDocumentDate } from '../read/extract/document-date.js';
+import { labelledValue } from '../read/extract/labels.js';
+import type { Line } from '../read/extract/layout.js';
+import type { DocModel } from '../read/extract/model.js';
+import { findPeriod, PAY_PERIOD, STATEMENT_PERIOD } from '../read/extract/periods.js';
 import type { DocType } from '../types.js';
 import { hasMoneyCell } from './amounts.js';
 import { misreadValues } from './arithmetic/misread.js';

@@ -7,9 +7,9 @@
  * without the XML; values that agree with it are not that.
  */
 import type { DetectorContext } from '../context.js';
-import type { PdfFile } from '../pdf/structure/document.js';
-import { PdfRef, PdfStream, PdfString } from '../pdf/structure/objects.js';
-import { decodePdfText } from '../pdf/structure/text-strings.js';
+import type { PdfFile } from '../read/pdf/structure/document.js';
+import { PdfRef, PdfStream, PdfString } from '../read/pdf/structure/objects.js';
+import { decodePdfText } from '../read/pdf/structure/text-strings.js';
 import type { Finding } from '../types.js';
 
 export interface EInvoice {

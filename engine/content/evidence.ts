@@ -1,5 +1,5 @@
 /** Findings tied to the lines a reviewer should look at. */
-import { boxOf, type Cell, type Line } from '../extract/layout.js';
+import { boxOf, type Cell, type Line } from '../read/extract/layout.js';
 import type { FlagCode } from '../catalog/flags.js';
 import type { FindingFor } from '../detect/types.js';
 import type { BBox, Evidence } from '../types.js';

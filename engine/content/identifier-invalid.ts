@@ -4,10 +4,10 @@
  * IBAN-shaped (known country, exact country length) are judged.
  */
 import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
-import { findIbans } from '../extract/account.js';
-import { abaValid, cardBrand, IBAN_LENGTHS, ibanProblem, luhnValid, sortCodeDigits } from '../extract/identifiers.js';
-import { findLabelled } from '../extract/labels.js';
-import type { Line } from '../extract/layout.js';
+import { findIbans } from '../read/extract/account.js';
+import { abaValid, cardBrand, IBAN_LENGTHS, ibanProblem, luhnValid, sortCodeDigits } from '../read/extract/identifiers.js';
+import { findLabelled } from '../read/extract/labels.js';
+import type { Line } from '../read/extract/layout.js';
 import { agreeingWithInvoice, embeddedInvoice } from './einvoice.js';
 import { finding } from './evidence.js';
 

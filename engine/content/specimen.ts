@@ -6,7 +6,7 @@
  * no one is told it is the date of anything. An issued document fills its fields and carries no
  * source code around its dates.
  */
-import type { Line } from '../extract/layout.js';
+import type { Line } from '../read/extract/layout.js';
 
 /** A line of printed source that is a comment: an optional listing line number, then a comment sign. */
 const SOURCE_COMMENT = /^\s*(?:\d{1,5}\s+)?(?:%|#|\/\/|\/\*|--\s|;;?\s|!\s)/;

@@ -13,7 +13,7 @@
  */
 import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
 import type { DetectorContext } from '../context.js';
-import type { PageLayer, TextRun } from '../pdf/text/types.js';
+import type { PageLayer, TextRun } from '../read/pdf/text/types.js';
 import { describeRun, isFigure, runRegion } from './font-query.js';
 
 /**

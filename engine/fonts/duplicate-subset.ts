@@ -7,7 +7,7 @@
  */
 import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
 import type { DetectorContext } from '../context.js';
-import type { TextRun } from '../pdf/text/types.js';
+import type { TextRun } from '../read/pdf/text/types.js';
 import { alnumSet, describeRun, fontUses, quote, runRegion, unionBox, visibleChars, type FontUse } from './font-query.js';
 
 /** The minor subset is "a small spot" when it draws at most this share of the font's text on the page. */

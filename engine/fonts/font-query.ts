@@ -1,6 +1,6 @@
 /** Questions font detectors ask of the text layer: which fonts draw what, where. */
-import { splitSubset } from '../pdf/text/fonts.js';
-import type { FontFacts, PageLayer, TextRun } from '../pdf/text/types.js';
+import { splitSubset } from '../read/pdf/text/fonts.js';
+import type { FontFacts, PageLayer, TextRun } from '../read/pdf/text/types.js';
 import type { BBox } from '../types.js';
 
 export interface FontUse {

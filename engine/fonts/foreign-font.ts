@@ -5,7 +5,7 @@
  */
 import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
 import type { DetectorContext } from '../context.js';
-import { fontFamily } from '../pdf/text/fonts.js';
+import { fontFamily } from '../read/pdf/text/fonts.js';
 import { describeRun, fontUses, quote, runRegion, unionBox, type FontUse } from './font-query.js';
 
 /** "A few words": at most this many runs and this share of the document's characters. */

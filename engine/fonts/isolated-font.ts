@@ -7,8 +7,8 @@
  */
 import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
 import type { DetectorContext } from '../context.js';
-import { fontFamily, splitSubset } from '../pdf/text/fonts.js';
-import type { PageLayer, TextRun } from '../pdf/text/types.js';
+import { fontFamily, splitSubset } from '../read/pdf/text/fonts.js';
+import type { PageLayer, TextRun } from '../read/pdf/text/types.js';
 import { describeRun, fontUses, isFigure, runRegion } from './font-query.js';
 
 const ALIGN = 0.012;

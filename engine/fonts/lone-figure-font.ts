@@ -8,8 +8,8 @@
  */
 import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
 import type { DetectorContext } from '../context.js';
-import { fontFamily } from '../pdf/text/fonts.js';
-import type { TextRun } from '../pdf/text/types.js';
+import { fontFamily } from '../read/pdf/text/fonts.js';
+import type { TextRun } from '../read/pdf/text/types.js';
 import { describeRun, fontUses, runRegion } from './font-query.js';
 import { isMathFont } from './isolated-font.js';
 

@@ -5,7 +5,7 @@
  */
 import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
 import type { DetectorContext } from '../context.js';
-import type { PageLayer, TextPaint } from '../pdf/text/types.js';
+import type { PageLayer, TextPaint } from '../read/pdf/text/types.js';
 import { isFigure } from './font-query.js';
 
 const MIN_PLAIN_OPS = 10;

@@ -9,10 +9,10 @@
  * (a link, a themed heading) looks the same: 7 of 174 real PNGs fired.
  */
 import { defineDetector } from '../detect/types.js';
-import { hardWords } from './screenshot/aliased.js';
-import { blendShare, renderWords, textWords, type Word } from './screenshot/words.js';
-import type { GrayRaster } from './types.js';
-import { boxFraction, boxesHeatmap } from './word-boxes.js';
+import { hardWords } from '../read/image/screenshot/aliased.js';
+import { blendShare, renderWords, textWords, type Word } from '../read/image/screenshot/words.js';
+import type { GrayRaster } from '../read/image/types.js';
+import { boxFraction, boxesHeatmap } from '../read/image/word-boxes.js';
 
 function evidenceFor(g: GrayRaster, words: Word[]) {
   const best = [...words].sort((a, b) => b.pixels - a.pixels)[0];

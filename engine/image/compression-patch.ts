@@ -9,11 +9,11 @@
  * first decode clipped nearly every ink block); they are read clip-aware (clip-lattice.ts).
  */
 import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
-import { blockBoxFraction, blockHeatmap, BlockKind, gridBox, gridComponents, type BlockMap } from './block-stats.js';
-import { clippedLatticeMap, fitClippedLattice } from './clip-lattice.js';
-import { blockCoefficients, fitLattice, scoreBlocks, type BlockCoefficients } from './dq-map.js';
-import { ANNEX_K_LUMA, ijgScaled, toNatural, ZIGZAG } from './quant-tables.js';
-import type { GrayRaster } from './types.js';
+import { blockBoxFraction, blockHeatmap, BlockKind, gridBox, gridComponents, type BlockMap } from '../read/image/block-stats.js';
+import { clippedLatticeMap, fitClippedLattice } from '../read/image/clip-lattice.js';
+import { blockCoefficients, fitLattice, scoreBlocks, type BlockCoefficients } from '../read/image/dq-map.js';
+import { ANNEX_K_LUMA, ijgScaled, toNatural, ZIGZAG } from '../read/image/quant-tables.js';
+import type { GrayRaster } from '../read/image/types.js';
 
 /** The first lattice must explain the page well beyond chance... */
 const MIN_EXCESS = 0.45;

@@ -9,9 +9,9 @@
  */
 import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
 import type { BBox } from '../types.js';
-import { harrisKeypoints, type Keypoint } from './keypoints.js';
-import { estimateNoise } from './noise.js';
-import type { GrayRaster } from './types.js';
+import { harrisKeypoints, type Keypoint } from '../read/image/keypoints.js';
+import { estimateNoise } from '../read/image/noise.js';
+import type { GrayRaster } from '../read/image/types.js';
 
 const R = 6; // patch radius: 12x12 patches
 const MAX_POINTS = 6000;

@@ -5,10 +5,10 @@
  * compressed once, so the finding is stronger when EXIF claims one.
  */
 import { defineDetector, type Emit } from '../detect/types.js';
-import { gapScore } from './dct-histogram.js';
+import { gapScore } from '../read/image/dct-histogram.js';
 import { declaredEditor } from './editing-software.js';
-import { hasCameraCapture } from './format.js';
-import { estimateQuality } from './quant-tables.js';
+import { hasCameraCapture } from '../read/image/format.js';
+import { estimateQuality } from '../read/image/quant-tables.js';
 
 /** Of the 9 low AC frequencies analysed, how many must show the first lattice gap. */
 const MIN_FIRST_GAP_POSITIONS = 4;

@@ -7,9 +7,9 @@
  * paper has no grain left to compare (clipped or heavily compressed scans).
  */
 import { defineDetector, type Emit } from '../detect/types.js';
-import { BLOCK, blockBoxFraction, digitalPaper, gridComponents } from './block-stats.js';
-import { rgbaPngDataUrl } from './heatmap-png.js';
-import type { GrayRaster } from './types.js';
+import { BLOCK, blockBoxFraction, digitalPaper, gridComponents } from '../read/image/block-stats.js';
+import { rgbaPngDataUrl } from '../kit/heatmap-png.js';
+import type { GrayRaster } from '../read/image/types.js';
 
 /** A block holds an ink edge when its contrast is at least this. */
 const MIN_CONTRAST = 96;

@@ -6,9 +6,9 @@
  */
 import type { DetectorContext } from '../context.js';
 import { defineDetector, type Emit } from '../detect/types.js';
-import { xmpValues } from '../provenance/xmp-source.js';
-import { editorNamed } from './editors.js';
-import { hasCameraCapture } from './format.js';
+import { xmpValues } from '../read/provenance/xmp-source.js';
+import { editorNamed } from '../read/metadata/editors.js';
+import { hasCameraCapture } from '../read/image/format.js';
 
 function candidates(ctx: DetectorContext): Array<{ field: string; value: string }> {
   const image = ctx.image!;

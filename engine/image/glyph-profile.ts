@@ -11,9 +11,9 @@
  * pages, and a paste softened to match the page is not this check's case.
  */
 import { defineDetector, type Emit } from '../detect/types.js';
-import { digitalPaper } from './block-stats.js';
-import { wordEdges, type WordEdge } from './glyph-edges.js';
-import { boxFraction, boxesHeatmap } from './word-boxes.js';
+import { digitalPaper } from '../read/image/block-stats.js';
+import { wordEdges, type WordEdge } from '../read/image/glyph-edges.js';
+import { boxFraction, boxesHeatmap } from '../read/image/word-boxes.js';
 
 /** Enough words to know the page's edge width. */
 const MIN_WORDS = 20;

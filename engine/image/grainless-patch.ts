@@ -6,7 +6,7 @@
  * page's own paper almost never comes out grain-free, so clipped or clean pages stay quiet.
  */
 import { defineDetector, type Emit } from '../detect/types.js';
-import { blockBox, blockBoxFraction, blockHeatmap, BlockKind, blockMap, clusters, type BlockMap } from './block-stats.js';
+import { blockBox, blockBoxFraction, blockHeatmap, BlockKind, blockMap, clusters, type BlockMap } from '../read/image/block-stats.js';
 
 /** The page's paper must carry grain: median block standard deviation at least this. */
 const MIN_PAPER_STD = 1;

@@ -5,9 +5,9 @@
  * the image (cropped or resized after capture).
  */
 import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
-import { parseMetaDate, unexplainedGap, type MetaDate } from './dates.js';
-import { xmpValues } from '../provenance/xmp-source.js';
-import type { ImageInfo } from './types.js';
+import { parseMetaDate, unexplainedGap, type MetaDate } from '../read/metadata/timestamps.js';
+import { xmpValues } from '../read/provenance/xmp-source.js';
+import type { ImageInfo } from '../read/image/types.js';
 
 const DAY = 24 * 3600e3;
 

@@ -7,10 +7,10 @@
  */
 import { defineDetector, type Emit } from '../detect/types.js';
 import type { BBox } from '../types.js';
-import { gridComponents } from './block-stats.js';
-import { rgbaPngDataUrl } from './heatmap-png.js';
-import { estimateNoise } from './noise.js';
-import type { GrayRaster } from './types.js';
+import { gridComponents } from '../read/image/block-stats.js';
+import { rgbaPngDataUrl } from '../kit/heatmap-png.js';
+import { estimateNoise } from '../read/image/noise.js';
+import type { GrayRaster } from '../read/image/types.js';
 
 /** 16 px cells: a retyped field on a 150 dpi scan is ~20 px tall, so 24 px cells never lay fully inside it. */
 const CELL = 16;

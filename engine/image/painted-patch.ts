@@ -7,9 +7,9 @@
  */
 import { defineDetector, type Emit } from '../detect/types.js';
 import type { BBox } from '../types.js';
-import { gridBox, gridComponents } from './block-stats.js';
-import { rgbaPngDataUrl } from './heatmap-png.js';
-import type { GrayRaster } from './types.js';
+import { gridBox, gridComponents } from '../read/image/block-stats.js';
+import { rgbaPngDataUrl } from '../kit/heatmap-png.js';
+import type { GrayRaster } from '../read/image/types.js';
 
 /** Cells of 2x2 pixels: a cover rectangle around 10-px text at 96 dpi is only ~12 px tall. */
 const CELL = 2;

@@ -6,7 +6,7 @@
  * its bits by noise between two white cells.
  * Reads the grey raster the fact store already decoded; never decodes pixels itself.
  */
-import type { GrayRaster } from '../image/types.js';
+import type { GrayRaster } from '../read/image/types.js';
 
 /** Fraction trimmed from each side before hashing: small crops then move the grid only a little. */
 const MARGIN = 0.05;

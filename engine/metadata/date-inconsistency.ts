@@ -5,11 +5,11 @@
  */
 import type { DetectorContext } from '../context.js';
 import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
-import type { PdfDate } from '../pdf/structure/text-strings.js';
-import type { MetadataFacts } from './facts.js';
-import { classifySoftware } from './producers.js';
+import type { PdfDate } from '../read/pdf/structure/text-strings.js';
+import type { MetadataFacts } from '../read/metadata/facts.js';
+import { classifySoftware } from '../read/metadata/producers.js';
 import { describe } from './metadata-mismatch.js';
-import { createdAtIssue, createdBeforePrintedDays, impossibleCalendarDate, isTransactional, printedDate } from './issue-dates.js';
+import { createdAtIssue, createdBeforePrintedDays, impossibleCalendarDate, isTransactional, printedDate } from '../read/metadata/issue-dates.js';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

@@ -6,8 +6,8 @@
  */
 import type { DetectorContext } from '../context.js';
 import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
-import { CONSUMER_KINDS, EDITOR_KINDS, classifySoftware, isDesignTool, type SoftwareClass } from './producers.js';
-import type { XmpHistoryEvent } from './xmp.js';
+import { CONSUMER_KINDS, EDITOR_KINDS, classifySoftware, isDesignTool, type SoftwareClass } from '../read/metadata/producers.js';
+import type { XmpHistoryEvent } from '../read/metadata/xmp.js';
 
 const EDIT_ACTIONS = /^(?:saved|edited|modified|changed|converted|derived|filtered|cropped)$/i;
 

@@ -5,8 +5,8 @@
  */
 import type { DetectorContext } from '../context.js';
 import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
-import type { MetadataFacts } from './facts.js';
-import { classifySoftware } from './producers.js';
+import type { MetadataFacts } from '../read/metadata/facts.js';
+import { classifySoftware } from '../read/metadata/producers.js';
 
 /** Writers round or drop seconds and time zones; two minutes absorbs that. */
 const DATE_TOLERANCE_MS = 2 * 60_000;

@@ -5,8 +5,8 @@
  */
 import type { DetectorContext } from '../context.js';
 import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
-import { classifySoftware } from './producers.js';
-import { isTransactional } from './issue-dates.js';
+import { classifySoftware } from '../read/metadata/producers.js';
+import { isTransactional } from '../read/metadata/issue-dates.js';
 
 const EMITS = [{ flag: 'scrubbed_metadata', reasons: ['no_metadata', 'producer_removed', 'dates_removed'] }] as const satisfies readonly Emit[];
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */

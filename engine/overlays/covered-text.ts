@@ -10,11 +10,11 @@
  */
 import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
 import type { DetectorContext } from '../context.js';
-import { coveredFraction, intersect, union } from '../pdf/text/box.js';
-import { shareInside } from '../pdf/text/path-geometry.js';
-import type { FillPaint, ImagePaint, PageLayer, PaintOp, TextPaint } from '../pdf/text/types.js';
+import { coveredFraction, intersect, union } from '../read/pdf/text/box.js';
+import { shareInside } from '../read/pdf/text/path-geometry.js';
+import type { FillPaint, ImagePaint, PageLayer, PaintOp, TextPaint } from '../read/pdf/text/types.js';
 import type { BBox } from '../types.js';
-import { Backdrop, BandIndex, boxArea, colorDistance, isDrawnText, isOpaqueCover, isWhite, regionOf, SAME_COLOUR, truncate, visibleBox, words } from './paint-query.js';
+import { Backdrop, BandIndex, boxArea, colorDistance, isDrawnText, isOpaqueCover, isWhite, regionOf, SAME_COLOUR, truncate, visibleBox, words } from '../read/pdf/text/paint-query.js';
 
 /** A text counts as covered when this share of its box lies under the cover. */
 const MIN_COVERED = 0.7;

@@ -6,11 +6,11 @@
  */
 import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
 import type { DetectorContext } from '../context.js';
-import { coveredFraction, intersect, union } from '../pdf/text/box.js';
-import type { PaintOp, TextPaint } from '../pdf/text/types.js';
+import { coveredFraction, intersect, union } from '../read/pdf/text/box.js';
+import type { PaintOp, TextPaint } from '../read/pdf/text/types.js';
 import type { BBox } from '../types.js';
-import { Backdrop, colorDistance, meaningful, regionOf, SAME_COLOUR, truncate, words } from './paint-query.js';
-import { layersRevealable } from './revealable-layers.js';
+import { Backdrop, colorDistance, meaningful, regionOf, SAME_COLOUR, truncate, words } from '../read/pdf/text/paint-query.js';
+import { layersRevealable } from '../read/pdf/structure/revealable-layers.js';
 
 type Reason = 'invisible_text' | 'text_matches_background' | 'clipped_text' | 'off_page_text' | 'hidden_layer_text';
 

@@ -5,9 +5,9 @@
  * nothing generated stays quiet.
  */
 import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
-import { readC2pa, type C2paManifestSummary } from './c2pa.js';
-import { generatorNamed } from './generators.js';
-import { aiSourceKind, sourceTypeName } from './source-types.js';
+import { readC2pa, type C2paManifestSummary } from '../read/provenance/c2pa.js';
+import { generatorNamed } from '../read/provenance/generators.js';
+import { aiSourceKind, sourceTypeName } from '../read/provenance/source-types.js';
 
 function sourceTypeFindings(manifests: C2paManifestSummary[]): Found[] {
   const out = new Map<string, Found>();

@@ -7,7 +7,7 @@
  */
 import type { Asset } from '@trustnxt/c2pa-ts/asset';
 import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
-import { loadC2paLibrary } from './c2pa.js';
+import { loadC2paLibrary } from '../read/provenance/c2pa.js';
 
 const HARD_BINDING = ['assertion.dataHash.mismatch', 'assertion.bmffHash.mismatch', 'assertion.boxesHash.mismatch'];
 const MANIFEST_ALTERED = ['assertion.hashedURI.mismatch'];

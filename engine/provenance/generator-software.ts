@@ -4,8 +4,9 @@
  */
 import type { DetectorContext } from '../context.js';
 import { defineDetector, type Emit } from '../detect/types.js';
-import { generatorNamed } from './generators.js';
-import { xmpOf, xmpValues } from './xmp-source.js';
+import { generatorNamed } from '../read/provenance/generators.js';
+import { xmpOf } from '../facts/xmp-packet.js';
+import { xmpValues } from '../read/provenance/xmp-source.js';
 
 function asText(v: unknown): string {
   if (typeof v === 'string') return v;

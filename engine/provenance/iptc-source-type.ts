@@ -4,8 +4,9 @@
  * `trainedAlgorithmicMedia`, composites with `compositeWithTrainedAlgorithmicMedia`.
  */
 import { defineDetector, type Emit } from '../detect/types.js';
-import { aiSourceKind, sourceTypeName } from './source-types.js';
-import { xmpOf, xmpValues } from './xmp-source.js';
+import { aiSourceKind, sourceTypeName } from '../read/provenance/source-types.js';
+import { xmpOf } from '../facts/xmp-packet.js';
+import { xmpValues } from '../read/provenance/xmp-source.js';
 
 const EMITS = [{ flag: 'ai_generated', reasons: ['iptc_source_type'] }] as const satisfies readonly Emit[];
 

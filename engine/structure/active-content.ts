@@ -4,9 +4,9 @@
  */
 import type { DetectorContext } from '../context.js';
 import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
-import type { PdfFile } from '../pdf/structure/document.js';
-import { PdfDict, PdfRef, PdfStream, PdfString } from '../pdf/structure/objects.js';
-import { decodePdfText } from '../pdf/structure/text-strings.js';
+import type { PdfFile } from '../read/pdf/structure/document.js';
+import { PdfDict, PdfRef, PdfStream, PdfString } from '../read/pdf/structure/objects.js';
+import { decodePdfText } from '../read/pdf/structure/text-strings.js';
 
 const RISKY_EXT = /\.(?:exe|scr|bat|cmd|com|js|jse|vbs|vbe|ps1|jar|msi|dll|hta|lnk|docm|xlsm|pptm|zip|rar|7z)$/i;
 const MAX_OBJECTS = 200_000;

@@ -9,9 +9,9 @@
  * multi-page files (every producer) show it, so one observation is strong (0.6).
  */
 import type { FindingFor } from '../detect/types.js';
-import { PdfName, PdfRef } from '../pdf/structure/objects.js';
-import type { PageNode } from '../pdf/structure/pages.js';
-import type { PdfFile } from '../pdf/structure/document.js';
+import { PdfName, PdfRef } from '../read/pdf/structure/objects.js';
+import type { PageNode } from '../read/pdf/structure/pages.js';
+import type { PdfFile } from '../read/pdf/structure/document.js';
 
 interface PageFonts {
   page: number;

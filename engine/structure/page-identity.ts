@@ -14,8 +14,8 @@
  */
 import type { DetectorContext } from '../context.js';
 import type { FindingFor } from '../detect/types.js';
-import type { Cell, Line } from '../extract/layout.js';
-import { findMoney } from '../extract/numbers.js';
+import type { Cell, Line } from '../read/extract/layout.js';
+import { findMoney } from '../read/extract/numbers.js';
 
 type Found = FindingFor<'page_inconsistency', 'page_identity'>;
 

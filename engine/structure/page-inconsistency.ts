@@ -5,9 +5,9 @@
  */
 import type { DetectorContext } from '../context.js';
 import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
-import { PdfName, PdfStream } from '../pdf/structure/objects.js';
-import { walkPages, type PageNode } from '../pdf/structure/pages.js';
-import type { PdfFile } from '../pdf/structure/document.js';
+import { PdfName, PdfStream } from '../read/pdf/structure/objects.js';
+import { walkPages, type PageNode } from '../read/pdf/structure/pages.js';
+import type { PdfFile } from '../read/pdf/structure/document.js';
 import { separateFontObjectFindings } from './page-font-objects.js';
 import { pageIdentityFindings } from './page-identity.js';
 

@@ -3,9 +3,9 @@
  * see exactly the facts the engine would produce, lazily and once.
  */
 import { createContextFromSeed, createDetectorContext, type DetectorContext } from '../../engine/context.js';
-import type { PageLayer } from '../../engine/pdf/text/types.js';
+import type { PageLayer } from '../../engine/read/pdf/text/types.js';
 import type { Extracted, MimeType } from '../../engine/types.js';
-import type { MetadataFacts } from '../../engine/metadata/facts.js';
+import type { MetadataFacts } from '../../engine/read/metadata/facts.js';
 
 /**
  * OCR is off unless asked for: it adds seconds per image and only the text-reading detectors

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { defineDetector, type DeclaredCode, type FindingFor } from '../../engine/detect/types.js';
 import { finding } from '../../engine/content/evidence.js';
-import type { Line } from '../../engine/extract/layout.js';
+import type { Line } from '../../engine/read/extract/layout.js';
 
 const base = { summary: 'A summary long enough for the tester.', pages: [1], evidence: { page: 1 }, strength: 0.5 };
 const emits = [

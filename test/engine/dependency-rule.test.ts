@@ -14,7 +14,7 @@ const ENGINE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..
 /** Packages that open files or decode pixels. */
 const FORBIDDEN_PACKAGES = [/^sharp$/, /^pdfjs-dist(\/|$)/, /^exifr$/, /^tesseract\.js$/, /^@napi-rs\/canvas$/];
 /** Engine modules that open the PDF or decode pixels (engine-relative, without extension). */
-const FORBIDDEN_MODULES = ['pdf/text/pdfjs', 'pdf/text/index', 'pdf/structure/document', 'pdf/structure/index', 'pdf/structure/revisions', 'pdf/structure/text-diff', 'image/load', 'ocr/index', 'ocr/pdf-pages', 'ocr/prepare', 'ocr/tesseract', 'facts/pixels', 'facts/producers'];
+const FORBIDDEN_MODULES = ['read/pdf/text/pdfjs', 'read/pdf/text/index', 'read/pdf/structure/document', 'read/pdf/structure/index', 'read/pdf/structure/revisions', 'read/pdf/structure/text-diff', 'read/image/load', 'read/ocr/index', 'read/ocr/pdf-pages', 'read/ocr/prepare', 'read/ocr/tesseract', 'facts/pixels', 'facts/producers'];
 /** The fact layer's public face: detectors may import it (it reaches the openers only through facts). */
 const BOUNDARY = ['context', 'facts/index', 'facts/store', 'facts/types'];
 

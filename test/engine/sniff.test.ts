@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sniffMime } from '../../engine/sniff.js';
+import { sniffMime } from '../../engine/read/sniff.js';
 
 const bytes = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
 

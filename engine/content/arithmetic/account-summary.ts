@@ -5,8 +5,8 @@
  * other figure in between (an adjustment, a fee) is something we cannot place: stay quiet.
  */
 import type { ArithmeticFinding } from './emits.js';
-import type { DocModel } from '../../extract/model.js';
-import { formatAmount } from '../../extract/numbers.js';
+import type { DocModel } from '../../read/extract/model.js';
+import { formatAmount } from '../../read/extract/numbers.js';
 import { labelledAmounts, moneyCells, type Labelled } from '../amounts.js';
 import { finding, near, operands } from '../evidence.js';
 import { readItemTable, type ItemRow } from './line-items.js';

@@ -9,7 +9,7 @@
  * and open accounts, and a statement of several accounts opens the second with a figure of its own.
  */
 import type { ArithmeticFinding } from './emits.js';
-import { formatAmount } from '../../extract/numbers.js';
+import { formatAmount } from '../../read/extract/numbers.js';
 import { finding, near, operands } from '../evidence.js';
 import type { TxRow } from './statement-table.js';
 

@@ -7,7 +7,7 @@
  * to right order, and when the mapping is not unique the figure is marked ambiguous so that
  * the caller reads it without a sign (or not at all) instead of guessing.
  */
-import type { Cell } from '../../extract/layout.js';
+import type { Cell } from '../../read/extract/layout.js';
 
 export type ColumnKind = 'debit' | 'credit' | 'amount' | 'balance';
 

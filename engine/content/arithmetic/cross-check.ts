@@ -14,7 +14,7 @@
  * rows must be neighbouring lines of the page, at the table's usual row pitch, with no line
  * carrying a digit between them.
  */
-import type { Line } from '../../extract/layout.js';
+import type { Line } from '../../read/extract/layout.js';
 import { near } from '../evidence.js';
 import type { TxRow } from './statement-table.js';
 

@@ -5,9 +5,9 @@
  * the total, otherwise it gives up: an unexplained figure means we do not understand the block.
  */
 import type { ArithmeticFinding } from './emits.js';
-import type { Line } from '../../extract/layout.js';
-import type { DocModel } from '../../extract/model.js';
-import { formatAmount, parseAmount, type ParsedAmount } from '../../extract/numbers.js';
+import type { Line } from '../../read/extract/layout.js';
+import type { DocModel } from '../../read/extract/model.js';
+import { formatAmount, parseAmount, type ParsedAmount } from '../../read/extract/numbers.js';
 import { labelledAmounts, moneyCells, type Labelled } from '../amounts.js';
 import { finding, near, operands } from '../evidence.js';
 import { readItemTable } from './line-items.js';

@@ -3,11 +3,11 @@
  * row's line total must be quantity x unit price, allowing for a discount or tax column on the
  * row. A row is only judged when its rightmost figure is a money amount.
  */
-import type { Line } from '../../extract/layout.js';
+import type { Line } from '../../read/extract/layout.js';
 import { oneMisreadExplains } from './misread.js';
 import { repeatsAcrossPageBreak } from './page-break.js';
-import type { NumberStyle } from '../../extract/numbers.js';
-import { isMoney, parseAmount } from '../../extract/numbers.js';
+import type { NumberStyle } from '../../read/extract/numbers.js';
+import { isMoney, parseAmount } from '../../read/extract/numbers.js';
 import { numberCells } from '../amounts.js';
 import { near } from '../evidence.js';
 

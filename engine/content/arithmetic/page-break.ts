@@ -4,7 +4,7 @@
  * text layer holds it twice, the last row of one page and the first of the next. Summed or
  * walked twice it breaks arithmetic that the printed document gets right.
  */
-import type { Line } from '../../extract/layout.js';
+import type { Line } from '../../read/extract/layout.js';
 
 function words(line: Line): string {
   return line.text.replace(/\s+/g, ' ').trim();

@@ -4,9 +4,9 @@
  * than this period's.
  */
 import type { ArithmeticFinding } from './emits.js';
-import type { DocModel } from '../../extract/model.js';
-import type { Line } from '../../extract/layout.js';
-import { formatAmount, isMoney, parseAmount, type NumberStyle } from '../../extract/numbers.js';
+import type { DocModel } from '../../read/extract/model.js';
+import type { Line } from '../../read/extract/layout.js';
+import { formatAmount, isMoney, parseAmount, type NumberStyle } from '../../read/extract/numbers.js';
 import { labelledAmounts, type Labelled } from '../amounts.js';
 import { finding, near, operands } from '../evidence.js';
 import { farApart } from './cross-check.js';

@@ -5,9 +5,9 @@
  * wrapped item we cannot read never leaves part of the list out of the sum.
  */
 import type { ArithmeticFinding } from './emits.js';
-import type { Line } from '../../extract/layout.js';
-import type { DocModel } from '../../extract/model.js';
-import { formatAmount } from '../../extract/numbers.js';
+import type { Line } from '../../read/extract/layout.js';
+import type { DocModel } from '../../read/extract/model.js';
+import { formatAmount } from '../../read/extract/numbers.js';
 import { labelledAmounts, moneyCells } from '../amounts.js';
 import { finding, near, operands } from '../evidence.js';
 import { repeatsAcrossPageBreak } from './page-break.js';

@@ -3,9 +3,9 @@
  * cells assigned to the columns named by the nearest header above (debit/credit/amount/balance),
  * or, without a header, "amount then balance" when a row has exactly two figures.
  */
-import type { Cell, Line } from '../../extract/layout.js';
-import { leadingDate, type DateOrder, type DateToken } from '../../extract/dates.js';
-import type { NumberStyle } from '../../extract/numbers.js';
+import type { Cell, Line } from '../../read/extract/layout.js';
+import { leadingDate, type DateOrder, type DateToken } from '../../read/extract/dates.js';
+import type { NumberStyle } from '../../read/extract/numbers.js';
 import { moneyCells } from '../amounts.js';
 import { columnPlacer, type Column, type ColumnKind } from './columns.js';
 import { repeatsAcrossPageBreak } from './page-break.js';

@@ -6,8 +6,8 @@
  * misread, so it produces nothing.
  */
 import type { ArithmeticFinding } from './emits.js';
-import type { DocModel } from '../../extract/model.js';
-import { formatAmount } from '../../extract/numbers.js';
+import type { DocModel } from '../../read/extract/model.js';
+import { formatAmount } from '../../read/extract/numbers.js';
 import { labelledAmounts } from '../amounts.js';
 import { finding, near, operands } from '../evidence.js';
 import { crossCheckedBreaks, type ChainCheck as Check, type CrossChecked } from './cross-check.js';

@@ -13,7 +13,7 @@
  * "8 372,97 €"). Such a figure (no decimal mark, three or more digits) is also read as cents, the
  * only way invoice totals are printed; the confirmation decides which reading holds.
  */
-import type { ParsedAmount } from '../../extract/numbers.js';
+import type { ParsedAmount } from '../../read/extract/numbers.js';
 import { near } from '../evidence.js';
 import { farApart } from './cross-check.js';
 import { lookAlike } from './misread.js';

@@ -6,7 +6,7 @@
  * of the change (fonts, revisions, covered text, pixels) corroborates it.
  */
 import type { DetectorContext } from '../../context.js';
-import { classifySoftware } from '../../metadata/producers.js';
+import { classifySoftware } from '../../read/metadata/producers.js';
 import type { ArithmeticFinding } from './emits.js';
 
 /** Suspicious, short of decisive (docs/scoring.md: 0.85 and above is decisive on its own). */

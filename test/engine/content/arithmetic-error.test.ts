@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { expect } from 'vitest';
 import { arithmeticError } from '../../../engine/content/arithmetic-error.js';
 import type { Finding } from '../../../engine/types.js';
-import type { MetadataFacts } from '../../../engine/metadata/facts.js';
+import type { MetadataFacts } from '../../../engine/read/metadata/facts.js';
 import { contextOf, row } from '../extract/fixtures.js';
 import { bankStatement, invoice, payslip, receipt } from '../extract/generate-docs.js';
 import { testDetector } from '../detector-tester.js';

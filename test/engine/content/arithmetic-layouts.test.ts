@@ -6,7 +6,7 @@
 import { arithmeticError } from '../../../engine/content/arithmetic-error.js';
 import type { DetectorContext } from '../../../engine/context.js';
 import { contextFromPages } from '../context-for-test.js';
-import type { PaintOp, TextRun } from '../../../engine/pdf/text/types.js';
+import type { PaintOp, TextRun } from '../../../engine/read/pdf/text/types.js';
 import { testDetector } from '../detector-tester.js';
 import { contextOf, right, row } from '../extract/fixtures.js';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { editDistance } from '../../../engine/content/arithmetic/cross-check.js';
 import { arithmeticError } from '../../../engine/content/arithmetic-error.js';
-import { withoutUncertainOcrFindings } from '../../../engine/ocr/confidence.js';
-import type { PageLayer, TextRun } from '../../../engine/pdf/text/types.js';
+import { withoutUncertainOcrFindings } from '../../../engine/read/ocr/confidence.js';
+import type { PageLayer, TextRun } from '../../../engine/read/pdf/text/types.js';
 import type { Extracted, Finding } from '../../../engine/types.js';
 import { contextFromPages } from '../context-for-test.js';
 

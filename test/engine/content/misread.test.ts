@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { misreadValues, oneMisreadExplains } from '../../../engine/content/arithmetic/misread.js';
 import { labelledAmounts } from '../../../engine/content/amounts.js';
-import { pageLines, type Line } from '../../../engine/extract/layout.js';
-import { findPeriod, STATEMENT_PERIOD } from '../../../engine/extract/periods.js';
-import type { PageLayer, TextRun } from '../../../engine/pdf/text/types.js';
+import { pageLines, type Line } from '../../../engine/read/extract/layout.js';
+import { findPeriod, STATEMENT_PERIOD } from '../../../engine/read/extract/periods.js';
+import type { PageLayer, TextRun } from '../../../engine/read/pdf/text/types.js';
 
 describe('OCR misreads', () => {
   it('lists values one dropped, doubled or look-alike digit away', () => {

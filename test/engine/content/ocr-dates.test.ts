@@ -5,7 +5,7 @@
  */
 import { expect } from 'vitest';
 import { contentInconsistency } from '../../../engine/content/content-inconsistency.js';
-import type { PageLayer, TextRun } from '../../../engine/pdf/text/types.js';
+import type { PageLayer, TextRun } from '../../../engine/read/pdf/text/types.js';
 import { contextFromPages } from '../context-for-test.js';
 import { testDetector } from '../detector-tester.js';
 

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { lostDecimalMark } from '../../../engine/content/amounts.js';
 import { arithmeticError } from '../../../engine/content/arithmetic-error.js';
 import { confirmedByRate, judgeTotal, moneyReadings } from '../../../engine/content/arithmetic/totals-cross-check.js';
-import { parseAmount } from '../../../engine/extract/numbers.js';
-import { withoutUncertainOcrFindings } from '../../../engine/ocr/confidence.js';
-import type { PageLayer, TextRun } from '../../../engine/pdf/text/types.js';
+import { parseAmount } from '../../../engine/read/extract/numbers.js';
+import { withoutUncertainOcrFindings } from '../../../engine/read/ocr/confidence.js';
+import type { PageLayer, TextRun } from '../../../engine/read/pdf/text/types.js';
 import type { Extracted, Finding } from '../../../engine/types.js';
 import { contextFromPages } from '../context-for-test.js';
 

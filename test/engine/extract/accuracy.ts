@@ -1,5 +1,5 @@
 /** Per-field extraction accuracy over a generated set (used by the accuracy test and reports). */
-import { extractFields } from '../../../engine/extract/index.js';
+import { extractFields } from '../../../engine/read/extract/index.js';
 import type { Extracted } from '../../../engine/types.js';
 import { layoutPage, textPage } from './fixtures.js';
 import { bankStatement, invoice, payslip, receipt, type Generated, type Locale } from './generate-docs.js';

@@ -5,7 +5,7 @@
  * cases check that the sender's own block is never returned as the customer.
  */
 import { describe, expect, it } from 'vitest';
-import { extractFields } from '../../../engine/extract/index.js';
+import { extractFields } from '../../../engine/read/extract/index.js';
 import type { Extracted } from '../../../engine/types.js';
 import { layoutPage, right, row } from './fixtures.js';
 

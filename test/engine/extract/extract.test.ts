@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractFields } from '../../../engine/extract/index.js';
+import { extractFields } from '../../../engine/read/extract/index.js';
 import { FIELDS, generatedSet, measure } from './accuracy.js';
 import { layoutPage, row } from './fixtures.js';
 

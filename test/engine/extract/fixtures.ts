@@ -5,8 +5,8 @@
  */
 import type { DetectorContext } from '../../../engine/context.js';
 import { contextFromPages } from '../context-for-test.js';
-import type { PageLayer, TextRun } from '../../../engine/pdf/text/types.js';
-import type { MetadataFacts } from '../../../engine/metadata/facts.js';
+import type { PageLayer, TextRun } from '../../../engine/read/pdf/text/types.js';
+import type { MetadataFacts } from '../../../engine/read/metadata/facts.js';
 
 const COLS = 110;
 const ROWS = 80;

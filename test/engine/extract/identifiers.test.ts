@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abaValid, cardBrand, ibanProblem, luhnValid, sortCodeDigits } from '../../../engine/extract/identifiers.js';
+import { abaValid, cardBrand, ibanProblem, luhnValid, sortCodeDigits } from '../../../engine/read/extract/identifiers.js';
 
 describe('identifier checks', () => {
   it('accepts valid IBANs from several countries, spaced or not', () => {

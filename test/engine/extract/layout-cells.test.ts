@@ -1,7 +1,7 @@
 /** How drawn words become a line's cells (engine/extract/layout.ts). */
 import { describe, expect, it } from 'vitest';
-import { pageLines } from '../../../engine/extract/layout.js';
-import type { PageLayer, TextRun } from '../../../engine/pdf/text/types.js';
+import { pageLines } from '../../../engine/read/extract/layout.js';
+import type { PageLayer, TextRun } from '../../../engine/read/pdf/text/types.js';
 
 const run = (text: string, x0: number, x1: number): TextRun => ({ page: 1, text, fontId: 'F1', fontName: 'DejaVuSans', size: 9.5, bbox: [x0, 0.654, x1, 0.667], baseline: 282 });
 const page = (runs: TextRun[]): PageLayer => ({ page: 1, width: 595, height: 842, runs, text: '', imageCoverage: 0 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { findDates, inferDateOrder, isoDate, leadingDate } from '../../../engine/extract/dates.js';
-import { detectCurrency } from '../../../engine/extract/locale.js';
-import { findMoney, inferNumberStyle, parseAmount } from '../../../engine/extract/numbers.js';
+import { findDates, inferDateOrder, isoDate, leadingDate } from '../../../engine/read/extract/dates.js';
+import { detectCurrency } from '../../../engine/read/extract/locale.js';
+import { findMoney, inferNumberStyle, parseAmount } from '../../../engine/read/extract/numbers.js';
 
 describe('parseAmount', () => {
   const dot = { decimal: '.', spaceGrouping: false } as const;

@@ -3,7 +3,7 @@
  * addressee's block; it must be read as the issuer, never as the customer.
  */
 import { describe, expect, it } from 'vitest';
-import { extractFields } from '../../../engine/extract/index.js';
+import { extractFields } from '../../../engine/read/extract/index.js';
 import { layoutPage, right, row } from './fixtures.js';
 
 function receipt(headingSize: number) {

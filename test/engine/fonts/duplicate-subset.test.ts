@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { duplicateSubsetDetector } from '../../../engine/fonts/duplicate-subset.js';
-import { splitSubset } from '../../../engine/pdf/text/fonts.js';
+import { splitSubset } from '../../../engine/read/pdf/text/fonts.js';
 import { buildContextForTest } from '../context-for-test.js';
 import { testDetector } from '../detector-tester.js';
 import { textContext } from '../text/context.js';

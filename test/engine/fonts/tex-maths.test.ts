@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { isMathFont, isolatedFontDetector } from '../../../engine/fonts/isolated-font.js';
 import type { DetectorContext } from '../../../engine/context.js';
-import type { PageLayer, TextRun } from '../../../engine/pdf/text/types.js';
+import type { PageLayer, TextRun } from '../../../engine/read/pdf/text/types.js';
 
 function run(text: string, fontName: string, row: number, col: number): TextRun {
   const x = 0.2 + col * 0.15;

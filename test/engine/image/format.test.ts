@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { classifyImageFormat } from '../../../engine/image/format.js';
-import { loadImage } from '../../../engine/image/load.js';
+import { classifyImageFormat } from '../../../engine/read/image/format.js';
+import { loadImage } from '../../../engine/read/image/load.js';
 import type { MimeType } from '../../../engine/types.js';
 import { cameraExif, pageJpeg, pageRaw, xmpPacket } from './fixtures.js';
 

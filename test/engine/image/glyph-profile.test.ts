@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import glyphProfile, { crispValue } from '../../../engine/image/glyph-profile.js';
-import type { WordEdge } from '../../../engine/image/glyph-edges.js';
+import type { WordEdge } from '../../../engine/read/image/glyph-edges.js';
 import { testDetector } from '../detector-tester.js';
 import { buildContextForTest } from '../context-for-test.js';
 import { corpusFile } from '../../support/environment.js';

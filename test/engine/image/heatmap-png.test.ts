@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { rgbaPngDataUrl } from '../../../engine/image/heatmap-png.js';
+import { rgbaPngDataUrl } from '../../../engine/kit/heatmap-png.js';
 
 describe('heat map PNG', () => {
   it('encodes an RGBA raster that a decoder reads back pixel for pixel', async () => {

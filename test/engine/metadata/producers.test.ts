@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifySoftware } from '../../../engine/metadata/producers.js';
+import { classifySoftware } from '../../../engine/read/metadata/producers.js';
 
 describe('classifySoftware', () => {
   it.each([

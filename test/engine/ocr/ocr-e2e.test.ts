@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
 import { analyze } from '../../../engine/analyze.js';
-import { terminateOcr } from '../../../engine/ocr/index.js';
+import { terminateOcr } from '../../../engine/read/ocr/index.js';
 import { changeBalance, statementImage } from './statement-image.js';
 
 const TIMEOUT = 60_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { GrayRaster } from '../../../engine/image/types.js';
-import { photographedPage } from '../../../engine/ocr/page-region.js';
+import type { GrayRaster } from '../../../engine/read/image/types.js';
+import { photographedPage } from '../../../engine/read/ocr/page-region.js';
 
 /** A grey picture: `bg` everywhere, `paint` draws on it. */
 function picture(width: number, height: number, bg: number, paint: (set: (x0: number, y0: number, x1: number, y1: number, v: number) => void) => void): GrayRaster {

@@ -6,11 +6,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Page } from 'tesseract.js';
 import { grayPng, pdfkitBytes } from '../text/fixtures.js';
-import type { PageLayer } from '../../../engine/pdf/text/types.js';
+import type { PageLayer } from '../../../engine/read/pdf/text/types.js';
 
 const state = vi.hoisted(() => ({ running: 0, most: 0, started: [] as string[], release: null as null | (() => void), gate: true }));
 
-vi.mock('../../../engine/ocr/tesseract.js', () => ({
+vi.mock('../../../engine/read/ocr/tesseract.js', () => ({
   ocrParallelism: () => 2,
   setOcrIdleTimeout: () => undefined,
   terminateOcr: async () => undefined,
@@ -38,7 +38,7 @@ vi.mock('../../../engine/ocr/tesseract.js', () => ({
   },
 }));
 
-const { ocrScannedPages } = await import('../../../engine/ocr/index.js');
+const { ocrScannedPages } = await import('../../../engine/read/ocr/index.js');
 
 async function scannedPages(n: number): Promise<Uint8Array> {
   const png = Buffer.from(await grayPng(300, 424, 235));

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'tesseract.js';
-import { pageLines } from '../../../engine/extract/layout.js';
-import { ocrPageLayer } from '../../../engine/ocr/words.js';
+import { pageLines } from '../../../engine/read/extract/layout.js';
+import { ocrPageLayer } from '../../../engine/read/ocr/words.js';
 
 interface W {
   text: string;

@@ -1,7 +1,7 @@
 /** The OCR contrast stretch as a lookup table gives sharp's normalise() byte for byte. */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { normaliseGrey } from '../../../engine/ocr/stretch.js';
+import { normaliseGrey } from '../../../engine/read/ocr/stretch.js';
 
 async function bySharp(grey: Uint8Array, width: number, height: number): Promise<Uint8Array> {
   return new Uint8Array(await sharp(grey, { raw: { width, height, channels: 1 } }).grayscale().normalise({ lower: 0.2, upper: 99 }).raw().toBuffer());

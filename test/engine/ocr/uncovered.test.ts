@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'tesseract.js';
-import { uncoveredColumns, withColumns } from '../../../engine/ocr/uncovered.js';
+import { uncoveredColumns, withColumns } from '../../../engine/read/ocr/uncovered.js';
 
 const W = 800;
 const H = 600;

@@ -1,10 +1,10 @@
 /** OCR plumbing without running tesseract: word boxes to runs, page choice, the confidence guard. */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'tesseract.js';
-import { isUncertainOcrFinding, pagesToOcr, withoutUncertainOcrFindings } from '../../../engine/ocr/index.js';
-import { prepareForOcr, scaleFor } from '../../../engine/ocr/prepare.js';
-import { ocrPageLayer } from '../../../engine/ocr/words.js';
-import type { PageLayer, TextRun } from '../../../engine/pdf/text/types.js';
+import { isUncertainOcrFinding, pagesToOcr, withoutUncertainOcrFindings } from '../../../engine/read/ocr/index.js';
+import { prepareForOcr, scaleFor } from '../../../engine/read/ocr/prepare.js';
+import { ocrPageLayer } from '../../../engine/read/ocr/words.js';
+import type { PageLayer, TextRun } from '../../../engine/read/pdf/text/types.js';
 import type { Finding } from '../../../engine/types.js';
 
 function word(text: string, x0: number, x1: number, confidence = 95) {

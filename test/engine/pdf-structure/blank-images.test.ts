@@ -1,8 +1,8 @@
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { blankImageData } from '../../../engine/pdf/structure/blank-images.js';
-import { loadPdfText } from '../../../engine/pdf/text/index.js';
+import { blankImageData } from '../../../engine/read/pdf/structure/blank-images.js';
+import { loadPdfText } from '../../../engine/read/pdf/text/index.js';
 
 async function pdfWithImage(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();

@@ -5,8 +5,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parsePdfStructure } from '../../../engine/pdf/structure/index.js';
-import { sniffMime } from '../../../engine/sniff.js';
+import { parsePdfStructure } from '../../../engine/read/pdf/structure/index.js';
+import { sniffMime } from '../../../engine/read/sniff.js';
 import { EngineError } from '../../../engine/types.js';
 import { CORPUS_DIR } from '../../support/environment.js';
 

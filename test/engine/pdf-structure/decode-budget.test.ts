@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { applyDecodeBudget, inflatedSize } from '../../../engine/pdf/structure/decode-budget.js';
-import { parsePdfStructure } from '../../../engine/pdf/structure/index.js';
+import { applyDecodeBudget, inflatedSize } from '../../../engine/read/pdf/structure/decode-budget.js';
+import { parsePdfStructure } from '../../../engine/read/pdf/structure/index.js';
 import { STATEMENT_LINES, appendUpdate, buildRawPdf } from './fixtures.js';
 
 /** A PDF whose extra object is a Flate stream of `size` zero bytes (a bomb when size is large). */

@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { parsePdfStructure } from '../../../engine/pdf/structure/index.js';
+import { parsePdfStructure } from '../../../engine/read/pdf/structure/index.js';
 import { EngineError } from '../../../engine/types.js';
 import { STATEMENT_LINES, appendUpdate, buildRawPdf, contentEditUpdate, hasQpdf, qpdf, rawLayout, xmpPacket } from './fixtures.js';
 

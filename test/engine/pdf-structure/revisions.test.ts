@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parsePdfStructure } from '../../../engine/pdf/structure/index.js';
-import { analyzeRevisions } from '../../../engine/pdf/structure/revisions.js';
+import { parsePdfStructure } from '../../../engine/read/pdf/structure/index.js';
+import { analyzeRevisions } from '../../../engine/read/pdf/structure/revisions.js';
 import { hasQpdf, qpdf, rawLayout } from './fixtures.js';
 import { amountEdit, annotationUpdate, formFill, formFillSession, metadataUpdate, overlayEdit, signatureFieldUpdate, signedStatement, statement, wrappedAnnotationUpdate } from './updates.js';
 

@@ -3,8 +3,8 @@
  * must be what structuredClone would have made, and the text layer must read as before.
  */
 import { describe, expect, it } from 'vitest';
-import { copyMessage, LoopbackCopyPort, operatorListChunk, textContentChunk } from '../../../engine/pdf/text/loopback.js';
-import { loadPdfText } from '../../../engine/pdf/text/index.js';
+import { copyMessage, LoopbackCopyPort, operatorListChunk, textContentChunk } from '../../../engine/read/pdf/text/loopback.js';
+import { loadPdfText } from '../../../engine/read/pdf/text/index.js';
 import { pdfkitBytes } from './fixtures.js';
 
 class Glyph {

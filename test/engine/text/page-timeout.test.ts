@@ -4,7 +4,7 @@
  * already on the next document.
  */
 import { describe, expect, it } from 'vitest';
-import { withTimeout } from '../../../engine/pdf/text/index.js';
+import { withTimeout } from '../../../engine/read/pdf/text/index.js';
 
 describe('page step timeout', () => {
   it('a step that rejects after its timeout leaves no unhandled rejection', async () => {

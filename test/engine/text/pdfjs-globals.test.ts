@@ -1,6 +1,6 @@
 import { deflateSync, gzipSync, deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { openPdf } from '../../../engine/pdf/text/pdfjs.js';
+import { openPdf } from '../../../engine/read/pdf/text/pdfjs.js';
 
 async function inflate(format: string, bytes: Uint8Array<ArrayBuffer> | Buffer): Promise<Uint8Array> {
   const { readable, writable } = new DecompressionStream(format as 'deflate');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classifyPdfFormat } from '../../../engine/pdf/format.js';
-import { loadPdfText } from '../../../engine/pdf/text/index.js';
+import { classifyPdfFormat } from '../../../engine/read/pdf/format.js';
+import { loadPdfText } from '../../../engine/read/pdf/text/index.js';
 import { EngineError } from '../../../engine/types.js';
 import { encryptedPdf, scannedPdf } from './scan-fixtures.js';
 import { amountText, balanceText, editWithPdfLib, genuineStatement, grayPng, pdfkitBytes, ROW_Y } from './fixtures.js';
