@@ -8,9 +8,9 @@
  * do not read text run; a detector that asks for the text before OCR is done is run again once
  * it is. Findings keep registry order either way.
  */
-import { createDetectorContext, type BackgroundFact, type DetectorContext } from './context.js';
-import { detectorsFor } from './detect/registry.js';
-import type { Detector } from './detect/types.js';
+import { createDetectorContext, type BackgroundFact, type DetectorContext } from './facts/context.js';
+import { detectorsFor } from './detectors/index.js';
+import type { Detector } from './detectors/define.js';
 import { FactPendingError } from './facts/store.js';
 import { classifyImageFormat } from './read/image/format.js';
 import { fingerprintDocument } from './library/index.js';

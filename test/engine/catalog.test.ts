@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { FLAG_CATALOG, FLAG_CODES, LIBRARY_FLAG_CODES } from '../../engine/catalog/flags.js';
-import { DETECTORS } from '../../engine/detect/registry.js';
+import { DETECTORS } from '../../engine/detectors/index.js';
 
 const DOC = readFileSync(new URL('../../docs/flags.md', import.meta.url), 'utf8');
 const SEVERITIES = ['low', 'medium', 'high', 'critical'];

@@ -2,7 +2,7 @@
  * Detector contexts for tests, built by the engine's own factory (engine/context.ts), so tests
  * see exactly the facts the engine would produce, lazily and once.
  */
-import { createContextFromSeed, createDetectorContext, type DetectorContext } from '../../engine/context.js';
+import { createContextFromSeed, createDetectorContext, type DetectorContext } from '../../engine/facts/context.js';
 import type { PageLayer } from '../../engine/read/pdf/text/types.js';
 import type { Extracted, MimeType } from '../../engine/types.js';
 import type { MetadataFacts } from '../../engine/read/metadata/facts.js';

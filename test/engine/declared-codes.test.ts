@@ -5,8 +5,8 @@
  * "Unused '@ts-expect-error' directive". The runtime part checks the declared detectors still run.
  */
 import { describe, expect, it } from 'vitest';
-import { defineDetector, type DeclaredCode, type FindingFor } from '../../engine/detect/types.js';
-import { finding } from '../../engine/content/evidence.js';
+import { defineDetector, type DeclaredCode, type FindingFor } from '../../engine/detectors/define.js';
+import { finding } from '../../engine/detectors/content/evidence.js';
 import type { Line } from '../../engine/read/extract/layout.js';
 
 const base = { summary: 'A summary long enough for the tester.', pages: [1], evidence: { page: 1 }, strength: 0.5 };

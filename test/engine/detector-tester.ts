@@ -8,8 +8,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildContextForTest } from './context-for-test.js';
-import type { Detector } from '../../engine/detect/types.js';
-import type { DetectorContext } from '../../engine/context.js';
+import type { Detector } from '../../engine/detectors/define.js';
+import type { DetectorContext } from '../../engine/facts/context.js';
 import type { Finding } from '../../engine/types.js';
 import { missing, type Need } from '../support/environment.js';
 

@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { DETECTORS } from '../../engine/detect/registry.js';
+import { DETECTORS } from '../../engine/detectors/index.js';
 import { REPO_ROOT } from '../support/environment.js';
 
 const TEST_DIR = join(REPO_ROOT, 'test', 'engine');

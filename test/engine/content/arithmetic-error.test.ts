@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expect } from 'vitest';
-import { arithmeticError } from '../../../engine/content/arithmetic-error.js';
+import { arithmeticError } from '../../../engine/detectors/content/arithmetic-error.js';
 import type { Finding } from '../../../engine/types.js';
 import type { MetadataFacts } from '../../../engine/read/metadata/facts.js';
 import { contextOf, row } from '../extract/fixtures.js';

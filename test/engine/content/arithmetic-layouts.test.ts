@@ -3,8 +3,8 @@
  * right-aligned figures (HTML tables printed by Chromium), and white-box edits that leave the
  * old figure in the text layer under the new one.
  */
-import { arithmeticError } from '../../../engine/content/arithmetic-error.js';
-import type { DetectorContext } from '../../../engine/context.js';
+import { arithmeticError } from '../../../engine/detectors/content/arithmetic-error.js';
+import type { DetectorContext } from '../../../engine/facts/context.js';
 import { contextFromPages } from '../context-for-test.js';
 import type { PaintOp, TextRun } from '../../../engine/read/pdf/text/types.js';
 import { testDetector } from '../detector-tester.js';

@@ -4,7 +4,7 @@
  * printed arithmetic is right; reading must not make it wrong.
  */
 import { readFileSync } from 'node:fs';
-import { arithmeticError } from '../../../engine/content/arithmetic-error.js';
+import { arithmeticError } from '../../../engine/detectors/content/arithmetic-error.js';
 import { testDetector } from '../detector-tester.js';
 import { contextOf, right, row } from '../extract/fixtures.js';
 

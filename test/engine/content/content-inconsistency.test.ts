@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { contentInconsistency } from '../../../engine/content/content-inconsistency.js';
+import { contentInconsistency } from '../../../engine/detectors/content/content-inconsistency.js';
 import { contextOf, row } from '../extract/fixtures.js';
 import { bankStatement, invoice, payslip } from '../extract/generate-docs.js';
 import { testDetector } from '../detector-tester.js';

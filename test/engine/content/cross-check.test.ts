@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance } from '../../../engine/content/arithmetic/cross-check.js';
-import { arithmeticError } from '../../../engine/content/arithmetic-error.js';
+import { editDistance } from '../../../engine/detectors/content/arithmetic/cross-check.js';
+import { arithmeticError } from '../../../engine/detectors/content/arithmetic-error.js';
 import { withoutUncertainOcrFindings } from '../../../engine/read/ocr/confidence.js';
 import type { PageLayer, TextRun } from '../../../engine/read/pdf/text/types.js';
 import type { Extracted, Finding } from '../../../engine/types.js';

@@ -1,4 +1,4 @@
-import { identifierInvalid } from '../../../engine/content/identifier-invalid.js';
+import { identifierInvalid } from '../../../engine/detectors/content/identifier-invalid.js';
 import { contextOf } from '../extract/fixtures.js';
 import { bankStatement, invoice } from '../extract/generate-docs.js';
 import { testDetector } from '../detector-tester.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { misreadValues, oneMisreadExplains } from '../../../engine/content/arithmetic/misread.js';
-import { labelledAmounts } from '../../../engine/content/amounts.js';
+import { misreadValues, oneMisreadExplains } from '../../../engine/detectors/content/arithmetic/misread.js';
+import { labelledAmounts } from '../../../engine/detectors/content/amounts.js';
 import { pageLines, type Line } from '../../../engine/read/extract/layout.js';
 import { findPeriod, STATEMENT_PERIOD } from '../../../engine/read/extract/periods.js';
 import type { PageLayer, TextRun } from '../../../engine/read/pdf/text/types.js';

@@ -4,7 +4,7 @@
  * a misreading; a day no slip explains is still out of order.
  */
 import { expect } from 'vitest';
-import { contentInconsistency } from '../../../engine/content/content-inconsistency.js';
+import { contentInconsistency } from '../../../engine/detectors/content/content-inconsistency.js';
 import type { PageLayer, TextRun } from '../../../engine/read/pdf/text/types.js';
 import { contextFromPages } from '../context-for-test.js';
 import { testDetector } from '../detector-tester.js';

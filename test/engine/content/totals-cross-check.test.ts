@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { lostDecimalMark } from '../../../engine/content/amounts.js';
-import { arithmeticError } from '../../../engine/content/arithmetic-error.js';
-import { confirmedByRate, judgeTotal, moneyReadings } from '../../../engine/content/arithmetic/totals-cross-check.js';
+import { lostDecimalMark } from '../../../engine/detectors/content/amounts.js';
+import { arithmeticError } from '../../../engine/detectors/content/arithmetic-error.js';
+import { confirmedByRate, judgeTotal, moneyReadings } from '../../../engine/detectors/content/arithmetic/totals-cross-check.js';
 import { parseAmount } from '../../../engine/read/extract/numbers.js';
 import { withoutUncertainOcrFindings } from '../../../engine/read/ocr/confidence.js';
 import type { PageLayer, TextRun } from '../../../engine/read/pdf/text/types.js';

@@ -3,7 +3,7 @@
  * PageLayer with one run per word, positioned on a character grid, so the run-based line and
  * cell logic is exercised with real boxes.
  */
-import type { DetectorContext } from '../../../engine/context.js';
+import type { DetectorContext } from '../../../engine/facts/context.js';
 import { contextFromPages } from '../context-for-test.js';
 import type { PageLayer, TextRun } from '../../../engine/read/pdf/text/types.js';
 import type { MetadataFacts } from '../../../engine/read/metadata/facts.js';

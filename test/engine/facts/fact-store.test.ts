@@ -1,7 +1,7 @@
 /** The fact store: once, lazily, timed; and a detector that throws leaves a visible trace. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { analyze } from '../../../engine/analyze.js';
-import { DETECTORS } from '../../../engine/detect/registry.js';
+import { DETECTORS } from '../../../engine/detectors/index.js';
 import { FactStore } from '../../../engine/facts/store.js';
 import { scoreAnalysis } from '../../../engine/scoring/score.js';
 import { DEFAULT_THRESHOLDS } from '../scoring/arbitraries.js';

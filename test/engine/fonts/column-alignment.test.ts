@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { columnAlignmentDetector } from '../../../engine/fonts/column-alignment.js';
+import { columnAlignmentDetector } from '../../../engine/detectors/fonts/column-alignment.js';
 import { testDetector } from '../detector-tester.js';
 import { textContext } from '../text/context.js';
 import { genuineStatement, pdfkitBytes } from '../text/fixtures.js';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { duplicateSubsetDetector } from '../../../engine/fonts/duplicate-subset.js';
+import { duplicateSubsetDetector } from '../../../engine/detectors/fonts/duplicate-subset.js';
 import { splitSubset } from '../../../engine/read/pdf/text/fonts.js';
 import { buildContextForTest } from '../context-for-test.js';
 import { testDetector } from '../detector-tester.js';

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { PDFName } from 'pdf-lib';
-import { foreignFontDetector } from '../../../engine/fonts/foreign-font.js';
+import { foreignFontDetector } from '../../../engine/detectors/fonts/foreign-font.js';
 import { testDetector } from '../detector-tester.js';
 import { textContext } from '../text/context.js';
 import { amountInType3 } from './more-font-fixtures.js';

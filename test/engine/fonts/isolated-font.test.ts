@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { isolatedFontDetector } from '../../../engine/fonts/isolated-font.js';
+import { isolatedFontDetector } from '../../../engine/detectors/fonts/isolated-font.js';
 import { testDetector } from '../detector-tester.js';
 import { textContext } from '../text/context.js';
 import { amountCell, amountText, drawNewAmount, editWithPdfLib, genuineStatement, pdfkitBytes, rgb, StandardFonts } from '../text/fixtures.js';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { loneFigureFontDetector } from '../../../engine/fonts/lone-figure-font.js';
+import { loneFigureFontDetector } from '../../../engine/detectors/fonts/lone-figure-font.js';
 import { testDetector } from '../detector-tester.js';
 import { textContext } from '../text/context.js';
 import { genuineStatement } from '../text/fixtures.js';
@@ -33,7 +33,7 @@ testDetector(loneFigureFontDetector, {
 
 
 import { describe, it } from 'vitest';
-import { isAmount } from '../../../engine/fonts/lone-figure-font.js';
+import { isAmount } from '../../../engine/detectors/fonts/lone-figure-font.js';
 
 describe('isAmount', () => {
   it('reads amounts in several locales and not dates or references', () => {

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { spacingBreakDetector } from '../../../engine/fonts/spacing-break.js';
+import { spacingBreakDetector } from '../../../engine/detectors/fonts/spacing-break.js';
 import { testDetector } from '../detector-tester.js';
 import { textContext } from '../text/context.js';
 import { genuineStatement } from '../text/fixtures.js';

@@ -4,8 +4,8 @@
  * with a Helvetica digit is still an isolated font.
  */
 import { describe, expect, it } from 'vitest';
-import { isMathFont, isolatedFontDetector } from '../../../engine/fonts/isolated-font.js';
-import type { DetectorContext } from '../../../engine/context.js';
+import { isMathFont, isolatedFontDetector } from '../../../engine/detectors/fonts/isolated-font.js';
+import type { DetectorContext } from '../../../engine/facts/context.js';
 import type { PageLayer, TextRun } from '../../../engine/read/pdf/text/types.js';
 
 function run(text: string, fontName: string, row: number, col: number): TextRun {

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import aliasedGlyphs from '../../../engine/image/aliased-glyphs.js';
+import aliasedGlyphs from '../../../engine/detectors/image/aliased-glyphs.js';
 import { testDetector } from '../detector-tester.js';
 import { encodeRaw, pageRaw, statementSvg } from './fixtures.js';
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import compressionPatch from '../../../engine/image/compression-patch.js';
+import compressionPatch from '../../../engine/detectors/image/compression-patch.js';
 import type { BBox } from '../../../engine/types.js';
 import { testDetector } from '../detector-tester.js';
 import { corpusFile } from '../../support/environment.js';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import damagedData from '../../../engine/image/damaged-data.js';
+import damagedData from '../../../engine/detectors/image/damaged-data.js';
 import { testDetector } from '../detector-tester.js';
 import { pageJpeg } from './fixtures.js';
 

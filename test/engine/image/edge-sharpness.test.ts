@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import edgeSharpness from '../../../engine/image/edge-sharpness.js';
+import edgeSharpness from '../../../engine/detectors/image/edge-sharpness.js';
 import { testDetector } from '../detector-tester.js';
 import { corpusFile } from '../../support/environment.js';
 import { pageRaw } from './fixtures.js';

@@ -1,4 +1,4 @@
-import editingSoftware from '../../../engine/image/editing-software.js';
+import editingSoftware from '../../../engine/detectors/image/image-editing-software.js';
 import { testDetector } from '../detector-tester.js';
 import { cameraExif, insertPngChunks, pageJpeg, pagePng, tEXt, xmpPacket } from './fixtures.js';
 

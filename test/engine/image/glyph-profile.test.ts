@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import glyphProfile, { crispValue } from '../../../engine/image/glyph-profile.js';
+import glyphProfile, { crispValue } from '../../../engine/detectors/image/glyph-profile.js';
 import type { WordEdge } from '../../../engine/read/image/glyph-edges.js';
 import { testDetector } from '../detector-tester.js';
 import { buildContextForTest } from '../context-for-test.js';

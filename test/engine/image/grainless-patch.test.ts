@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import grainlessPatch from '../../../engine/image/grainless-patch.js';
+import grainlessPatch from '../../../engine/detectors/image/grainless-patch.js';
 import type { BBox } from '../../../engine/types.js';
 import { testDetector } from '../detector-tester.js';
 import { corpusFile } from '../../support/environment.js';

@@ -1,4 +1,4 @@
-import metadataMismatch from '../../../engine/image/metadata-mismatch.js';
+import metadataMismatch from '../../../engine/detectors/image/image-metadata-mismatch.js';
 import { testDetector } from '../detector-tester.js';
 import { cameraExif, pageJpeg, xmpPacket } from './fixtures.js';
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import paintedPatch from '../../../engine/image/painted-patch.js';
+import paintedPatch from '../../../engine/detectors/image/painted-patch.js';
 import { testDetector } from '../detector-tester.js';
 import { encodeRaw, pageRaw, statementSvg } from './fixtures.js';
 

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import copyMove from '../../../engine/image/copy-move.js';
-import doubleCompression from '../../../engine/image/double-compression.js';
-import noiseInconsistency from '../../../engine/image/noise-inconsistency.js';
+import copyMove from '../../../engine/detectors/image/copy-move.js';
+import doubleCompression from '../../../engine/detectors/image/double-compression.js';
+import noiseInconsistency from '../../../engine/detectors/image/noise-inconsistency.js';
 import type { BBox, Finding } from '../../../engine/types.js';
 import { testDetector } from '../detector-tester.js';
 import { corpusFile } from '../../support/environment.js';

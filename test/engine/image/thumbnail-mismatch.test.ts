@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import thumbnailMismatch from '../../../engine/image/thumbnail-mismatch.js';
+import thumbnailMismatch from '../../../engine/detectors/image/thumbnail-mismatch.js';
 import { testDetector } from '../detector-tester.js';
 import { pageJpeg, withExifThumbnail } from './fixtures.js';
 

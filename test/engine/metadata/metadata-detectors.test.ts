@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
-import { dateInconsistencyDetector } from '../../../engine/metadata/date-inconsistency.js';
-import { editingSoftwareDetector } from '../../../engine/metadata/editing-software.js';
-import { metadataMismatchDetector } from '../../../engine/metadata/metadata-mismatch.js';
-import { scrubbedMetadataDetector } from '../../../engine/metadata/scrubbed-metadata.js';
+import { dateInconsistencyDetector } from '../../../engine/detectors/metadata/date-inconsistency.js';
+import { editingSoftwareDetector } from '../../../engine/detectors/metadata/pdf-editing-software.js';
+import { metadataMismatchDetector } from '../../../engine/detectors/metadata/info-xmp-mismatch.js';
+import { scrubbedMetadataDetector } from '../../../engine/detectors/metadata/scrubbed-metadata.js';
 import { testDetector } from '../detector-tester.js';
 import { structureContext } from '../pdf-structure/context.js';
 import { EMPTY_EXTRACTED, type Extracted } from '../../../engine/types.js';

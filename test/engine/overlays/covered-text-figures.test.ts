@@ -3,7 +3,7 @@
  * white background over text with the figure's own labels on it is drawing, not a retype.
  */
 import { expect } from 'vitest';
-import { coveredTextDetector } from '../../../engine/overlays/covered-text.js';
+import { coveredTextDetector } from '../../../engine/detectors/overlays/covered-text.js';
 import { testDetector } from '../detector-tester.js';
 import { textContext } from '../text/context.js';
 import { grayPng, pdfkitBytes } from '../text/fixtures.js';

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { PDFArray, PDFDocument, PDFName, PDFNumber, PDFString, type PDFPage } from 'pdf-lib';
-import { coveredTextDetector } from '../../../engine/overlays/covered-text.js';
+import { coveredTextDetector } from '../../../engine/detectors/overlays/covered-text.js';
 import { testDetector } from '../detector-tester.js';
 import { textContext } from '../text/context.js';
 import { amountCell, amountText, drawNewAmount, editWithPdfLib, genuineStatement, grayPng, pdfkitBytes, rgb, StandardFonts } from '../text/fixtures.js';

@@ -13,7 +13,7 @@ import {
   setFontAndSize,
   type PDFPage,
 } from 'pdf-lib';
-import { invisibleTextDetector } from '../../../engine/overlays/invisible-text.js';
+import { invisibleTextDetector } from '../../../engine/detectors/overlays/invisible-text.js';
 import { testDetector } from '../detector-tester.js';
 import { textContext } from '../text/context.js';
 import { editWithPdfLib, genuineStatement, rawText, rgb, standardPageFont, type StatementOptions } from '../text/fixtures.js';

@@ -3,7 +3,7 @@
  * without the text layer: keeps these tests fast and independent of the text pipeline. Built by
  * the engine's factory with the text facts fixed as empty.
  */
-import { createContextFromSeed, type DetectorContext } from '../../../engine/context.js';
+import { createContextFromSeed, type DetectorContext } from '../../../engine/facts/context.js';
 import { EMPTY_EXTRACTED } from '../../../engine/types.js';
 
 export function structureContext(bytes: Uint8Array | (() => Uint8Array | Promise<Uint8Array>), now = '2024-06-01T00:00:00Z'): () => Promise<DetectorContext> {

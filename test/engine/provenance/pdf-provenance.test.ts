@@ -1,6 +1,6 @@
 import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
-import generatorSoftware from '../../../engine/provenance/generator-software.js';
-import iptcSourceType from '../../../engine/provenance/iptc-source-type.js';
+import generatorSoftware from '../../../engine/detectors/provenance/generator-software.js';
+import iptcSourceType from '../../../engine/detectors/provenance/iptc-source-type.js';
 import { testDetector } from '../detector-tester.js';
 import { xmpPacket } from '../image/fixtures.js';
 

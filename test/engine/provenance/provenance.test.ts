@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import c2paAi from '../../../engine/provenance/c2pa-ai.js';
-import c2paIntegrity from '../../../engine/provenance/c2pa-integrity.js';
-import generationParameters from '../../../engine/provenance/generation-parameters.js';
-import generatorSoftware from '../../../engine/provenance/generator-software.js';
-import iptcSourceType from '../../../engine/provenance/iptc-source-type.js';
+import c2paAi from '../../../engine/detectors/provenance/c2pa-ai.js';
+import c2paIntegrity from '../../../engine/detectors/provenance/c2pa-integrity.js';
+import generationParameters from '../../../engine/detectors/provenance/generation-parameters.js';
+import generatorSoftware from '../../../engine/detectors/provenance/generator-software.js';
+import iptcSourceType from '../../../engine/detectors/provenance/iptc-source-type.js';
 import { aiSourceKind } from '../../../engine/read/provenance/source-types.js';
 import { generatorNamed } from '../../../engine/read/provenance/generators.js';
 import { testDetector } from '../detector-tester.js';

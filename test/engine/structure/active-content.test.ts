@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { activeContentDetector } from '../../../engine/structure/active-content.js';
+import { activeContentDetector } from '../../../engine/detectors/structure/active-content.js';
 import { testDetector } from '../detector-tester.js';
 import { structureContext } from '../pdf-structure/context.js';
 import { STATEMENT_LINES, buildRawPdf } from '../pdf-structure/fixtures.js';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { incrementalEditDetector } from '../../../engine/structure/incremental-edit.js';
+import { incrementalEditDetector } from '../../../engine/detectors/structure/incremental-edit.js';
 import { testDetector } from '../detector-tester.js';
 import { structureContext } from '../pdf-structure/context.js';
 import { STATEMENT_LINES, appendUpdate, buildRawPdf, contentEditUpdate, contentFor, hasQpdf, qpdf, rawLayout, type RawLine } from '../pdf-structure/fixtures.js';

@@ -2,7 +2,7 @@
  * Page headers that repeat which document a page belongs to (statement period, account number):
  * a page from another statement of the same issuer repeats the header with its own values.
  */
-import { pageInconsistencyDetector } from '../../../engine/structure/page-inconsistency.js';
+import { pageInconsistencyDetector } from '../../../engine/detectors/structure/page-inconsistency.js';
 import { testDetector } from '../detector-tester.js';
 import { buildRawPdf, type RawPage } from '../pdf-structure/fixtures.js';
 

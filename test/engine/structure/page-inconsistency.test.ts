@@ -1,5 +1,5 @@
 import { PDFDocument } from 'pdf-lib';
-import { pageInconsistencyDetector } from '../../../engine/structure/page-inconsistency.js';
+import { pageInconsistencyDetector } from '../../../engine/detectors/structure/page-inconsistency.js';
 import { testDetector } from '../detector-tester.js';
 import { structureContext } from '../pdf-structure/context.js';
 import { buildRawPdf, type RawPage } from '../pdf-structure/fixtures.js';

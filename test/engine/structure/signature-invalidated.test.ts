@@ -1,4 +1,4 @@
-import { signatureInvalidatedDetector } from '../../../engine/structure/signature-invalidated.js';
+import { signatureInvalidatedDetector } from '../../../engine/detectors/structure/signature-invalidated.js';
 import { testDetector } from '../detector-tester.js';
 import { structureContext } from '../pdf-structure/context.js';
 import { STATEMENT_LINES, contentEditUpdate } from '../pdf-structure/fixtures.js';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { structuralAnomalyDetector } from '../../../engine/structure/structural-anomaly.js';
+import { structuralAnomalyDetector } from '../../../engine/detectors/structure/structural-anomaly.js';
 import { testDetector } from '../detector-tester.js';
 import { structureContext } from '../pdf-structure/context.js';
 import zlib from 'node:zlib';

@@ -3,7 +3,7 @@
  * tested without the rest of the engine (structure parsing, extraction) in the loop. Built by
  * the engine's factory with the other facts fixed as empty.
  */
-import { createContextFromSeed, type DetectorContext } from '../../../engine/context.js';
+import { createContextFromSeed, type DetectorContext } from '../../../engine/facts/context.js';
 import { EMPTY_EXTRACTED } from '../../../engine/types.js';
 
 export async function textContext(bytes: Uint8Array | Promise<Uint8Array>, options: { withFile?: boolean } = {}): Promise<DetectorContext> {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
-import { coveredTextDetector } from '../../../engine/overlays/covered-text.js';
+import { coveredTextDetector } from '../../../engine/detectors/overlays/covered-text.js';
 import { glyphOrderFonts, repairItems, shiftGlyphText } from '../../../engine/read/pdf/text/glyph-order.js';
 import { loadPdfText } from '../../../engine/read/pdf/text/index.js';
 import { testDetector } from '../detector-tester.js';
