@@ -12,6 +12,7 @@ import { fontFamily } from '../../read/pdf/text/fonts.js';
 import type { TextRun } from '../../read/pdf/text/types.js';
 import { describeRun, fontUses, runRegion } from './font-query.js';
 import { isMathFont } from './isolated-font.js';
+import { median as medianOf } from '../../kit/stats.js';
 
 /** A money amount: digits with two decimals, optionally grouped and with a currency mark. */
 const AMOUNT = /^[-+(]?\s*(?:[$€£¥]|[A-Z]{3})?\s*-?\d{1,3}(?:[ .,'\u00a0\u202f]?\d{3})*[.,]\d{2}\s*(?:[$€£¥]|[A-Z]{3}|CR|DR)?\)?$/u;
@@ -51,8 +52,7 @@ export const loneFigureFontDetector = defineDetector({
       const otherChars = others.reduce((n, u) => n + u.chars, 0);
       const otherAmounts = others.flatMap((u) => u.runs).filter((r) => isAmount(r.text));
       if (otherChars < MIN_OTHER_CHARS || otherAmounts.length < MIN_OTHER_AMOUNTS) continue;
-      const sizes = otherAmounts.map((r) => r.size).sort((a, b) => a - b);
-      const median = sizes[sizes.length >> 1];
+      const median = medianOf(otherAmounts.map((r) => r.size));
       // A display total in a headline size is styling; a patch imitates the figures' size.
       if (runs.some((r) => Math.abs(r.size - median) > 0.25 * median)) continue;
       findings.push(finding(runs, use.name, otherAmounts));

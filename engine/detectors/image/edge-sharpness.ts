@@ -10,6 +10,7 @@ import { defineDetector, type Emit } from '../define.js';
 import { BLOCK, blockBoxFraction, digitalPaper, gridComponents } from '../../read/image/block-stats.js';
 import { rgbaPngDataUrl } from '../../kit/heatmap-png.js';
 import type { GrayRaster } from '../../read/image/types.js';
+import { median as medianOf } from '../../kit/stats.js';
 
 /** A block holds an ink edge when its contrast is at least this. */
 const MIN_CONTRAST = 96;
@@ -78,9 +79,9 @@ export default defineDetector({
     // screen capture), not a captured page: soft and crisp parts there are the author's design.
     if (image.format === 'png' && digitalPaper(g)) return [];
     const { cols, rows, value } = edgeSteepness(g);
-    const all = Array.from(value).filter((v) => v >= 0).sort((a, b) => a - b);
+    const all = Array.from(value).filter((v) => v >= 0);
     if (all.length < 300) return [];
-    const median = all[all.length >> 1];
+    const median = medianOf(all);
     const over = Math.max(median + ABOVE_MEDIAN, median * TIMES_MEDIAN);
     const steep = all.filter((v) => v > over).length;
     if (over >= 1 || steep > MAX_PAGE_SHARE * all.length) return [];

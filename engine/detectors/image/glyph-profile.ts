@@ -14,6 +14,7 @@ import { defineDetector, type Emit } from '../define.js';
 import { digitalPaper } from '../../read/image/block-stats.js';
 import { wordEdges, type WordEdge } from '../../read/image/glyph-edges.js';
 import { boxFraction, boxesHeatmap } from '../../read/image/word-boxes.js';
+import { median } from '../../kit/stats.js';
 
 /** Enough words to know the page's edge width. */
 const MIN_WORDS = 20;
@@ -37,11 +38,6 @@ const MAX_BAND = 1.6;
 /** Largest raster read: a 300 dpi A4 or Letter scan (8.7 / 8.4 MP); 12 MP photos are left out (cost). */
 const MAX_PIXELS = 9_000_000;
 const EMITS = [{ flag: 'image_manipulation', reasons: ['glyph_edge_inconsistency'] }] as const satisfies readonly Emit[];
-
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[s.length >> 1];
-}
 
 /** Text lines among word boxes: boxes overlapping vertically share a line. */
 function lineCount(boxes: Array<WordEdge['box']>): number {

@@ -7,6 +7,7 @@
  */
 import { defineDetector, type Emit } from '../define.js';
 import { blockBox, blockBoxFraction, blockHeatmap, BlockKind, blockMap, clusters, type BlockMap } from '../../read/image/block-stats.js';
+import { median } from '../../kit/stats.js';
 
 /** The page's paper must carry grain: median block standard deviation at least this. */
 const MIN_PAPER_STD = 1;
@@ -19,12 +20,6 @@ const MIN_FILL = 0.7;
 /** ...next to ink (a pasted value covers text), and a minority of the page. */
 const MIN_INK_NEAR = 2;
 const STRONG_BLOCKS = 10;
-
-function median(values: number[]): number {
-  if (!values.length) return 0;
-  values.sort((a, b) => a - b);
-  return values[values.length >> 1];
-}
 
 interface Patch {
   comp: number[];
@@ -70,7 +65,7 @@ export default defineDetector({
     }
     const paper = paperStd.length + flat;
     if (paper < 400) return [];
-    const grain = median(paperStd);
+    const grain = paperStd.length ? median(paperStd) : 0;
     // Clean renders, screenshots and scanners that clip the paper to white have no grain to miss.
     if (flat > MAX_FLAT_SHARE * paper || grain < MIN_PAPER_STD) return [];
     const found = clusters(map, BlockKind.Flat)

@@ -10,7 +10,7 @@
  */
 import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
 import type { DetectorContext } from '../../facts/context.js';
-import { coveredFraction, intersect, union } from '../../read/pdf/text/box.js';
+import { coveredFraction, intersect, union } from '../../kit/boxes.js';
 import { shareInside } from '../../read/pdf/text/path-geometry.js';
 import type { FillPaint, ImagePaint, PageLayer, PaintOp, TextPaint } from '../../read/pdf/text/types.js';
 import type { BBox } from '../../types.js';

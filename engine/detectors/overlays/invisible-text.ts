@@ -6,7 +6,7 @@
  */
 import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
 import type { DetectorContext } from '../../facts/context.js';
-import { coveredFraction, intersect, union } from '../../read/pdf/text/box.js';
+import { coveredFraction, intersect, union } from '../../kit/boxes.js';
 import type { PaintOp, TextPaint } from '../../read/pdf/text/types.js';
 import type { BBox } from '../../types.js';
 import { Backdrop, colorDistance, meaningful, regionOf, SAME_COLOUR, truncate, words } from '../../read/pdf/text/paint-query.js';

@@ -10,21 +10,12 @@ import type { DetectorContext } from '../../facts/context.js';
 import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
 import type { BBox, RevisionSummary } from '../../types.js';
 import { revertedEdits } from './reverted-edits.js';
+import { changedTokens } from '../../kit/text-diff.js';
 
 type TextChange = NonNullable<RevisionSummary['textDiff']>[number];
 
 /** Figures, dates and amounts: what forgers change. */
 const FIGURE = /\d/;
-
-function changedTokens(before: string, after: string): { removed: string[]; added: string[] } {
-  const a = before.split(/\s+/).filter(Boolean);
-  const b = after.split(/\s+/).filter(Boolean);
-  let s = 0;
-  while (s < a.length && s < b.length && a[s] === b[s]) s++;
-  let e = 0;
-  while (e < a.length - s && e < b.length - s && a[a.length - 1 - e] === b[b.length - 1 - e]) e++;
-  return { removed: a.slice(s, a.length - e), added: b.slice(s, b.length - e) };
-}
 
 /** Whole lines when known: the changed words alone may be empty on one side (text added beside old). */
 const lineBefore = (d: TextChange): string => d.lineBefore ?? d.before;

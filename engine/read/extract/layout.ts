@@ -8,6 +8,7 @@
 import type { PageLayer, TextRun } from '../pdf/text/types.js';
 import type { BBox } from '../../types.js';
 import { visibleRuns } from './visible.js';
+import { median } from '../../kit/stats.js';
 
 export interface Cell {
   text: string;
@@ -51,11 +52,6 @@ function union(boxes: BBox[]): BBox {
     y1 = Math.max(y1, b[3]);
   }
   return [x0, y0, x1, y1];
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.floor(s.length / 2)] : 0;
 }
 
 /**
@@ -130,7 +126,10 @@ function linesOfRuns(page: PageLayer): Line[] {
   const ocr = runs.filter((r) => r.fontId === 'ocr');
   // Line heights understate the size on lines of small letters; the words' widths do not (a
   // character is about half an em wide in print faces, 0.6 em in typewriter faces).
-  const ocrSize = Math.max(median(ocr.map((r) => r.size)), median(ocr.filter((r) => r.text.length >= 3).map((r) => ((r.bbox[2] - r.bbox[0]) * page.width) / r.text.length / 0.55)));
+  const heightSizes = ocr.map((r) => r.size);
+  const widthSizes = ocr.filter((r) => r.text.length >= 3).map((r) => ((r.bbox[2] - r.bbox[0]) * page.width) / r.text.length / 0.55);
+  // No OCR words (or none long enough): that estimate is 0, so the other one decides.
+  const ocrSize = Math.max(heightSizes.length ? median(heightSizes) : 0, widthSizes.length ? median(widthSizes) : 0);
   // Vertical positions on the level page (a slanted photo's rows, engine/ocr/skew.ts).
   const top = (r: TextRun) => r.bbox[1] - (r.rowShift ?? 0);
   const bottom = (r: TextRun) => r.bbox[3] - (r.rowShift ?? 0);

@@ -5,7 +5,7 @@
  * once. Runs whose drawing is hidden under an opaque cover painted after them are dropped here;
  * the overlays detectors report the cover itself.
  */
-import { coveredFraction, intersect, area } from '../pdf/text/box.js';
+import { area, coveredFraction, intersect, overlapOfSmaller } from '../../kit/boxes.js';
 import type { PageLayer, PaintOp, TextPaint, TextRun } from '../pdf/text/types.js';
 import { BandIndex, isOpaqueCover, visibleBox } from '../pdf/text/paint-query.js';
 import type { BBox } from '../../types.js';
@@ -25,14 +25,9 @@ function letters(text: string): string {
   return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
-function overlapShare(a: BBox, b: BBox): number {
-  const i = intersect(a, b);
-  return i ? area(i) / Math.max(Math.min(area(a), area(b)), 1e-12) : 0;
-}
-
 /** The paint operations that drew a run: overlapping text paints saying the same thing. */
 function drawingsOf(run: TextRun, texts: BandIndex<TextPaint>): TextPaint[] {
-  const near = texts.near(run.bbox).filter((t) => overlapShare(t.bbox, run.bbox) >= 0.5);
+  const near = texts.near(run.bbox).filter((t) => overlapOfSmaller(t.bbox, run.bbox) >= 0.5);
   const want = letters(run.text);
   const same = near.filter((t) => {
     const have = letters(t.text);

@@ -15,6 +15,7 @@
  */
 import { DCT8_COS } from './dct8.js';
 import type { GrayRaster } from './types.js';
+import { median } from '../../kit/stats.js';
 
 /** Pixel levels read as clipped (the second save's ringing spreads a clipped 0 or 255 by a few levels). */
 const CLIP_LOW = 3;
@@ -123,11 +124,6 @@ export function blockDeviation(g: GrayRaster, ox: number, oy: number, table: Arr
     }
   }
   return Math.sqrt(dev / unclipped);
-}
-
-function median(values: number[]): number {
-  values.sort((a, b) => a - b);
-  return values[values.length >> 1];
 }
 
 /** Origins of up to FIT_SAMPLE judged blocks of the grid starting at (off, off), scattered over the page. */

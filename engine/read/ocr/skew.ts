@@ -8,6 +8,7 @@
  * word's box stays where it is in the picture (evidence is drawn there).
  */
 import type { Line } from 'tesseract.js';
+import { median } from '../../kit/stats.js';
 
 /**
  * Slants below this (about 0.3 degrees: a fed scanner's skew) shift a word by a fraction of a row
@@ -33,11 +34,6 @@ function measuredSlope(line: Line, imageWidth: number): number | null {
   if (!b || !Number.isFinite(b.y0) || !Number.isFinite(b.y1) || line.words.length < 2) return null;
   const w = b.x1 - b.x0;
   return w >= MEASURING_WIDTH * imageWidth ? (b.y1 - b.y0) / w : null;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 import type { Page } from 'tesseract.js';
 import type { Crop } from './prepare.js';
+import { overlapOfFirst } from '../../kit/boxes.js';
 
 /** Grid cell size (px of the ~1600 px wide prepared picture: a fifth of a text line). */
 const CELL = 8;
@@ -148,13 +149,6 @@ export function uncoveredColumns(pgm: Buffer, width: number, height: number, pag
     });
 }
 
-function overlapShare(a: { x0: number; y0: number; x1: number; y1: number }, b: { x0: number; y0: number; x1: number; y1: number }): number {
-  const w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
-  const h = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
-  if (w <= 0 || h <= 0) return 0;
-  return (w * h) / Math.max(1, (a.x1 - a.x0) * (a.y1 - a.y0));
-}
-
 /**
  * `page` with the lines read from its uncovered columns added as blocks of their own; a word
  * that overlaps one already read (the strip took in the edge of a read line) is left out.
@@ -165,7 +159,7 @@ export function withColumns(page: Page, extra: readonly Page[]): Page {
     (e.blocks ?? []).map((b) => ({
       ...b,
       paragraphs: b.paragraphs
-        .map((p) => ({ ...p, lines: p.lines.map((l) => ({ ...l, words: l.words.filter((w) => !known.some((k) => overlapShare(w.bbox, k) > 0.3)) })).filter((l) => l.words.length > 0) }))
+        .map((p) => ({ ...p, lines: p.lines.map((l) => ({ ...l, words: l.words.filter((w) => !known.some((k) => overlapOfFirst(w.bbox, k) > 0.3)) })).filter((l) => l.words.length > 0) }))
         .filter((p) => p.lines.length > 0),
     })),
   ).filter((b) => b.paragraphs.length > 0);

@@ -17,6 +17,7 @@
 import type { Line } from '../../../read/extract/layout.js';
 import { near } from '../evidence.js';
 import type { TxRow } from './statement-table.js';
+import { median } from '../../../kit/stats.js';
 
 /** One comparison of a printed balance with the running one (statement.ts `walk`). */
 export interface ChainCheck {
@@ -67,11 +68,6 @@ export function farApart(printed: number, required: number): boolean {
   return editDistance(digitsOf(printed), digitsOf(required)) >= MIN_EDITS;
 }
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.floor(s.length / 2)] : 0;
-}
-
 /**
  * The rows `a` and `b` are neighbouring lines of one page: same page, no line with a digit between
  * them (a row whose date OCR misread is still a line), and at most 1.6 row pitches apart.
@@ -92,7 +88,7 @@ function rowPitch(rows: readonly TxRow[]): number {
     const b = rows[i].line;
     if (a.page === b.page && b.index > a.index) gaps.push(b.top - a.top);
   }
-  return median(gaps);
+  return gaps.length ? median(gaps) : 0;
 }
 
 /** The one transaction applied between two balances, as a magnitude; null when there were several. */

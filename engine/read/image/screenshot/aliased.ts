@@ -8,6 +8,7 @@
  * purpose: both stay quiet.
  */
 import { blendShare, type Word } from './words.js';
+import { median } from '../../../kit/stats.js';
 
 /** A hard word: at most this share of its ink pixels are blends (anti-aliased text: 0.35-0.95). */
 const HARD = 0.03;
@@ -48,8 +49,7 @@ export function hardWords(words: Word[]): HardText | null {
   // Hard words on one or two lines (a value, spaced like "1 234,56 €", or two) of a smoothed
   // page; hard text on more lines is an interface style, not an edit.
   if (!hard.length || lineCount(hard) > 2 || hard.length > Math.max(6, 0.05 * words.length) || smooth < 0.85 * (words.length - hard.length)) return null;
-  const heights = words.map((w) => w.box[3] - w.box[1]).sort((a, b) => a - b);
-  const medianHeight = heights[heights.length >> 1];
+  const medianHeight = median(words.map((w) => w.box[3] - w.box[1]));
   // Text-sized: not a pixel-art icon far smaller or a picture far larger than the page's words.
   const found = hard.filter((w) => w.box[3] - w.box[1] >= 0.6 * medianHeight && w.box[3] - w.box[1] <= 3 * medianHeight);
   return found.length ? { words: found, smooth, total: words.length, medianHeight } : null;

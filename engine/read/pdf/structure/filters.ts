@@ -4,6 +4,7 @@
  */
 import zlib from 'node:zlib';
 import { PdfDict, PdfName, PdfStream, type PdfValue } from './objects.js';
+import { decodeHex } from '../../../kit/hex.js';
 
 /** Decoded streams larger than this are refused (zip bombs, absurd content). */
 export const MAX_DECODED_BYTES = 64 * 1024 * 1024;
@@ -23,20 +24,7 @@ function inflate(data: Uint8Array): Uint8Array {
 }
 
 function asciiHex(data: Uint8Array): Uint8Array {
-  const out: number[] = [];
-  let hi = -1;
-  for (const c of data) {
-    if (c === 0x3e) break;
-    const d = c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x41 && c <= 0x46 ? c - 0x37 : c >= 0x61 && c <= 0x66 ? c - 0x57 : -1;
-    if (d < 0) continue;
-    if (hi < 0) hi = d;
-    else {
-      out.push((hi << 4) | d);
-      hi = -1;
-    }
-  }
-  if (hi >= 0) out.push(hi << 4);
-  return Uint8Array.from(out);
+  return decodeHex(data, 0, data.length).bytes;
 }
 
 function ascii85(data: Uint8Array): Uint8Array {

@@ -4,6 +4,7 @@
  * and every loop advances so that hostile input cannot hang the parser.
  */
 import { PdfDict, PdfName, PdfRef, PdfStream, PdfString, type PdfValue } from './objects.js';
+import { decodeHex, hexDigit } from '../../../kit/hex.js';
 
 const WS = new Uint8Array(256);
 for (const c of [0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]) WS[c] = 1;
@@ -155,22 +156,9 @@ export class Lexer {
   }
 
   private readHex(): PdfString {
-    const { buf, end } = this;
-    let p = this.pos + 1;
-    const out: number[] = [];
-    let hi = -1;
-    while (p < end && buf[p] !== 0x3e) {
-      const d = hexVal(buf[p++]);
-      if (d < 0) continue;
-      if (hi < 0) hi = d;
-      else {
-        out.push((hi << 4) | d);
-        hi = -1;
-      }
-    }
-    if (hi >= 0) out.push(hi << 4);
-    this.pos = Math.min(p + 1, end);
-    return new PdfString(Uint8Array.from(out), true);
+    const { bytes, stop } = decodeHex(this.buf, this.pos + 1, this.end);
+    this.pos = Math.min(stop + 1, this.end);
+    return new PdfString(bytes, true);
   }
 }
 
@@ -181,13 +169,7 @@ export function latin1(buf: Uint8Array, start: number, end: number): string {
 }
 
 function isHex(c: number): boolean {
-  return hexVal(c) >= 0;
-}
-function hexVal(c: number): number {
-  if (c >= 0x30 && c <= 0x39) return c - 0x30;
-  if (c >= 0x41 && c <= 0x46) return c - 0x37;
-  if (c >= 0x61 && c <= 0x66) return c - 0x57;
-  return -1;
+  return hexDigit(c) >= 0;
 }
 
 function parseNumber(word: string): number | null {

@@ -4,6 +4,8 @@
  */
 import { openPdf as openWithPdfjs, type PDFDocumentProxy } from '../text/pdfjs.js';
 import type { BBox } from '../../../types.js';
+import { changedTokens } from '../../../kit/text-diff.js';
+import { union } from '../../../kit/boxes.js';
 
 export interface TextLine {
   text: string;
@@ -204,13 +206,8 @@ function join(runs: TextRun[]): string {
 
 /** Drops the words both sides share at the start and at the end. */
 function trimCommon(before: string, after: string): { before: string; after: string } {
-  const a = before.split(/\s+/).filter(Boolean);
-  const b = after.split(/\s+/).filter(Boolean);
-  let s = 0;
-  while (s < a.length && s < b.length && a[s] === b[s]) s++;
-  let e = 0;
-  while (e < a.length - s && e < b.length - s && a[a.length - 1 - e] === b[b.length - 1 - e]) e++;
-  return { before: a.slice(s, a.length - e).join(' '), after: b.slice(s, b.length - e).join(' ') };
+  const { removed, added } = changedTokens(before, after);
+  return { before: removed.join(' '), after: added.join(' ') };
 }
 
 /** Within one rewritten run, the box of the changed words, estimated by character position. */
@@ -220,8 +217,4 @@ function narrow(box: BBox, run: TextRun | null, changed: string): BBox {
   if (at < 0 || !run.str.length) return box;
   const w = run.bbox[2] - run.bbox[0];
   return [run.bbox[0] + (w * at) / run.str.length, run.bbox[1], run.bbox[0] + (w * (at + changed.length)) / run.str.length, run.bbox[3]];
-}
-
-function union(a: BBox, b: BBox): BBox {
-  return [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
 }

@@ -1,6 +1,6 @@
 /** Fraction of the page covered by painted images, as the union of their visible boxes. */
 import type { BBox } from '../../../types.js';
-import { intersect } from './box.js';
+import { intersect } from '../../../kit/boxes.js';
 import type { PaintOp } from './types.js';
 
 const GRID = 64;

@@ -13,6 +13,7 @@ import { openPdf, pdfjs, toEngineError, type PDFDocumentProxy } from './pdfjs.js
 import { pageText } from './reading-order.js';
 import { buildRuns } from './runs.js';
 import type { AnnotationFacts, PageLayer, PaintOp, PdfTextLayer } from './types.js';
+import { round2 } from '../../../kit/numbers.js';
 
 export type { PageLayer, PdfTextLayer, TextRun } from './types.js';
 
@@ -146,8 +147,4 @@ async function pageAnnotations(page: Awaited<ReturnType<PDFDocumentProxy['getPag
   } catch {
     return [];
   }
-}
-
-function round2(v: number): number {
-  return Math.round(v * 100) / 100;
 }

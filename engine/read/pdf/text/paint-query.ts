@@ -1,6 +1,6 @@
 /** Questions overlay detectors ask of a page's paint list. */
 import type { BBox } from '../../../types.js';
-import { area, intersect } from './box.js';
+import { area, intersect } from '../../../kit/boxes.js';
 import type { FillPaint, ImagePaint, PaintOp, TextPaint } from './types.js';
 
 /** Letters or digits: what a reader would miss, as opposed to rules, dots and bullets. */

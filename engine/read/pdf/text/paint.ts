@@ -6,7 +6,7 @@
  * is what a viewer shows.
  */
 import type { BBox } from '../../../types.js';
-import { intersect, round5 } from './box.js';
+import { intersect, round5 } from '../../../kit/boxes.js';
 import { clipShape, insideClips } from './clip-shape.js';
 import type { FontTable } from './fonts.js';
 import { applyPoint, multiply, transformBox, type Matrix } from './matrix.js';

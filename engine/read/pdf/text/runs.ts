@@ -7,6 +7,7 @@ import type { BBox } from '../../../types.js';
 import type { FontTable } from './fonts.js';
 import { multiply, transformBox } from './matrix.js';
 import type { FontFacts, TextRun } from './types.js';
+import { round2 } from '../../../kit/numbers.js';
 
 export interface TextItemLike {
   str: string;
@@ -84,10 +85,6 @@ function merge(a: Draft, b: Draft, pageWidth: number): void {
   a.text += (needsSpace ? ' ' : '') + b.text;
   a.bbox = [Math.min(a.bbox[0], b.bbox[0]), Math.min(a.bbox[1], b.bbox[1]), Math.max(a.bbox[2], b.bbox[2]), Math.max(a.bbox[3], b.bbox[3])];
   a.right = b.right;
-}
-
-function round2(v: number): number {
-  return Math.round(v * 100) / 100;
 }
 
 function round5(v: number): number {
