@@ -19,6 +19,7 @@ import { needsOcr, withoutUncertainOcrFindings } from './read/ocr/index.js';
 import { classifyPdfFormat } from './read/pdf/format.js';
 import type { Analysis, AnalyzeOptions, DocumentFacts, Finding, IncompleteDetector } from './types.js';
 import { ENGINE_VERSION } from './version.js';
+import { round2 } from './kit/numbers.js';
 
 export { DEFAULT_LIMITS } from './limits.js';
 
@@ -47,12 +48,6 @@ function documentFacts(ctx: DetectorContext): { facts: DocumentFacts; pageSizes:
     facts: { mime_type: ctx.mime, pages: 1, format: classifyImageFormat(image), width: image.width, height: image.height },
     pageSizes: [{ width: image.width, height: image.height }],
   };
-}
-
-/** The context plus what the Analysis reports about the document itself (kept for callers of the old shape). */
-export async function buildDetectorContext(bytes: Uint8Array, options: AnalyzeOptions, timings: Record<string, number>): Promise<{ ctx: DetectorContext; facts: DocumentFacts; pageSizes: Array<{ width: number; height: number }> }> {
-  const ctx = await createDetectorContext(bytes, options, timings);
-  return { ctx, ...documentFacts(ctx) };
 }
 
 function failureMessage(err: unknown): string {
@@ -105,7 +100,7 @@ export async function analyze(bytes: Uint8Array, options: AnalyzeOptions = {}): 
     } catch (err) {
       incomplete.push({ detector: 'library/fingerprint', message: failureMessage(err) });
     }
-    timings.total = Math.round((performance.now() - start) * 100) / 100;
+    timings.total = round2(performance.now() - start);
     return {
       engineVersion: ENGINE_VERSION,
       document: facts,

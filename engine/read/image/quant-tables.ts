@@ -4,14 +4,10 @@
  * as opposed to camera firmware, which mostly uses its own tables, and to estimate a quality.
  */
 
-/** Annex K luminance and chrominance tables, natural (row-major) order. */
+/** Annex K luminance table, natural (row-major) order (the quality estimate reads luma only). */
 export const ANNEX_K_LUMA = [
   16, 11, 10, 16, 24, 40, 51, 61, 12, 12, 14, 19, 26, 58, 60, 55, 14, 13, 16, 24, 40, 57, 69, 56, 14, 17, 22, 29, 51, 87, 80, 62, 18, 22, 37, 56, 68, 109, 103, 77, 24, 35, 55, 64, 81,
   104, 113, 92, 49, 64, 78, 87, 103, 121, 120, 101, 72, 92, 95, 98, 112, 100, 103, 99,
-];
-const ANNEX_K_CHROMA = [
-  17, 18, 24, 47, 99, 99, 99, 99, 18, 21, 26, 66, 99, 99, 99, 99, 24, 26, 56, 99, 99, 99, 99, 99, 47, 66, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99,
-  99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99,
 ];
 
 /** ZIGZAG[k] = natural index of the k-th coefficient in zig-zag order. */
@@ -31,25 +27,6 @@ export function ijgScaled(base: number[], quality: number): number[] {
   const q = Math.min(100, Math.max(1, quality));
   const scale = q < 50 ? Math.floor(5000 / q) : 200 - 2 * q;
   return base.map((v) => Math.min(255, Math.max(1, Math.floor((v * scale + 50) / 100))));
-}
-
-function sameTable(a: number[], b: number[]): boolean {
-  for (let i = 0; i < 64; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-/** The IJG quality whose reference tables equal these (luma, optional chroma), or null. */
-export function ijgQuality(tablesZigzag: number[][]): number | null {
-  const luma = tablesZigzag[0];
-  if (!luma || luma.length !== 64) return null;
-  const lumaNat = toNatural(luma);
-  const chromaNat = tablesZigzag[1]?.length === 64 ? toNatural(tablesZigzag[1]) : null;
-  for (let q = 1; q <= 100; q++) {
-    if (!sameTable(lumaNat, ijgScaled(ANNEX_K_LUMA, q))) continue;
-    if (chromaNat && !sameTable(chromaNat, ijgScaled(ANNEX_K_CHROMA, q))) continue;
-    return q;
-  }
-  return null;
 }
 
 /** Approximate quality of any luminance table by least-squares against scaled Annex K. */

@@ -98,12 +98,6 @@ function sheetCrop(gray: GrayRaster, size: { width: number; height: number }): {
   return { crop, region: [left / size.width, top / size.height, (left + crop.width) / size.width, (top + crop.height) / size.height] };
 }
 
-/** The text layer of a PNG/JPEG read by OCR, or null when OCR is off. */
-export async function ocrImage(bytes: Uint8Array, size: { width: number; height: number; gray?: GrayRaster }, options: AnalyzeOptions): Promise<PageLayer | null> {
-  const prepared = await prepareImageForOcr(bytes, size, options);
-  return prepared ? ocrPreparedImage(prepared, size) : null;
-}
-
 /**
  * The PDF's pages with scanned pages replaced by their OCR reading, in page order. Pages past the
  * page cap or the time budget keep their (empty) layer; the same array comes back when nothing

@@ -32,12 +32,3 @@ export function transformBox(m: Readonly<Matrix>, x0: number, y0: number, x1: nu
   const dy = m[1] * x1 + m[3] * y1 + m[5];
   return [Math.min(ax, bx, cx, dx), Math.min(ay, by, cy, dy), Math.max(ax, bx, cx, dx), Math.max(ay, by, cy, dy)];
 }
-
-/** Vertical scale factor of a matrix (length of its transformed unit y vector). */
-export function scaleY(m: ArrayLike<number>): number {
-  return Math.hypot(m[2], m[3]);
-}
-
-export function toMatrix(a: ArrayLike<number>): Matrix {
-  return [a[0], a[1], a[2], a[3], a[4], a[5]];
-}
