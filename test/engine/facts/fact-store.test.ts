@@ -6,7 +6,7 @@ import { FactStore } from '../../../engine/facts/store.js';
 import { scoreAnalysis } from '../../../engine/scoring/score.js';
 import { DEFAULT_THRESHOLDS } from '../scoring/arbitraries.js';
 import { buildContextForTest } from '../context-for-test.js';
-import { statement } from '../pdf-structure/updates.js';
+import { statement } from '../read/pdf/structure/updates.js';
 
 describe('FactStore', () => {
   it('produces each fact once, on first demand, and times it', async () => {
