@@ -1,4 +1,5 @@
 /** Questions font detectors ask of the text layer: which fonts draw what, where. */
+import { boundingBox } from '../../kit/boxes.js';
 import { splitSubset } from '../../read/pdf/text/fonts.js';
 import type { FontFacts, PageLayer, TextRun } from '../../read/pdf/text/types.js';
 import type { BBox } from '../../types.js';
@@ -90,8 +91,7 @@ export function describeRun(run: TextRun): { text: string; font: string; size: n
 
 /** Box around the runs on the first run's page (a box never spans pages). */
 export function unionBox(all: readonly TextRun[]): BBox {
-  const runs = all.filter((r) => r.page === all[0].page);
-  return runs.reduce<BBox>((b, r) => [Math.min(b[0], r.bbox[0]), Math.min(b[1], r.bbox[1]), Math.max(b[2], r.bbox[2]), Math.max(b[3], r.bbox[3])], [...runs[0].bbox] as BBox);
+  return boundingBox(all.filter((r) => r.page === all[0].page).map((r) => r.bbox));
 }
 
 export function quote(runs: readonly TextRun[], max = 3): string {

@@ -8,6 +8,7 @@
 import type { PageLayer, TextRun } from '../pdf/text/types.js';
 import type { BBox } from '../../types.js';
 import { visibleRuns } from './visible.js';
+import { boundingBox } from '../../kit/boxes.js';
 import { median } from '../../kit/stats.js';
 
 export interface Cell {
@@ -37,21 +38,6 @@ export interface Line {
 /** Empty space between two lines of a page, in heights of the upper line. */
 export function verticalGap(upper: Line, lower: Line): number {
   return (lower.top - (upper.top + upper.height)) / Math.max(upper.height, 1e-6);
-}
-
-function union(boxes: BBox[]): BBox {
-  // One pass without spreading: this runs for every cell and line of a 500-page statement.
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  for (const b of boxes) {
-    x0 = Math.min(x0, b[0]);
-    y0 = Math.min(y0, b[1]);
-    x1 = Math.max(x1, b[2]);
-    y1 = Math.max(y1, b[3]);
-  }
-  return [x0, y0, x1, y1];
 }
 
 /**
@@ -116,7 +102,7 @@ function cellsOfRuns(runs: TextRun[], page: PageLayer, ocrSize: number, pageEm =
       text += t;
       prevX1 = p.bbox[2];
     }
-    const bbox = union(parts.map((p) => p.bbox));
+    const bbox = boundingBox(parts.map((p) => p.bbox));
     return { text: text.trim(), x0: bbox[0], x1: bbox[2], bbox };
   });
 }
@@ -167,7 +153,7 @@ function linesOfRuns(page: PageLayer): Line[] {
       index,
       text: cells.map((c) => c.text).join('  '),
       cells,
-      bbox: union(band.runs.map((r) => r.bbox)),
+      bbox: boundingBox(band.runs.map((r) => r.bbox)),
       top: Math.min(...band.runs.map(top)),
       height: Math.max(1e-4, median(band.runs.map((r) => r.bbox[3] - r.bbox[1]))),
       size: median(band.runs.map((r) => r.size)),
@@ -207,5 +193,5 @@ export function documentLines(pages: PageLayer[], text: string): Line[] {
 /** The box of a line, or of the cells that matter on it. */
 export function boxOf(line: Line, cells?: Cell[]): BBox | undefined {
   const boxes = (cells ?? line.cells).map((c) => c.bbox).filter((b): b is BBox => Boolean(b));
-  return boxes.length ? union(boxes) : line.bbox;
+  return boxes.length ? boundingBox(boxes) : line.bbox;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { overlapOfFirst, overlapOfSmaller, union } from '../../../engine/kit/boxes.js';
+import { boundingBox, overlapOfFirst, overlapOfSmaller, union } from '../../../engine/kit/boxes.js';
 
 describe('overlapOfSmaller', () => {
   it('is 1 when one box lies inside the other, whichever comes first', () => {
@@ -36,5 +36,15 @@ describe('overlapOfFirst', () => {
 describe('union', () => {
   it('is the smallest box holding both', () => {
     expect(union([0.1, 0.2, 0.3, 0.4], [0.2, 0.1, 0.5, 0.3])).toEqual([0.1, 0.1, 0.5, 0.4]);
+  });
+});
+
+describe('boundingBox', () => {
+  it('holds every box of the list', () => {
+    expect(boundingBox([[0.3, 0.1, 0.4, 0.2], [0.1, 0.5, 0.2, 0.6], [0.2, 0.2, 0.9, 0.3]])).toEqual([0.1, 0.1, 0.9, 0.6]);
+  });
+
+  it('is inverted for no boxes, so that any box widens it', () => {
+    expect(boundingBox([])).toEqual([Infinity, Infinity, -Infinity, -Infinity]);
   });
 });
