@@ -1,7 +1,7 @@
 /**
  * Heat maps for the viewer (`evidence.heatmap`), one pixel per analysed cell, encoded as a PNG
  * data URL here rather than through an image library: detectors do not reach decoders
- * (test/engine/dependency-rule.test.ts), and an RGBA PNG is a few lines of zlib.
+ * (test/engine/detectors/dependency-rule.test.ts), and an RGBA PNG is a few lines of zlib.
  */
 import { deflateSync } from 'node:zlib';
 

@@ -1,6 +1,6 @@
 /**
  * Image editors as named in Software / CreatorTool / XMP history. The shared producer knowledge
- * base (engine/metadata/producers.ts) is PDF-centred, so photo tools are listed here and the
+ * base (./producers.ts) is PDF-centred, so photo tools are listed here and the
  * shared one is the fallback; `heavy` editors can retouch pixels freely, `workflow` tools mostly
  * develop or organise photos.
  */
