@@ -22,7 +22,7 @@ module.exports = {
     },
     {
       name: 'kit-stands-alone',
-      comment: 'engine/kit/ holds the shared helpers (stats, boxes, numbers, hex, text diff): it imports nothing else of the engine, so every layer may use it.',
+      comment: 'engine/kit/ holds the shared helpers (stats, boxes, numbers, hex, changed words, heat-map PNG): it imports nothing else of the engine, so every layer may use it.',
       severity: 'error',
       from: { path: '^engine/kit/' },
       to: { path: '^engine/', pathNot: '^engine/kit/' },

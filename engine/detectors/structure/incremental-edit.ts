@@ -10,7 +10,7 @@ import type { DetectorContext } from '../../facts/context.js';
 import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
 import type { BBox, RevisionSummary } from '../../types.js';
 import { revertedEdits } from './reverted-edits.js';
-import { changedTokens } from '../../kit/text-diff.js';
+import { changedTokens } from '../../kit/changed-words.js';
 
 type TextChange = NonNullable<RevisionSummary['textDiff']>[number];
 

@@ -4,7 +4,7 @@
  */
 import { openPdf as openWithPdfjs, type PDFDocumentProxy } from '../text/pdfjs.js';
 import type { BBox } from '../../../types.js';
-import { changedTokens } from '../../../kit/text-diff.js';
+import { changedTokens } from '../../../kit/changed-words.js';
 import { union } from '../../../kit/boxes.js';
 
 export interface TextLine {

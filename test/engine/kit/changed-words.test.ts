@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedTokens } from '../../../engine/kit/text-diff.js';
+import { changedTokens } from '../../../engine/kit/changed-words.js';
 
 describe('changedTokens', () => {
   it('keeps only the words between the shared start and the shared end', () => {
