@@ -9,6 +9,7 @@ import type { PageLayer, TextRun } from '../pdf/text/types.js';
 import type { BBox } from '../../types.js';
 import type { Region } from './page-region.js';
 import { baselineAt, levelBaseline, rowGeometries, type RowGeometry } from './skew.js';
+import { round2 } from '../../kit/numbers.js';
 
 /** Words below this confidence that carry no digit are specks, rules and table lines read as text. */
 const NOISE_CONFIDENCE = 35;
@@ -74,9 +75,9 @@ function lineRuns(line: Line, geo: OcrGeometry, row: RowGeometry | null): TextRu
       text: wordText(word.text),
       fontId: 'ocr',
       fontName: 'ocr',
-      size: Math.round(size * 100) / 100,
+      size: round2(size),
       bbox,
-      baseline: Math.round(baseline * 100) / 100,
+      baseline: round2(baseline),
       confidence: Math.round(word.confidence),
     });
   }
@@ -100,7 +101,7 @@ function slantedLineRuns(line: Line, geo: OcrGeometry, row: RowGeometry, fx: (px
       text: wordText(word.text),
       fontId: 'ocr',
       fontName: 'ocr',
-      size: Math.round(size * 100) / 100,
+      size: round2(size),
       bbox: [round4(fx(word.bbox.x0)), round4(fy(bottom - row.height)), round4(fx(word.bbox.x1)), round4(fy(bottom))],
       baseline: Math.round(geo.height * (1 - fy(level)) * 100) / 100,
       rowShift: round4(fy(base) - fy(level)),
