@@ -8,17 +8,18 @@
  * do not read text run; a detector that asks for the text before OCR is done is run again once
  * it is. Findings keep registry order either way.
  */
-import { createDetectorContext, type BackgroundFact, type DetectorContext } from './context.js';
-import { detectorsFor } from './detect/registry.js';
-import type { Detector } from './detect/types.js';
+import { createDetectorContext, type BackgroundFact, type DetectorContext } from './facts/context.js';
+import { detectorsFor } from './detectors/index.js';
+import type { Detector } from './detectors/define.js';
 import { FactPendingError } from './facts/store.js';
-import { classifyImageFormat } from './image/format.js';
+import { classifyImageFormat } from './read/image/format.js';
 import { fingerprintDocument } from './library/index.js';
 import type { LibraryFingerprint } from './library/types.js';
-import { needsOcr, withoutUncertainOcrFindings } from './ocr/index.js';
-import { classifyPdfFormat } from './pdf/format.js';
+import { needsOcr, withoutUncertainOcrFindings } from './read/ocr/index.js';
+import { classifyPdfFormat } from './read/pdf/format.js';
 import type { Analysis, AnalyzeOptions, DocumentFacts, Finding, IncompleteDetector } from './types.js';
 import { ENGINE_VERSION } from './version.js';
+import { round2 } from './kit/numbers.js';
 
 export { DEFAULT_LIMITS } from './limits.js';
 
@@ -47,12 +48,6 @@ function documentFacts(ctx: DetectorContext): { facts: DocumentFacts; pageSizes:
     facts: { mime_type: ctx.mime, pages: 1, format: classifyImageFormat(image), width: image.width, height: image.height },
     pageSizes: [{ width: image.width, height: image.height }],
   };
-}
-
-/** The context plus what the Analysis reports about the document itself (kept for callers of the old shape). */
-export async function buildDetectorContext(bytes: Uint8Array, options: AnalyzeOptions, timings: Record<string, number>): Promise<{ ctx: DetectorContext; facts: DocumentFacts; pageSizes: Array<{ width: number; height: number }> }> {
-  const ctx = await createDetectorContext(bytes, options, timings);
-  return { ctx, ...documentFacts(ctx) };
 }
 
 function failureMessage(err: unknown): string {
@@ -105,7 +100,7 @@ export async function analyze(bytes: Uint8Array, options: AnalyzeOptions = {}): 
     } catch (err) {
       incomplete.push({ detector: 'library/fingerprint', message: failureMessage(err) });
     }
-    timings.total = Math.round((performance.now() - start) * 100) / 100;
+    timings.total = round2(performance.now() - start);
     return {
       engineVersion: ENGINE_VERSION,
       document: facts,

@@ -21,7 +21,7 @@ export async function preloadEngine(): Promise<void> {
 
 export { DEFAULT_LIMITS } from './limits.js';
 export { ENGINE_VERSION } from './version.js';
-export { sniffMime } from './sniff.js';
+export { sniffMime } from './read/sniff.js';
 export { FLAG_CATALOG, FLAG_CODES, isFlagCode, type FlagCode, type FlagDefinition } from './catalog/flags.js';
 export * from './scoring/index.js';
 export { ruleReasoning } from './scoring/rules.js';
@@ -29,4 +29,4 @@ export * from './types.js';
 export { hammingHex, lshBands, minhashSimilarity, type FingerprintRow, type LibraryFingerprint } from './library/index.js';
 export { minhash, normaliseWords } from './library/minhash.js';
 export { key64 } from './library/hash.js';
-export { setOcrIdleTimeout } from './ocr/tesseract.js';
+export { setOcrIdleTimeout } from './read/ocr/tesseract.js';

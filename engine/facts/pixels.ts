@@ -5,8 +5,8 @@
  * these runs at most once per document (engine/facts/image.ts memoises them).
  */
 import { loadSharp } from '../lazy-libraries.js';
-import { DCT_CROP, type LumaCrop } from '../image/dct-histogram.js';
-import type { RgbaColumns } from '../provenance/stealth-pnginfo.js';
+import { DCT_CROP, type LumaCrop } from '../read/image/dct-histogram.js';
+import type { RgbaColumns } from '../read/provenance/stealth-pnginfo.js';
 
 /** Centred crop on the 8x8 grid; `width`/`height` are the stored (unrotated) dimensions. */
 export async function lumaCrop(bytes: Uint8Array, width: number, height: number): Promise<LumaCrop> {

@@ -3,20 +3,20 @@
  * engine/facts/pixels.ts are the only places (with the loaders they call) that open the PDF or
  * decode pixels; everything a producer holds open is closed by the store's `dispose`.
  */
-import { extractFields } from '../extract/index.js';
-import { buildModel } from '../extract/model.js';
-import { dctHistograms } from '../image/dct-histogram.js';
-import { loadImage } from '../image/load.js';
-import { readMetadataFacts } from '../metadata/facts.js';
-import { ocrEnabled, ocrPreparedImage, ocrScannedPages, pagesToOcr, prepareImageForOcr } from '../ocr/index.js';
-import { blankImageData } from '../pdf/structure/blank-images.js';
-import { applyDecodeBudget } from '../pdf/structure/decode-budget.js';
-import { openPdfFile, parsePdfStructure } from '../pdf/structure/index.js';
-import { analyzeRevisions } from '../pdf/structure/revisions.js';
-import { openVersion } from '../pdf/structure/text-diff.js';
-import { readPdfText } from '../pdf/text/index.js';
-import { openPdf as openWithPdfjs, type PDFDocumentProxy } from '../pdf/text/pdfjs.js';
-import { findStealthMagic, stealthColumns } from '../provenance/stealth-pnginfo.js';
+import { extractFields } from '../read/extract/index.js';
+import { buildModel } from '../read/extract/model.js';
+import { dctHistograms } from '../read/image/dct-histogram.js';
+import { loadImage } from '../read/image/load.js';
+import { readMetadataFacts } from '../read/metadata/facts.js';
+import { ocrEnabled, ocrPreparedImage, ocrScannedPages, pagesToOcr, prepareImageForOcr } from '../read/ocr/index.js';
+import { blankImageData } from '../read/pdf/structure/blank-images.js';
+import { applyDecodeBudget } from '../read/pdf/structure/decode-budget.js';
+import { openPdfFile, parsePdfStructure } from '../read/pdf/structure/index.js';
+import { analyzeRevisions } from '../read/pdf/structure/revisions.js';
+import { openVersion } from '../read/pdf/structure/text-diff.js';
+import { readPdfText } from '../read/pdf/text/index.js';
+import { openPdf as openWithPdfjs, type PDFDocumentProxy } from '../read/pdf/text/pdfjs.js';
+import { findStealthMagic, stealthColumns } from '../read/provenance/stealth-pnginfo.js';
 import { DEFAULT_LIMITS } from '../limits.js';
 import { FULL_LUMA_MAX_PIXELS, fullLuma, lumaCrop, rgbaColumns, tinyCopies } from './pixels.js';
 import { FactPendingError, type Producers } from './store.js';

@@ -3,16 +3,16 @@
  * document by the fact store (engine/facts/store.ts); detectors read them through `ctx.facts`
  * and never open the file or decode pixels themselves (test/engine/dependency-rule.test.ts).
  */
-import type { DocModel } from '../extract/model.js';
-import type { DctHistograms } from '../image/dct-histogram.js';
-import type { ImageInfo } from '../image/types.js';
-import type { MetadataFacts } from '../metadata/facts.js';
-import type { OcrPicture } from '../ocr/index.js';
-import type { BudgetedBytes } from '../pdf/structure/decode-budget.js';
-import type { PdfFile } from '../pdf/structure/document.js';
-import type { PdfStructure } from '../pdf/structure/types.js';
-import type { PDFDocumentProxy } from '../pdf/text/pdfjs.js';
-import type { PageLayer } from '../pdf/text/types.js';
+import type { DocModel } from '../read/extract/model.js';
+import type { DctHistograms } from '../read/image/dct-histogram.js';
+import type { ImageInfo } from '../read/image/types.js';
+import type { MetadataFacts } from '../read/metadata/facts.js';
+import type { OcrPicture } from '../read/ocr/index.js';
+import type { BudgetedBytes } from '../read/pdf/structure/decode-budget.js';
+import type { PdfFile } from '../read/pdf/structure/document.js';
+import type { PdfStructure } from '../read/pdf/structure/types.js';
+import type { PDFDocumentProxy } from '../read/pdf/text/pdfjs.js';
+import type { PageLayer } from '../read/pdf/text/types.js';
 import type { AnalyzeOptions, Extracted, MimeType, RevisionSummary } from '../types.js';
 import type { FactStore } from './store.js';
 import type { FullLuma, TinyViews } from './pixels.js';

@@ -3,10 +3,10 @@
  * own references, and its transaction rows. These are what a serial forger keeps (rows, numbers)
  * or changes (the name) when one genuine document becomes many.
  */
-import { leadingDate, findDates, type DateOrder } from '../extract/dates.js';
-import type { Line } from '../extract/layout.js';
-import { findMoney } from '../extract/numbers.js';
-import type { DocModel } from '../extract/model.js';
+import { leadingDate, findDates, type DateOrder } from '../read/extract/dates.js';
+import type { Line } from '../read/extract/layout.js';
+import { findMoney } from '../read/extract/numbers.js';
+import type { DocModel } from '../read/extract/model.js';
 import type { Extracted } from '../types.js';
 import { key64 } from './hash.js';
 import { normaliseWords } from './minhash.js';

@@ -6,7 +6,8 @@
  * its bits by noise between two white cells.
  * Reads the grey raster the fact store already decoded; never decodes pixels itself.
  */
-import type { GrayRaster } from '../image/types.js';
+import type { GrayRaster } from '../read/image/types.js';
+import { median } from '../kit/stats.js';
 
 /** Fraction trimmed from each side before hashing: small crops then move the grid only a little. */
 const MARGIN = 0.05;
@@ -40,12 +41,12 @@ function cellMeans(g: GrayRaster): Float64Array {
 export function blockMeanHash(g: GrayRaster): string | null {
   if (g.width < 32 || g.height < 32 || g.data.length < g.width * g.height) return null;
   const m = cellMeans(g);
-  const median = [...m].sort((a, b) => a - b)[m.length / 2];
+  const middle = median(m);
   let hex = '';
   for (let nib = 0; nib < 16; nib++) {
     let v = 0;
     // A bit is set where the cell is darker (more ink) than the median cell.
-    for (let b = 0; b < 4; b++) v = (v << 1) | (m[nib * 4 + b] < median ? 1 : 0);
+    for (let b = 0; b < 4; b++) v = (v << 1) | (m[nib * 4 + b] < middle ? 1 : 0);
     hex += v.toString(16);
   }
   return hex;

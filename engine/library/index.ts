@@ -5,7 +5,7 @@
  * image (its perceptual hash). Nothing is decoded again; no flag is raised here.
  */
 import { createHash } from 'node:crypto';
-import type { DetectorContext } from '../context.js';
+import type { DetectorContext } from '../facts/context.js';
 import { blockMeanHash, isInformativeHash } from './image-hash.js';
 import { identityOf } from './identity.js';
 import { MIN_SHINGLES, minhash, shingleHashes } from './minhash.js';

@@ -3,9 +3,9 @@
  * issuer's documents share producer chain, fonts, page geometry and fixed text (labels,
  * headings, legal lines) whoever they are sent to.
  */
-import type { DocModel } from '../extract/model.js';
-import type { MetadataFacts } from '../metadata/facts.js';
-import type { PageLayer } from '../pdf/text/types.js';
+import type { DocModel } from '../read/extract/model.js';
+import type { MetadataFacts } from '../read/metadata/facts.js';
+import type { PageLayer } from '../read/pdf/text/types.js';
 import type { Extracted } from '../types.js';
 import { key64 } from './hash.js';
 import { normaliseWords } from './minhash.js';

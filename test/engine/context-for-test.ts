@@ -1,15 +1,15 @@
 /**
- * Detector contexts for tests, built by the engine's own factory (engine/context.ts), so tests
+ * Detector contexts for tests, built by the engine's own factory (engine/facts/context.ts), so tests
  * see exactly the facts the engine would produce, lazily and once.
  */
-import { createContextFromSeed, createDetectorContext, type DetectorContext } from '../../engine/context.js';
-import type { PageLayer } from '../../engine/pdf/text/types.js';
+import { createContextFromSeed, createDetectorContext, type DetectorContext } from '../../engine/facts/context.js';
+import type { PageLayer } from '../../engine/read/pdf/text/types.js';
 import type { Extracted, MimeType } from '../../engine/types.js';
-import type { MetadataFacts } from '../../engine/metadata/facts.js';
+import type { MetadataFacts } from '../../engine/read/metadata/facts.js';
 
 /**
  * OCR is off unless asked for: it adds seconds per image and only the text-reading detectors
- * need it (test/engine/ocr covers OCR through `analyze`).
+ * need it (test/engine/read/ocr covers OCR through `analyze`).
  */
 export async function buildContextForTest(bytes: Uint8Array, opts: { now?: string; ocr?: boolean } = {}): Promise<DetectorContext> {
   return createDetectorContext(bytes, { now: opts.now, ...(opts.ocr ? {} : { ocr: false as const }) });

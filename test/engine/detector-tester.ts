@@ -3,13 +3,13 @@
  * quiet) and `invalid` cases (it must fire with exactly the stated reason codes: a reason the
  * case does not list, or a listed one that does not fire, fails it). It also checks that a
  * detector only emits what its metadata declares and that every finding carries evidence a
- * reviewer can use. test/engine/reason-coverage.test.ts reads the `reasons` of these cases to
+ * reviewer can use. test/engine/detectors/reason-coverage.test.ts reads the `reasons` of these cases to
  * prove every declared reason has a fixture that fires it.
  */
 import { describe, expect, it } from 'vitest';
 import { buildContextForTest } from './context-for-test.js';
-import type { Detector } from '../../engine/detect/types.js';
-import type { DetectorContext } from '../../engine/context.js';
+import type { Detector } from '../../engine/detectors/define.js';
+import type { DetectorContext } from '../../engine/facts/context.js';
 import type { Finding } from '../../engine/types.js';
 import { missing, type Need } from '../support/environment.js';
 

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import sharp from 'sharp';
-import { sniffMime } from '../../engine/sniff.js';
+import { sniffMime } from '../../engine/read/sniff.js';
 import { repoRoot } from '../lab/util/paths.js';
 
 export interface Seed {

@@ -4,9 +4,9 @@
  * other exception is a crash. Detector failures are caught by the engine; they are counted.
  */
 import { analyze } from '../../engine/analyze.js';
-import { loadImage } from '../../engine/image/load.js';
-import { parsePdfStructure } from '../../engine/pdf/structure/index.js';
-import { sniffMime } from '../../engine/sniff.js';
+import { loadImage } from '../../engine/read/image/load.js';
+import { parsePdfStructure } from '../../engine/read/pdf/structure/index.js';
+import { sniffMime } from '../../engine/read/sniff.js';
 import { EngineError } from '../../engine/types.js';
 
 export type TargetResult =

@@ -81,8 +81,8 @@ describe.skipIf(!built || !linux)('npm run dist:dir (offline package)', () => {
     expect(readdirSync(join(unpacked, 'node_modules', 'pdfjs-dist', 'cmaps')).filter((n) => n.endsWith('.bcmap')).length).toBeGreaterThan(100);
     const natives = readdirSync(join(unpacked, 'node_modules', '@img')).filter((n) => n.startsWith('sharp-'));
     expect(natives.length).toBeGreaterThan(0);
-    // The OCR model the engine loads is the one shipped (engine/ocr/tesseract.ts langPath).
-    const source = readFileSync(join(REPO_ROOT, 'engine', 'ocr', 'tesseract.ts'), 'utf8');
+    // The OCR model the engine loads is the one shipped (engine/read/ocr/tesseract.ts langPath).
+    const source = readFileSync(join(REPO_ROOT, 'engine', 'read', 'ocr', 'tesseract.ts'), 'utf8');
     expect(source).toContain("'4.0.0_best_int'");
   });
 

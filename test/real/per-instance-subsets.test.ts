@@ -7,7 +7,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../engine/index.js';
-import { drawNewAmount, editWithPdfLib, embedLiberation, genuineStatement } from '../engine/text/fixtures.js';
+import { drawNewAmount, editWithPdfLib, embedLiberation, genuineStatement } from '../engine/read/pdf/text/fixtures.js';
 
 /** A second subset of the body font drawing a few figures on page 1, then the writer named. */
 async function twoSubsets(producer?: string): Promise<Uint8Array> {

@@ -1,12 +1,12 @@
 /** The fact store: once, lazily, timed; and a detector that throws leaves a visible trace. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { analyze } from '../../../engine/analyze.js';
-import { DETECTORS } from '../../../engine/detect/registry.js';
+import { DETECTORS } from '../../../engine/detectors/index.js';
 import { FactStore } from '../../../engine/facts/store.js';
 import { scoreAnalysis } from '../../../engine/scoring/score.js';
 import { DEFAULT_THRESHOLDS } from '../scoring/arbitraries.js';
 import { buildContextForTest } from '../context-for-test.js';
-import { statement } from '../pdf-structure/updates.js';
+import { statement } from '../read/pdf/structure/updates.js';
 
 describe('FactStore', () => {
   it('produces each fact once, on first demand, and times it', async () => {

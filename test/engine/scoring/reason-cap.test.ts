@@ -8,7 +8,7 @@ import { analyze } from '../../../engine/analyze.js';
 import { MAX_REASONS_PER_FLAG, groupFindings } from '../../../engine/scoring/flags.js';
 import { scoreAnalysis } from '../../../engine/scoring/score.js';
 import type { Finding } from '../../../engine/types.js';
-import { STATEMENT_LINES, buildRawPdf, contentEditUpdate } from '../pdf-structure/fixtures.js';
+import { STATEMENT_LINES, buildRawPdf, contentEditUpdate } from '../read/pdf/structure/fixtures.js';
 import { DEFAULT_THRESHOLDS } from './arbitraries.js';
 
 const observation = (i: number, detail: string, strength: number): Finding => ({

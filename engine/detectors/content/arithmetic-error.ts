@@ -1,0 +1,49 @@
+/** arithmetic_error: figures that do not add up (statements, invoices/receipts, payslips). */
+import type { DetectorContext } from '../../facts/context.js';
+import { defineDetector } from '../define.js';
+import { ARITHMETIC_EMITS as EMITS, type ArithmeticFinding as Found } from './arithmetic/emits.js';
+import { needsOcr } from '../../read/ocr/needs-ocr.js';
+import { accountSummaryFindings } from './arithmetic/account-summary.js';
+import { invoiceFindings } from './arithmetic/invoice.js';
+import { payslipFindings } from './arithmetic/payslip.js';
+import { receiptItemFindings } from './arithmetic/receipt-items.js';
+import { statementFindings } from './arithmetic/statement.js';
+import { agreeingWithInvoice, embeddedInvoice } from './einvoice.js';
+import { asHandTyped, officeAuthor } from './arithmetic/typed-by-hand.js';
+
+export const arithmeticError = defineDetector({
+  meta: {
+    id: 'content/arithmetic-error',
+    description: 'Running balances, statement summaries, invoice line items, totals and tax, receipt items and change, bill amounts due and payslip net pay must add up.',
+    appliesTo: ['pdf', 'image'],
+    emits: EMITS,
+  },
+  run(ctx) {
+    const found = check(ctx);
+    if (!found.length) return found;
+    // A hybrid e-invoice whose XML states the same figure: the issuer's rounding, not an edit.
+    return asHandTyped(agreeingWithInvoice(found, embeddedInvoice(ctx)), officeAuthor(ctx));
+  },
+});
+
+/** Checks that read one row or one block, never figures from several pages. */
+const ROW_LOCAL = new Set(['line_item', 'tax_rate', 'change_due', 'payslip_net', 'payslip_deductions', 'payslip_ytd']);
+
+function check(ctx: DetectorContext): Found[] {
+  if (!ctx.text.trim() && !ctx.pages.length) return [];
+  const findings = runChecks(ctx);
+  // Scanned pages left unread (OCR page cap or time budget): sums across pages miss their rows.
+  if (!ctx.pages.some(needsOcr)) return findings;
+  return findings.filter((f) => ROW_LOCAL.has(f.code.split('.')[1]));
+}
+
+function runChecks(ctx: DetectorContext): Found[] {
+  const model = ctx.facts.now('textModel');
+  const type = ctx.extracted.doc_type;
+  if (type === 'payslip') return [...payslipFindings(model), ...statementFindings(model)];
+  if (type === 'bank_statement') return statementFindings(model);
+  const items = invoiceFindings(model);
+  // A headed item table already checked its rows against the subtotal.
+  const listed = items.some((f) => f.code === 'arithmetic_error.items_subtotal') ? [] : receiptItemFindings(model);
+  return [...statementFindings(model), ...items, ...listed, ...accountSummaryFindings(model)];
+}

@@ -1,0 +1,259 @@
+/**
+ * Invoice and receipt arithmetic: line items (qty x unit), items vs subtotal, subtotal + tax
+ * (+ shipping - discount) = total, tax = rate x base, and cash tendered - total = change.
+ * The totals walk starts at a subtotal line and must recognise every figure it passes before
+ * the total, otherwise it gives up: an unexplained figure means we do not understand the block.
+ */
+import type { ArithmeticFinding } from './emits.js';
+import type { Line } from '../../../read/extract/layout.js';
+import type { DocModel } from '../../../read/extract/model.js';
+import { formatAmount, parseAmount, type ParsedAmount } from '../../../read/extract/numbers.js';
+import { labelledAmounts, moneyCells, type Labelled } from '../amounts.js';
+import { finding, near, operands } from '../evidence.js';
+import { readItemTable } from './line-items.js';
+import { misreadValues } from './misread.js';
+import { confirmedByRate, judgeTotal, moneyReadings } from './totals-cross-check.js';
+
+const SUBTOTAL = /sub-?total|net total|total net|net amount|total excl\.?(?:uding)? (?:vat|tax)|total before tax|zwischensumme|nettobetrag|netto|summe netto|rechnungssumme netto|total ht|montant ht|subtotaal|totaal excl/;
+const TAX = /vat|tax|sales tax|gst|hst|pst|mwst\.?|ust\.?|umsatzsteuer|mehrwertsteuer|steuerbasisbetrag|tva|btw|iva/;
+const TAX_TOTAL = /total (?:vat|tax)|vat total|tax total|summe (?:ust|mwst)|total tva/;
+/** Tax already inside the total ("incl. VAT 20%"): checked against the total, never added to it. */
+const INCLUDED = /incl\.?\s*(?:vat|tax|gst|mwst\.?|ust\.?|tva|btw|iva)|including (?:vat|tax|gst)|inkl\.?\s*(?:mwst|ust)\.?|davon (?:mwst|ust)\.?|dont tva/;
+const DISCOUNT = /discount|rabatt|remise|korting|descuento/;
+const EXTRA = /shipping|delivery|postage|freight|handling|service charge|tip|gratuity|versand|fracht|livraison|frais de port/;
+const TOTAL = /grand total|total amount|invoice total|total due|total to pay|total payable|amount payable|total|gesamtbetrag|rechnungsbetrag|endbetrag|brutto|summe brutto|rechnungssumme brutto|total ttc|montant ttc|factuur totaal|totaal|due payable|zahlbetrag/;
+
+function labelOf(text: string, re: RegExp): boolean {
+  return new RegExp(`^\\s*(?:${re.source})(?![\\p{L}])`, 'iu').test(text);
+}
+
+interface Step {
+  kind: 'tax' | 'tax_total' | 'included' | 'discount' | 'extra' | 'total';
+  hit: Labelled;
+}
+
+function classify(h: Labelled): Step['kind'] | null {
+  const t = h.label;
+  if (labelOf(t, INCLUDED)) return 'included';
+  if (labelOf(t, TAX_TOTAL)) return 'tax_total';
+  if (labelOf(t, TAX)) return 'tax';
+  if (labelOf(t, DISCOUNT)) return 'discount';
+  if (labelOf(t, EXTRA)) return 'extra';
+  if (labelOf(t, TOTAL)) return 'total';
+  return null;
+}
+
+/** A tax breakdown row: "19 %  336.00  63.84" (rate, base, tax). */
+function taxRow(line: Line, model: DocModel): { rate: number; base: number; tax: number } | null {
+  const first = parseAmount(line.cells[0]?.text.replace(/\s+%$/, '%') ?? '', model.style);
+  const money = moneyCells(line, model.style, 1);
+  if (!first?.percent || money.length < 2) return null;
+  return { rate: first.value, base: money[0].amount.value, tax: money[1].amount.value };
+}
+
+/** Where a totals block starts: after a subtotal line, or after an item table whose rows are its subtotal. */
+interface TotalsStart {
+  /** Index of the last line before the block's tax/charge/total lines. */
+  after: number;
+  subtotal: number;
+  /** What the subtotal may stand for on a picture (totals-cross-check.ts `moneyReadings`). */
+  readings: number[];
+  /** The first line the subtotal was read from (its own line, or the table's first row). */
+  from: Line;
+}
+
+function totalsStarts(model: DocModel, labelled: Map<Line, Labelled>): TotalsStart[] {
+  const starts: TotalsStart[] = [...labelled.values()]
+    .filter((h) => labelOf(h.label, SUBTOTAL) && !labelOf(h.label, TAX) && h.amounts.length === 1)
+    .map((h) => ({ after: model.lines.indexOf(h.line), subtotal: h.amounts[0].value, readings: moneyReadings(h.amounts[0], h.line.ocr === true), from: h.line }));
+  // Bills often go straight from the charges table to tax and total, with no subtotal line.
+  const table = readItemTable(model.lines, model.style);
+  if (table?.end && table.complete && table.rows.length >= 2 && table.rows.every((r) => r.ok) && !labelOf(table.end.cells[0]?.text ?? '', SUBTOTAL)) {
+    const aligned = table.totalX1 !== null && table.rows.every((r) => Math.abs(r.x1 - (table.totalX1 as number)) < 0.04);
+    const sum = table.rows.reduce((a, r) => a + r.total, 0);
+    if (aligned) starts.push({ after: model.lines.indexOf(table.end) - 1, subtotal: Math.round(sum * 100) / 100, readings: [Math.round(sum * 100) / 100], from: table.rows[0].line });
+  }
+  return starts;
+}
+
+function totalsFindings(model: DocModel): ArithmeticFinding[] {
+  const anyLabel = /[\p{L}][\p{L} .()/%-]*/u;
+  const labelled = new Map(labelledAmounts(model.lines, anyLabel, model.style).map((h) => [h.line, h]));
+  for (const start of totalsStarts(model, labelled)) {
+    const steps: Step[] = [];
+    const rows: Array<{ rate: number; base: number; tax: number; line: Line }> = [];
+    let total: Labelled | null = null;
+    let understood = true;
+    for (const line of model.lines.slice(start.after + 1, start.after + 12)) {
+      const row = taxRow(line, model);
+      if (row) {
+        rows.push({ ...row, line });
+        continue;
+      }
+      const h = labelled.get(line);
+      if (!h) {
+        if (moneyCells(line, model.style).length) understood = false;
+        if (!understood) break;
+        continue;
+      }
+      const kind = classify(h);
+      if (!kind) {
+        understood = false;
+        break;
+      }
+      if (kind === 'total') {
+        total = h;
+        break;
+      }
+      steps.push({ kind, hit: h });
+    }
+    if (!understood || !total || total.amounts.length !== 1) continue;
+    const subtotal = start.subtotal;
+    const last = (h: Labelled): ParsedAmount => h.amounts[h.amounts.length - 1];
+    const taxTotal = steps.find((s) => s.kind === 'tax_total');
+    const taxLines = steps.filter((s) => s.kind === 'tax');
+    const tax = taxTotal ? last(taxTotal.hit).value : taxLines.length ? taxLines.reduce((a, s) => a + last(s.hit).value, 0) : rows.reduce((a, r) => a + r.tax, 0);
+    const discount = steps.filter((s) => s.kind === 'discount').reduce((a, s) => a + Math.abs(last(s.hit).value), 0);
+    const extra = steps.filter((s) => s.kind === 'extra').reduce((a, s) => a + last(s.hit).value, 0);
+    const expected = subtotal + tax + extra - discount;
+    const found = total.amounts[0].value;
+    // The subtotal and the total agree at the printed rate and the tax line is one OCR slip
+    // from the tax they require: the picture was misread, and both checks would blame the tax.
+    if (taxMisreadOnPicture(steps, rows, subtotal, found)) return [];
+    const out: ArithmeticFinding[] = [];
+    // Discounts are sometimes applied before the subtotal and only repeated below it.
+    if (!near(expected, found, 0.011) && !(discount && near(expected + discount, found, 0.011))) {
+      const judged = total.line.ocr === true ? judgedOnPicture(model, start, steps, rows, total) : null;
+      if (judged?.verdict !== 'adds_up') {
+        const required = judged?.required ?? expected;
+        const crossChecked = judged?.verdict === 'contradicts' ? { crossChecked: true } : {};
+        out.push(finding('arithmetic_error', 'invoice_total', `Total ${formatAmount(found)} does not equal subtotal, tax and charges (${formatAmount(required)}).`, total.line, 0.85, { expected: formatAmount(required), found: formatAmount(found), ...crossChecked, ...operands([start.from, total.line]) }, total.cells));
+      }
+    }
+    out.push(...rateFindings(taxLines.map((s) => s.hit), rows, subtotal, start.from));
+    out.push(...includedTaxFindings(steps.filter((s) => s.kind === 'included').map((s) => s.hit), found, total.line));
+    return out;
+  }
+  return [];
+}
+
+/**
+ * On a picture, a single tax line at a printed rate: the subtotal and the total agree with each
+ * other at that rate (to the cent, rounded either way), and the tax as read is one OCR-typical
+ * misread (misread.ts) from the tax they require ("6,503.24" read for "6,593.24" on a screenshot).
+ */
+function taxMisreadOnPicture(steps: Step[], rows: unknown[], subtotal: number, total: number): boolean {
+  if (rows.length || steps.length !== 1 || steps[0].kind !== 'tax') return false;
+  const tax = steps[0].hit;
+  if (!tax.line.ocr || tax.rate === null || tax.base !== null || tax.amounts.length !== 1 || !(tax.rate > 0 && tax.rate < 100)) return false;
+  const cents = [Math.floor(subtotal * tax.rate + 1e-7) / 100, Math.ceil(subtotal * tax.rate - 1e-7) / 100];
+  const read = tax.amounts[0];
+  return cents.some((t) => near(subtotal + t, total, 0.011) && misreadValues(read.value, read.decimals).some((v) => near(v, t, 0.005)));
+}
+
+/**
+ * On a picture: the total a subtotal and a single tax line require when the printed rate confirms
+ * both (totals-cross-check.ts), and how the total's readings compare with it. Null when the block
+ * holds anything else (tax rows, charges, discounts, a printed base): those figures stay unconfirmed.
+ */
+function judgedOnPicture(model: DocModel, start: TotalsStart, steps: Step[], rows: unknown[], total: Labelled): { required: number; verdict: ReturnType<typeof judgeTotal> } | null {
+  if (rows.length || steps.length !== 1 || steps[0].kind !== 'tax') return null;
+  const tax = steps[0].hit;
+  // A line with a figure OCR could not read as money (a second tax "27:13", a fee) may be part of the total.
+  const between = model.lines.slice(start.after + 1, model.lines.indexOf(total.line));
+  if (between.some((l) => l !== tax.line && /\d/.test(l.text))) return null;
+  if (tax.rate === null || tax.base !== null || tax.amounts.length !== 1) return null;
+  const pair = confirmedByRate(start.readings, moneyReadings(tax.amounts[0], tax.line.ocr === true), tax.rate);
+  if (!pair) return null;
+  const required = Math.round((pair.subtotal + pair.tax) * 100) / 100;
+  return { required, verdict: judgeTotal(moneyReadings(total.amounts[0], true), required) };
+}
+
+/** Tax included in a gross total is rate / (100 + rate) of it. */
+function includedTaxFindings(hits: Labelled[], gross: number, totalLine: Line): ArithmeticFinding[] {
+  const out: ArithmeticFinding[] = [];
+  for (const h of hits) {
+    if (h.rate === null || h.rate <= 0 || hits.length !== 1) continue;
+    const tax = h.amounts[h.amounts.length - 1].value;
+    const expected = (gross * h.rate) / (100 + h.rate);
+    if (!near(expected, tax, 0.02 + Math.abs(gross) * 0.0005)) {
+      out.push(finding('arithmetic_error', 'tax_rate', `Included tax ${formatAmount(tax)} is not the ${h.rate}% share of the total ${formatAmount(gross)} (expected ${formatAmount(expected)}).`, h.line, 0.7, { expected: formatAmount(expected), found: formatAmount(tax), rate: h.rate, ...operands([h.line, totalLine]) }, h.cells));
+    }
+  }
+  return out;
+}
+
+/** Tax = rate x base, where the base is printed or (with a single rate) is the subtotal. */
+function rateFindings(taxLines: Labelled[], rows: Array<{ rate: number; base: number; tax: number; line: Line }>, subtotal: number, subtotalLine: Line): ArithmeticFinding[] {
+  const out: ArithmeticFinding[] = [];
+  const single = taxLines.length === 1 && rows.length === 0;
+  for (const h of taxLines) {
+    const tax = h.amounts[h.amounts.length - 1].value;
+    const own = h.amounts.length === 2 || h.base !== null;
+    const base = h.amounts.length === 2 ? h.amounts[0].value : h.base ?? (single ? subtotal : null);
+    if (h.rate === null || base === null || h.rate <= 0) continue;
+    const expected = (base * h.rate) / 100;
+    if (!near(expected, tax, 0.02 + Math.abs(base) * 0.0005)) {
+      out.push(finding('arithmetic_error', 'tax_rate', `Tax ${formatAmount(tax)} is not ${h.rate}% of ${formatAmount(base)} (expected ${formatAmount(expected)}).`, h.line, 0.7, { expected: formatAmount(expected), found: formatAmount(tax), rate: h.rate, ...operands(own ? [h.line] : [subtotalLine, h.line]) }, h.cells));
+    }
+  }
+  for (const r of rows) {
+    const expected = (r.base * r.rate) / 100;
+    if (!near(expected, r.tax, 0.02 + Math.abs(r.base) * 0.0005)) {
+      out.push(finding('arithmetic_error', 'tax_rate', `Tax ${formatAmount(r.tax)} is not ${r.rate}% of ${formatAmount(r.base)} (expected ${formatAmount(expected)}).`, r.line, 0.7, { expected: formatAmount(expected), found: formatAmount(r.tax), rate: r.rate, ...operands([r.line]) }));
+    }
+  }
+  return out;
+}
+
+function itemFindings(model: DocModel): ArithmeticFinding[] {
+  const table = readItemTable(model.lines, model.style);
+  if (!table) return [];
+  const good = table.rows.filter((r) => r.ok).length;
+  // Rows a single OCR misread would fix are not reported, but still count as a poor reading.
+  const wrong = table.rows.filter((r) => !r.ok);
+  const bad = wrong.filter((r) => !r.misread);
+  const out: ArithmeticFinding[] = [];
+  if (bad.length && good >= 1 && wrong.length <= Math.max(1, Math.floor(table.rows.length * 0.25))) {
+    for (const r of bad) {
+      const exp = r.expected !== null ? ` (quantity x unit price gives ${formatAmount(r.expected)})` : '';
+      out.push(finding('arithmetic_error', 'line_item', `Line total ${formatAmount(r.total)} does not match its quantity and unit price${exp}.`, r.line, good >= 2 ? 0.85 : 0.6, { expected: r.expected !== null ? formatAmount(r.expected) : null, found: formatAmount(r.total), ...operands([r.line]) }));
+    }
+  }
+  // Items against the subtotal just below them, only when every row was read and adds up.
+  const aligned = table.totalX1 !== null && table.rows.every((r) => Math.abs(r.x1 - (table.totalX1 as number)) < 0.04);
+  if (table.rows.every((r) => r.ok) && table.rows.length >= 2 && table.end && table.complete && aligned) {
+    // The subtotal's figure may sit on its own line just below the label (stacked totals).
+    const at = model.lines.indexOf(table.end);
+    const sub = labelledAmounts(model.lines.slice(at, at + 2), SUBTOTAL, model.style)[0];
+    if (sub && sub.amounts.length === 1) {
+      const sum = table.rows.reduce((a, r) => a + r.total, 0);
+      if (!near(sum, sub.amounts[0].value, 0.011)) {
+        out.push(finding('arithmetic_error', 'items_subtotal', `Subtotal ${formatAmount(sub.amounts[0].value)} does not equal the sum of the line items (${formatAmount(sum)}).`, sub.line, 0.7, { expected: formatAmount(sum), found: formatAmount(sub.amounts[0].value), ...operands([...table.rows.map((r) => r.line), sub.line]) }, sub.cells));
+      }
+    }
+  }
+  return out;
+}
+
+const TENDERED = /cash tendered|amount tendered|tendered|cash|bar|gegeben|espèces/;
+const CHANGE = /change due|change|rückgeld|wechselgeld|rendu|monnaie rendue/;
+const RECEIPT_TOTAL = /total|amount due|to pay|summe|gesamt|zu zahlen|total ttc/;
+
+function changeFindings(model: DocModel): ArithmeticFinding[] {
+  const one = (re: RegExp) => labelledAmounts(model.lines, re, model.style).filter((h) => h.amounts.length === 1);
+  const change = one(CHANGE)[0];
+  if (!change) return [];
+  const tendered = one(TENDERED).filter((h) => h.line !== change.line && model.lines.indexOf(h.line) < model.lines.indexOf(change.line)).pop();
+  if (!tendered) return [];
+  const total = one(RECEIPT_TOTAL).filter((h) => model.lines.indexOf(h.line) < model.lines.indexOf(tendered.line) && !labelOf(h.label, SUBTOTAL)).pop();
+  if (!total) return [];
+  const expected = tendered.amounts[0].value - total.amounts[0].value;
+  const found = Math.abs(change.amounts[0].value);
+  if (expected < 0 || near(expected, found)) return [];
+  return [finding('arithmetic_error', 'change_due', `Change ${formatAmount(found)} does not equal amount tendered minus total (${formatAmount(expected)}).`, change.line, 0.8, { expected: formatAmount(expected), found: formatAmount(found), ...operands([total.line, tendered.line, change.line]) }, change.cells)];
+}
+
+export function invoiceFindings(model: DocModel): ArithmeticFinding[] {
+  return [...itemFindings(model), ...totalsFindings(model), ...changeFindings(model)];
+}

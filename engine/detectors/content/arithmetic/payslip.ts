@@ -1,0 +1,113 @@
+/**
+ * Payslip arithmetic: gross pay - deductions = net pay (this period, the first figure after
+ * each label), itemised deductions = total deductions, and year-to-date figures no smaller
+ * than this period's.
+ */
+import type { ArithmeticFinding } from './emits.js';
+import type { DocModel } from '../../../read/extract/model.js';
+import type { Line } from '../../../read/extract/layout.js';
+import { formatAmount, isMoney, parseAmount, type NumberStyle } from '../../../read/extract/numbers.js';
+import { labelledAmounts, type Labelled } from '../amounts.js';
+import { finding, near, operands } from '../evidence.js';
+import { farApart } from './cross-check.js';
+
+const GROSS = /gross pay|gross earnings|total gross(?: pay)?|gross salary|total earnings|total payments|gross|gesamtbrutto|bruttoverdienst|brutto|salaire brut/;
+const DEDUCTIONS = /total deductions|deductions total|summe (?:der )?abzüge|gesetzliche abzüge|total des retenues|total cotisations/;
+const NET = /net pay|net salary|take home pay|net earnings|net amount paid|nettoverdienst|auszahlungsbetrag|auszahlung|net à payer|net payé/;
+const ITEM = /income tax|tax|paye|federal (?:income )?tax|state (?:income )?tax|national insurance|ni(?: contributions?)?|employee ni|social security|medicare|fica|pension|student loan|union dues|health insurance|lohnsteuer|kirchensteuer|solidaritätszuschlag|solizuschlag|krankenversicherung|rentenversicherung|arbeitslosenversicherung|pflegeversicherung|cotisations?/;
+
+export function payslipFindings(model: DocModel): ArithmeticFinding[] {
+  const first = (re: RegExp): Labelled | undefined => labelledAmounts(model.lines, re, model.style)[0];
+  const net = first(NET);
+  const total = first(DEDUCTIONS);
+  const gross = first(GROSS) ?? (total ? bareEarningsTotal(model, total.line) : undefined);
+  const out: ArithmeticFinding[] = [];
+  const g = gross?.amounts[0].value;
+  const n = net?.amounts[0].value;
+  if (gross && net && total && g !== undefined && n !== undefined) {
+    const expected = g - Math.abs(total.amounts[0].value);
+    if (!near(expected, n)) {
+      const crossChecked = net.line.ocr === true && confirmedByItems(model, gross) && confirmedByItems(model, total) && farApart(n, expected);
+      out.push(finding('arithmetic_error', 'payslip_net', `Net pay ${formatAmount(n)} does not equal gross pay minus deductions (${formatAmount(expected)}).`, net.line, 0.85, { expected: formatAmount(expected), found: formatAmount(n), ...(crossChecked ? { crossChecked: true } : {}), ...operands([gross.line, total.line, net.line]) }, net.cells));
+    }
+  }
+  if (total && gross) {
+    const from = model.lines.indexOf(gross.line);
+    const to = model.lines.indexOf(total.line);
+    const items = labelledAmounts(model.lines.slice(Math.min(from, to), to), ITEM, model.style).filter((h) => h.line !== gross.line || h.cells[0] !== gross.cells[0]);
+    const sum = items.reduce((a, h) => a + Math.abs(h.amounts[0].value), 0);
+    const found = Math.abs(total.amounts[0].value);
+    // Only a full set of recognised deductions can contradict the total.
+    if (items.length >= 2 && !near(sum, found) && sum > found) {
+      out.push(finding('arithmetic_error', 'payslip_deductions', `Total deductions ${formatAmount(found)} is less than the itemised deductions (${formatAmount(sum)}).`, total.line, 0.6, { expected: formatAmount(sum), found: formatAmount(found), ...operands([gross.line, total.line]) }, total.cells));
+    }
+  }
+  for (const h of [gross, net]) {
+    if (!h || h.amounts.length !== 2) continue;
+    const [period, ytd] = h.amounts.map((a) => a.value);
+    if (ytd + 0.01 < period && ytd > 0) {
+      out.push(finding('arithmetic_error', 'payslip_ytd', `Year-to-date ${formatAmount(ytd)} is smaller than this period's ${formatAmount(period)}.`, h.line, 0.6, { expected: `>= ${formatAmount(period)}`, found: formatAmount(ytd), ...operands([h.line]) }, h.cells));
+    }
+  }
+  return out;
+}
+
+/**
+ * The last figure of an item line; on OCR lines also a figure whose marks OCR dropped or mangled
+ * ("1.17441" for "1.174,41"), read as cents: payslip items print two decimals.
+ */
+function itemFigure(line: Line, style: NumberStyle): number | null {
+  const cell = line.cells[line.cells.length - 1];
+  if (!cell || line.cells.length < 2) return null;
+  const a = parseAmount(cell.text, style);
+  if (a && isMoney(a)) return Math.abs(a.value);
+  if (!line.ocr || !/^[£€$]?\d[\d.,']{2,}\d[£€$]?$/.test(cell.text.trim())) return null;
+  const digits = cell.text.replace(/\D/g, '');
+  return digits.length >= 3 ? Number(digits) / 100 : null;
+}
+
+/**
+ * Gross pay printed as a bare figure under the earnings, its label lost by OCR or never printed:
+ * the first figure alone on its line before the deductions total that at least two item lines
+ * straight above it add up to.
+ */
+function bareEarningsTotal(model: DocModel, deductions: Line): Labelled | undefined {
+  const end = model.lines.indexOf(deductions);
+  for (let i = 0; i < end; i++) {
+    const line = model.lines[i];
+    if (line.cells.length !== 1 || /\p{L}{2}/u.test(line.text)) continue;
+    const amount = parseAmount(line.cells[0].text, model.style);
+    if (!amount || !isMoney(amount)) continue;
+    const items = itemsAbove(model, i);
+    if (items.length >= 2 && addsUpTo(items, amount.value)) return { line, label: '', amounts: [amount], cells: [line.cells[0]], rate: null, base: null };
+  }
+  return undefined;
+}
+
+/** The figures of the item lines straight above line `at`, nearest first. */
+function itemsAbove(model: DocModel, at: number): number[] {
+  const items: number[] = [];
+  const page = model.lines[at].page;
+  for (let i = at - 1; i >= 0; i--) {
+    const line = model.lines[i];
+    if (line.page !== page || GROSS.test(line.text.toLowerCase())) break;
+    const v = itemFigure(line, model.style);
+    if (v === null) break;
+    items.push(v);
+  }
+  return items;
+}
+
+/**
+ * On a picture, a payslip total (gross pay, total deductions) counts as read right when the item
+ * lines straight above it add up to it: OCR does not misread a total and its items into agreement.
+ * Two such confirmed totals leave net pay as the only figure that can disagree
+ * (engine/content/arithmetic/cross-check.ts says why word confidence is not used).
+ */
+function confirmedByItems(model: DocModel, total: Labelled): boolean {
+  return addsUpTo(itemsAbove(model, model.lines.indexOf(total.line)), total.amounts[0].value);
+}
+
+function addsUpTo(items: readonly number[], total: number): boolean {
+  return items.length > 0 && near(items.reduce((a, b) => a + b, 0), Math.abs(total));
+}

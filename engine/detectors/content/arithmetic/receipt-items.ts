@@ -1,0 +1,68 @@
+/**
+ * Receipt item lists without a column header: "2 x Cold brew   25.86" lines straight above the
+ * subtotal must add up to it. The list is only trusted when it is bounded above by a line with
+ * no figures at all (a heading, the till header) so that a quantity line ("2 @ 1.50") or a
+ * wrapped item we cannot read never leaves part of the list out of the sum.
+ */
+import type { ArithmeticFinding } from './emits.js';
+import type { Line } from '../../../read/extract/layout.js';
+import type { DocModel } from '../../../read/extract/model.js';
+import { formatAmount } from '../../../read/extract/numbers.js';
+import { labelledAmounts, moneyCells } from '../amounts.js';
+import { finding, near, operands } from '../evidence.js';
+import { repeatsAcrossPageBreak } from './page-break.js';
+
+const SUBTOTAL = /sub-?total|zwischensumme|sous-total|subtotaal/;
+/** Right edges of item figures and the subtotal figure line up within this (page fraction). */
+const ALIGN = 0.03;
+
+function itemAmount(line: Line, model: DocModel): { value: number; x1: number } | null {
+  if (!/\p{L}{2}/u.test(line.cells[0]?.text ?? '')) return null;
+  const money = moneyCells(line, model.style, 1);
+  if (money.length !== 1 || money[0].cell !== line.cells[line.cells.length - 1]) return null;
+  return { value: money[0].amount.value, x1: money[0].cell.x1 };
+}
+
+/**
+ * Line `i` heads its page's list and repeats, word for word, a line of the page before: a
+ * column heading printed again after a page break.
+ */
+function repeatsEarlierHeading(lines: readonly Line[], i: number): boolean {
+  const line = lines[i];
+  if (lines.filter((l) => l.page === line.page).indexOf(line) > 2) return false;
+  return lines.some((l, j) => j < i && repeatsAcrossPageBreak(line, l));
+}
+
+export function receiptItemFindings(model: DocModel): ArithmeticFinding[] {
+  const out: ArithmeticFinding[] = [];
+  for (const sub of labelledAmounts(model.lines, SUBTOTAL, model.style)) {
+    if (sub.amounts.length !== 1 || !sub.cells.length) continue;
+    const at = model.lines.indexOf(sub.line);
+    const subX1 = sub.cells[sub.cells.length - 1].x1;
+    const items: Array<{ value: number; x1: number; line: Line }> = [];
+    let bounded = false;
+    let page = sub.line.page;
+    for (let i = at - 1; i >= 0; i--) {
+      const line = model.lines[i];
+      if (line.page !== page) break;
+      const item = itemAmount(line, model);
+      if (!item) {
+        // The list's heading repeated at the top of a page: the list goes on on the page before.
+        if (!/\d/.test(line.text) && repeatsEarlierHeading(model.lines, i)) {
+          page = line.page - 1;
+          continue;
+        }
+        bounded = !/\d/.test(line.text);
+        break;
+      }
+      items.push({ ...item, line });
+    }
+    if (!bounded || items.length < 2) continue;
+    if (!items.every((it) => Math.abs(it.x1 - subX1) <= ALIGN)) continue;
+    const sum = Math.round(items.reduce((a, it) => a + it.value, 0) * 100) / 100;
+    const found = sub.amounts[0].value;
+    if (near(sum, found)) continue;
+    out.push(finding('arithmetic_error', 'items_subtotal', `Subtotal ${formatAmount(found)} does not equal the sum of the ${items.length} items listed above it (${formatAmount(sum)}).`, sub.line, 0.8, { expected: formatAmount(sum), found: formatAmount(found), ...operands([...items.map((it) => it.line), sub.line]) }, sub.cells));
+  }
+  return out;
+}

@@ -1,0 +1,83 @@
+/**
+ * Invoice totals read by OCR, judged by the document's own arithmetic rather than by tesseract's
+ * word confidence (the running-balance counterpart is cross-check.ts, which says why confidence
+ * is not used). A tax printed with its rate checks the subtotal it was computed from: OCR does
+ * not misread a subtotal and its tax into agreement with the printed rate to the cent. With the
+ * subtotal and the tax both confirmed that way and nothing else between them and the total, the
+ * total is the only figure left that can be wrong; when what it should be and what is printed are
+ * several characters apart (not one or two misread, dropped or doubled digits), or differ in one
+ * digit OCR never takes for the other, the page does not show the figure the invoice was
+ * computed with.
+ *
+ * OCR often drops the decimal mark of a figure set in a larger or bolder face ("837297 €" for
+ * "8 372,97 €"). Such a figure (no decimal mark, three or more digits) is also read as cents, the
+ * only way invoice totals are printed; the confirmation decides which reading holds.
+ */
+import type { ParsedAmount } from '../../../read/extract/numbers.js';
+import { near } from '../evidence.js';
+import { farApart } from './cross-check.js';
+import { lookAlike } from './misread.js';
+
+/**
+ * The values an OCR'd money figure can stand for: as read, and as cents when OCR may have dropped
+ * its decimal mark. A figure from a text layer is what it says.
+ */
+export function moneyReadings(a: ParsedAmount, ocr: boolean): number[] {
+  if (!ocr || a.decimals !== 0 || a.percent) return [a.value];
+  const digits = a.raw.replace(/\D/g, '');
+  if (digits.length < 3) return [a.value];
+  return [a.value, (a.value < 0 ? -1 : 1) * (Number(digits) / 100)];
+}
+
+/** Tax computed from `base` at `rate` percent and rounded to the cent, as issuers print it. */
+function taxOf(base: number, rate: number): number {
+  return Math.round(base * rate) / 100;
+}
+
+/**
+ * A subtotal and tax reading that agree with the printed rate to the cent (rounded either way).
+ * A zero tax confirms nothing (any subtotal gives it).
+ */
+export function confirmedByRate(subtotals: readonly number[], taxes: readonly number[], rate: number): { subtotal: number; tax: number } | null {
+  if (!(rate > 0 && rate < 100)) return null;
+  for (const subtotal of subtotals) {
+    for (const tax of taxes) {
+      if (Math.abs(tax) < 0.5) continue;
+      if (near(taxOf(subtotal, rate), tax, 0.011)) return { subtotal, tax };
+    }
+  }
+  return null;
+}
+
+const digitsOf = (v: number) => Math.round(Math.abs(v) * 100).toString();
+
+export type TotalReading =
+  /** Some reading of the total adds up: the disagreement was OCR's. */
+  | 'adds_up'
+  /** Every reading is several characters from the required total, and none is a cut-off copy of it. */
+  | 'contradicts'
+  /** Close enough to be a misreading: the confidence guard decides. */
+  | 'unsure';
+
+/**
+ * How a total's readings relate to the total its confirmed parts require. A reading that is the
+ * required figure with its leading digits missing ("047,56" for "10 047,56", a thousands group
+ * OCR never saw) is a misreading, not a contradiction, whatever the edit distance.
+ */
+export function judgeTotal(readings: readonly number[], required: number): TotalReading {
+  if (readings.some((r) => near(Math.abs(r), Math.abs(required)))) return 'adds_up';
+  const want = digitsOf(required);
+  const far = readings.every((r) => (farApart(r, required) && !want.endsWith(digitsOf(r))) || foreignDigit(digitsOf(r), want));
+  return far ? 'contradicts' : 'unsure';
+}
+
+/**
+ * One digit replaced by a digit OCR does not take it for ("923,89" where "123,89" is required; a
+ * 1 is misread as a 7 or 4, never as a 9): same length, one position differs, and the two digits
+ * are not look-alikes (misread.ts). A forger's single changed digit; OCR's typical slips stay unsure.
+ */
+function foreignDigit(read: string, want: string): boolean {
+  if (read.length !== want.length || read.length < 3) return false;
+  const diff = [...read].map((c, i) => [c, want[i]]).filter(([a, b]) => a !== b);
+  return diff.length === 1 && !lookAlike(diff[0][0], diff[0][1]);
+}

@@ -1,0 +1,108 @@
+/**
+ * identifier_invalid: identifiers that fail their own check digits or format. Only tokens that
+ * are labelled as such (IBAN, routing number, card number, sort code) or that are unmistakably
+ * IBAN-shaped (known country, exact country length) are judged.
+ */
+import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
+import { findIbans } from '../../read/extract/account.js';
+import { abaValid, cardBrand, IBAN_LENGTHS, ibanProblem, luhnValid, sortCodeDigits } from '../../read/extract/identifiers.js';
+import { findLabelled } from '../../read/extract/labels.js';
+import type { Line } from '../../read/extract/layout.js';
+import { agreeingWithInvoice, embeddedInvoice } from './einvoice.js';
+import { finding } from './evidence.js';
+
+/**
+ * A specimen number: templates and manuals fill an account or card field with counting digits
+ * ("BE01 2345 6789 0123", "BE98 7654 3210 9876") or one repeated digit. A forged number has to
+ * pass for a real one, so it is never made so; such a value says the page is a specimen.
+ */
+export function specimenDigits(value: string): boolean {
+  const d = value.replace(/\D/g, '');
+  if (d.length < 8) return false;
+  let best = 1;
+  for (const step of [0, 1, 9]) {
+    let run = 1;
+    for (let i = 1; i < d.length; i++) {
+      run = (Number(d[i]) - Number(d[i - 1]) + 10) % 10 === step ? run + 1 : 1;
+      best = Math.max(best, run);
+    }
+  }
+  // Most of the number in one run (a bank code or check part may stand apart).
+  return best >= Math.max(8, Math.ceil(d.length * 0.7));
+}
+
+function ibanFindings(lines: Line[]): Found[] {
+  const out: Found[] = [];
+  const seen = new Set<string>();
+  for (const hit of findIbans(lines)) {
+    if (seen.has(hit.iban)) continue;
+    seen.add(hit.iban);
+    const expectedLen = IBAN_LENGTHS[hit.iban.slice(0, 2)];
+    // A following token glued on by text extraction must not make a valid IBAN look too long.
+    const candidate = hit.iban.length > expectedLen && ibanProblem(hit.iban.slice(0, expectedLen)) === null ? hit.iban.slice(0, expectedLen) : hit.iban;
+    const problem = ibanProblem(candidate);
+    if (!problem || specimenDigits(candidate.slice(4))) continue;
+    if (problem === 'checksum' && (hit.labelled || candidate.length === expectedLen)) {
+      out.push(finding('identifier_invalid', 'iban_checksum', `IBAN ${candidate} fails its mod-97 check digits.`, hit.line, hit.labelled ? 0.85 : 0.6, { value: candidate }, [hit.cell]));
+    } else if (problem === 'length' && hit.labelled) {
+      out.push(finding('identifier_invalid', 'iban_length', `IBAN ${candidate} has ${candidate.length} characters; ${candidate.slice(0, 2)} IBANs have ${expectedLen}.`, hit.line, 0.7, { value: candidate, expected_length: expectedLen }, [hit.cell]));
+    }
+  }
+  return out;
+}
+
+const ROUTING = /routing (?:number|no\.?|#|transit number)|aba(?: routing)?(?: number| no\.?| #)?|rtn|routing/i;
+const CARD = /(?:credit |debit )?card (?:number|no\.?|#)|card|visa|mastercard|amex|american express/i;
+const SORT_CODE = /sort[ -]?code/i;
+
+function labelledDigits(lines: Line[], label: RegExp): Array<{ digits: string; raw: string; line: Line; cell: Line['cells'][number] }> {
+  const out: Array<{ digits: string; raw: string; line: Line; cell: Line['cells'][number] }> = [];
+  for (const hit of findLabelled(lines, label, { below: true })) {
+    const v = hit.values.find((x) => /^\d[\d -]{4,24}\d$/.test(x.text.trim().split(/\s{2,}/)[0]));
+    if (!v) continue;
+    const raw = v.text.trim().split(/\s{2,}/)[0];
+    out.push({ digits: raw.replace(/[ -]/g, ''), raw, line: v.line, cell: v.cell });
+  }
+  return out;
+}
+
+function otherFindings(lines: Line[]): Found[] {
+  const out: Found[] = [];
+  for (const r of labelledDigits(lines, ROUTING)) {
+    if (r.digits.length === 9 && !abaValid(r.digits)) {
+      out.push(finding('identifier_invalid', 'aba_checksum', `Routing number ${r.digits} fails the ABA checksum.`, r.line, 0.8, { value: r.digits }, [r.cell]));
+    } else if (r.digits.length !== 9 && /^\d+$/.test(r.digits)) {
+      out.push(finding('identifier_invalid', 'aba_length', `Routing number ${r.digits} does not have 9 digits.`, r.line, 0.6, { value: r.digits }, [r.cell]));
+    }
+  }
+  for (const c of labelledDigits(lines, CARD)) {
+    if (c.digits.length >= 13 && c.digits.length <= 19 && cardBrand(c.digits) && !luhnValid(c.digits)) {
+      out.push(finding('identifier_invalid', 'card_luhn', `Card number ${c.raw} fails the Luhn check.`, c.line, 0.7, { value: c.raw }, [c.cell]));
+    }
+  }
+  for (const hit of findLabelled(lines, SORT_CODE, { below: true })) {
+    const v = hit.values.find((x) => /^\d[\d -]*\d$/.test(x.text.trim()));
+    if (!v || sortCodeDigits(v.text)) continue;
+    out.push(finding('identifier_invalid', 'sort_code_format', `Sort code "${v.text.trim()}" is not six digits (NN-NN-NN).`, v.line, 0.6, { value: v.text.trim() }, [v.cell]));
+  }
+  return out;
+}
+
+const EMITS = [{ flag: 'identifier_invalid', reasons: ['iban_checksum', 'iban_length', 'aba_checksum', 'aba_length', 'card_luhn', 'sort_code_format'] }] as const satisfies readonly Emit[];
+/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
+type Found = DeclaredFinding<typeof EMITS>;
+
+export const identifierInvalid = defineDetector({
+  meta: {
+    id: 'content/identifier-invalid',
+    description: 'IBAN mod-97 and country length, ABA routing checksum, card Luhn and UK sort code format on labelled or IBAN-shaped tokens.',
+    appliesTo: ['pdf', 'image'],
+    emits: EMITS,
+  },
+  run(ctx) {
+    if (!ctx.text.trim() && !ctx.pages.length) return [];
+    const { lines } = ctx.facts.now('textModel');
+    const found = [...ibanFindings(lines), ...otherFindings(lines)];
+    return found.length ? agreeingWithInvoice(found, embeddedInvoice(ctx)) : found;
+  },
+});

@@ -1,0 +1,62 @@
+/**
+ * Detectors follow ESLint's rule model: one module per detector, exporting its metadata (which
+ * flag and reason codes it can emit) and a pure function from context to findings. One registry
+ * lists them all (engine/detect/registry.ts); test/engine/detector-tester.ts feeds each one
+ * `valid` fixtures (must stay quiet) and `invalid` fixtures (must fire with exactly the stated codes).
+ *
+ * The declared `emits` is also the type of what `run` may return: `defineDetector` reads the
+ * declaration as literal types, so a finding whose code is not declared (or whose flag and code
+ * disagree) is a compile error, not a test failure (test/engine/declared-codes.test-d.ts).
+ */
+import type { FlagCode } from '../catalog/flags.js';
+import type { DetectorContext } from '../facts/context.js';
+import type { Finding } from '../types.js';
+
+export type DetectorTarget = 'pdf' | 'image';
+
+/** One flag a detector can emit, with the reason details (after the dot) it uses. */
+export interface Emit {
+  flag: FlagCode;
+  reasons: readonly string[];
+}
+
+export interface DetectorMeta<E extends readonly Emit[] = readonly Emit[]> {
+  /** Stable id, `<family>/<name>`. */
+  id: string;
+  description: string;
+  appliesTo: readonly DetectorTarget[];
+  /** Every flag code this detector can emit, with the reason details (after the dot) it uses. */
+  emits: E;
+}
+
+/**
+ * Reason codes (`<flag>.<detail>`) a declaration allows, flag by flag. A mapped type rather than
+ * a conditional one: TypeScript keeps string literals literal only against a contextual type it
+ * can see through, and a conditional type over the still-inferred `E` widens them to `string`.
+ */
+export type DeclaredCode<E extends readonly Emit[]> = { [K in keyof E]: `${E[K]['flag']}.${E[K]['reasons'][number]}` }[number];
+
+/** A finding a detector declaring `E` may return: one of its declared reason codes under a declared flag. */
+export type DeclaredFinding<E extends readonly Emit[]> = Omit<Finding, 'flag' | 'code'> & { flag: E[number]['flag']; code: DeclaredCode<E> };
+
+/** A finding for one flag and detail, typed by both (what finding builders return). */
+export type FindingFor<F extends FlagCode, D extends string> = Omit<Finding, 'flag' | 'code'> & { flag: F; code: `${F}.${D}` };
+
+export interface Detector {
+  meta: DetectorMeta;
+  run(ctx: DetectorContext): Finding[] | Promise<Finding[]>;
+}
+
+/** A detector as written: its `run` returns only what `meta.emits` declares. */
+export interface DeclaredDetector<E extends readonly Emit[]> {
+  meta: DetectorMeta<E>;
+  run(ctx: DetectorContext): DeclaredFinding<E>[] | Promise<DeclaredFinding<E>[]>;
+}
+
+/**
+ * Declares a detector. `const E` keeps the declared codes as literal types, so `run` is checked
+ * against them; the registry sees the plain `Detector`.
+ */
+export function defineDetector<const E extends readonly Emit[]>(d: DeclaredDetector<E>): Detector {
+  return d as Detector;
+}

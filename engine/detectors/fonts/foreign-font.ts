@@ -1,0 +1,85 @@
+/**
+ * A font that does not belong to the producer's set: the same face both embedded and not (an
+ * editor typed with the system copy of a font the producer embedded), or a lone non-embedded or
+ * Type3 font drawing a few words in a document whose text is otherwise all embedded fonts.
+ */
+import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
+import type { DetectorContext } from '../../facts/context.js';
+import { fontFamily } from '../../read/pdf/text/fonts.js';
+import { describeRun, fontUses, quote, runRegion, unionBox, type FontUse } from './font-query.js';
+
+/** "A few words": at most this many runs and this share of the document's characters. */
+const FEW_RUNS = 6;
+const SMALL_SHARE = 0.15;
+const MINORITY_SHARE = 0.03;
+/** The rest of the document must be this consistently embedded for a lone outsider to stand out. */
+const MOSTLY_EMBEDDED = 0.9;
+
+const EMITS = [{ flag: 'font_inconsistency', reasons: ['embedded_and_not', 'unembedded_minority', 'type3_minority'] }] as const satisfies readonly Emit[];
+/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
+type Found = DeclaredFinding<typeof EMITS>;
+
+export const foreignFontDetector = defineDetector({
+  meta: {
+    id: 'fonts/foreign-font',
+    description: 'A face both embedded and not, or a lone non-embedded or Type3 font drawing a few words among embedded fonts.',
+    appliesTo: ['pdf'],
+    emits: EMITS,
+  },
+  run(ctx: DetectorContext): Found[] {
+    const uses = [...fontUses(ctx.pages).values()].filter((u) => u.chars > 0);
+    const total = uses.reduce((n, u) => n + u.chars, 0);
+    if (total === 0) return [];
+    const findings: Found[] = [];
+    const reported = new Set<string>();
+
+    const faces = new Map<string, FontUse[]>();
+    for (const u of uses) {
+      if (u.facts.type3) continue;
+      const key = `${fontFamily(u.facts.baseName)}|${u.facts.bold}|${u.facts.italic}`;
+      faces.set(key, [...(faces.get(key) ?? []), u]);
+    }
+    for (const group of faces.values()) {
+      const embedded = group.filter((u) => u.facts.embedded);
+      const loose = group.filter((u) => !u.facts.embedded);
+      if (embedded.length === 0 || loose.length === 0) continue;
+      const looseChars = loose.reduce((n, u) => n + u.chars, 0);
+      const groupChars = group.reduce((n, u) => n + u.chars, 0);
+      const runs = loose.flatMap((u) => u.runs).filter((r) => /[\p{L}\p{N}]/u.test(r.text));
+      loose.forEach((u) => reported.add(u.name));
+      // A producer that mixes both copies throughout is a habit; a few words in the loose copy are a patch.
+      const small = runs.length > 0 && looseChars / groupChars <= SMALL_SHARE && runs.length <= FEW_RUNS;
+      if (!small) continue;
+      findings.push({
+        flag: 'font_inconsistency',
+        code: 'font_inconsistency.embedded_and_not',
+        summary: `Font ${loose[0].facts.baseName} is embedded (${embedded[0].name}) but ${quote(runs)} ${runs.length === 1 ? 'is' : 'are'} drawn with a non-embedded copy of it.`,
+        pages: pagesOf(runs),
+        evidence: { page: runs[0].page, bbox: unionBox(runs), regions: runs.slice(0, 8).map(runRegion), fonts: [embedded[0].name, ...loose.map((u) => u.name)], runs: runs.slice(0, 8).map(describeRun) },
+        strength: 0.5,
+      });
+    }
+
+    const embeddedChars = uses.filter((u) => u.facts.embedded && !u.facts.type3).reduce((n, u) => n + u.chars, 0);
+    if (embeddedChars / total < MOSTLY_EMBEDDED) return findings;
+    for (const u of uses) {
+      if (reported.has(u.name) || (u.facts.embedded && !u.facts.type3)) continue;
+      if (u.runs.length > FEW_RUNS || u.chars / total > MINORITY_SHARE) continue;
+      if (!u.runs.some((r) => /[\p{L}\p{N}]/u.test(r.text))) continue;
+      const type3 = u.facts.type3;
+      findings.push({
+        flag: 'font_inconsistency',
+        code: type3 ? 'font_inconsistency.type3_minority' : 'font_inconsistency.unembedded_minority',
+        summary: `${quote(u.runs)} ${u.runs.length === 1 ? 'is' : 'are'} drawn with ${type3 ? 'a Type3 font' : 'the non-embedded font'} ${u.name}, while the rest of the document uses embedded fonts.`,
+        pages: pagesOf(u.runs),
+        evidence: { page: u.runs[0].page, bbox: unionBox(u.runs), regions: u.runs.slice(0, 8).map(runRegion), fonts: [u.name], runs: u.runs.slice(0, 8).map(describeRun) },
+        strength: 0.3,
+      });
+    }
+    return findings;
+  },
+});
+
+function pagesOf(runs: ReadonlyArray<{ page: number }>): number[] {
+  return [...new Set(runs.map((r) => r.page))].sort((a, b) => a - b);
+}

@@ -1,0 +1,83 @@
+/**
+ * One amount drawn in a font family the document uses for nothing else, while its other amounts
+ * are all set in another family: the value was typed over the page by another program (an
+ * overlay, an editor's text box) and the document was then laundered -- re-distilled through
+ * PostScript or re-exported -- so that the patch font is embedded like every other font and no
+ * incremental update or editor name is left. Producers draw their figures from the same faces as
+ * their text; a face reserved for one amount is not a layout.
+ */
+import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
+import type { DetectorContext } from '../../facts/context.js';
+import { fontFamily } from '../../read/pdf/text/fonts.js';
+import type { TextRun } from '../../read/pdf/text/types.js';
+import { describeRun, fontUses, runRegion } from './font-query.js';
+import { isMathFont } from './isolated-font.js';
+import { median as medianOf } from '../../kit/stats.js';
+
+/** A money amount: digits with two decimals, optionally grouped and with a currency mark. */
+const AMOUNT = /^[-+(]?\s*(?:[$€£¥]|[A-Z]{3})?\s*-?\d{1,3}(?:[ .,'\u00a0\u202f]?\d{3})*[.,]\d{2}\s*(?:[$€£¥]|[A-Z]{3}|CR|DR)?\)?$/u;
+const MAX_PATCH_RUNS = 2;
+/** The document's own amounts, in other faces, that make the lone one stand out. */
+const MIN_OTHER_AMOUNTS = 5;
+const MIN_OTHER_CHARS = 200;
+
+export function isAmount(text: string): boolean {
+  return AMOUNT.test(text.trim());
+}
+
+const EMITS = [{ flag: 'font_inconsistency', reasons: ['lone_amount_font'] }] as const satisfies readonly Emit[];
+/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
+type Found = DeclaredFinding<typeof EMITS>;
+
+export const loneFigureFontDetector = defineDetector({
+  meta: {
+    id: 'fonts/lone-figure-font',
+    description: 'An amount drawn in a font family used for nothing else while every other amount uses another family.',
+    appliesTo: ['pdf'],
+    emits: EMITS,
+  },
+  run(ctx: DetectorContext): Found[] {
+    // OCR'd pages have no fonts of their own.
+    const pages = ctx.pages.filter((p) => p.source !== 'ocr');
+    const uses = [...fontUses(pages).values()].filter((u) => u.chars > 0 && !u.facts.type3 && !isMathFont(u.name));
+    const families = new Map<string, number>();
+    for (const u of uses) families.set(fontFamily(u.facts.baseName), (families.get(fontFamily(u.facts.baseName)) ?? 0) + 1);
+    const findings: Found[] = [];
+    for (const use of uses) {
+      const family = fontFamily(use.facts.baseName);
+      if ((families.get(family) ?? 0) > 1 || use.runs.length > MAX_PATCH_RUNS) continue;
+      const runs = use.runs.filter((r) => r.text.trim());
+      if (runs.length === 0 || !runs.every((r) => isAmount(r.text))) continue;
+      const others = uses.filter((u) => fontFamily(u.facts.baseName) !== family);
+      const otherChars = others.reduce((n, u) => n + u.chars, 0);
+      const otherAmounts = others.flatMap((u) => u.runs).filter((r) => isAmount(r.text));
+      if (otherChars < MIN_OTHER_CHARS || otherAmounts.length < MIN_OTHER_AMOUNTS) continue;
+      const median = medianOf(otherAmounts.map((r) => r.size));
+      // A display total in a headline size is styling; a patch imitates the figures' size.
+      if (runs.some((r) => Math.abs(r.size - median) > 0.25 * median)) continue;
+      findings.push(finding(runs, use.name, otherAmounts));
+    }
+    // Several faces each drawing one amount is a producer's habit, not one patch.
+    return findings.length === 1 ? findings : [];
+  },
+});
+
+function finding(runs: TextRun[], font: string, otherAmounts: TextRun[]): Found {
+  const run = runs[0];
+  const faces = [...new Set(otherAmounts.map((r) => r.fontName))].slice(0, 3);
+  return {
+    flag: 'font_inconsistency',
+    code: 'font_inconsistency.lone_amount_font',
+    summary: `"${run.text.trim()}" on page ${run.page} is the only text drawn in ${font}; the document's ${otherAmounts.length} other amounts use ${faces.join(', ')}.`,
+    pages: [run.page],
+    evidence: {
+      page: run.page,
+      bbox: run.bbox,
+      regions: [...runs.map(runRegion), ...otherAmounts.slice(0, 3).map(runRegion)],
+      fonts: [font, ...faces],
+      run: describeRun(run),
+      neighbours: otherAmounts.slice(0, 5).map(describeRun),
+    },
+    strength: 0.55,
+  };
+}

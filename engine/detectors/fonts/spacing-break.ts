@@ -1,0 +1,87 @@
+/**
+ * A figure drawn with its own character spacing (Tc) or horizontal scaling (Tz) on a page whose
+ * text is otherwise set plainly: how an editor squeezes a longer value into the old one's place.
+ * Word spacing is left alone (justified text changes it on every line).
+ */
+import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
+import type { DetectorContext } from '../../facts/context.js';
+import type { PageLayer, TextPaint } from '../../read/pdf/text/types.js';
+import { isFigure } from './font-query.js';
+
+const MIN_PLAIN_OPS = 10;
+const PLAIN_SHARE = 0.9;
+const MAX_ODD_OPS = 3;
+
+/**
+ * A squeezed value has several digits: a lone digit beside a letter is typesetting (the "X2" of
+ * the LaTeX2e logo, kerned apart by Tc in TeX manuals distilled from PostScript; "H2O", "A4").
+ */
+const MIN_DIGITS = 2;
+
+/**
+ * A run opening with a relation sign is a formula cut there: TeX puts a thick space round
+ * "=", "<", "≤"..., and Distiller folds that glue into the run's Tc ("=35" of "h = 35 cm").
+ * A squeezed value starts with its figures, sign or currency.
+ */
+const RELATION_FIRST = /^\s*[=<>≤≥≈≠]/u;
+
+function digitCount(text: string): number {
+  let n = 0;
+  for (const ch of text) if (ch >= '0' && ch <= '9') n++;
+  return n;
+}
+
+/** Tc below this share of the font size is kerning-level noise some producers always emit. */
+const TC_SHARE = 0.05;
+
+function isPlain(op: TextPaint): boolean {
+  return Math.abs(op.hScale - 1) < 0.02 && Math.abs(op.charSpacing) < TC_SHARE * Math.max(op.size, 1);
+}
+
+const EMITS = [{ flag: 'font_inconsistency', reasons: ['spacing_break'] }] as const satisfies readonly Emit[];
+/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
+type Found = DeclaredFinding<typeof EMITS>;
+
+export const spacingBreakDetector = defineDetector({
+  meta: {
+    id: 'fonts/spacing-break',
+    description: 'A figure with its own character spacing or horizontal scaling on a page of plainly set text.',
+    appliesTo: ['pdf'],
+    emits: EMITS,
+  },
+  run(ctx: DetectorContext): Found[] {
+    return ctx.pages.flatMap(pageFindings);
+  },
+});
+
+function pageFindings(page: PageLayer): Found[] {
+  const texts = (page.paint ?? []).filter((op): op is TextPaint => op.kind === 'text' && !op.annotation && /[\p{L}\p{N}]/u.test(op.text));
+  const plain = texts.filter(isPlain);
+  const odd = texts.filter((op) => !isPlain(op));
+  if (plain.length < MIN_PLAIN_OPS || plain.length / texts.length < PLAIN_SHARE || odd.length > MAX_ODD_OPS) return [];
+  const findings: Found[] = [];
+  for (const op of odd) {
+    if (!isFigure(op.text) || digitCount(op.text) < MIN_DIGITS || RELATION_FIRST.test(op.text)) continue;
+    const cy = (op.bbox[1] + op.bbox[3]) / 2;
+    // Same font on the same line set plainly: the odd spacing is a break, not a style (small caps, headings).
+    const lineMates = plain.filter((p) => p.fontId === op.fontId && p.bbox[1] <= cy && cy <= p.bbox[3]);
+    if (lineMates.length === 0) continue;
+    const what = Math.abs(op.hScale - 1) >= 0.02 ? `horizontally scaled to ${Math.round(op.hScale * 100)}%` : `spaced by ${op.charSpacing.toFixed(2)} per character`;
+    findings.push({
+      flag: 'font_inconsistency',
+      code: 'font_inconsistency.spacing_break',
+      summary: `"${op.text.trim()}" on page ${page.page} is ${what}, unlike the rest of its line and page.`,
+      pages: [page.page],
+      evidence: {
+        page: page.page,
+        bbox: op.bbox,
+        regions: [{ page: page.page, bbox: op.bbox, label: op.text.slice(0, 40) }],
+        text: op.text,
+        charSpacing: op.charSpacing,
+        horizontalScaling: op.hScale,
+      },
+      strength: Math.abs(op.hScale - 1) >= 0.02 ? 0.35 : 0.3,
+    });
+  }
+  return findings;
+}

@@ -1,0 +1,190 @@
+/**
+ * A region pasted into a JPEG that was already compressed once (new digits rendered cleanly,
+ * a patch cut on another block grid) before the page was saved again: the rest of the page still
+ * carries the first compression's quantisation lattice in its 8x8 DCT coefficients, the pasted
+ * region does not (engine/image/dq-map.ts). Fires only when the page as a whole is clearly
+ * double-compressed with a coarser first table (so the lattice is there to be missing) and one
+ * compact region, the height of a text line or two, misses it far more often than the page.
+ * Pages a scanner levelled to pure white and black lose the lattice in the coefficients (the
+ * first decode clipped nearly every ink block); they are read clip-aware (clip-lattice.ts).
+ */
+import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
+import { blockBoxFraction, blockHeatmap, BlockKind, gridBox, gridComponents, type BlockMap } from '../../read/image/block-stats.js';
+import { clippedLatticeMap, fitClippedLattice } from '../../read/image/clip-lattice.js';
+import { blockCoefficients, fitLattice, scoreBlocks, type BlockCoefficients } from '../../read/image/dq-map.js';
+import { ANNEX_K_LUMA, ijgScaled, toNatural, ZIGZAG } from '../../read/image/quant-tables.js';
+import type { GrayRaster } from '../../read/image/types.js';
+
+/** The first lattice must explain the page well beyond chance... */
+const MIN_EXCESS = 0.45;
+/** ...and far better than lattices of other qualities do on the same page (no text-made comb). */
+const MIN_EXCESS_OVER_TYPICAL = 0.35;
+/** A block is off the lattice when at least 2 judged coefficients give a log-likelihood ratio at most this. */
+const OFF_SCORE = -3;
+const MIN_JUDGED = 2;
+/** A region: at least this many off blocks, this share of the judged blocks of its box... */
+const MIN_OFF_BLOCKS = 8;
+const MIN_OFF_SHARE = 0.35;
+/** ...this many binomial standard deviations above the page's own off rate... */
+const MIN_Z = 7;
+/** ...on a page whose blocks mostly sit on the lattice, in a box at most this share of the page height. */
+const MAX_PAGE_OFF_RATE = 0.2;
+const MAX_BOX_HEIGHT = 0.1;
+/** Clip-aware reading only where most ink blocks hold clipped pixels (the coefficient map's blind spot)... */
+const MIN_CLIPPED_SHARE = 0.5;
+/** ...and only when the page's blocks sit clearly nearer the first lattice than off-grid blocks do. */
+const MAX_CLIP_FIT_RATIO = 0.6;
+/** ...and far below what the other candidate lattices score on the same page (a dip, not a slope). */
+const MIN_CLIP_DIP = 0.15;
+
+/** IJG tables of a quality, in zig-zag order like the file's. */
+function ijgZigzag(quality: number): number[] {
+  const nat = ijgScaled(ANNEX_K_LUMA, quality);
+  return ZIGZAG.map((n) => nat[n]);
+}
+
+interface Region {
+  comp: number[];
+  box: [number, number, number, number];
+  off: number;
+  judged: number;
+  z: number;
+}
+
+/** A block map: which blocks were judged, which of them miss the first lattice. */
+interface OffMap {
+  cols: number;
+  rows: number;
+  judged: (b: number) => boolean;
+  off: (b: number) => boolean;
+}
+
+function regions({ cols, rows, judged, off }: OffMap, pageRate: number): Region[] {
+  return gridComponents(cols, rows, off, { reach: 2 }).flatMap((comp) => {
+    if (comp.length < MIN_OFF_BLOCKS) return [];
+    const box = gridBox(cols, comp);
+    let n = 0;
+    let k = 0;
+    for (let y = box[1]; y < box[3]; y++) {
+      for (let x = box[0]; x < box[2]; x++) {
+        const b = y * cols + x;
+        if (judged(b)) n++;
+        if (off(b)) k++;
+      }
+    }
+    const z = (k - n * pageRate) / Math.sqrt(Math.max(1e-9, n * pageRate * (1 - pageRate)));
+    return [{ comp, box, off: k, judged: n, z }];
+  });
+}
+
+const EMITS = [{ flag: 'image_manipulation', reasons: ['compression_patch'] }] as const satisfies readonly Emit[];
+
+/** How the first lattice was read: in the coefficients (dq-map.ts) or clip-aware in the pixels (clip-lattice.ts). */
+type Fit = { method: 'coefficients'; quality: number; latticeExcess: number } | { method: 'clip_aware'; quality: number; alignedDeviation: number; shiftedDeviation: number; typicalRatio: number };
+
+function finding(fit: Fit, best: Region, map: OffMap, width: number, height: number, pageRate: number): DeclaredFinding<typeof EMITS> {
+  const { cols, rows } = map;
+  const bbox = blockBoxFraction(best.box, width, height);
+  const blocks: BlockMap = { cols, rows, kind: new Uint8Array(cols * rows).fill(BlockKind.Ink), std: new Float32Array(cols * rows) };
+  const hot = new Set(best.comp);
+  const share = best.off / best.judged;
+  const { method, quality, ...measures } = fit;
+  return {
+    flag: 'image_manipulation',
+    code: 'image_manipulation.compression_patch',
+    summary: `The page was saved twice as JPEG (first at about quality ${quality}), but a region of ${best.off} blocks of 8x8 pixels around printed text does not carry the first compression: it was pasted in between the two saves.`,
+    pages: [1],
+    strength: best.off >= 2 * MIN_OFF_BLOCKS && share >= 0.5 ? 0.7 : 0.6,
+    evidence: {
+      page: 1,
+      bbox,
+      firstQuality: quality,
+      latticeMethod: method,
+      ...Object.fromEntries(Object.entries(measures).map(([k, v]) => [k, Math.round(v * 100) / 100])),
+      offBlocks: best.off,
+      judgedBlocks: best.judged,
+      offShare: Math.round(share * 100) / 100,
+      pageOffShare: Math.round(pageRate * 1000) / 1000,
+      heatmap: blockHeatmap(blocks, hot, (i) => map.off(i), width, height),
+    },
+  };
+}
+
+/** The region most above the page's off rate, if one passes the gates. */
+function bestRegion(map: OffMap): { region: Region; pageRate: number } | null {
+  let judged = 0;
+  let off = 0;
+  for (let b = 0; b < map.cols * map.rows; b++) {
+    if (!map.judged(b)) continue;
+    judged++;
+    if (map.off(b)) off++;
+  }
+  const pageRate = judged ? off / judged : 1;
+  if (judged < 200 || pageRate > MAX_PAGE_OFF_RATE) return null;
+  const maxRows = MAX_BOX_HEIGHT * map.rows;
+  const found = regions(map, Math.max(pageRate, 0.01))
+    .filter((r) => r.off / r.judged >= MIN_OFF_SHARE && r.z >= MIN_Z && r.box[3] - r.box[1] <= maxRows)
+    .sort((a, b) => b.z - a.z);
+  return found.length ? { region: found[0], pageRate } : null;
+}
+
+/**
+ * Pages levelled to pure white and black by the scanner: most ink blocks were clipped when the
+ * first save was decoded, so the coefficient map reads no lattice; the clip-aware test does.
+ */
+function clippedPage(coeffs: BlockCoefficients): boolean {
+  let ink = 0;
+  let clipped = 0;
+  for (let b = 0; b < coeffs.blank.length; b++) {
+    if (coeffs.blank[b]) continue;
+    ink++;
+    if (coeffs.clipped[b]) clipped++;
+  }
+  return ink > 0 && clipped >= MIN_CLIPPED_SHARE * ink;
+}
+
+function clipAware(luma: GrayRaster, table: readonly number[]): { fit: Fit; map: OffMap } | null {
+  const model = fitClippedLattice(luma, toNatural([...table]), (q) => ijgScaled(ANNEX_K_LUMA, q), ZIGZAG);
+  // Saved twice, the page's blocks sit far closer to the first lattice than blocks off the grid.
+  if (!model) return null;
+  const ratio = model.aligned / model.shifted;
+  if (ratio > MAX_CLIP_FIT_RATIO || model.typicalRatio - ratio < MIN_CLIP_DIP) return null;
+  const { cols, rows, dev } = clippedLatticeMap(luma, model);
+  // Off: nearer to what no lattice gives than to what the page's own blocks give.
+  const limit = (model.aligned + model.shifted) / 2;
+  return {
+    fit: { method: 'clip_aware', quality: model.quality, alignedDeviation: model.aligned, shiftedDeviation: model.shifted, typicalRatio: model.typicalRatio },
+    map: { cols, rows, judged: (b) => dev[b] >= 0, off: (b) => dev[b] > limit },
+  };
+}
+
+export default defineDetector({
+  meta: {
+    id: 'image/compression-patch',
+    description: 'A region of a twice-saved JPEG page that lacks the first compression: pasted in between the saves.',
+    appliesTo: ['image'],
+    emits: EMITS,
+  },
+  async run(ctx) {
+    const image = ctx.image;
+    const table = image?.quantTables[0];
+    if (!image || image.damage || image.format !== 'jpeg' || !table || table.length !== 64 || image.whiteFraction < 0.3) return [];
+    const luma = await ctx.facts.get('luma');
+    // The lattice is on the stored block grid: rotated pixels would need the grid moved too.
+    if (!luma || !luma.gridAligned || luma.width < 128 || luma.height < 128) return [];
+    const coeffs = blockCoefficients(luma, table);
+    const model = fitLattice(coeffs, table, ijgZigzag);
+    let read: { fit: Fit; map: OffMap } | null = null;
+    if (model && model.excess >= MIN_EXCESS && model.excess - model.typicalExcess >= MIN_EXCESS_OVER_TYPICAL) {
+      const s = scoreBlocks(coeffs, model);
+      const judged = (b: number) => s.count[b] >= MIN_JUDGED;
+      read = {
+        fit: { method: 'coefficients', quality: model.quality, latticeExcess: model.excess },
+        map: { cols: coeffs.cols, rows: coeffs.rows, judged, off: (b) => judged(b) && s.score[b] <= OFF_SCORE },
+      };
+    } else if (clippedPage(coeffs)) read = clipAware(luma, table);
+    if (!read) return [];
+    const found = bestRegion(read.map);
+    return found ? [finding(read.fit, found.region, read.map, luma.width, luma.height, found.pageRate)] : [];
+  },
+});

@@ -1,0 +1,66 @@
+/**
+ * Double JPEG compression: the luma DCT histograms show the periodic gaps that a coarse first
+ * quantisation leaves after a finer second one. It says the image was decoded and saved again,
+ * as happens when a JPEG is opened in an editor, changed and exported. A camera original is
+ * compressed once, so the finding is stronger when EXIF claims one.
+ */
+import { defineDetector, type Emit } from '../define.js';
+import { gapScore } from '../../read/image/dct-histogram.js';
+import { declaredEditor } from './image-editing-software.js';
+import { hasCameraCapture } from '../../read/image/format.js';
+import { estimateQuality } from '../../read/image/quant-tables.js';
+
+/** Of the 9 low AC frequencies analysed, how many must show the first lattice gap. */
+const MIN_FIRST_GAP_POSITIONS = 4;
+
+const EMITS = [{ flag: 'compression_anomaly', reasons: ['double_jpeg'] }] as const satisfies readonly Emit[];
+
+export default defineDetector({
+  meta: {
+    id: 'image/double-compression',
+    description: 'Periodic gaps in the DCT coefficient histograms left by compressing a JPEG twice.',
+    appliesTo: ['image'],
+    emits: EMITS,
+  },
+  async run(ctx) {
+    const image = ctx.image;
+    const luma = image?.quantTables[0];
+    const frame = image?.jpeg?.frame;
+    if (!image || image.damage || image.format !== 'jpeg' || !luma || luma.length !== 64 || !frame) return [];
+    const h = await ctx.facts.get('dct');
+    // Too few textured blocks, or a decode that does not line up with the 8x8 grid (fine
+    // second steps of 1-2, as at quality 95, leave residuals up to ~0.25 on an aligned grid).
+    if (!h || h.blocks < 300 || h.residual > 0.3) return [];
+    const { dips, eligible, positions } = gapScore(h);
+    // Several frequencies must agree: one odd histogram is texture, not a quantisation lattice.
+    if (eligible < 6 || dips < 4 || positions < MIN_FIRST_GAP_POSITIONS) return [];
+    const camera = hasCameraCapture(image);
+    // A camera picture developed or exported by a photo tool that says so in its metadata has
+    // been compressed twice by design: the second compression is declared, not hidden.
+    const workflow = declaredEditor(ctx);
+    if (workflow?.kind === 'workflow') {
+      return [
+        {
+          flag: 'compression_anomaly',
+          code: 'compression_anomaly.double_jpeg',
+          summary: `The image was compressed twice, as a re-save by ${workflow.name} (${workflow.field}: "${workflow.value}") does; context.`,
+          pages: [1],
+          strength: 0.05,
+          evidence: { dips, eligible, frequencies: positions, currentQuality: estimateQuality(luma), cameraClaimed: camera, declaredBy: workflow.value },
+        },
+      ];
+    }
+    return [
+      {
+        flag: 'compression_anomaly',
+        code: 'compression_anomaly.double_jpeg',
+        summary: camera
+          ? `The image was compressed twice (starved DCT histogram bins at ${positions} of 9 frequencies, ${dips} gaps in all), although its EXIF presents it as a camera original.`
+          : `The image was compressed twice (starved DCT histogram bins at ${positions} of 9 frequencies, ${dips} gaps in all): it was decoded and saved again.`,
+        pages: [1],
+        strength: camera ? 0.5 : 0.35,
+        evidence: { dips, eligible, frequencies: positions, currentQuality: estimateQuality(luma), cameraClaimed: camera },
+      },
+    ];
+  },
+});

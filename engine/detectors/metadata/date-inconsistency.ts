@@ -1,0 +1,242 @@
+/**
+ * Dates that cannot be right: modified before created, dated in the future, or modified long
+ * after creation (a statement is issued once; months later someone saved it again). A change
+ * of time zone between creation and modification shows the file was saved on another machine.
+ */
+import type { DetectorContext } from '../../facts/context.js';
+import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
+import type { PdfDate } from '../../read/pdf/structure/text-strings.js';
+import type { MetadataFacts } from '../../read/metadata/facts.js';
+import { classifySoftware } from '../../read/metadata/producers.js';
+import { describe } from './info-xmp-mismatch.js';
+import { createdAtIssue, createdBeforePrintedDays, impossibleCalendarDate, isTransactional, printedDate } from '../../read/metadata/issue-dates.js';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+/** Clocks drift and zones are misread; a day in the future is still "now". */
+const FUTURE_SLACK = DAY;
+const LATE_MODIFICATION = 90 * DAY;
+const FAR_FUTURE = 30 * DAY;
+/**
+ * Half a year: an issuing system stamps ModDate when it renders, so a whole file rewritten that
+ * much later (no incremental update kept the original) was saved again by someone else.
+ */
+const REWRITTEN_LONG_AFTER = 180 * DAY;
+/**
+ * Who legitimately rewrites old files and stamps a new ModDate while keeping CreationDate:
+ * optimisers, archivers and PDF/A converters, OCR post-processors, scanners and office suites
+ * (whose CreationDate may be the source document's). FIELD-NOTES "Producers write dates wrongly".
+ */
+const LATE_REWRITERS = /ghostscript|qpdf|pdf\/?a|archiv|optimi[sz]|linearis|lineariz|compress|ocrmypdf|tesseract|abbyy|pdftk|callas|pdfapilot/i;
+
+const EMITS = [{ flag: 'date_inconsistency', reasons: ['modified_before_created', 'future_date', 'late_modification', 'rewritten_long_after', 'edited_after_issue', 'created_before_document_date', 'impossible_date', 'timezone_changed'] }] as const satisfies readonly Emit[];
+/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
+type Found = DeclaredFinding<typeof EMITS>;
+
+export const dateInconsistencyDetector = defineDetector({
+  meta: {
+    id: 'metadata/date-inconsistency',
+    description: 'Creation and modification dates out of order, in the future, far apart, or in different time zones.',
+    appliesTo: ['pdf'],
+    emits: EMITS,
+  },
+  run(ctx: DetectorContext): Found[] {
+    const m = ctx.facts.now('metadata');
+    if (!m || !m.readable) return [];
+    const findings: Found[] = [];
+    const created = m.created ?? m.xmpCreated;
+    const modified = m.modified ?? m.xmpModified;
+    const rawCreated = m.info?.CreationDate ?? m.xmp?.createDate;
+    const rawModified = m.info?.ModDate ?? m.xmp?.modifyDate;
+    if (created && modified && modified.date.getTime() < created.date.getTime() - 2 * MINUTE) {
+      // Without zones, "earlier" may only be a zone misreading.
+      const unzoned = created.tzMinutes === null || modified.tzMinutes === null;
+      const gap = created.date.getTime() - modified.date.getTime();
+      if ((!unzoned || gap > 14 * 3600_000) && !sameWallClock(created, modified) && !localTimeMarkedUtc(created, modified)) {
+        findings.push({
+          flag: 'date_inconsistency',
+          code: 'date_inconsistency.modified_before_created',
+          summary: `The file says it was modified (${rawModified}) ${describe(gap)} before it was created (${rawCreated}).`,
+          pages: [],
+          evidence: { before: rawCreated, after: rawModified, differenceMinutes: Math.round(gap / MINUTE) },
+          strength: modifiedBeforeCreatedStrength(gap),
+        });
+      }
+    }
+    // XMP is checked beside Info: a forger who retypes one copy often forgets the other.
+    const stamps = [['creation', created, rawCreated], ['modification', modified, rawModified]] as Array<[string, PdfDate | undefined, string | undefined]>;
+    if (m.created && m.xmpCreated) stamps.push(['XMP creation', m.xmpCreated, m.xmp?.createDate]);
+    if (m.modified && m.xmpModified) stamps.push(['XMP modification', m.xmpModified, m.xmp?.modifyDate]);
+    for (const raw of new Set([m.info?.CreationDate, m.info?.ModDate, m.xmp?.createDate, m.xmp?.modifyDate])) {
+      const problem = impossibleCalendarDate(raw);
+      if (problem) {
+        findings.push({
+          flag: 'date_inconsistency',
+          code: 'date_inconsistency.impossible_date',
+          summary: `A metadata date (${raw}) does not exist on the calendar (${problem}); software formats its own clock, so the date was typed.`,
+          pages: [],
+          evidence: { date: raw, problem },
+          strength: 0.6,
+        });
+      }
+    }
+    for (const [label, d, raw] of stamps) {
+      if (d && d.date.getTime() > ctx.now.getTime() + FUTURE_SLACK) {
+        findings.push({
+          flag: 'date_inconsistency',
+          code: 'date_inconsistency.future_date',
+          summary: `The ${label} date (${raw}) is in the future relative to the time of the check.`,
+          pages: [],
+          evidence: { date: raw, now: ctx.now.toISOString() },
+          // A clock a day or two ahead is drift; a month or more ahead is a typed date.
+          strength: d.date.getTime() > ctx.now.getTime() + FAR_FUTURE ? 0.65 : 0.5,
+        });
+      }
+    }
+    if (created && modified && modified.date.getTime() - created.date.getTime() > LATE_MODIFICATION) {
+      const gap = modified.date.getTime() - created.date.getTime();
+      const issued = issuedThenSavedAgain(ctx, m, created);
+      if (issued) {
+        findings.push({
+          flag: 'date_inconsistency',
+          code: 'date_inconsistency.edited_after_issue',
+          summary: `This ${issued.type.replace('_', ' ')} is dated ${issued.printed} and the file was created then (${rawCreated}), but the whole file was written again ${describe(gap)} later (${rawModified}) by ${m.producer ?? 'software that left no Producer'}. An issuing system renders such a document once; a save that late, by software that is not an archiver, optimiser or scanner, is an edit after issue.`,
+          pages: [],
+          evidence: { before: rawCreated, after: rawModified, printedDate: issued.printed, docType: issued.type, producer: m.producer ?? null, creator: m.creator ?? null, differenceDays: Math.round(gap / DAY) },
+          strength: 0.65,
+        });
+      } else if (gap > REWRITTEN_LONG_AFTER && rewrittenByOther(ctx, m) && !typesetFromSource(m.producer)) {
+        findings.push({
+          flag: 'date_inconsistency',
+          code: 'date_inconsistency.rewritten_long_after',
+          summary: `The whole file was saved again ${describe(gap)} after it was created (${rawCreated} -> ${rawModified}), by software that is not an archiver or optimiser (${m.producer ?? 'no Producer'}); an issued document is not re-saved that much later.`,
+          pages: [],
+          evidence: { before: rawCreated, after: rawModified, producer: m.producer ?? null, differenceDays: Math.round(gap / DAY) },
+          strength: 0.6,
+        });
+      } else findings.push({
+        flag: 'date_inconsistency',
+        code: 'date_inconsistency.late_modification',
+        summary: `The file was modified ${describe(gap)} after it was created (${rawCreated} -> ${rawModified}).`,
+        pages: [],
+        evidence: { before: rawCreated, after: rawModified },
+        strength: 0.15,
+      });
+    }
+    const before = created ? createdBeforePrinted(ctx, created) : null;
+    if (before) {
+      findings.push({
+        flag: 'date_inconsistency',
+        code: 'date_inconsistency.created_before_document_date',
+        summary: `The file was created (${rawCreated}) ${before.days} days before the date printed on this ${before.type.replace('_', ' ')} (${before.printed}); an issuing system renders a document at or after its date.`,
+        pages: [],
+        evidence: { created: rawCreated, printedDate: before.printed, docType: before.type, differenceDays: before.days },
+        // Weak: the date read as the document date may be a due date, an instalment or a
+        // template's example date (real genuine: an invoice class's manual dated ahead).
+        strength: 0.3,
+      });
+    }
+    // UTC ('Z') is what many writers record whatever the local zone, so it proves nothing.
+    if (created && modified && created.tzMinutes && modified.tzMinutes && Math.abs(created.tzMinutes - modified.tzMinutes) > 60 && !sameWallClock(created, modified)) {
+      findings.push({
+        flag: 'date_inconsistency',
+        code: 'date_inconsistency.timezone_changed',
+        summary: `Created in time zone UTC${fmtTz(created.tzMinutes)} but modified in UTC${fmtTz(modified.tzMinutes)}: the file was saved again on a machine elsewhere.`,
+        pages: [],
+        evidence: { before: rawCreated, after: rawModified },
+        strength: 0.2,
+      });
+    }
+    return findings;
+  },
+});
+
+/**
+ * One revision (a rewrite, not an appended annotation or signature), last written by neither an
+ * archiver/optimiser nor a scanner or office suite, and not a PDF/A conversion.
+ */
+function rewrittenByOther(ctx: DetectorContext, m: MetadataFacts): boolean {
+  if (ctx.revisions.filter((r) => r.kind !== 'linearization').length > 1) return false;
+  if (ctx.pdf?.xmp && /pdfaid:part/i.test(ctx.pdf.xmp)) return false;
+  if (ctx.pages.length && ctx.pages.every((p) => p.imageOnly)) return false;
+  for (const name of [m.producer, m.creator]) {
+    if (name && LATE_REWRITERS.test(name)) return false;
+    const kind = classifySoftware(name).kind;
+    if (kind === 'scanner' || kind === 'office_suite') return false;
+  }
+  return true;
+}
+
+/**
+ * A TeX engine as the last writer typeset the whole file from source in one run; it never opens
+ * and re-saves an existing PDF. A CreationDate years before its ModDate was written by the
+ * author (hyperref's pdfcreationdate, \pdfinfo: a manual keeping its first-release date), not
+ * left by an earlier save. An issued document typeset so is still judged by edited_after_issue.
+ */
+function typesetFromSource(producer: string | undefined): boolean {
+  return classifySoftware(producer).product === 'TeX';
+}
+
+/**
+ * A transactional document (extraction's doc type) whose CreationDate matches its printed date,
+ * rewritten as a whole more than a quarter later by software other than an archiver, optimiser,
+ * scanner, office suite or system print (Preview and print drivers re-save what users open).
+ * A report engine named as Producer does not count as the later writer's excuse: renderers
+ * stamp both dates in one run, so a late ModDate under their name was written by someone else.
+ */
+function issuedThenSavedAgain(ctx: DetectorContext, m: MetadataFacts, created: PdfDate): { type: string; printed: string } | null {
+  const type = ctx.extracted.doc_type;
+  const printed = printedDate(ctx.extracted.document_date);
+  if (!isTransactional(type) || !printed || !createdAtIssue(created, printed)) return null;
+  if (!rewrittenByOther(ctx, m)) return null;
+  if ([m.producer, m.creator].some((n) => classifySoftware(n).kind === 'browser_print')) return null;
+  return { type: type!, printed: ctx.extracted.document_date! };
+}
+
+function createdBeforePrinted(ctx: DetectorContext, created: PdfDate): { type: string; printed: string; days: number } | null {
+  const type = ctx.extracted.doc_type;
+  const printed = printedDate(ctx.extracted.document_date);
+  if (!isTransactional(type) || !printed) return null;
+  const days = createdBeforePrintedDays(created, printed);
+  return days === null ? null : { type: type!, printed: ctx.extracted.document_date!, days };
+}
+
+/**
+ * Software stamps ModDate from the same clock as CreationDate, or later; it never goes back.
+ * Minutes of difference can be rounding or two clocks in one pipeline; an hour or more back in
+ * time means someone typed the dates, which an examiner treats as strong evidence on its own.
+ */
+function modifiedBeforeCreatedStrength(gapMs: number): number {
+  if (gapMs >= DAY) return 0.75;
+  if (gapMs >= 60 * MINUTE) return 0.65;
+  return 0.4;
+}
+
+/** The same wall-clock time written with two zones: a writer's zone bug, not a date going back. */
+function sameWallClock(a: PdfDate, b: PdfDate): boolean {
+  if (a.tzMinutes === null || b.tzMinutes === null || a.tzMinutes === b.tzMinutes) return false;
+  return Math.abs(a.date.getTime() + a.tzMinutes * MINUTE - (b.date.getTime() + b.tzMinutes * MINUTE)) <= 2 * MINUTE;
+}
+
+/**
+ * Many producers (CAD and plotting tools, some PDF libraries) write the local wall-clock time
+ * followed by `Z`. When one date carries `Z` and the other a real offset, read the `Z` one as
+ * local time in the other's zone: if the dates are then in order, the inversion is that bug
+ * (always a whole number of zone hours), not a date set back by hand.
+ */
+function localTimeMarkedUtc(created: PdfDate, modified: PdfDate): boolean {
+  const asLocal = (d: PdfDate, tz: number) => d.date.getTime() - tz * MINUTE;
+  if (created.tzMinutes === 0 && modified.tzMinutes) {
+    return modified.date.getTime() >= asLocal(created, modified.tzMinutes) - 2 * MINUTE;
+  }
+  if (modified.tzMinutes === 0 && created.tzMinutes) {
+    return asLocal(modified, created.tzMinutes) >= created.date.getTime() - 2 * MINUTE;
+  }
+  return false;
+}
+
+function fmtTz(min: number): string {
+  const sign = min < 0 ? '-' : '+';
+  const a = Math.abs(min);
+  return `${sign}${String(Math.floor(a / 60)).padStart(2, '0')}:${String(a % 60).padStart(2, '0')}`;
+}

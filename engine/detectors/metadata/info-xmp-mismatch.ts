@@ -1,0 +1,156 @@
+/**
+ * Info and XMP are two copies of the same facts; the writer that made the file keeps them in
+ * step. When they disagree, a later tool rewrote one of them (typically the Info dictionary)
+ * without the other -- a re-save or an edit after the document was issued.
+ */
+import type { DetectorContext } from '../../facts/context.js';
+import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
+import type { MetadataFacts } from '../../read/metadata/facts.js';
+import { classifySoftware } from '../../read/metadata/producers.js';
+
+/** Writers round or drop seconds and time zones; two minutes absorbs that. */
+const DATE_TOLERANCE_MS = 2 * 60_000;
+/** A date written without a zone may be local time anywhere on earth. */
+const UNZONED_TOLERANCE_MS = 14 * 3600_000 + DATE_TOLERANCE_MS;
+
+const DAY_MS = 24 * 3600_000;
+const GHOSTSCRIPT_SELF_STAMP = /ghostscript.*\bpdf writer\s*$/i;
+/**
+ * The writer stamps both creation dates in one go. Some converters regenerate the XMP with their
+ * own date but also name themselves in both producers (ZUGFeRD/PDF-A tools do); when the two
+ * producers contradict each other as well, the two copies tell two different stories: one was
+ * typed or carried over from another file.
+ */
+const REWRITTEN_CREATION_STRENGTH = 0.55;
+/** What a recognised conversion stamp weighs: context, shown but not evidence. */
+const CONVERSION_STRENGTH = 0.1;
+
+function norm(s: string): string {
+  return s.toLowerCase().replace(/[®™©]/g, '').replace(/\s+/g, ' ').trim();
+}
+
+/** Same software when one names the other (versions and suffixes are often added on one side). */
+function sameSoftware(a: string, b: string): boolean {
+  const x = norm(a);
+  const y = norm(b);
+  if (x === y || x.includes(y) || y.includes(x)) return true;
+  const ca = classifySoftware(a);
+  const cb = classifySoftware(b);
+  return ca.kind !== 'unknown' && ca.product === cb.product;
+}
+
+const EMITS = [{ flag: 'metadata_mismatch', reasons: ['producer', 'creator_tool', 'creation_date', 'modification_date'] }] as const satisfies readonly Emit[];
+/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
+type Found = DeclaredFinding<typeof EMITS>;
+
+export const metadataMismatchDetector = defineDetector({
+  meta: {
+    id: 'metadata/metadata-mismatch',
+    description: 'Info dictionary and XMP packet disagree on producer, creator tool or dates.',
+    appliesTo: ['pdf'],
+    emits: EMITS,
+  },
+  run(ctx: DetectorContext): Found[] {
+    const m = ctx.facts.now('metadata');
+    if (!m?.info || !m.xmp || !m.readable) return [];
+    const findings: Found[] = [];
+    const converted = pdfaConversionStamp(ctx, m);
+    const infoProducer = m.info.Producer?.trim();
+    if (infoProducer && m.xmp.producer && !sameSoftware(infoProducer, m.xmp.producer)) {
+      findings.push({
+        flag: 'metadata_mismatch',
+        code: 'metadata_mismatch.producer',
+        summary: `The Info dictionary names the producer "${infoProducer}" but the XMP metadata says "${m.xmp.producer}": one of them was rewritten by other software.`,
+        pages: [],
+        evidence: { before: m.xmp.producer, after: infoProducer, field: 'Producer' },
+        strength: 0.35,
+      });
+    }
+    const producerContradicted = findings.length > 0;
+    const infoCreator = m.info.Creator?.trim();
+    // Ghostscript 8 writes "<its name> PDF Writer" as the XMP CreatorTool whatever the Info
+    // Creator says: the writer's own stamp, not a rewrite.
+    const creatorTool = m.xmp.creatorTool ?? '';
+    const selfStamped = !!infoProducer && !producerContradicted && GHOSTSCRIPT_SELF_STAMP.test(creatorTool) && sameSoftware(creatorTool, infoProducer);
+    if (infoCreator && m.xmp.creatorTool && !selfStamped && !sameSoftware(infoCreator, m.xmp.creatorTool)) {
+      findings.push({
+        flag: 'metadata_mismatch',
+        code: 'metadata_mismatch.creator_tool',
+        summary: `The Info Creator "${infoCreator}" differs from the XMP CreatorTool "${m.xmp.creatorTool}".`,
+        pages: [],
+        evidence: { before: m.xmp.creatorTool, after: infoCreator, field: 'Creator' },
+        strength: 0.2,
+      });
+    }
+    const pairs = [
+      ['creation_date', 'creation', m.created, m.xmpCreated, m.info.CreationDate, m.xmp.createDate, 0.3],
+      ['modification_date', 'modification', m.modified, m.xmpModified, m.info.ModDate, m.xmp.modifyDate, 0.2],
+    ] as const;
+    for (const [detail, label, a, b, rawA, rawB, strength] of pairs) {
+      if (!a || !b) continue;
+      // An XMP date of a day ("2007-03-13", as Ghostscript 8 writes) agrees with any time of that
+      // day; a zone can move the day by one.
+      if (dayOnly(rawB) && Math.abs(wallClockDay(a) - wallClockDay(b)) <= DAY_MS) continue;
+      const tol = a.tzMinutes === null || b.tzMinutes === null ? UNZONED_TOLERANCE_MS : DATE_TOLERANCE_MS;
+      const diff = Math.abs(a.date.getTime() - b.date.getTime());
+      if (diff <= tol) continue;
+      // Same wall-clock time with another zone: a writer's zone formatting bug (TCPDF flips the sign).
+      if (a.tzMinutes !== null && b.tzMinutes !== null && Math.abs(a.date.getTime() + a.tzMinutes * 60_000 - (b.date.getTime() + b.tzMinutes * 60_000)) <= DATE_TOLERANCE_MS) continue;
+      findings.push({
+        flag: 'metadata_mismatch',
+        code: `metadata_mismatch.${detail}`,
+        summary: `The ${label} date in the Info dictionary (${rawA}) and in XMP (${rawB}) are ${describe(diff)} apart.`,
+        pages: [],
+        evidence: { before: rawB, after: rawA, differenceMinutes: Math.round(diff / 60_000) },
+        strength: detail === 'creation_date' && diff > DAY_MS && producerContradicted ? REWRITTEN_CREATION_STRENGTH : strength,
+      });
+    }
+    return converted ? findings.map((f) => asConversion(f)) : findings;
+  },
+});
+
+/** An XMP date written to the day (or month, or year), without a time. */
+function dayOnly(raw: string | undefined): boolean {
+  return !!raw && /^\s*\d{4}(?:-\d{2}(?:-\d{2})?)?\s*$/.test(raw);
+}
+
+/** Midnight (as UTC ms) of the day the date shows on its own wall clock. */
+function wallClockDay(d: { date: Date; tzMinutes: number | null }): number {
+  const local = d.date.getTime() + (d.tzMinutes ?? 0) * 60_000;
+  return Math.floor(local / DAY_MS) * DAY_MS;
+}
+
+/**
+ * PDF/A conversion (and the e-invoice tools that attach the ZUGFeRD / Factur-X XML on the way)
+ * writes a fresh XMP packet naming itself, dated at the moment of conversion, and leaves the
+ * source's Creator and CreationDate in the Info dictionary while stamping the same moment as its
+ * ModDate. So a PDF/A file whose XMP is younger than the Info creation and dated exactly at the
+ * Info ModDate (or whose two producers agree on the converter) shows a conversion, not two
+ * stories. A forger's tool that rewrites only Info leaves the opposite shape: Info younger.
+ */
+function pdfaConversionStamp(ctx: DetectorContext, m: MetadataFacts): boolean {
+  if (!ctx.pdf?.xmp || !/pdfaid:part/i.test(ctx.pdf.xmp)) return false;
+  const { created, xmpCreated, modified } = m;
+  if (!created || !xmpCreated || xmpCreated.date.getTime() <= created.date.getTime() + DATE_TOLERANCE_MS) return false;
+  const stampedAsModification = !!modified && Math.abs(modified.date.getTime() - xmpCreated.date.getTime()) <= DATE_TOLERANCE_MS;
+  const producer = m.info?.Producer?.trim();
+  const sameProducer = !!producer && !!m.xmp?.producer && sameSoftware(producer, m.xmp.producer);
+  return stampedAsModification || sameProducer;
+}
+
+function asConversion(f: Found): Found {
+  return {
+    ...f,
+    summary: `${f.summary} The XMP was written afresh by a PDF/A conversion (dated at the conversion, the Info keeping the source's facts): a conversion, not an edit.`,
+    evidence: { ...f.evidence, conversion: 'pdfa' },
+    strength: Math.min(f.strength, CONVERSION_STRENGTH),
+  };
+}
+
+export function describe(ms: number): string {
+  const min = ms / 60_000;
+  if (min < 120) return `${Math.round(min)} minutes`;
+  const h = min / 60;
+  if (h < 48) return `${Math.round(h)} hours`;
+  return `${Math.round(h / 24)} days`;
+}

@@ -1,0 +1,71 @@
+/**
+ * Metadata that genuine producers always write is missing: no Info and no XMP at all, or a
+ * Creator without the Producer every PDF writer records. Modest on its own: some libraries and
+ * privacy tools write nothing, so this is a reason to look closer, never a verdict.
+ */
+import type { DetectorContext } from '../../facts/context.js';
+import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
+import { classifySoftware } from '../../read/metadata/producers.js';
+import { isTransactional } from '../../read/metadata/issue-dates.js';
+
+const EMITS = [{ flag: 'scrubbed_metadata', reasons: ['no_metadata', 'producer_removed', 'dates_removed'] }] as const satisfies readonly Emit[];
+/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
+type Found = DeclaredFinding<typeof EMITS>;
+
+export const scrubbedMetadataDetector = defineDetector({
+  meta: {
+    id: 'metadata/scrubbed-metadata',
+    description: 'Info and XMP metadata, the document ID or the Producer are missing where writers always record them.',
+    appliesTo: ['pdf'],
+    emits: EMITS,
+  },
+  run(ctx: DetectorContext): Found[] {
+    const m = ctx.facts.now('metadata');
+    const pdf = ctx.pdf;
+    if (!m || !pdf || !m.readable) return [];
+    const infoKeys = Object.entries(m.info ?? {}).filter(([, v]) => v.trim()).map(([k]) => k);
+    const findings: Found[] = [];
+    if (infoKeys.length === 0 && !m.xmp) {
+      const noId = pdf.trailerId === null;
+      // Issuing systems of statements, payslips and bills stamp their name (and an ID); a text
+      // document of that kind with nothing at all was rewritten by a tool that drops it all.
+      // Scans are left at the base strength: capture software on copiers sometimes writes nothing.
+      const issuedDocument = isTransactional(ctx.extracted.doc_type) && !(ctx.pages.length && ctx.pages.every((p) => p.imageOnly));
+      findings.push({
+        flag: 'scrubbed_metadata',
+        code: 'scrubbed_metadata.no_metadata',
+        summary: `The file carries no document metadata at all (no Info dictionary entries and no XMP packet${noId ? ', and no document ID' : ''}); every common PDF writer records at least the producing software.`,
+        pages: [],
+        evidence: { info: m.info, xmp: false, trailerId: pdf.trailerId },
+        strength: noId ? (issuedDocument ? 0.5 : 0.38) : 0.3,
+      });
+      return findings;
+    }
+    const creatorClass = classifySoftware(m.creator);
+    if (!m.producer && m.creator && creatorClass.kind !== 'unknown') {
+      findings.push({
+        flag: 'scrubbed_metadata',
+        code: 'scrubbed_metadata.producer_removed',
+        summary: `The Creator is "${m.creator}" but the Producer entry is missing; the PDF writer behind ${creatorClass.product} always records it.`,
+        pages: [],
+        evidence: { creator: m.creator, info: m.info },
+        strength: 0.3,
+      });
+    }
+    const producerClass = classifySoftware(m.producer);
+    // WeasyPrint writes the dates the HTML states (<meta name="dcterms.created">) and none otherwise.
+    const datesFromSource = /\bweasyprint\b/i.test(m.producer ?? '');
+    const datesExpected = !datesFromSource && (producerClass.kind === 'office_suite' || producerClass.kind === 'issuer_system' || producerClass.kind === 'browser_print');
+    if (datesExpected && !m.created && !m.xmpCreated) {
+      findings.push({
+        flag: 'scrubbed_metadata',
+        code: 'scrubbed_metadata.dates_removed',
+        summary: `No creation date is recorded although the producer (${producerClass.product}) always writes one.`,
+        pages: [],
+        evidence: { producer: m.producer, info: m.info },
+        strength: 0.3,
+      });
+    }
+    return findings;
+  },
+});

@@ -1,0 +1,99 @@
+/**
+ * JavaScript, launch actions and embedded files: reported so a reviewer knows the file is more
+ * than a document, never executed. XML attachments of e-invoices (ZUGFeRD / Factur-X) are normal.
+ */
+import type { DetectorContext } from '../../facts/context.js';
+import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
+import type { PdfFile } from '../../read/pdf/structure/document.js';
+import { PdfDict, PdfRef, PdfStream, PdfString } from '../../read/pdf/structure/objects.js';
+import { decodePdfText } from '../../read/pdf/structure/text-strings.js';
+
+const RISKY_EXT = /\.(?:exe|scr|bat|cmd|com|js|jse|vbs|vbe|ps1|jar|msi|dll|hta|lnk|docm|xlsm|pptm|zip|rar|7z)$/i;
+const MAX_OBJECTS = 200_000;
+
+/**
+ * What fillable forms do with JavaScript: Acrobat's AF* format / keystroke / validate /
+ * calculate helpers and small scripts on `event` and field values. Anything that reaches out
+ * (URLs, mail, submit, attachments, other documents) or hides code (eval, unescape,
+ * fromCharCode) is not form logic.
+ */
+const OUTREACH = /\b(?:launchURL|getURL|submitForm|mailDoc|mailForm|mailMsg|exportDataObject|importDataObject|openDataObject|openDoc|launch|eval|unescape|fromCharCode|Collab|SOAP|Net\.|media\.|app\.setTimeOut|app\.setInterval|importIcon|ADBC|this\.print|insertPages|replacePages|deletePages|addScript|setAction|setPageAction|security|XMLData)\b/;
+const FORM_LOGIC = /\bAF[A-Z][A-Za-z]*_[A-Za-z]+\s*\(|\bevent\s*\.\s*(?:value|rc|change|target|willCommit|selStart|selEnd)\b|\bgetField\s*\(|\bthis\s*\.\s*calculateNow\b/;
+const MAX_SCRIPT = 20_000;
+
+export function isFormLogic(code: string): boolean {
+  const s = code.trim();
+  if (!s) return true;
+  return s.length <= MAX_SCRIPT && !OUTREACH.test(s) && FORM_LOGIC.test(s);
+}
+
+const EMITS = [{ flag: 'active_content', reasons: ['javascript', 'form_scripts', 'launch_action', 'embedded_file', 'risky_attachment'] }] as const satisfies readonly Emit[];
+/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
+type Found = DeclaredFinding<typeof EMITS>;
+
+export const activeContentDetector = defineDetector({
+  meta: {
+    id: 'structure/active-content',
+    description: 'JavaScript, launch actions and embedded files (reported, never executed).',
+    appliesTo: ['pdf'],
+    emits: EMITS,
+  },
+  run(ctx: DetectorContext): Found[] {
+    if (!ctx.pdf) return [];
+    const file = ctx.facts.now('pdfFile');
+    if (!file) return [];
+    const js: number[] = [];
+    const scripts: string[] = [];
+    const launch: number[] = [];
+    const files: Array<{ num: number; name: string }> = [];
+    const nums = file.liveNumbers().slice(0, MAX_OBJECTS);
+    for (const num of nums) {
+      const v = file.getObject(num);
+      const d = v instanceof PdfStream ? v.dict : v instanceof PdfDict ? v : null;
+      if (!d) continue;
+      const s = d.name('S');
+      if (s === 'JavaScript' || d.has('JS')) {
+        js.push(num);
+        const raw = d.get('JS');
+        scripts.push(scriptText(file, file.resolve(raw), raw instanceof PdfRef ? raw.num : num));
+      }
+      if (s === 'Launch') launch.push(num);
+      if (d.name('Type') === 'Filespec' && (d.has('EF') || d.has('UF') || d.has('F'))) {
+        const nameVal = file.resolve(d.get('UF') ?? d.get('F'));
+        const name = nameVal instanceof PdfString ? decodePdfText(file.stringBytes(nameVal, num, 0) ?? nameVal.bytes) : '';
+        if (d.has('EF')) files.push({ num, name });
+      }
+    }
+    const findings: Found[] = [];
+    if (js.length && scripts.every(isFormLogic)) {
+      // Formatting and validation of form fields: what every fillable form carries. Context.
+      findings.push({ flag: 'active_content', code: 'active_content.form_scripts', summary: `The form carries ${js.length} field script(s) (formatting, validation, calculation; objects ${js.slice(0, 5).join(', ')}), as fillable forms do; not run.`, pages: [], evidence: { objects: js.slice(0, 50) }, strength: 0.03 });
+    } else if (js.length) {
+      findings.push({ flag: 'active_content', code: 'active_content.javascript', summary: `The file contains JavaScript (${js.length} action(s), objects ${js.slice(0, 5).join(', ')}); it was not run.`, pages: [], evidence: { objects: js.slice(0, 50) }, strength: 0.2 });
+    }
+    if (launch.length) {
+      findings.push({ flag: 'active_content', code: 'active_content.launch_action', summary: `The file contains ${launch.length} launch action(s) that would start another program (objects ${launch.slice(0, 5).join(', ')}).`, pages: [], evidence: { objects: launch.slice(0, 50) }, strength: 0.5 });
+    }
+    const risky = files.filter((f) => RISKY_EXT.test(f.name));
+    if (risky.length) {
+      findings.push({ flag: 'active_content', code: 'active_content.risky_attachment', summary: `The file carries executable or archive attachment(s): ${risky.map((f) => f.name).slice(0, 5).join(', ')}.`, pages: [], evidence: { objects: risky.map((f) => f.num), files: risky.map((f) => f.name) }, strength: 0.5 });
+    }
+    const plain = files.filter((f) => !RISKY_EXT.test(f.name));
+    if (plain.length) {
+      const xmlOnly = plain.every((f) => /\.xml$/i.test(f.name));
+      findings.push({ flag: 'active_content', code: 'active_content.embedded_file', summary: `The file carries ${plain.length} embedded file(s): ${plain.map((f) => f.name || `object ${f.num}`).slice(0, 5).join(', ')}${xmlOnly ? ' (XML data, as e-invoices carry)' : ''}.`, pages: [], evidence: { objects: plain.map((f) => f.num), files: plain.map((f) => f.name) }, strength: xmlOnly ? 0.05 : 0.15 });
+    }
+    return findings;
+  },
+});
+
+function scriptText(file: PdfFile, v: unknown, num: number): string {
+  let bytes: Uint8Array | null = null;
+  if (v instanceof PdfString) bytes = file.stringBytes(v, num, 0) ?? v.bytes;
+  else if (v instanceof PdfStream) bytes = file.streamData(v, num, 0);
+  if (!bytes) return 'unreadable';
+  // UTF-16BE text strings carry a BOM; otherwise Latin-1 reads every script that matters here.
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return decodePdfText(bytes);
+  return new TextDecoder('latin1').decode(bytes.subarray(0, MAX_SCRIPT + 1));
+}
+

@@ -1,0 +1,121 @@
+/**
+ * Irregularities in how the file is put together: cross-references that had to be repaired,
+ * object numbers defined twice inside one revision, objects in the body that no cross-reference
+ * lists (left-overs of an edit), xref sections not reachable from startxref, data after the end.
+ * Weak on their own: broken writers exist, but genuine issuing systems rarely produce these.
+ */
+import type { DetectorContext } from '../../facts/context.js';
+import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
+
+const EMITS = [{ flag: 'structural_anomaly', reasons: ['xref_repaired', 'duplicate_object', 'unlisted_objects', 'unlinked_section', 'generation_numbers', 'trailing_data', 'decompression_budget'] }] as const satisfies readonly Emit[];
+/** What this detector may report: exactly the codes it declares (a compile error otherwise). */
+type Found = DeclaredFinding<typeof EMITS>;
+
+export const structuralAnomalyDetector = defineDetector({
+  meta: {
+    id: 'structure/structural-anomaly',
+    description: 'Repaired cross-references, duplicate or unlisted objects, unlinked xref sections, odd generations, trailing data.',
+    appliesTo: ['pdf'],
+    emits: EMITS,
+  },
+  run(ctx: DetectorContext): Found[] {
+    const pdf = ctx.pdf;
+    if (!pdf) return [];
+    const file = ctx.facts.now('pdfFile');
+    if (!file) return [];
+    const findings: Found[] = [];
+    const refused = ctx.facts.now('budgeted')?.refused ?? [];
+    if (refused.length > 0) {
+      const objects = refused.map((r) => r.object ?? `stream at offset ${r.offset}`);
+      findings.push({
+        flag: 'structural_anomaly',
+        code: 'structural_anomaly.decompression_budget',
+        summary: `${refused.length} compressed stream(s) (${objects.slice(0, 5).join(', ')}${objects.length > 5 ? ', …' : ''}) inflate far beyond any real page content (${Math.round(refused[0].compressedBytes / 1024)} KB to more than ${Math.round(refused[0].decodedAtLeast / 1024 / 1024)} MB): a decompression bomb, left out of the analysis; the rest of the file was read.`,
+        pages: [],
+        evidence: { streams: refused.slice(0, 20) },
+        strength: 0.5,
+      });
+    }
+    const reconstructed = pdf.revisions.some((r) => r.xrefKind === 'reconstructed');
+    if (pdf.repairs.length) {
+      findings.push({
+        flag: 'structural_anomaly',
+        code: 'structural_anomaly.xref_repaired',
+        summary: `The cross-reference data is broken and had to be repaired (${pdf.repairs.slice(0, 3).join('; ')}${pdf.repairs.length > 3 ? '; …' : ''}).`,
+        pages: [],
+        evidence: { repairs: pdf.repairs.slice(0, 20) },
+        strength: 0.2,
+      });
+    }
+    // Per revision segment: the same number defined twice, and definitions no xref section lists.
+    const listed = new Set(pdf.revisions.flatMap((r) => r.entries.filter((e) => e.type === 'n').map((e) => `${e.num}@${e.offset}`)));
+    const listedNums = new Set(pdf.revisions.flatMap((r) => r.entries.map((e) => e.num)));
+    const ends = pdf.revisions.map((r) => r.endOffset).sort((a, b) => a - b);
+    const dupes: number[] = [];
+    const unlisted: number[] = [];
+    const seen = new Map<string, number>();
+    for (const o of file.scan.objects) {
+      const seg = ends.findIndex((e) => o.offset < e);
+      const key = `${seg}:${o.num}`;
+      if (seen.has(key)) dupes.push(o.num);
+      seen.set(key, o.offset);
+      const exact = listed.has(`${o.num}@${o.offset}`) || listed.has(`${o.num}@${o.offset - file.headerOffset}`);
+      if (!exact && !reconstructed && !listedNums.has(o.num)) unlisted.push(o.num);
+    }
+    if (dupes.length && !reconstructed) {
+      findings.push({
+        flag: 'structural_anomaly',
+        code: 'structural_anomaly.duplicate_object',
+        summary: `Object number(s) ${[...new Set(dupes)].slice(0, 10).join(', ')} are defined more than once within one revision, without an update that redefines them.`,
+        pages: [],
+        evidence: { objects: [...new Set(dupes)].slice(0, 50) },
+        strength: 0.3,
+      });
+    }
+    if (unlisted.length) {
+      findings.push({
+        flag: 'structural_anomaly',
+        code: 'structural_anomaly.unlisted_objects',
+        summary: `${unlisted.length} object(s) in the file body (e.g. ${unlisted.slice(0, 5).join(', ')}) are listed by no cross-reference section: left-overs of an earlier version or an edit.`,
+        pages: [],
+        evidence: { objects: unlisted.slice(0, 50) },
+        strength: 0.2,
+      });
+    }
+    if (file.unlinked.length && !reconstructed) {
+      findings.push({
+        flag: 'structural_anomaly',
+        code: 'structural_anomaly.unlinked_section',
+        summary: `${file.unlinked.length} cross-reference section(s) (at offset ${file.unlinked.map((s) => s.offset).join(', ')}) are not reachable from startxref: an earlier version was left in the file without being chained.`,
+        pages: [],
+        evidence: { offsets: file.unlinked.map((s) => s.offset) },
+        strength: 0.2,
+      });
+    }
+    const original = pdf.revisions.find((r) => !r.isLinearizationSection);
+    const oddGen = original?.entries.filter((e) => e.type === 'n' && e.gen > 0 && e.gen < 65535) ?? [];
+    if (oddGen.length && pdf.revisions.length === 1) {
+      findings.push({
+        flag: 'structural_anomaly',
+        code: 'structural_anomaly.generation_numbers',
+        summary: `${oddGen.length} object(s) carry non-zero generation numbers in a file with a single revision: numbers were reused after deletion by a tool that rewrote the file.`,
+        pages: [],
+        evidence: { objects: oddGen.slice(0, 50).map((e) => e.num) },
+        strength: 0.15,
+      });
+    }
+    const lastEnd = Math.max(...pdf.revisions.map((r) => r.endOffset));
+    const tail = Buffer.from(ctx.bytes.subarray(lastEnd)).toString('latin1');
+    if (tail.replace(/[\s\0]/g, '').length > 32) {
+      findings.push({
+        flag: 'structural_anomaly',
+        code: 'structural_anomaly.trailing_data',
+        summary: `${ctx.bytes.length - lastEnd} bytes follow the last %%EOF: data appended outside the PDF structure.`,
+        pages: [],
+        evidence: { offset: lastEnd, bytes: ctx.bytes.length - lastEnd },
+        strength: 0.2,
+      });
+    }
+    return findings;
+  },
+});

@@ -1,5 +1,0 @@
-import type { Detector } from '../detect/types.js';
-import { coveredTextDetector } from './covered-text.js';
-import { invisibleTextDetector } from './invisible-text.js';
-
-export const overlaysDetectors: Detector[] = [coveredTextDetector, invisibleTextDetector];

@@ -1,0 +1,135 @@
+/**
+ * OCR for pictures of documents: PNG/JPEG images and PDF pages that are scans without a text
+ * layer. The result is the same PageLayer shape the PDF text layer has (runs marked
+ * `source: 'ocr'`), so extraction and the content checks read scans like digital documents.
+ * Work is capped per document (pages and wall time): OCR is the slowest stage of an analysis.
+ */
+import type { Page } from 'tesseract.js';
+import type { PDFDocumentProxy } from '../pdf/text/pdfjs.js';
+import { needsOcr } from './needs-ocr.js';
+import type { GrayRaster } from '../image/types.js';
+import type { PageLayer } from '../pdf/text/types.js';
+import type { AnalyzeOptions } from '../../types.js';
+import { renderPdfPages } from './pdf-pages.js';
+import { photographedPage, type Region } from './page-region.js';
+import { prepareForOcr, prepareGreyForOcr, prepareRgbaForOcr, type Crop, type FullGrey, type PreparedImage } from './prepare.js';
+import { ocrParallelism, recognize } from './tesseract.js';
+import { uncoveredColumns, withColumns } from './uncovered.js';
+import { ocrPageLayer } from './words.js';
+
+export { needsOcr } from './needs-ocr.js';
+export { setOcrIdleTimeout, terminateOcr } from './tesseract.js';
+export { isUncertainOcrFinding, withoutUncertainOcrFindings } from './confidence.js';
+export type { FullGrey, PreparedImage } from './prepare.js';
+
+/** A prepared picture of an image, and the part of the image it shows when OCR read only the photographed sheet. */
+export type OcrPicture = PreparedImage & { region?: Region };
+
+export const OCR_DEFAULTS = { maxPages: 10, budgetMs: 30_000 } as const;
+
+
+interface Limits {
+  maxPages: number;
+  budgetMs: number;
+}
+
+function limits(options: AnalyzeOptions): Limits | null {
+  if (options.ocr === false) return null;
+  return { maxPages: options.ocr?.maxPages ?? OCR_DEFAULTS.maxPages, budgetMs: options.ocr?.budgetMs ?? OCR_DEFAULTS.budgetMs };
+}
+
+
+/**
+ * Page numbers to read by OCR under the page cap: the first page, then the last (where totals,
+ * closing balances and amounts due are printed), then the pages between in order.
+ */
+export function pagesToOcr(pages: readonly PageLayer[], maxPages: number): number[] {
+  const scanned = pages.filter(needsOcr).map((p) => p.page);
+  const order = scanned.length > 2 ? [scanned[0], scanned[scanned.length - 1], ...scanned.slice(1, -1)] : scanned;
+  return order.slice(0, Math.max(0, maxPages));
+}
+
+/**
+ * The picture OCR reads for a PNG/JPEG, or null when OCR is off. `size.gray` is the loader's
+ * working grey copy, read instead of the file when it has enough pixels. Kept apart from the
+ * recognition so the analysis can hand the picture to tesseract's thread before the pixel
+ * detectors take the main thread (engine/context.ts).
+ */
+export async function prepareImageForOcr(bytes: Uint8Array, size: { width: number; height: number; gray?: GrayRaster }, options: AnalyzeOptions, full?: () => Promise<FullGrey | null>): Promise<OcrPicture | null> {
+  if (!ocrEnabled(options)) return null;
+  const sheet = size.gray ? sheetCrop(size.gray, size) : null;
+  const crop = sheet?.crop;
+  const prepared = (size.gray && (await prepareGreyForOcr(size.gray, bytes, size, crop))) || (await prepareForOcr(bytes, crop, full));
+  return sheet ? { ...prepared, region: sheet.region } : prepared;
+}
+
+/** Whether OCR reads pictures under these options (a decode started ahead of it is then used). */
+export function ocrEnabled(options: AnalyzeOptions): boolean {
+  const lim = limits(options);
+  return !!lim && lim.maxPages >= 1;
+}
+
+/** The text layer of a PNG/JPEG from its prepared picture; `size` is the image's own. */
+export async function ocrPreparedImage(prepared: OcrPicture, size: { width: number; height: number }): Promise<PageLayer> {
+  const data = await readPicture(prepared);
+  return ocrPageLayer(data, { page: 1, width: size.width, height: size.height, imageWidth: prepared.width, imageHeight: prepared.height, ...(prepared.region ? { crop: prepared.region } : {}) });
+}
+
+/**
+ * Tesseract's reading of a prepared picture, with the columns its page segmentation left unread
+ * (engine/ocr/uncovered.ts) read again each on its own and added.
+ */
+async function readPicture(prepared: PreparedImage): Promise<Page> {
+  const data = await recognize(prepared.image, prepared.dpi);
+  const strips = uncoveredColumns(prepared.image, prepared.width, prepared.height, data);
+  if (!strips.length) return data;
+  const extra: Page[] = [];
+  for (const strip of strips) extra.push(await recognize(prepared.image, prepared.dpi, strip));
+  return withColumns(data, extra);
+}
+
+/** The sheet of paper in a photo, in source pixels and as the exact fractions those pixels cover. */
+function sheetCrop(gray: GrayRaster, size: { width: number; height: number }): { crop: Crop; region: Region } | null {
+  const found = photographedPage(gray);
+  if (!found) return null;
+  const left = Math.floor(found[0] * size.width);
+  const top = Math.floor(found[1] * size.height);
+  const crop = { left, top, width: Math.max(1, Math.min(size.width, Math.ceil(found[2] * size.width)) - left), height: Math.max(1, Math.min(size.height, Math.ceil(found[3] * size.height)) - top) };
+  return { crop, region: [left / size.width, top / size.height, (left + crop.width) / size.width, (top + crop.height) / size.height] };
+}
+
+/**
+ * The PDF's pages with scanned pages replaced by their OCR reading, in page order. Pages past the
+ * page cap or the time budget keep their (empty) layer; the same array comes back when nothing
+ * needed OCR. Pages are read as many at a time as there are OCR workers (each page's reading is
+ * the same as alone); no new page is started once the budget is spent.
+ */
+export async function ocrScannedPages(source: Uint8Array | PDFDocumentProxy, pages: PageLayer[], options: AnalyzeOptions): Promise<PageLayer[]> {
+  const lim = limits(options);
+  if (!lim) return pages;
+  const wanted = pagesToOcr(pages, lim.maxPages);
+  if (!wanted.length) return pages;
+  const start = performance.now();
+  const read = new Map<number, PageLayer>();
+  const reading = new Set<Promise<void>>();
+  try {
+    for await (const picture of renderPdfPages(source, wanted)) {
+      const base = pages[picture.page - 1];
+      const prepared = await prepareRgbaForOcr(picture);
+      const job = readPicture(prepared).then((data) => {
+        read.set(picture.page, ocrPageLayer(data, { page: picture.page, width: base.width, height: base.height, imageWidth: prepared.width, imageHeight: prepared.height }, base));
+      });
+      reading.add(job);
+      void job.then(() => reading.delete(job), () => reading.delete(job));
+      // Render the next page while this one is read, but hold no more pages than workers can read.
+      if (reading.size >= ocrParallelism()) await Promise.race(reading);
+      if (performance.now() - start > lim.budgetMs) break;
+    }
+    await Promise.all(reading);
+  } catch (err) {
+    // A failed page fails the reading, as before; the pages still being read are let finish first.
+    await Promise.allSettled(reading);
+    throw err;
+  }
+  return pages.map((p) => read.get(p.page) ?? p);
+}

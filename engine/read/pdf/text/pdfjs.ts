@@ -1,0 +1,115 @@
+/**
+ * Opening a PDF with pdf.js in Node (and Electron's main/worker threads): no web worker, no eval,
+ * no font faces, no system fonts -- we read what the file says, never what this machine has.
+ * pdf.js's own failures are mapped to the engine's error codes here, once.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+// Must stay the first import that reaches pdf.js: it keeps the built-ins pdf.js replaces.
+import { restoreNatives } from './natives.js';
+import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { EngineError } from '../../../types.js';
+import { installInflateStream } from './inflate-stream.js';
+import { LoopbackCopyPort } from './loopback.js';
+
+restoreNatives();
+installInflateStream();
+
+export { pdfjs };
+export type { PDFDocumentProxy };
+
+let assetDirs: { cmaps: string; wasm: string } | null = null;
+
+/** pdf.js resolves its data files by URL prefix; in Node a directory path with a trailing slash works. */
+function pdfjsAssets(): { cmaps: string; wasm: string } {
+  if (!assetDirs) {
+    const root = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+    assetDirs = {
+      cmaps: path.join(root, 'cmaps') + path.sep,
+      wasm: path.join(root, 'wasm') + path.sep,
+    };
+  }
+  return assetDirs;
+}
+
+interface WorkerSide {
+  WorkerMessageHandler: { initializeFromPort(port: unknown): void };
+}
+
+let workerSide: Promise<WorkerSide> | null = null;
+
+/** pdf.js's worker code, run in this thread as its fake worker does (loaded once). */
+function loadWorkerSide(): Promise<WorkerSide> {
+  // A computed specifier: pdfjs-dist ships no types for its worker module.
+  const specifier = 'pdfjs-dist/legacy/build/pdf.worker.mjs';
+  workerSide ??= (import(specifier) as Promise<WorkerSide>).finally(restoreNatives);
+  return workerSide;
+}
+
+/**
+ * A worker for one document on our own loopback port (engine/pdf/text/loopback.ts: the messages
+ * are copied without structuredClone). pdf.js does not destroy a worker it was given, so the
+ * document's `destroy` does it here.
+ */
+async function ownWorker(): Promise<InstanceType<typeof pdfjs.PDFWorker>> {
+  const { WorkerMessageHandler } = await loadWorkerSide();
+  const port = new LoopbackCopyPort();
+  WorkerMessageHandler.initializeFromPort(port);
+  // Typed `port?: null` in pdf.js 5.4 although it takes any MessagePort-like object.
+  return new pdfjs.PDFWorker({ port: port as unknown as null, verbosity: pdfjs.VerbosityLevel.ERRORS });
+}
+
+export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
+  const assets = pdfjsAssets();
+  const worker = await ownWorker();
+  // pdf.js transfers (detaches) the buffer it is given; the caller's bytes must stay usable.
+  const task = pdfjs.getDocument({
+    data: bytes.slice(),
+    password: '',
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    // No standardFontDataUrl on purpose: with it pdf.js loads substitute programs for
+    // non-embedded fonts and reports them as embedded (missingFile = false). We never render, and
+    // pdf.js has built-in metrics for the base-14 fonts, so positions stay exact without them.
+    cMapUrl: assets.cmaps,
+    cMapPacked: true,
+    wasmUrl: assets.wasm,
+    // pdf.js 5's JBIG2 wasm decoder never settles on the second JBIG2 document in a process
+    // (a cached module promise); the JavaScript decoders are slower but always finish.
+    useWasm: false,
+    verbosity: pdfjs.VerbosityLevel.ERRORS,
+    stopAtErrors: false,
+    worker,
+  });
+  try {
+    const doc = await task.promise;
+    const destroy = doc.destroy.bind(doc);
+    doc.destroy = async () => {
+      try {
+        await destroy();
+      } finally {
+        worker.destroy();
+      }
+    };
+    return doc;
+  } catch (err) {
+    await task.destroy().catch(() => undefined);
+    worker.destroy();
+    throw toEngineError(err);
+  } finally {
+    // The first document loads pdf.js's worker module, which installs its polyfills again.
+    restoreNatives();
+  }
+}
+
+export function toEngineError(err: unknown): EngineError {
+  if (err instanceof EngineError) return err;
+  const name = (err as { name?: string } | null)?.name ?? '';
+  const message = (err as { message?: string } | null)?.message ?? String(err);
+  if (name === 'PasswordException') {
+    return new EngineError('encrypted_document', 'The PDF is password-protected and cannot be opened without its password.');
+  }
+  return new EngineError('corrupt_document', `The PDF cannot be parsed: ${message}`);
+}

@@ -1,0 +1,82 @@
+/**
+ * Font fixtures the shared text fixtures do not build: a page drawn from its own subset of the
+ * body font in a multi-page document, and a figure drawn with a Type3 font among embedded fonts.
+ */
+import { readFileSync } from 'node:fs';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDict, PDFDocument, PDFName, StandardFonts, type PDFFont } from 'pdf-lib';
+import { amountCell, editWithPdfLib, genuineStatement, LIBERATION, rawText, rgb } from '../../read/pdf/text/fixtures.js';
+
+const BODY = ['Account statement', 'Opening balance 1,204.50', 'Card payment 23.10', 'Transfer received 450.00', 'Closing balance 1,631.40'];
+
+/**
+ * Three pages of one report: pages 1 and 2 share a subset of the body font, page 3 draws the same
+ * kind of lines from a second subset of that font (a page made in another run and slipped in).
+ */
+export async function pageWithOwnSubset(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  const bytes = readFileSync(LIBERATION);
+  const shared = await doc.embedFont(bytes, { subset: true });
+  const own = await doc.embedFont(bytes, { subset: true });
+  const draw = (font: PDFFont, page: number) => {
+    const p = doc.addPage([595, 842]);
+    BODY.forEach((line, i) => p.drawText(`${line} (page ${page})`, { x: 60, y: 760 - i * 22, size: 11, font }));
+  };
+  draw(shared, 1);
+  draw(shared, 2);
+  draw(own, 3);
+  return withSubsetTags(await doc.save({ useObjectStreams: false }));
+}
+
+/**
+ * pdf-lib names a subset `LiberationSans-1234`; writers that subset name it `ABCDEF+LiberationSans`
+ * (PDF 32000 9.6.4), which is what the engine reads as a subset. Renamed as such, one tag per subset.
+ */
+async function withSubsetTags(bytes: Uint8Array): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(bytes);
+  const tags = new Map<string, string>();
+  for (const [, obj] of doc.context.enumerateIndirectObjects()) {
+    if (!(obj instanceof PDFDict)) continue;
+    for (const key of ['BaseFont', 'FontName']) {
+      const m = /^\/(\w+)-(\d+)$/.exec(obj.get(PDFName.of(key))?.toString() ?? '');
+      if (!m) continue;
+      if (!tags.has(m[2])) tags.set(m[2], String.fromCharCode(65 + tags.size).repeat(6));
+      obj.set(PDFName.of(key), PDFName.of(`${tags.get(m[2])}+${m[1]}`));
+    }
+  }
+  return doc.save({ useObjectStreams: false });
+}
+
+/** The glyph names a Type3 font needs to draw an amount, by character code (WinAnsi). */
+const GLYPHS: Record<string, string> = { ',': 'comma', '-': 'hyphen', '.': 'period', '0': 'zero', '1': 'one', '2': 'two', '5': 'five' };
+
+/** The all-embedded statement with one amount retyped in a Type3 font (glyphs drawn as boxes). */
+export async function amountInType3(amount = '-1,250.00', row = 2): Promise<Uint8Array> {
+  return editWithPdfLib(await genuineStatement({ fonts: 'embedded', bodyFontEverywhere: true }), async (page, doc) => {
+    page.drawRectangle({ ...amountCell(row), color: rgb(1, 1, 1) });
+    const procs: Record<string, unknown> = {};
+    for (const name of Object.values(GLYPHS)) procs[name] = doc.context.register(doc.context.flateStream('500 0 0 0 450 700 d1 50 0 400 700 re f'));
+    const codes = Object.keys(GLYPHS).map((ch) => ch.charCodeAt(0)).sort((a, b) => a - b);
+    const first = codes[0];
+    const last = codes[codes.length - 1];
+    const differences: unknown[] = [];
+    for (const code of codes) differences.push(code, PDFName.of(GLYPHS[String.fromCharCode(code)]));
+    const dict = doc.context.obj({
+      Type: 'Font',
+      Subtype: 'Type3',
+      FontBBox: [0, 0, 500, 700],
+      FontMatrix: [0.001, 0, 0, 0.001, 0, 0],
+      CharProcs: doc.context.obj(procs as never),
+      Encoding: doc.context.obj({ Type: 'Encoding', Differences: differences as never }),
+      FirstChar: first,
+      LastChar: last,
+      Widths: Array.from({ length: last - first + 1 }, () => 500),
+      Resources: doc.context.obj({}),
+    });
+    const key = page.node.newFontDictionary('T3Figures', doc.context.register(dict));
+    // Codes written through Helvetica's WinAnsi encoder: the same bytes the Type3 encoding maps.
+    const helv = await doc.embedFont(StandardFonts.Helvetica);
+    rawText(page, { key: PDFName.of(key.asString().slice(1)), font: helv }, [{ x: 402, y: amountCell(row).y + 3, text: amount }]);
+  });
+}

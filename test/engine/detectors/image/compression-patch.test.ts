@@ -1,0 +1,64 @@
+import { expect } from 'vitest';
+import compressionPatch from '../../../../engine/detectors/image/compression-patch.js';
+import type { BBox } from '../../../../engine/types.js';
+import { testDetector } from '../../detector-tester.js';
+import { corpusFile } from '../../../support/environment.js';
+import { clippedPastedScan, encodeRaw, pageRaw, pastedScan, recompress } from './fixtures.js';
+
+/** The page is 1000x1300; boxes are fractions. */
+function overlaps(b: BBox, px: [number, number, number, number]): boolean {
+  const want = [px[0] / 1000, px[1] / 1300, (px[0] + px[2]) / 1000, (px[1] + px[3]) / 1300];
+  return b[0] < want[2] && want[0] < b[2] && b[1] < want[3] && want[1] < b[3];
+}
+
+
+testDetector(compressionPatch, {
+  valid: [
+    { name: 'noisy page saved once (JPEG 75)', input: async () => encodeRaw(await pageRaw({ noise: true, seed: 5 }), { jpeg: 75 }) },
+    { name: 'noisy page saved twice, nothing pasted (q70 then q92)', input: async () => recompress(await encodeRaw(await pageRaw({ noise: true, seed: 6 }), { jpeg: 70 }), 92) },
+    { name: 'clean render pasted, but the first save was the finer one (q90 then q75: no lattice to miss)', input: () => pastedScan(3, 90, 75, [500, 320, 140, 40]) },
+    {
+      name: 'clean render pasted into a q70 scan that was then cropped off the block grid and saved at q92 (no aligned lattice)',
+      input: async () => {
+        const sharp = (await import('sharp')).default;
+        const pasted = await pastedScan(4, 70, 100, [500, 320, 140, 40]);
+        return new Uint8Array(await sharp(Buffer.from(pasted)).extract({ left: 3, top: 5, width: 990, height: 1290 }).jpeg({ quality: 92 }).toBuffer());
+      },
+    },
+    { name: 'camera photo', input: corpusFile('metadata-extractor/camera/Kodak_DX6490.jpg') },
+    { name: 'page levelled to pure white and black, saved once (JPEG 75)', input: () => clippedPastedScan(7, 75, 0, null) },
+    { name: 'page levelled to pure white and black, saved twice, nothing pasted (q70 then q92)', input: () => clippedPastedScan(8, 70, 92, null) },
+    { name: 'page levelled to pure white and black, render pasted, first save the finer one (q90 then q75)', input: () => clippedPastedScan(9, 90, 75, [500, 320, 140, 40]) },
+  ],
+  invalid: [
+    {
+      name: 'clean render of an amount pasted into a q70 scan saved again at q92, with a heat map',
+      input: () => pastedScan(1, 70, 92, [500, 320, 140, 40]),
+      reasons: ['image_manipulation.compression_patch'],
+      check: (f) => {
+        expect(overlaps(f[0].evidence.bbox!, [500, 320, 140, 40])).toBe(true);
+        expect(f[0].evidence.firstQuality).toBeGreaterThanOrEqual(65);
+        expect(f[0].evidence.firstQuality).toBeLessThanOrEqual(75);
+        expect(String((f[0].evidence.heatmap as { image: string }).image)).toMatch(/^data:image\/png;base64,/);
+      },
+    },
+    {
+      name: 'the same with a first save only a little coarser (q76 then q88)',
+      input: () => pastedScan(2, 76, 88, [300, 700, 160, 40]),
+      reasons: ['image_manipulation.compression_patch'],
+      check: (f) => expect(overlaps(f[0].evidence.bbox!, [300, 700, 160, 40])).toBe(true),
+    },
+    {
+      name: 'clean render pasted into a page levelled to pure white and black (q72 then q92): read clip-aware, with a heat map',
+      input: () => clippedPastedScan(10, 72, 92, [500, 320, 140, 40]),
+      reasons: ['image_manipulation.compression_patch'],
+      check: (f) => {
+        expect(f[0].evidence.latticeMethod).toBe('clip_aware');
+        expect(overlaps(f[0].evidence.bbox!, [500, 320, 140, 40])).toBe(true);
+        expect(f[0].evidence.firstQuality).toBeGreaterThanOrEqual(67);
+        expect(f[0].evidence.firstQuality).toBeLessThanOrEqual(77);
+        expect(String((f[0].evidence.heatmap as { image: string }).image)).toMatch(/^data:image\/png;base64,/);
+      },
+    },
+  ],
+});

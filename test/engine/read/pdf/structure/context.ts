@@ -1,0 +1,16 @@
+/**
+ * A detector context with what the structure and metadata detectors read (structure, revisions),
+ * without the text layer: keeps these tests fast and independent of the text pipeline. Built by
+ * the engine's factory with the text facts fixed as empty.
+ */
+import { createContextFromSeed, type DetectorContext } from '../../../../../engine/facts/context.js';
+import { EMPTY_EXTRACTED } from '../../../../../engine/types.js';
+
+export function structureContext(bytes: Uint8Array | (() => Uint8Array | Promise<Uint8Array>), now = '2024-06-01T00:00:00Z'): () => Promise<DetectorContext> {
+  return async () => {
+    const b = typeof bytes === 'function' ? await bytes() : bytes;
+    const ctx = createContextFromSeed(b, { now }, {}, { textLayer: [], pages: [], text: '', extracted: { ...EMPTY_EXTRACTED } });
+    await ctx.facts.get('revisions');
+    return ctx;
+  };
+}
