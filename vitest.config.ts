@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { findPgBin } from './test/support/postgres.js';
 
 /** The API suite again on PostgreSQL (issue 13), when Debian's postgresql is installed. */
@@ -30,7 +30,7 @@ export default defineConfig({
                 env: { VERACITY_TEST_BACKEND: 'postgres' },
                 globalSetup: ['./test/support/pg-global-setup.ts'],
               },
-            },
+            } satisfies TestProjectInlineConfiguration,
           ]
         : []),
     ],
