@@ -256,7 +256,7 @@ const EMITS = [{ flag: 'content_inconsistency', reasons: ['impossible_date', 'fu
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
 type Found = DeclaredFinding<typeof EMITS>;
 
-export const contentInconsistency = defineDetector({
+export const contentInconsistencyDetector = defineDetector({
   meta: {
     id: 'content/content-inconsistency',
     description: 'Impossible calendar dates, future document dates, a document dated far from the period it covers, transactions outside the statement period or out of order, pay date before the pay period, due date before the invoice date, the invoice number printed elsewhere with another value.',

@@ -92,7 +92,7 @@ const EMITS = [{ flag: 'identifier_invalid', reasons: ['iban_checksum', 'iban_le
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
 type Found = DeclaredFinding<typeof EMITS>;
 
-export const identifierInvalid = defineDetector({
+export const identifierInvalidDetector = defineDetector({
   meta: {
     id: 'content/identifier-invalid',
     description: 'IBAN mod-97 and country length, ABA routing checksum, card Luhn and UK sort code format on labelled or IBAN-shaped tokens.',

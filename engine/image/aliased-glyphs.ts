@@ -19,7 +19,7 @@ function evidenceFor(g: GrayRaster, words: Word[]) {
   return { page: 1, bbox: boxFraction(best.box, g), regions: words.map((w) => ({ page: 1, bbox: boxFraction(w.box, g) })), heatmap: boxesHeatmap(g, words.map((w) => w.box)) };
 }
 
-export default defineDetector({
+export const aliasedGlyphsDetector = defineDetector({
   meta: {
     id: 'image/aliased-glyphs',
     description: 'A word of a screen capture drawn without anti-aliasing while the rest of its text is anti-aliased: retyped by another rasteriser.',

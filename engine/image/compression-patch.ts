@@ -158,7 +158,7 @@ function clipAware(luma: GrayRaster, table: readonly number[]): { fit: Fit; map:
   };
 }
 
-export default defineDetector({
+export const compressionPatchDetector = defineDetector({
   meta: {
     id: 'image/compression-patch',
     description: 'A region of a twice-saved JPEG page that lacks the first compression: pasted in between the saves.',

@@ -213,7 +213,7 @@ const EMITS = [{ flag: 'image_manipulation', reasons: ['copy_move'] }] as const 
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
 type Found = DeclaredFinding<typeof EMITS>;
 
-export default defineDetector({
+export const copyMoveDetector = defineDetector({
   meta: {
     id: 'image/copy-move',
     description: 'Regions copied from one place of the image to another (cloned digits, amounts, stamps).',

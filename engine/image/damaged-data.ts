@@ -8,7 +8,7 @@ import { defineDetector, type Emit } from '../detect/types.js';
 
 const EMITS = [{ flag: 'structural_anomaly', reasons: ['damaged_image_data'] }] as const satisfies readonly Emit[];
 
-export default defineDetector({
+export const damagedDataDetector = defineDetector({
   meta: {
     id: 'image/damaged-data',
     description: 'The image decodes only leniently: part of its compressed pixel data is damaged or truncated.',

@@ -15,7 +15,7 @@ const MIN_FIRST_GAP_POSITIONS = 4;
 
 const EMITS = [{ flag: 'compression_anomaly', reasons: ['double_jpeg'] }] as const satisfies readonly Emit[];
 
-export default defineDetector({
+export const doubleCompressionDetector = defineDetector({
   meta: {
     id: 'image/double-compression',
     description: 'Periodic gaps in the DCT coefficient histograms left by compressing a JPEG twice.',

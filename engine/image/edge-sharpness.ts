@@ -62,7 +62,7 @@ function groups(value: Float32Array, cols: number, rows: number, over: number): 
 
 const EMITS = [{ flag: 'image_manipulation', reasons: ['sharpness_inconsistency'] }] as const satisfies readonly Emit[];
 
-export default defineDetector({
+export const edgeSharpnessDetector = defineDetector({
   meta: {
     id: 'image/edge-sharpness',
     description: 'A group of text edges on a scanned or photographed page far crisper than the capture softens all other text: pasted from a clean render.',

@@ -40,7 +40,7 @@ export function declaredEditor(ctx: DetectorContext): { field: string; value: st
 
 const EMITS = [{ flag: 'editing_software', reasons: ['image_editor', 'photo_workflow'] }] as const satisfies readonly Emit[];
 
-export default defineDetector({
+export const editingSoftwareDetector = defineDetector({
   meta: {
     id: 'image/editing-software',
     description: 'An image editor recorded as the software that produced or last saved the image.',

@@ -136,7 +136,7 @@ export function crispValue(words: WordEdge[]): CrispValue | null {
   return { words: crisp.map((s) => s.word), median: median(crisp.map((s) => s.median)), spread: median(crisp.map((s) => s.spread)), total: words.length };
 }
 
-export default defineDetector({
+export const glyphProfileDetector = defineDetector({
   meta: {
     id: 'image/glyph-profile',
     description: 'A value on a scanned or photographed page whose glyph edges are far crisper than all other print on it: pasted from a clean render after the capture.',

@@ -49,7 +49,7 @@ function inkNear(map: BlockMap, box: readonly number[]): number {
 
 const EMITS = [{ flag: 'image_manipulation', reasons: ['grainless_patch'] }] as const satisfies readonly Emit[];
 
-export default defineDetector({
+export const grainlessPatchDetector = defineDetector({
   meta: {
     id: 'image/grainless-patch',
     description: 'A rectangle of a scanned or photographed page whose paper has no grain at all, around a value: pasted from a clean render or painted over.',

@@ -131,7 +131,7 @@ const EMITS = [{ flag: 'metadata_mismatch', reasons: ['capture_date', 'modify_da
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
 type Found = DeclaredFinding<typeof EMITS>;
 
-export default defineDetector({
+export const metadataMismatchDetector = defineDetector({
   meta: {
     id: 'image/metadata-mismatch',
     description: 'EXIF and XMP records of an image that contradict each other or the image itself.',

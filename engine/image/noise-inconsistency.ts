@@ -101,7 +101,7 @@ function cellHeatmap(cells: Cell[], cols: number, rows: number, patch: Set<numbe
 
 const EMITS = [{ flag: 'image_manipulation', reasons: ['noise_inconsistency'] }] as const satisfies readonly Emit[];
 
-export default defineDetector({
+export const noiseInconsistencyDetector = defineDetector({
   meta: {
     id: 'image/noise-inconsistency',
     description: 'A compact region of a scanned or photographed page without the paper grain found everywhere else.',

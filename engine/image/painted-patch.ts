@@ -57,7 +57,7 @@ function components(value: Int16Array, cols: number, rows: number, background: n
 
 const EMITS = [{ flag: 'image_manipulation', reasons: ['painted_patch'] }] as const satisfies readonly Emit[];
 
-export default defineDetector({
+export const paintedPatchDetector = defineDetector({
   meta: {
     id: 'image/painted-patch',
     description: 'A small rectangle over text in a screen capture or digital render, painted in a flat colour a few levels off the page background found nowhere else.',

@@ -31,7 +31,7 @@ function correlation(a: Float64Array, b: Float64Array): number {
 
 const EMITS = [{ flag: 'compression_anomaly', reasons: ['thumbnail_content', 'thumbnail_aspect'] }] as const satisfies readonly Emit[];
 
-export default defineDetector({
+export const thumbnailMismatchDetector = defineDetector({
   meta: {
     id: 'image/thumbnail-mismatch',
     description: 'The EXIF preview shows a different picture or framing than the image.',

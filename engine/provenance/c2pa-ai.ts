@@ -62,7 +62,7 @@ const EMITS = [{ flag: 'ai_generated', reasons: ['c2pa_generated', 'c2pa_composi
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
 type Found = DeclaredFinding<typeof EMITS>;
 
-export default defineDetector({
+export const c2paAiDetector = defineDetector({
   meta: {
     id: 'provenance/c2pa-ai',
     description: 'C2PA content credentials that declare generative-AI creation or compositing.',

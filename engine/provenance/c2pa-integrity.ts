@@ -31,7 +31,7 @@ const EMITS = [{ flag: 'signature_invalidated', reasons: ['c2pa_asset_changed', 
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
 type Found = DeclaredFinding<typeof EMITS>;
 
-export default defineDetector({
+export const c2paIntegrityDetector = defineDetector({
   meta: {
     id: 'provenance/c2pa-integrity',
     description: 'C2PA content credentials whose hashes no longer match the image or the manifest.',

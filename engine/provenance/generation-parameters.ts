@@ -76,7 +76,7 @@ const EMITS = [{ flag: 'ai_generated', reasons: ['generation_parameters', 'steal
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
 type Found = DeclaredFinding<typeof EMITS>;
 
-export default defineDetector({
+export const generationParametersDetector = defineDetector({
   meta: {
     id: 'provenance/generation-parameters',
     description: 'Prompts, samplers and workflows that image generators embed in the file.',

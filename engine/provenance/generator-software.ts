@@ -36,7 +36,7 @@ function softwareFields(ctx: DetectorContext): Array<{ field: string; value: str
 
 const EMITS = [{ flag: 'ai_generated', reasons: ['generator_software'] }] as const satisfies readonly Emit[];
 
-export default defineDetector({
+export const generatorSoftwareDetector = defineDetector({
   meta: {
     id: 'provenance/generator-software',
     description: 'An image-generation product named as the software that made the file.',

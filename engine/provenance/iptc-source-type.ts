@@ -9,7 +9,7 @@ import { xmpOf, xmpValues } from './xmp-source.js';
 
 const EMITS = [{ flag: 'ai_generated', reasons: ['iptc_source_type'] }] as const satisfies readonly Emit[];
 
-export default defineDetector({
+export const iptcSourceTypeDetector = defineDetector({
   meta: {
     id: 'provenance/iptc-source-type',
     description: 'XMP metadata that labels the content as made or altered by a generative model.',

@@ -1,11 +1,11 @@
-import { identifierInvalid } from '../../../engine/content/identifier-invalid.js';
+import { identifierInvalidDetector } from '../../../engine/content/identifier-invalid.js';
 import { contextOf } from '../extract/fixtures.js';
 import { bankStatement, invoice } from '../extract/generate-docs.js';
 import { testDetector } from '../detector-tester.js';
 
 const ctx = (text: string) => async () => contextOf(text);
 
-testDetector(identifierInvalid, {
+testDetector(identifierInvalidDetector, {
   valid: [
     // A scan's OCR left two spaces between groups, so the layout split the IBAN over two cells.
     { name: 'valid IBAN whose last groups fall in the next cell', input: ctx('Please pay to IBAN FR76 3000 4500 0086 1264  6576 485,  BIC BVALFRPP,  quoting INV-2024-51942.') },
