@@ -16,6 +16,7 @@ export const arithmeticErrorDetector = defineDetector({
     id: 'content/arithmetic-error',
     description: 'Running balances, statement summaries, invoice line items, totals and tax, receipt items and change, bill amounts due and payslip net pay must add up.',
     appliesTo: ['pdf', 'image'],
+    needs: ['extracted', 'metadata', 'pages', 'pdf', 'text', 'textModel'],
     emits: EMITS,
   },
   run(ctx) {

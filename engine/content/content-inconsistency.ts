@@ -16,6 +16,7 @@ import { hasMoneyCell } from './amounts.js';
 import { misreadValues } from './arithmetic/misread.js';
 import { finding } from './evidence.js';
 import { inSourceListing, specimenPages } from './specimen.js';
+import { STRENGTH } from '../detect/strengths.js';
 
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -47,7 +48,7 @@ function impossibleDates(model: DocModel, madeAt: Date): Found[] {
       // A template's or a manual's placeholder ("February 29, 2123" on a thesis title page
       // made in 2020) is no one's issue date: a forged date has to pass, so it is near.
       if (Date.UTC(d.year, d.month - 1, 1) - madeAt.getTime() > PLACEHOLDER_DAYS * DAY_MS) continue;
-      out.push(finding('content_inconsistency', 'impossible_date', `"${d.raw}" is not a real date: ${MONTH_NAMES[d.month - 1]} ${d.year} has no day ${d.day}.`, line, 0.75, { value: d.raw }));
+      out.push(finding('content_inconsistency', 'impossible_date', `"${d.raw}" is not a real date: ${MONTH_NAMES[d.month - 1]} ${d.year} has no day ${d.day}.`, line, STRENGTH['content_inconsistency.impossible_date'], { value: d.raw }));
     }
   });
   return out.slice(0, 5);
@@ -74,7 +75,7 @@ function futureDate(model: DocModel, type: DocType | null, now: Date, made: Date
   // A date centuries ahead (a manual "dated 5 February 4242", 9999 as "no end") is a placeholder
   // or a joke that no reader takes for an issue date; a forged date has to pass, so it is near.
   if (days < 2 || v - made.getTime() > PLACEHOLDER_DAYS * DAY_MS) return [];
-  return [finding('content_inconsistency', 'future_date', `The document is dated ${isoDate(found.date)}, ${days} days after the time of analysis.`, found.line, days > 30 ? 0.6 : 0.45, { value: isoDate(found.date), now: now.toISOString().slice(0, 10) })];
+  return [finding('content_inconsistency', 'future_date', `The document is dated ${isoDate(found.date)}, ${days} days after the time of analysis.`, found.line, days > 30 ? STRENGTH['content_inconsistency.future_date'].far : STRENGTH['content_inconsistency.future_date'].near, { value: isoDate(found.date), now: now.toISOString().slice(0, 10) })];
 }
 
 interface DatedRow {
@@ -117,7 +118,7 @@ function statementDates(model: DocModel): Found[] {
     const total = segments.flat().length;
     if (outside.length && total >= 3 && outside.length <= Math.max(1, total * 0.2)) {
       for (const r of outside.slice(0, 3)) {
-        out.push(finding('content_inconsistency', 'outside_period', `Transaction dated ${new Date(r.value).toISOString().slice(0, 10)} lies outside the statement period ${isoDate(period.start)} to ${isoDate(period.end)}.`, r.line, 0.6, { value: r.date.raw, period: [isoDate(period.start), isoDate(period.end)] }));
+        out.push(finding('content_inconsistency', 'outside_period', `Transaction dated ${new Date(r.value).toISOString().slice(0, 10)} lies outside the statement period ${isoDate(period.start)} to ${isoDate(period.end)}.`, r.line, STRENGTH['content_inconsistency.outside_period'], { value: r.date.raw, period: [isoDate(period.start), isoDate(period.end)] }));
       }
     }
   }
@@ -144,7 +145,7 @@ function outOfOrder(rows: DatedRow[]): Found[] {
   const misread = (r: DatedRow, i: number) => r.line.ocr === true && misreadValues(r.date.day, 0).some((d) => d >= 1 && d <= 31 && fits(r.value + (d - r.date.day) * DAY_MS, i));
   const breaks = rows.filter((r, i) => i > 0 && (ascending ? r.value < rows[i - 1].value : r.value > rows[i - 1].value) && !misread(r, i));
   if (!breaks.length || breaks.length > 2 || Math.min(up, down) > breaks.length || Math.max(up, down) < 3) return [];
-  return breaks.map((r) => finding('content_inconsistency', 'dates_out_of_order', `Transaction dated ${r.date.raw} breaks the ${ascending ? 'oldest-first' : 'newest-first'} order of the statement.`, r.line, 0.45, { value: r.date.raw }));
+  return breaks.map((r) => finding('content_inconsistency', 'dates_out_of_order', `Transaction dated ${r.date.raw} breaks the ${ascending ? 'oldest-first' : 'newest-first'} order of the statement.`, r.line, STRENGTH['content_inconsistency.dates_out_of_order'], { value: r.date.raw }));
 }
 
 /**
@@ -183,7 +184,7 @@ function dateOffPeriod(model: DocModel, type: DocType | null): Found[] {
       'date_outside_period',
       `The document is dated ${isoDate(found.date)}, ${gap} days ${where} the period it covers (${isoDate(period.start)} to ${isoDate(period.end)}).`,
       found.line,
-      gap > 180 ? 0.6 : 0.4,
+      gap > 180 ? STRENGTH['content_inconsistency.date_outside_period'].far : STRENGTH['content_inconsistency.date_outside_period'].near,
       { value: isoDate(found.date), period: [isoDate(period.start), isoDate(period.end)], regions: [found.line, period.line].filter((l) => l.bbox).map((l) => ({ page: l.page, bbox: l.bbox! })) },
     ),
   ];
@@ -203,7 +204,7 @@ function payslipDates(model: DocModel): Found[] {
   const start = dayValue(period.start);
   const paid = dayValue(pay.value);
   if (start === null || paid === null || paid >= start) return [];
-  return [finding('content_inconsistency', 'pay_before_period', `Pay date ${isoDate(pay.value)} is before the pay period starts (${isoDate(period.start)}).`, pay.line, 0.6, { value: isoDate(pay.value), period: [isoDate(period.start), isoDate(period.end)] }, [pay.cell])];
+  return [finding('content_inconsistency', 'pay_before_period', `Pay date ${isoDate(pay.value)} is before the pay period starts (${isoDate(period.start)}).`, pay.line, STRENGTH['content_inconsistency.pay_before_period'], { value: isoDate(pay.value), period: [isoDate(period.start), isoDate(period.end)] }, [pay.cell])];
 }
 
 function dueBeforeIssue(model: DocModel): Found[] {
@@ -214,7 +215,7 @@ function dueBeforeIssue(model: DocModel): Found[] {
   const b = due ? dayValue(due.value) : null;
   if (!issued || !due || a === null || b === null || b >= a) return [];
   // A due date weeks or a year before issue is no typo of terms: usually a retyped date.
-  const strength = (a - b) / DAY_MS > 30 ? 0.6 : 0.45;
+  const strength = (a - b) / DAY_MS > 30 ? STRENGTH['content_inconsistency.due_before_issue'].far : STRENGTH['content_inconsistency.due_before_issue'].near;
   return [finding('content_inconsistency', 'due_before_issue', `Payment is due on ${isoDate(due.value)}, before the invoice date ${isoDate(issued.value)}.`, due.line, strength, { value: isoDate(due.value), issued: isoDate(issued.value) }, [due.cell])];
 }
 
@@ -241,7 +242,7 @@ function referenceMismatch(model: DocModel): Found[] {
       const v = m[0];
       if (v === own.value || !v.startsWith(prefix) || shape(v) !== shape(own.value)) continue;
       return [
-        finding('content_inconsistency', 'reference_mismatch', `The document is ${own.value}, but page ${line.page} refers to ${v}: parts of two documents of the same issuer were put together.`, line, 0.6, {
+        finding('content_inconsistency', 'reference_mismatch', `The document is ${own.value}, but page ${line.page} refers to ${v}: parts of two documents of the same issuer were put together.`, line, STRENGTH['content_inconsistency.reference_mismatch'], {
           value: v,
           expected: own.value,
           regions: [own.line, line].filter((l) => l.bbox).map((l) => ({ page: l.page, bbox: l.bbox! })),
@@ -261,6 +262,7 @@ export const contentInconsistencyDetector = defineDetector({
     id: 'content/content-inconsistency',
     description: 'Impossible calendar dates, future document dates, a document dated far from the period it covers, transactions outside the statement period or out of order, pay date before the pay period, due date before the invoice date, the invoice number printed elsewhere with another value.',
     appliesTo: ['pdf', 'image'],
+    needs: ['extracted', 'metadata', 'pages', 'text', 'textModel'],
     emits: EMITS,
   },
   run(ctx) {

@@ -11,6 +11,7 @@ import type { PdfFile } from '../pdf/structure/document.js';
 import { PdfRef, PdfStream, PdfString } from '../pdf/structure/objects.js';
 import { decodePdfText } from '../pdf/structure/text-strings.js';
 import type { Finding } from '../types.js';
+import { STRENGTH_CAP } from '../detect/strengths.js';
 
 export interface EInvoice {
   file: string;
@@ -100,7 +101,7 @@ export function agreeingWithInvoice<T extends Pick<Finding, 'flag' | 'summary' |
       ...f,
       summary: `${f.summary} The attached e-invoice (${invoice.file}) states the same ${agreesIban ? 'IBAN' : 'figure'}: the issuer's own data, not an edit of the page.`,
       evidence: { ...f.evidence, einvoice: invoice.file },
-      strength: Math.min(f.strength, 0.05),
+      strength: Math.min(f.strength, STRENGTH_CAP.agreesWithEInvoice),
     };
   });
 }

@@ -13,6 +13,7 @@ import { hardWords } from './screenshot/aliased.js';
 import { blendShare, renderWords, textWords, type Word } from './screenshot/words.js';
 import type { GrayRaster } from './types.js';
 import { boxFraction, boxesHeatmap } from './word-boxes.js';
+import { STRENGTH } from '../detect/strengths.js';
 
 function evidenceFor(g: GrayRaster, words: Word[]) {
   const best = [...words].sort((a, b) => b.pixels - a.pixels)[0];
@@ -24,6 +25,7 @@ export const aliasedGlyphsDetector = defineDetector({
     id: 'image/aliased-glyphs',
     description: 'A word of a screen capture drawn without anti-aliasing while the rest of its text is anti-aliased: retyped by another rasteriser.',
     appliesTo: ['image'],
+    needs: ['image', 'luma'],
     emits: [{ flag: 'image_manipulation', reasons: ['aliased_glyphs'] }],
   },
   async run(ctx) {
@@ -42,7 +44,7 @@ export const aliasedGlyphsDetector = defineDetector({
         code: 'image_manipulation.aliased_glyphs',
         summary: `${hard.words.length === 1 ? 'One word is' : `${hard.words.length} words are`} drawn in hard two-level pixels (${Math.round(blendShare(best) * 100)} % blended edge pixels) while ${hard.smooth} of the ${hard.total} words of this capture are anti-aliased: the value was likely retyped with another tool.`,
         pages: [1],
-        strength: 0.6,
+        strength: STRENGTH['image_manipulation.aliased_glyphs'],
         evidence: { ...evidenceFor(g, hard.words), blendedShare: Math.round(blendShare(best) * 1000) / 1000, smoothWords: hard.smooth, words: hard.total },
       },
     ];

@@ -9,9 +9,13 @@ import { gapScore } from './dct-histogram.js';
 import { declaredEditor } from './editing-software.js';
 import { hasCameraCapture } from './format.js';
 import { estimateQuality } from './quant-tables.js';
+import { thresholdValues, type Threshold } from '../detect/thresholds.js';
+import { STRENGTH } from '../detect/strengths.js';
 
-/** Of the 9 low AC frequencies analysed, how many must show the first lattice gap. */
-const MIN_FIRST_GAP_POSITIONS = 4;
+const THRESHOLDS = {
+  minFirstGapPositions: { value: 4, why: 'Of the 9 low AC frequencies analysed, how many must show the first lattice gap.' },
+} as const satisfies Record<string, Threshold>;
+const T = thresholdValues(THRESHOLDS);
 
 const EMITS = [{ flag: 'compression_anomaly', reasons: ['double_jpeg'] }] as const satisfies readonly Emit[];
 
@@ -20,7 +24,9 @@ export const doubleCompressionDetector = defineDetector({
     id: 'image/double-compression',
     description: 'Periodic gaps in the DCT coefficient histograms left by compressing a JPEG twice.',
     appliesTo: ['image'],
+    needs: ['dct', 'image'],
     emits: EMITS,
+    thresholds: THRESHOLDS,
   },
   async run(ctx) {
     const image = ctx.image;
@@ -33,7 +39,7 @@ export const doubleCompressionDetector = defineDetector({
     if (!h || h.blocks < 300 || h.residual > 0.3) return [];
     const { dips, eligible, positions } = gapScore(h);
     // Several frequencies must agree: one odd histogram is texture, not a quantisation lattice.
-    if (eligible < 6 || dips < 4 || positions < MIN_FIRST_GAP_POSITIONS) return [];
+    if (eligible < 6 || dips < 4 || positions < T.minFirstGapPositions) return [];
     const camera = hasCameraCapture(image);
     // A camera picture developed or exported by a photo tool that says so in its metadata has
     // been compressed twice by design: the second compression is declared, not hidden.
@@ -45,7 +51,7 @@ export const doubleCompressionDetector = defineDetector({
           code: 'compression_anomaly.double_jpeg',
           summary: `The image was compressed twice, as a re-save by ${workflow.name} (${workflow.field}: "${workflow.value}") does; context.`,
           pages: [1],
-          strength: 0.05,
+          strength: STRENGTH['compression_anomaly.double_jpeg'].photoWorkflow,
           evidence: { dips, eligible, frequencies: positions, currentQuality: estimateQuality(luma), cameraClaimed: camera, declaredBy: workflow.value },
         },
       ];
@@ -58,7 +64,7 @@ export const doubleCompressionDetector = defineDetector({
           ? `The image was compressed twice (starved DCT histogram bins at ${positions} of 9 frequencies, ${dips} gaps in all), although its EXIF presents it as a camera original.`
           : `The image was compressed twice (starved DCT histogram bins at ${positions} of 9 frequencies, ${dips} gaps in all): it was decoded and saved again.`,
         pages: [1],
-        strength: camera ? 0.5 : 0.35,
+        strength: camera ? STRENGTH['compression_anomaly.double_jpeg'].cameraClaimed : STRENGTH['compression_anomaly.double_jpeg'].resaved,
         evidence: { dips, eligible, frequencies: positions, currentQuality: estimateQuality(luma), cameraClaimed: camera },
       },
     ];

@@ -10,16 +10,18 @@ import { defineDetector, type Emit } from '../detect/types.js';
 import { BLOCK, blockBoxFraction, digitalPaper, gridComponents } from './block-stats.js';
 import { rgbaPngDataUrl } from './heatmap-png.js';
 import type { GrayRaster } from './types.js';
+import { thresholdValues, type Threshold } from '../detect/thresholds.js';
+import { STRENGTH } from '../detect/strengths.js';
 
-/** A block holds an ink edge when its contrast is at least this. */
-const MIN_CONTRAST = 96;
-/** Steeper than the page: above both median + 0.2 and 1.4 x median (a crisp page cannot exceed 1). */
-const ABOVE_MEDIAN = 0.2;
-const TIMES_MEDIAN = 1.4;
-const MIN_BLOCKS = 10;
-const MIN_SHARE_IN_BOX = 0.5;
-/** Steep edges scattered over more than this share of the page are its nature (mixed sources, print). */
-const MAX_PAGE_SHARE = 0.05;
+const THRESHOLDS = {
+  minContrast: { value: 96, why: 'A block holds an ink edge when its contrast is at least this.' },
+  aboveMedian: { value: 0.2, why: 'Steeper than the page: above both median + 0.2 and 1.4 x median (a crisp page cannot exceed 1).' },
+  timesMedian: { value: 1.4, why: '...and 1.4 x the page median.' },
+  minBlocks: { value: 10, why: 'A steep patch is at least this many blocks...' },
+  minShareInBox: { value: 0.5, why: '...making up at least half the ink blocks of its box.' },
+  maxPageShare: { value: 0.05, why: 'Steep edges scattered over more than this share of the page are its nature (mixed sources, print).' },
+} as const satisfies Record<string, Threshold>;
+const T = thresholdValues(THRESHOLDS);
 
 /** Per block: steepest step / contrast for blocks with an ink edge, else -1. */
 export function edgeSteepness(g: GrayRaster): { cols: number; rows: number; value: Float32Array } {
@@ -40,7 +42,7 @@ export function edgeSteepness(g: GrayRaster): { cols: number; rows: number; valu
         }
       }
       // Most blocks are paper: the steepest step is only read where there is an ink edge.
-      if (mx - mn < MIN_CONTRAST) continue;
+      if (mx - mn < T.minContrast) continue;
       let step = 0;
       for (let y = by * BLOCK; y < (by + 1) * BLOCK; y++) {
         const row = y * w;
@@ -67,7 +69,9 @@ export const edgeSharpnessDetector = defineDetector({
     id: 'image/edge-sharpness',
     description: 'A group of text edges on a scanned or photographed page far crisper than the capture softens all other text: pasted from a clean render.',
     appliesTo: ['image'],
+    needs: ['image', 'luma'],
     emits: EMITS,
+    thresholds: THRESHOLDS,
   },
   async run(ctx) {
     const image = ctx.image;
@@ -81,11 +85,11 @@ export const edgeSharpnessDetector = defineDetector({
     const all = Array.from(value).filter((v) => v >= 0).sort((a, b) => a - b);
     if (all.length < 300) return [];
     const median = all[all.length >> 1];
-    const over = Math.max(median + ABOVE_MEDIAN, median * TIMES_MEDIAN);
+    const over = Math.max(median + T.aboveMedian, median * T.timesMedian);
     const steep = all.filter((v) => v > over).length;
-    if (over >= 1 || steep > MAX_PAGE_SHARE * all.length) return [];
+    if (over >= 1 || steep > T.maxPageShare * all.length) return [];
     const found = groups(value, cols, rows, over)
-      .filter((c) => c.length >= MIN_BLOCKS)
+      .filter((c) => c.length >= T.minBlocks)
       .map((comp) => {
         const xs = comp.map((c) => c % cols);
         const ys = comp.map((c) => Math.floor(c / cols));
@@ -95,7 +99,7 @@ export const edgeSharpnessDetector = defineDetector({
         return { comp, box, share: comp.length / edges };
       })
       // A field or a line: not a whole column or a page region.
-      .filter((c) => c.share >= MIN_SHARE_IN_BOX && c.box[3] - c.box[1] <= 0.1 * rows)
+      .filter((c) => c.share >= T.minShareInBox && c.box[3] - c.box[1] <= 0.1 * rows)
       .sort((a, b) => b.comp.length - a.comp.length);
     if (!found.length) return [];
     const best = found[0];
@@ -111,7 +115,7 @@ export const edgeSharpnessDetector = defineDetector({
         code: 'image_manipulation.sharpness_inconsistency',
         summary: `Text in one region (${best.comp.length} blocks) has edges far crisper than the rest of the page (steepness above ${over.toFixed(2)} where the page's median is ${median.toFixed(2)}): it was likely pasted from a clean render, not captured with the page.`,
         pages: [1],
-        strength: best.comp.length >= 20 && best.share >= 0.65 ? 0.6 : 0.5,
+        strength: best.comp.length >= 20 && best.share >= 0.65 ? STRENGTH['image_manipulation.sharpness_inconsistency'].largeShare : STRENGTH['image_manipulation.sharpness_inconsistency'].patch,
         evidence: {
           page: 1,
           bbox: blockBoxFraction(best.box, g.width, g.height),

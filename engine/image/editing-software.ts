@@ -9,6 +9,7 @@ import { defineDetector, type Emit } from '../detect/types.js';
 import { xmpValues } from '../provenance/xmp-source.js';
 import { editorNamed } from './editors.js';
 import { hasCameraCapture } from './format.js';
+import { STRENGTH } from '../detect/strengths.js';
 
 function candidates(ctx: DetectorContext): Array<{ field: string; value: string }> {
   const image = ctx.image!;
@@ -45,6 +46,7 @@ export const editingSoftwareDetector = defineDetector({
     id: 'image/editing-software',
     description: 'An image editor recorded as the software that produced or last saved the image.',
     appliesTo: ['image'],
+    needs: ['image'],
     emits: EMITS,
   },
   run(ctx) {
@@ -62,7 +64,7 @@ export const editingSoftwareDetector = defineDetector({
           code: 'editing_software.image_editor',
           summary: `The camera photo was saved again by ${best.name} (${best.field}: "${best.value}"); its capture record survived, as with an export or resize. Context.`,
           pages: [1],
-          strength: 0.15,
+          strength: STRENGTH['editing_software.image_editor'].cameraCaptureKept,
           evidence: { field: best.field, value: best.value, software: best.name, cameraCapture: true },
         },
       ];
@@ -75,7 +77,7 @@ export const editingSoftwareDetector = defineDetector({
           ? `The image was saved by ${best.name} (${best.field}: "${best.value}"), an editor that can alter pixels.`
           : `The image passed through ${best.name} (${best.field}: "${best.value}"), a photo development tool.`,
         pages: [1],
-        strength: heavy ? 0.4 : 0.15,
+        strength: heavy ? STRENGTH['editing_software.image_editor'].editor : STRENGTH['editing_software.photo_workflow'],
         evidence: { field: best.field, value: best.value, software: best.name },
       },
     ];

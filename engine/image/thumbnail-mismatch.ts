@@ -5,6 +5,7 @@
  * (fact `thumbnailViews`).
  */
 import { defineDetector, type Emit } from '../detect/types.js';
+import { STRENGTH } from '../detect/strengths.js';
 
 function correlation(a: Float64Array, b: Float64Array): number {
   const n = a.length;
@@ -36,6 +37,7 @@ export const thumbnailMismatchDetector = defineDetector({
     id: 'image/thumbnail-mismatch',
     description: 'The EXIF preview shows a different picture or framing than the image.',
     appliesTo: ['image'],
+    needs: ['image', 'thumbnailViews'],
     emits: EMITS,
   },
   async run(ctx) {
@@ -56,7 +58,7 @@ export const thumbnailMismatchDetector = defineDetector({
           code: 'compression_anomaly.thumbnail_aspect',
           summary: `The EXIF preview has a different shape (${t.aspect.toFixed(2)}:1) than the image (${main.aspect.toFixed(2)}:1): the image was cropped after capture.`,
           pages: [1],
-          strength: 0.35,
+          strength: STRENGTH['compression_anomaly.thumbnail_aspect'],
           evidence: { thumbnailAspect: Math.round(t.aspect * 100) / 100, imageAspect: Math.round(main.aspect * 100) / 100 },
         },
       ];
@@ -69,7 +71,7 @@ export const thumbnailMismatchDetector = defineDetector({
           code: 'compression_anomaly.thumbnail_content',
           summary: `The embedded EXIF preview shows different content than the image (similarity ${r.toFixed(2)}): the image was changed after the preview was made.`,
           pages: [1],
-          strength: r < 0.3 ? 0.7 : 0.5,
+          strength: r < 0.3 ? STRENGTH['compression_anomaly.thumbnail_content'].unrelated : STRENGTH['compression_anomaly.thumbnail_content'].differs,
           evidence: { similarity: Math.round(r * 100) / 100 },
         },
       ];

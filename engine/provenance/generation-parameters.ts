@@ -6,6 +6,7 @@
  */
 import type { DetectorContext } from '../context.js';
 import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types.js';
+import { STRENGTH } from '../detect/strengths.js';
 
 interface Marker {
   tool: string;
@@ -81,6 +82,7 @@ export const generationParametersDetector = defineDetector({
     id: 'provenance/generation-parameters',
     description: 'Prompts, samplers and workflows that image generators embed in the file.',
     appliesTo: ['image'],
+    needs: ['image', 'stealthMagic'],
     emits: EMITS,
   },
   async run(ctx) {
@@ -95,7 +97,7 @@ export const generationParametersDetector = defineDetector({
         code: 'ai_generated.generation_parameters',
         summary: `The file carries generation parameters written by ${first.tool} (${first.source}).`,
         pages: [1],
-        strength: 0.97,
+        strength: STRENGTH['ai_generated.generation_parameters'],
         evidence: { tool: first.tool, source: first.source, excerpt: first.excerpt, markers: markers.map((x) => `${x.tool} @ ${x.source}`) },
       });
     } else if (image.format === 'png') {
@@ -106,7 +108,7 @@ export const generationParametersDetector = defineDetector({
           code: 'ai_generated.stealth_parameters',
           summary: `Generation parameters are hidden in the pixel bits ("${magic}" stealth pnginfo of Stable Diffusion web UIs).`,
           pages: [1],
-          strength: 0.95,
+          strength: STRENGTH['ai_generated.stealth_parameters'],
           evidence: { magic, source: 'pixel LSBs' },
         });
       }

@@ -6,6 +6,7 @@ import type { DetectorContext } from '../context.js';
 import { defineDetector, type Emit } from '../detect/types.js';
 import { generatorNamed } from './generators.js';
 import { xmpOf, xmpValues } from './xmp-source.js';
+import { STRENGTH } from '../detect/strengths.js';
 
 function asText(v: unknown): string {
   if (typeof v === 'string') return v;
@@ -41,6 +42,7 @@ export const generatorSoftwareDetector = defineDetector({
     id: 'provenance/generator-software',
     description: 'An image-generation product named as the software that made the file.',
     appliesTo: ['image', 'pdf'],
+    needs: ['image', 'pdf'],
     emits: EMITS,
   },
   run(ctx) {
@@ -53,7 +55,7 @@ export const generatorSoftwareDetector = defineDetector({
           code: 'ai_generated.generator_software',
           summary: `${field} names ${gen} ("${value.slice(0, 80)}"), an AI image generator.`,
           pages: [1],
-          strength: 0.9,
+          strength: STRENGTH['ai_generated.generator_software'],
           evidence: { field, value, generator: gen },
         },
       ];

@@ -6,6 +6,7 @@
 import { defineDetector, type Emit } from '../detect/types.js';
 import { aiSourceKind, sourceTypeName } from './source-types.js';
 import { xmpOf, xmpValues } from './xmp-source.js';
+import { STRENGTH } from '../detect/strengths.js';
 
 const EMITS = [{ flag: 'ai_generated', reasons: ['iptc_source_type'] }] as const satisfies readonly Emit[];
 
@@ -14,6 +15,7 @@ export const iptcSourceTypeDetector = defineDetector({
     id: 'provenance/iptc-source-type',
     description: 'XMP metadata that labels the content as made or altered by a generative model.',
     appliesTo: ['image', 'pdf'],
+    needs: ['image', 'pdf'],
     emits: EMITS,
   },
   run(ctx) {
@@ -30,7 +32,7 @@ export const iptcSourceTypeDetector = defineDetector({
         code: 'ai_generated.iptc_source_type',
         summary: `The document's XMP metadata declares it ${what} (IPTC DigitalSourceType ${sourceTypeName(best.v)}).`,
         pages: [1],
-        strength: best.kind === 'generated' ? 0.95 : 0.9,
+        strength: best.kind === 'generated' ? STRENGTH['ai_generated.iptc_source_type'].generated : STRENGTH['ai_generated.iptc_source_type'].composite,
         evidence: { digitalSourceType: best.v, source: 'xmp' },
       },
     ];

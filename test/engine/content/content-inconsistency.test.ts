@@ -33,6 +33,7 @@ const titlePage = (date: string, created: Date) => async () =>
 
 testDetector(contentInconsistencyDetector, {
   valid: [
+    { name: 'a page without any text (nothing read from it)', input: ctx('') },
     ...(['uk', 'us', 'de', 'fr'] as const).map((locale, i) => ({ name: `${locale} statement`, input: ctx(bankStatement(80 + i, { locale, layout: i % 2 ? 'signed' : 'split' }).text) })),
     { name: 'uk invoice', input: ctx(invoice(85, { locale: 'uk' }).text) },
     { name: 'us payslip', input: ctx(payslip(86, { locale: 'us' }).text) },
