@@ -11,6 +11,12 @@ import { defineDetector, type DeclaredFinding, type Emit } from '../detect/types
 import type { BBox, RevisionSummary } from '../types.js';
 import { revertedEdits } from './reverted-edits.js';
 import { STRENGTH } from '../detect/strengths.js';
+import { thresholdValues, type Threshold } from '../detect/thresholds.js';
+
+const THRESHOLDS = {
+  minFurniturePages: { value: 2, why: 'The same header or footer added to two pages or more is pagination, not an edit of one page.' },
+} as const satisfies Record<string, Threshold>;
+const T = thresholdValues(THRESHOLDS);
 
 type TextChange = NonNullable<RevisionSummary['textDiff']>[number];
 
@@ -47,6 +53,7 @@ export const incrementalEditDetector = defineDetector({
     appliesTo: ['pdf'],
     needs: ['pages', 'revisions'],
     emits: EMITS,
+    thresholds: THRESHOLDS,
   },
   run(ctx: DetectorContext): Found[] {
     const findings: Found[] = [];
@@ -77,7 +84,7 @@ function base(r: RevisionSummary): Pick<Found, 'flag' | 'pages'> & { evidence: F
  */
 function furnitureOnly(r: RevisionSummary, diffs: TextChange[]): string[] | null {
   const changes = r.pageChanges ?? [];
-  if (changes.length < 2 || changes.some((c) => c.inserted || !c.paginationAdded?.length)) return null;
+  if (changes.length < T.minFurniturePages || changes.some((c) => c.inserted || !c.paginationAdded?.length)) return null;
   if (diffs.some((d) => lineBefore(d).trim() !== '')) return null;
   if (diffs.length === 0) return [];
   const perPage = new Map<number, string[]>();
