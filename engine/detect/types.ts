@@ -10,7 +10,6 @@
  */
 import type { FlagCode } from '../catalog/flags.js';
 import type { DetectorContext } from '../context.js';
-import type { Facts } from '../facts/index.js';
 import type { Threshold } from './thresholds.js';
 import type { Finding } from '../types.js';
 
@@ -27,7 +26,7 @@ export interface Emit {
  * classic context field of the same name (`ctx.pdf`, `ctx.pages`, `ctx.text`...). The bytes, the
  * type, the options and `ctx.now` are every detector's and are not listed.
  */
-export type Need = keyof Facts;
+export type Need = Parameters<DetectorContext['facts']['now']>[0];
 
 export interface DetectorMeta<E extends readonly Emit[] = readonly Emit[]> {
   /** Stable id, `<family>/<name>`. */

@@ -47,6 +47,12 @@ defineDetector({
   run: async () => [{ ...base, flag: 'date_inconsistency', code: 'date_inconsistency.typo' }],
 });
 
+defineDetector({
+  // @ts-expect-error a need is the name of a fact of the store, not any string.
+  meta: { id: 'test/unknown-need', description: 'x', appliesTo: ['pdf'], needs: ['ocrText'], emits: [{ flag: 'date_inconsistency', reasons: ['future_date'] }] },
+  run: () => [],
+});
+
 const detail: string = 'future_date';
 defineDetector({
   meta: { id: 'test/open-detail', description: 'x', appliesTo: ['pdf'], needs: [], emits: [{ flag: 'date_inconsistency', reasons: ['future_date'] }] },
