@@ -14,6 +14,13 @@ import { blendShare, renderWords, textWords, type Word } from './screenshot/word
 import type { GrayRaster } from './types.js';
 import { boxFraction, boxesHeatmap } from './word-boxes.js';
 import { STRENGTH } from '../detect/strengths.js';
+import { thresholdValues, type Threshold } from '../detect/thresholds.js';
+
+const THRESHOLDS = {
+  minWhiteFraction: { value: 0.3, why: 'A page-like capture is mostly white; photos and artwork are not read.' },
+  minSide: { value: 200, why: 'Smaller pictures hold too few words to compare their edges.' },
+} as const satisfies Record<string, Threshold>;
+const T = thresholdValues(THRESHOLDS);
 
 function evidenceFor(g: GrayRaster, words: Word[]) {
   const best = [...words].sort((a, b) => b.pixels - a.pixels)[0];
@@ -27,13 +34,14 @@ export const aliasedGlyphsDetector = defineDetector({
     appliesTo: ['image'],
     needs: ['image', 'luma'],
     emits: [{ flag: 'image_manipulation', reasons: ['aliased_glyphs'] }],
+    thresholds: THRESHOLDS,
   },
   async run(ctx) {
     const image = ctx.image;
     // Exact pixel levels survive only lossless storage.
-    if (!image || image.damage || image.format !== 'png' || image.whiteFraction < 0.3) return [];
+    if (!image || image.damage || image.format !== 'png' || image.whiteFraction < T.minWhiteFraction) return [];
     const g = await ctx.facts.get('luma');
-    if (!g || g.width < 200 || g.height < 200) return [];
+    if (!g || g.width < T.minSide || g.height < T.minSide) return [];
     const words = textWords(renderWords(g).words);
     const hard = hardWords(words);
     if (!hard) return [];

@@ -13,6 +13,10 @@ import { thresholdValues, type Threshold } from '../detect/thresholds.js';
 import { STRENGTH } from '../detect/strengths.js';
 
 const THRESHOLDS = {
+  minBlocks: { value: 300, why: 'Too few textured blocks leave the histograms too thin to show gaps.' },
+  maxGridResidual: { value: 0.3, why: 'A decode off the 8x8 grid leaves larger residuals; fine second steps (q95) stay near 0.25.' },
+  minEligibleFrequencies: { value: 6, why: 'Several frequencies must agree: one odd histogram is texture, not a quantisation lattice.' },
+  minDips: { value: 4, why: 'Gaps in at least this many histogram bins in all.' },
   minFirstGapPositions: { value: 4, why: 'Of the 9 low AC frequencies analysed, how many must show the first lattice gap.' },
 } as const satisfies Record<string, Threshold>;
 const T = thresholdValues(THRESHOLDS);
@@ -36,10 +40,10 @@ export const doubleCompressionDetector = defineDetector({
     const h = await ctx.facts.get('dct');
     // Too few textured blocks, or a decode that does not line up with the 8x8 grid (fine
     // second steps of 1-2, as at quality 95, leave residuals up to ~0.25 on an aligned grid).
-    if (!h || h.blocks < 300 || h.residual > 0.3) return [];
+    if (!h || h.blocks < T.minBlocks || h.residual > T.maxGridResidual) return [];
     const { dips, eligible, positions } = gapScore(h);
     // Several frequencies must agree: one odd histogram is texture, not a quantisation lattice.
-    if (eligible < 6 || dips < 4 || positions < T.minFirstGapPositions) return [];
+    if (eligible < T.minEligibleFrequencies || dips < T.minDips || positions < T.minFirstGapPositions) return [];
     const camera = hasCameraCapture(image);
     // A camera picture developed or exported by a photo tool that says so in its metadata has
     // been compressed twice by design: the second compression is declared, not hidden.

@@ -14,6 +14,12 @@ import { thresholdValues, type Threshold } from '../detect/thresholds.js';
 import { STRENGTH } from '../detect/strengths.js';
 
 const THRESHOLDS = {
+  minWhiteFraction: { value: 0.3, why: 'A page-like capture is mostly white; photos and artwork are not read.' },
+  minSide: { value: 128, why: 'Smaller pictures hold too few blocks to know the page\'s edges.' },
+  minEdgeBlocks: { value: 300, why: 'Enough blocks with an ink edge to know the page\'s median steepness.' },
+  maxBoxHeight: { value: 0.1, why: 'A patch is a field or a line: its box at most a tenth of the page height.' },
+  strongBlocks: { value: 20, why: 'A patch of this many blocks...' },
+  strongShare: { value: 0.65, why: '...with this share of its box steep is the stronger variant.' },
   minContrast: { value: 96, why: 'A block holds an ink edge when its contrast is at least this.' },
   aboveMedian: { value: 0.2, why: 'Steeper than the page: above both median + 0.2 and 1.4 x median (a crisp page cannot exceed 1).' },
   timesMedian: { value: 1.4, why: '...and 1.4 x the page median.' },
@@ -75,15 +81,15 @@ export const edgeSharpnessDetector = defineDetector({
   },
   async run(ctx) {
     const image = ctx.image;
-    if (!image || image.damage || image.whiteFraction < 0.3) return [];
+    if (!image || image.damage || image.whiteFraction < T.minWhiteFraction) return [];
     const g = await ctx.facts.get('luma');
-    if (!g || g.width < 128 || g.height < 128) return [];
+    if (!g || g.width < T.minSide || g.height < T.minSide) return [];
     // A lossless picture whose paper is mostly exactly flat is a digital render (diagram, export,
     // screen capture), not a captured page: soft and crisp parts there are the author's design.
     if (image.format === 'png' && digitalPaper(g)) return [];
     const { cols, rows, value } = edgeSteepness(g);
     const all = Array.from(value).filter((v) => v >= 0).sort((a, b) => a - b);
-    if (all.length < 300) return [];
+    if (all.length < T.minEdgeBlocks) return [];
     const median = all[all.length >> 1];
     const over = Math.max(median + T.aboveMedian, median * T.timesMedian);
     const steep = all.filter((v) => v > over).length;
@@ -99,7 +105,7 @@ export const edgeSharpnessDetector = defineDetector({
         return { comp, box, share: comp.length / edges };
       })
       // A field or a line: not a whole column or a page region.
-      .filter((c) => c.share >= T.minShareInBox && c.box[3] - c.box[1] <= 0.1 * rows)
+      .filter((c) => c.share >= T.minShareInBox && c.box[3] - c.box[1] <= T.maxBoxHeight * rows)
       .sort((a, b) => b.comp.length - a.comp.length);
     if (!found.length) return [];
     const best = found[0];
@@ -115,7 +121,7 @@ export const edgeSharpnessDetector = defineDetector({
         code: 'image_manipulation.sharpness_inconsistency',
         summary: `Text in one region (${best.comp.length} blocks) has edges far crisper than the rest of the page (steepness above ${over.toFixed(2)} where the page's median is ${median.toFixed(2)}): it was likely pasted from a clean render, not captured with the page.`,
         pages: [1],
-        strength: best.comp.length >= 20 && best.share >= 0.65 ? STRENGTH['image_manipulation.sharpness_inconsistency'].largeShare : STRENGTH['image_manipulation.sharpness_inconsistency'].patch,
+        strength: best.comp.length >= T.strongBlocks && best.share >= T.strongShare ? STRENGTH['image_manipulation.sharpness_inconsistency'].largeShare : STRENGTH['image_manipulation.sharpness_inconsistency'].patch,
         evidence: {
           page: 1,
           bbox: blockBoxFraction(best.box, g.width, g.height),

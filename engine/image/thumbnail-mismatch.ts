@@ -6,6 +6,14 @@
  */
 import { defineDetector, type Emit } from '../detect/types.js';
 import { STRENGTH } from '../detect/strengths.js';
+import { thresholdValues, type Threshold } from '../detect/thresholds.js';
+
+const THRESHOLDS = {
+  maxAspectRatio: { value: 1.12, why: 'Preview and image shapes within 12 % are the same framing (letterbox bars, rounding); beyond, the image was cropped.' },
+  minSimilarity: { value: 0.6, why: 'A preview correlating less than this with the image shows other content.' },
+  unrelatedSimilarity: { value: 0.3, why: 'Below this the preview is of another picture altogether.' },
+} as const satisfies Record<string, Threshold>;
+const T = thresholdValues(THRESHOLDS);
 
 function correlation(a: Float64Array, b: Float64Array): number {
   const n = a.length;
@@ -39,6 +47,7 @@ export const thumbnailMismatchDetector = defineDetector({
     appliesTo: ['image'],
     needs: ['image', 'thumbnailViews'],
     emits: EMITS,
+    thresholds: THRESHOLDS,
   },
   async run(ctx) {
     const thumb = ctx.image?.exifThumbnail;
@@ -51,7 +60,7 @@ export const thumbnailMismatchDetector = defineDetector({
     const ratioOf = (a: number) => Math.max(a, main.aspect) / Math.min(a, main.aspect);
     const ratio = Math.min(ratioOf(t.aspect), ratioOf(1 / t.aspect));
     // Different framing makes a pixel comparison meaningless: report the crop itself.
-    if (ratio > 1.12) {
+    if (ratio > T.maxAspectRatio) {
       return [
         {
           flag: 'compression_anomaly',
@@ -64,14 +73,14 @@ export const thumbnailMismatchDetector = defineDetector({
       ];
     }
     const r = Math.max(...t.views.map((v) => correlation(v, main.views[0])));
-    if (r < 0.6) {
+    if (r < T.minSimilarity) {
       return [
         {
           flag: 'compression_anomaly',
           code: 'compression_anomaly.thumbnail_content',
           summary: `The embedded EXIF preview shows different content than the image (similarity ${r.toFixed(2)}): the image was changed after the preview was made.`,
           pages: [1],
-          strength: r < 0.3 ? STRENGTH['compression_anomaly.thumbnail_content'].unrelated : STRENGTH['compression_anomaly.thumbnail_content'].differs,
+          strength: r < T.unrelatedSimilarity ? STRENGTH['compression_anomaly.thumbnail_content'].unrelated : STRENGTH['compression_anomaly.thumbnail_content'].differs,
           evidence: { similarity: Math.round(r * 100) / 100 },
         },
       ];
