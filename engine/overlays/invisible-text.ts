@@ -18,6 +18,10 @@ type Reason = 'invisible_text' | 'text_matches_background' | 'clipped_text' | 'o
 
 const THRESHOLDS = {
   margin: { value: 0.1, why: 'Producers stamp invisible credits in the page margins ("Powered by ...").' },
+  samePlace: { value: 0.02, why: 'The same words within this (page fraction) of a visible copy are shown there: a slide build or a print/screen variant.' },
+  ocrOverPicture: { value: 0.5, why: 'Invisible text half over a picture is an OCR layer over a scan of the same words.' },
+  clippedVisible: { value: 0.1, why: 'Text with less than this share inside its clip shows nothing of itself.' },
+  maxInvisibleAlpha: { value: 0.05, why: 'Text this transparent cannot be seen on any background.' },
   discScale: { value: 1.5, why: 'A disc glyph under a callout number is at least this much larger than the number.' },
 } as const satisfies Record<string, Threshold>;
 const T = thresholdValues(THRESHOLDS);
@@ -72,7 +76,7 @@ export const invisibleTextDetector = defineDetector({
     // The same words visible at the same place (another page of a slide build, or this page: a
     // print-only or screen-only variant of visible text) hide nothing from the reader.
     const shownElsewhere = (_page: number, op: TextPaint) =>
-      (shown.get(words(op.text)) ?? []).some((s) => Math.abs(s.bbox[0] - op.bbox[0]) <= 0.02 && Math.abs(s.bbox[1] - op.bbox[1]) <= 0.02);
+      (shown.get(words(op.text)) ?? []).some((s) => Math.abs(s.bbox[0] - op.bbox[0]) <= T.samePlace && Math.abs(s.bbox[1] - op.bbox[1]) <= T.samePlace);
     const byPage = new Map<number, Map<Reason, TextPaint[]>>();
     for (const { page, op, reason } of hidden) {
       if (reason === 'off_page_text') {
@@ -108,15 +112,15 @@ function hiddenReason(op: TextPaint, images: PaintOp[], backdrop: Backdrop): Rea
   if (op.hiddenByLayer) return 'hidden_layer_text';
   if (op.renderMode === 3 || op.renderMode === 7) {
     // An OCR layer: invisible text laid over a picture of the same words.
-    const overPicture = images.some((img) => coveredFraction(op.bbox, img.bbox) >= 0.5);
+    const overPicture = images.some((img) => coveredFraction(op.bbox, img.bbox) >= T.ocrOverPicture);
     const credit = !/\d/.test(op.text) && (op.bbox[3] <= T.margin || op.bbox[1] >= 1 - T.margin);
     return overPicture || credit ? null : 'invisible_text';
   }
   if (!intersect(op.bbox, [0, 0, 1, 1])) return 'off_page_text';
   // An imported graphic or page cropped to a window (\includegraphics with trim and clip, pdfpages,
   // a cropped figure) leaves the rest of its text outside the window: that is a crop, not hiding.
-  if (op.clip && coveredFraction(op.bbox, op.clip) < 0.1) return op.inForm ? null : 'clipped_text';
-  if (op.alpha <= 0.05) return 'invisible_text';
+  if (op.clip && coveredFraction(op.bbox, op.clip) < T.clippedVisible) return op.inForm ? null : 'clipped_text';
+  if (op.alpha <= T.maxInvisibleAlpha) return 'invisible_text';
   if (backdrop.hides(op)) return 'text_matches_background';
   return null;
 }
