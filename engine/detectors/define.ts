@@ -10,6 +10,7 @@
  */
 import type { FlagCode } from '../catalog/flags.js';
 import type { DetectorContext } from '../facts/context.js';
+import type { Threshold } from './thresholds.js';
 import type { Finding } from '../types.js';
 
 export type DetectorTarget = 'pdf' | 'image';
@@ -20,6 +21,13 @@ export interface Emit {
   reasons: readonly string[];
 }
 
+/**
+ * A fact a detector reads: by name from the fact store (`ctx.facts.get/now/has`) or through the
+ * classic context field of the same name (`ctx.pdf`, `ctx.pages`, `ctx.text`...). The bytes, the
+ * type, the options and `ctx.now` are every detector's and are not listed.
+ */
+export type Need = Parameters<DetectorContext['facts']['now']>[0];
+
 export interface DetectorMeta<E extends readonly Emit[] = readonly Emit[]> {
   /** Stable id, `<family>/<name>`. */
   id: string;
@@ -27,6 +35,13 @@ export interface DetectorMeta<E extends readonly Emit[] = readonly Emit[]> {
   appliesTo: readonly DetectorTarget[];
   /** Every flag code this detector can emit, with the reason details (after the dot) it uses. */
   emits: E;
+  /**
+   * Every fact it reads (directly or through helpers it hands the context to). The detector
+   * tester runs each case with a context that refuses any other and fails a need no case reads.
+   */
+  needs: readonly Need[];
+  /** Its decision thresholds, read by the code as `T.<name>` (docs/detectors-*.md lists them). */
+  thresholds?: Readonly<Record<string, Threshold>>;
 }
 
 /**

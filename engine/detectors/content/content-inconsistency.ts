@@ -16,6 +16,24 @@ import { hasMoneyCell } from './amounts.js';
 import { misreadValues } from './arithmetic/misread.js';
 import { finding } from './evidence.js';
 import { inSourceListing, specimenPages } from './specimen.js';
+import { STRENGTH } from '../strengths.js';
+import { thresholdValues, type Threshold } from '../thresholds.js';
+
+const THRESHOLDS = {
+  futureMinDays: { value: 2, why: 'A document dated a day ahead is a zone or a printing run, not a date in the future.' },
+  farFutureDays: { value: 30, why: 'A month or more ahead is a typed date, not a document printed early.' },
+  placeholderYears: { value: 100, why: 'A century after the document was made, a printed date is a placeholder, not an issue date.' },
+  daysBeforePeriod: { value: 7, why: 'Statements list pending items a few days before the period they cover.' },
+  daysAfterPeriod: { value: 3, why: 'Items booked after the period closes may be printed with it.' },
+  minDatedRows: { value: 3, why: 'Too few dated rows to know the period the rows follow.' },
+  maxOutsideShare: { value: 0.2, why: 'More rows outside the period than this is a misread period, not edited rows.' },
+  minOrderedRows: { value: 5, why: 'An order is only visible over five dated rows or more.' },
+  maxOrderBreaks: { value: 2, why: 'One or two rows out of place is an edit; more is a table sorted some other way.' },
+  minOrderRun: { value: 3, why: 'The majority order must hold for at least three steps.' },
+  farOffPeriodDays: { value: 180, why: 'Half a year off the period is a retyped year, not a late statement.' },
+  farDueBeforeIssueDays: { value: 30, why: 'A due date weeks or a year before issue is no typo of terms: usually a retyped date.' },
+} as const satisfies Record<string, Threshold>;
+const T = thresholdValues(THRESHOLDS);
 
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -47,7 +65,7 @@ function impossibleDates(model: DocModel, madeAt: Date): Found[] {
       // A template's or a manual's placeholder ("February 29, 2123" on a thesis title page
       // made in 2020) is no one's issue date: a forged date has to pass, so it is near.
       if (Date.UTC(d.year, d.month - 1, 1) - madeAt.getTime() > PLACEHOLDER_DAYS * DAY_MS) continue;
-      out.push(finding('content_inconsistency', 'impossible_date', `"${d.raw}" is not a real date: ${MONTH_NAMES[d.month - 1]} ${d.year} has no day ${d.day}.`, line, 0.75, { value: d.raw }));
+      out.push(finding('content_inconsistency', 'impossible_date', `"${d.raw}" is not a real date: ${MONTH_NAMES[d.month - 1]} ${d.year} has no day ${d.day}.`, line, STRENGTH['content_inconsistency.impossible_date'], { value: d.raw }));
     }
   });
   return out.slice(0, 5);
@@ -57,7 +75,7 @@ function impossibleDates(model: DocModel, madeAt: Date): Found[] {
  * Beyond a century after the document was made (its creation date, or the time of analysis when
  * that is earlier or unknown) a printed date is a placeholder, not an issue date.
  */
-const PLACEHOLDER_DAYS = 100 * 365;
+const PLACEHOLDER_DAYS = T.placeholderYears * 365;
 
 /** When the document was made, as far as a placeholder date is measured from. */
 function madeAt(ctx: DetectorContext): Date {
@@ -73,8 +91,8 @@ function futureDate(model: DocModel, type: DocType | null, now: Date, made: Date
   const days = Math.floor((v - now.getTime()) / DAY_MS);
   // A date centuries ahead (a manual "dated 5 February 4242", 9999 as "no end") is a placeholder
   // or a joke that no reader takes for an issue date; a forged date has to pass, so it is near.
-  if (days < 2 || v - made.getTime() > PLACEHOLDER_DAYS * DAY_MS) return [];
-  return [finding('content_inconsistency', 'future_date', `The document is dated ${isoDate(found.date)}, ${days} days after the time of analysis.`, found.line, days > 30 ? 0.6 : 0.45, { value: isoDate(found.date), now: now.toISOString().slice(0, 10) })];
+  if (days < T.futureMinDays || v - made.getTime() > PLACEHOLDER_DAYS * DAY_MS) return [];
+  return [finding('content_inconsistency', 'future_date', `The document is dated ${isoDate(found.date)}, ${days} days after the time of analysis.`, found.line, days > T.farFutureDays ? STRENGTH['content_inconsistency.future_date'].far : STRENGTH['content_inconsistency.future_date'].near, { value: isoDate(found.date), now: now.toISOString().slice(0, 10) })];
 }
 
 interface DatedRow {
@@ -113,11 +131,11 @@ function statementDates(model: DocModel): Found[] {
   const segments = transactionRows(model, yearOf);
   const out: Found[] = [];
   if (period && start !== null && end !== null) {
-    const outside = segments.flat().filter((r) => r.value < start - 7 * DAY_MS || r.value > end + 3 * DAY_MS);
+    const outside = segments.flat().filter((r) => r.value < start - T.daysBeforePeriod * DAY_MS || r.value > end + T.daysAfterPeriod * DAY_MS);
     const total = segments.flat().length;
-    if (outside.length && total >= 3 && outside.length <= Math.max(1, total * 0.2)) {
+    if (outside.length && total >= T.minDatedRows && outside.length <= Math.max(1, total * T.maxOutsideShare)) {
       for (const r of outside.slice(0, 3)) {
-        out.push(finding('content_inconsistency', 'outside_period', `Transaction dated ${new Date(r.value).toISOString().slice(0, 10)} lies outside the statement period ${isoDate(period.start)} to ${isoDate(period.end)}.`, r.line, 0.6, { value: r.date.raw, period: [isoDate(period.start), isoDate(period.end)] }));
+        out.push(finding('content_inconsistency', 'outside_period', `Transaction dated ${new Date(r.value).toISOString().slice(0, 10)} lies outside the statement period ${isoDate(period.start)} to ${isoDate(period.end)}.`, r.line, STRENGTH['content_inconsistency.outside_period'], { value: r.date.raw, period: [isoDate(period.start), isoDate(period.end)] }));
       }
     }
   }
@@ -127,7 +145,7 @@ function statementDates(model: DocModel): Found[] {
 
 /** Rows that break an otherwise consistent chronological order. */
 function outOfOrder(rows: DatedRow[]): Found[] {
-  if (rows.length < 5) return [];
+  if (rows.length < T.minOrderedRows) return [];
   let up = 0;
   let down = 0;
   for (let i = 1; i < rows.length; i++) {
@@ -143,8 +161,8 @@ function outOfOrder(rows: DatedRow[]): Found[] {
   // "20") is a misreading, not a transaction out of place.
   const misread = (r: DatedRow, i: number) => r.line.ocr === true && misreadValues(r.date.day, 0).some((d) => d >= 1 && d <= 31 && fits(r.value + (d - r.date.day) * DAY_MS, i));
   const breaks = rows.filter((r, i) => i > 0 && (ascending ? r.value < rows[i - 1].value : r.value > rows[i - 1].value) && !misread(r, i));
-  if (!breaks.length || breaks.length > 2 || Math.min(up, down) > breaks.length || Math.max(up, down) < 3) return [];
-  return breaks.map((r) => finding('content_inconsistency', 'dates_out_of_order', `Transaction dated ${r.date.raw} breaks the ${ascending ? 'oldest-first' : 'newest-first'} order of the statement.`, r.line, 0.45, { value: r.date.raw }));
+  if (!breaks.length || breaks.length > T.maxOrderBreaks || Math.min(up, down) > breaks.length || Math.max(up, down) < T.minOrderRun) return [];
+  return breaks.map((r) => finding('content_inconsistency', 'dates_out_of_order', `Transaction dated ${r.date.raw} breaks the ${ascending ? 'oldest-first' : 'newest-first'} order of the statement.`, r.line, STRENGTH['content_inconsistency.dates_out_of_order'], { value: r.date.raw }));
 }
 
 /**
@@ -183,7 +201,7 @@ function dateOffPeriod(model: DocModel, type: DocType | null): Found[] {
       'date_outside_period',
       `The document is dated ${isoDate(found.date)}, ${gap} days ${where} the period it covers (${isoDate(period.start)} to ${isoDate(period.end)}).`,
       found.line,
-      gap > 180 ? 0.6 : 0.4,
+      gap > T.farOffPeriodDays ? STRENGTH['content_inconsistency.date_outside_period'].far : STRENGTH['content_inconsistency.date_outside_period'].near,
       { value: isoDate(found.date), period: [isoDate(period.start), isoDate(period.end)], regions: [found.line, period.line].filter((l) => l.bbox).map((l) => ({ page: l.page, bbox: l.bbox! })) },
     ),
   ];
@@ -203,7 +221,7 @@ function payslipDates(model: DocModel): Found[] {
   const start = dayValue(period.start);
   const paid = dayValue(pay.value);
   if (start === null || paid === null || paid >= start) return [];
-  return [finding('content_inconsistency', 'pay_before_period', `Pay date ${isoDate(pay.value)} is before the pay period starts (${isoDate(period.start)}).`, pay.line, 0.6, { value: isoDate(pay.value), period: [isoDate(period.start), isoDate(period.end)] }, [pay.cell])];
+  return [finding('content_inconsistency', 'pay_before_period', `Pay date ${isoDate(pay.value)} is before the pay period starts (${isoDate(period.start)}).`, pay.line, STRENGTH['content_inconsistency.pay_before_period'], { value: isoDate(pay.value), period: [isoDate(period.start), isoDate(period.end)] }, [pay.cell])];
 }
 
 function dueBeforeIssue(model: DocModel): Found[] {
@@ -213,8 +231,7 @@ function dueBeforeIssue(model: DocModel): Found[] {
   const a = issued ? dayValue(issued.value) : null;
   const b = due ? dayValue(due.value) : null;
   if (!issued || !due || a === null || b === null || b >= a) return [];
-  // A due date weeks or a year before issue is no typo of terms: usually a retyped date.
-  const strength = (a - b) / DAY_MS > 30 ? 0.6 : 0.45;
+  const strength = (a - b) / DAY_MS > T.farDueBeforeIssueDays ? STRENGTH['content_inconsistency.due_before_issue'].far : STRENGTH['content_inconsistency.due_before_issue'].near;
   return [finding('content_inconsistency', 'due_before_issue', `Payment is due on ${isoDate(due.value)}, before the invoice date ${isoDate(issued.value)}.`, due.line, strength, { value: isoDate(due.value), issued: isoDate(issued.value) }, [due.cell])];
 }
 
@@ -241,7 +258,7 @@ function referenceMismatch(model: DocModel): Found[] {
       const v = m[0];
       if (v === own.value || !v.startsWith(prefix) || shape(v) !== shape(own.value)) continue;
       return [
-        finding('content_inconsistency', 'reference_mismatch', `The document is ${own.value}, but page ${line.page} refers to ${v}: parts of two documents of the same issuer were put together.`, line, 0.6, {
+        finding('content_inconsistency', 'reference_mismatch', `The document is ${own.value}, but page ${line.page} refers to ${v}: parts of two documents of the same issuer were put together.`, line, STRENGTH['content_inconsistency.reference_mismatch'], {
           value: v,
           expected: own.value,
           regions: [own.line, line].filter((l) => l.bbox).map((l) => ({ page: l.page, bbox: l.bbox! })),
@@ -256,12 +273,14 @@ const EMITS = [{ flag: 'content_inconsistency', reasons: ['impossible_date', 'fu
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
 type Found = DeclaredFinding<typeof EMITS>;
 
-export const contentInconsistency = defineDetector({
+export const contentInconsistencyDetector = defineDetector({
   meta: {
     id: 'content/content-inconsistency',
     description: 'Impossible calendar dates, future document dates, a document dated far from the period it covers, transactions outside the statement period or out of order, pay date before the pay period, due date before the invoice date, the invoice number printed elsewhere with another value.',
     appliesTo: ['pdf', 'image'],
+    needs: ['extracted', 'metadata', 'pages', 'text', 'textModel'],
     emits: EMITS,
+    thresholds: THRESHOLDS,
   },
   run(ctx) {
     if (!ctx.text.trim() && !ctx.pages.length) return [];

@@ -9,6 +9,7 @@
 import type { DetectorContext } from '../../facts/context.js';
 import { readEmbeddedInvoice, type EInvoice } from '../../read/pdf/structure/embedded-invoice.js';
 import type { Finding } from '../../types.js';
+import { STRENGTH_CAP } from '../strengths.js';
 
 export function embeddedInvoice(ctx: DetectorContext): EInvoice | null {
   if (!ctx.pdf) return null;
@@ -38,7 +39,7 @@ export function agreeingWithInvoice<T extends Pick<Finding, 'flag' | 'summary' |
       ...f,
       summary: `${f.summary} The attached e-invoice (${invoice.file}) states the same ${agreesIban ? 'IBAN' : 'figure'}: the issuer's own data, not an edit of the page.`,
       evidence: { ...f.evidence, einvoice: invoice.file },
-      strength: Math.min(f.strength, 0.05),
+      strength: Math.min(f.strength, STRENGTH_CAP.agreesWithEInvoice),
     };
   });
 }

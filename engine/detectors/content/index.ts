@@ -1,6 +1,6 @@
 import type { Detector } from '../define.js';
-import { arithmeticError } from './arithmetic-error.js';
-import { contentInconsistency } from './content-inconsistency.js';
-import { identifierInvalid } from './identifier-invalid.js';
+import { arithmeticErrorDetector } from './arithmetic-error.js';
+import { contentInconsistencyDetector } from './content-inconsistency.js';
+import { identifierInvalidDetector } from './identifier-invalid.js';
 
-export const contentDetectors: Detector[] = [arithmeticError, identifierInvalid, contentInconsistency];
+export const contentDetectors: Detector[] = [arithmeticErrorDetector, identifierInvalidDetector, contentInconsistencyDetector];

@@ -15,23 +15,21 @@ import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
 import type { DetectorContext } from '../../facts/context.js';
 import type { PageLayer, TextRun } from '../../read/pdf/text/types.js';
 import { describeRun, isFigure, runRegion } from './font-query.js';
+import { thresholdValues, type Threshold } from '../thresholds.js';
+import { STRENGTH } from '../strengths.js';
 
-/**
- * Figures smaller than this (points) are no document's values: the finest print on paper is 4-5
- * pt; smaller text is a drawing's labels scaled down with it (a MetaPost figure's point numbers
- * at 0.93 pt), where a fraction of a point is not an edit.
- */
-const MIN_READABLE_PT = 3;
-/** Vertical reach of a column around the figure (page fraction). */
-const COLUMN_REACH = 0.3;
-const MIN_ALIGNED = 4;
-/** Share of the column's figures (besides the odd one) that must end together. */
-const ALIGNED_SHARE = 0.8;
-/** Right edges within this many points end together (producers round to 0.01-0.1 pt). */
-const ROUNDING_PT = 0.25;
-/** Off by at least a fifth of an em (the narrowest glyph a value can gain or lose), at most four em. */
-const MIN_OFF_EM = 0.2;
-const MAX_OFF_EM = 4;
+const THRESHOLDS = {
+  minReadablePt: { value: 3, why: 'Figures smaller than this (points) are no document\'s values: the finest print on paper is 4-5 pt; smaller text is a drawing\'s labels scaled down with it (a MetaPost figure\'s point numbers at 0.93 pt), where a fraction of a point is not an edit.' },
+  columnReach: { value: 0.3, why: 'Vertical reach of a column around the figure (page fraction).' },
+  minAligned: { value: 4, why: 'A column edge is only an edge with at least four other figures on it.' },
+  alignedShare: { value: 0.8, why: 'Share of the column\'s figures (besides the odd one) that must end together.' },
+  roundingPt: { value: 0.25, why: 'Right edges within this many points end together (producers round to 0.01-0.1 pt).' },
+  minOffEm: { value: 0.2, why: 'Off by at least a fifth of an em (the narrowest glyph a value can gain or lose), at most four em.' },
+  maxOffEm: { value: 4, why: 'Further off than four em, a figure belongs to another column.' },
+  wordSpaceEm: { value: 0.8, why: 'A word space stretched as far as a justified line stretches it, plus the spare room of the box a table of contents sets its page number in (LaTeX\'s \\@pnumwidth, right-aligned).' },
+  rowFigures: { value: 4, why: 'Four figures stepping evenly along a row are a grid (axis labels), not a column with an odd one.' },
+} as const satisfies Record<string, Threshold>;
+const T = thresholdValues(THRESHOLDS);
 
 const EMITS = [{ flag: 'font_inconsistency', reasons: ['column_misaligned'] }] as const satisfies readonly Emit[];
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
@@ -42,7 +40,9 @@ export const columnAlignmentDetector = defineDetector({
     id: 'fonts/column-alignment',
     description: 'A figure whose right edge is off the edge every other figure of its right-aligned column ends on.',
     appliesTo: ['pdf'],
+    needs: ['pages'],
     emits: EMITS,
+    thresholds: THRESHOLDS,
   },
   run(ctx: DetectorContext): Found[] {
     // OCR'd pages (engine/ocr) carry word boxes estimated from pixels, not drawn positions.
@@ -57,7 +57,7 @@ export const columnAlignmentDetector = defineDetector({
  * values.
  */
 function isCellFigure(r: TextRun): boolean {
-  return r.size >= MIN_READABLE_PT && r.text === r.text.trim() && /\d$/.test(r.text) && isFigure(r.text) && r.bbox[2] > r.bbox[0] && !OUTSIDE_SIMPLE.test(r.text) && !/,\s/.test(r.text);
+  return r.size >= T.minReadablePt && r.text === r.text.trim() && /\d$/.test(r.text) && isFigure(r.text) && r.bbox[2] > r.bbox[0] && !OUTSIDE_SIMPLE.test(r.text) && !/,\s/.test(r.text);
 }
 
 /**
@@ -76,35 +76,35 @@ function decimals(text: string): number {
 function pageFindings(page: PageLayer): Found[] {
   const W = page.width || 612;
   const figures = page.runs.filter(isCellFigure);
-  if (figures.length <= MIN_ALIGNED) return [];
+  if (figures.length <= T.minAligned) return [];
   const findings: Found[] = [];
   for (const run of figures) {
     const em = run.size / W;
     // The right-edge test first: it is the one most figures of the page fail.
     const column = figures.filter(
       (o) =>
-        Math.abs(o.bbox[2] - run.bbox[2]) <= MAX_OFF_EM * em &&
+        Math.abs(o.bbox[2] - run.bbox[2]) <= T.maxOffEm * em &&
         o !== run &&
         Math.abs(o.baseline - run.baseline) > 0.5 * run.size &&
-        Math.abs(o.bbox[1] - run.bbox[1]) <= COLUMN_REACH &&
+        Math.abs(o.bbox[1] - run.bbox[1]) <= T.columnReach &&
         Math.abs(o.size - run.size) <= 0.2 * run.size &&
         o.bbox[0] < run.bbox[2] &&
         run.bbox[0] < o.bbox[2],
     );
-    if (column.length < MIN_ALIGNED) continue;
+    if (column.length < T.minAligned) continue;
     const edge = commonEdge(column, W);
-    if (!edge || edge.members.length / column.length < ALIGNED_SHARE) continue;
+    if (!edge || edge.members.length / column.length < T.alignedShare) continue;
     const offPt = (run.bbox[2] - edge.x) * W;
-    if (Math.abs(offPt) < MIN_OFF_EM * run.size) continue;
+    if (Math.abs(offPt) < T.minOffEm * run.size) continue;
     // Right-aligned: the members are of several widths, yet end together.
     const lefts = edge.members.map((r) => r.bbox[0] * W);
-    if (Math.max(...lefts) - Math.min(...lefts) < MIN_OFF_EM * run.size) continue;
+    if (Math.max(...lefts) - Math.min(...lefts) < T.minOffEm * run.size) continue;
     // Decimal-aligned columns (TeX dcolumn/siunitx, decimal tabs) end apart when decimals differ.
     const places = decimals(edge.members[0].text);
     if (edge.members.some((r) => decimals(r.text) !== places) || decimals(run.text) !== places) continue;
     // Another figure anywhere on the page ending where this one does: an alignment of its own
     // (indented sub-totals, a summary box with other padding). An edit lands there only by chance.
-    if (figures.some((o) => o !== run && !edge.members.includes(o) && Math.abs(o.bbox[2] - run.bbox[2]) * W <= ROUNDING_PT)) continue;
+    if (figures.some((o) => o !== run && !edge.members.includes(o) && Math.abs(o.bbox[2] - run.bbox[2]) * W <= T.roundingPt)) continue;
     if (!inColumnBlock(run, edge.members)) continue;
     // A bare number alone on its line (a page number under an index column) is furniture.
     if (/^\d+$/.test(run.text) && !page.runs.some((o) => o !== run && Math.abs(o.baseline - run.baseline) <= 0.5 * run.size)) continue;
@@ -133,7 +133,7 @@ function pageFindings(page: PageLayer): Found[] {
         neighbours: edge.members.slice(0, 5).map(describeRun),
         offPt: Math.round(offPt * 100) / 100,
       },
-      strength: 0.4,
+      strength: STRENGTH['font_inconsistency.column_misaligned'],
     });
   }
   return findings;
@@ -147,15 +147,15 @@ function commonEdge(column: readonly TextRun[], W: number): { x: number; members
   let bestCount = 0;
   for (const c of column) {
     let count = 0;
-    for (const o of column) if (Math.abs(o.bbox[2] - c.bbox[2]) * W <= ROUNDING_PT) count++;
+    for (const o of column) if (Math.abs(o.bbox[2] - c.bbox[2]) * W <= T.roundingPt) count++;
     if (!best || count > bestCount) {
       best = c;
       bestCount = count;
     }
   }
-  if (!best || bestCount < MIN_ALIGNED) return null;
+  if (!best || bestCount < T.minAligned) return null;
   const x = best.bbox[2];
-  return { x, members: column.filter((o) => Math.abs(o.bbox[2] - x) * W <= ROUNDING_PT) };
+  return { x, members: column.filter((o) => Math.abs(o.bbox[2] - x) * W <= T.roundingPt) };
 }
 
 /**
@@ -177,18 +177,12 @@ function followedOnLine(run: TextRun, page: PageLayer, em: number): boolean {
 /** The text before the figure on its line ends within a word space of it (half an em). */
 function precededClosely(run: TextRun, page: PageLayer, em: number): boolean {
   return page.runs.some(
-    (o) => o !== run && Math.abs(o.baseline - run.baseline) <= 0.5 * run.size && o.bbox[2] <= run.bbox[0] + 0.1 * em && run.bbox[0] - o.bbox[2] <= WORD_SPACE_EM * em,
+    (o) => o !== run && Math.abs(o.baseline - run.baseline) <= 0.5 * run.size && o.bbox[2] <= run.bbox[0] + 0.1 * em && run.bbox[0] - o.bbox[2] <= T.wordSpaceEm * em,
   );
 }
 
-/**
- * A word space stretched as far as a justified line stretches it, plus the spare room of the
- * box a table of contents sets its page number in (LaTeX's \@pnumwidth, right-aligned).
- */
-const WORD_SPACE_EM = 0.8;
 /** Figures of a row stepping this evenly (points) are set on one grid, as axis labels are. */
-const STEP_PT = 2 * ROUNDING_PT;
-const ROW_FIGURES = 4;
+const STEP_PT = 2 * T.roundingPt;
 
 /**
  * The figure's right edge is on an even step with at least three other figures of its line
@@ -198,8 +192,8 @@ function onRowStep(run: TextRun, figures: readonly TextRun[], W: number): boolea
   const row = figures.filter((o) => Math.abs(o.baseline - run.baseline) <= 0.1 * run.size && Math.abs(o.size - run.size) <= 0.2 * run.size).sort((a, b) => a.bbox[2] - b.bbox[2]);
   const i = row.indexOf(run);
   if (i < 0) return false;
-  for (let start = Math.max(0, i - ROW_FIGURES + 1); start <= i && start + ROW_FIGURES <= row.length; start++) {
-    const ends = row.slice(start, start + ROW_FIGURES).map((r) => r.bbox[2] * W);
+  for (let start = Math.max(0, i - T.rowFigures + 1); start <= i && start + T.rowFigures <= row.length; start++) {
+    const ends = row.slice(start, start + T.rowFigures).map((r) => r.bbox[2] * W);
     const steps = ends.slice(1).map((x, k) => x - ends[k]);
     if (steps[0] >= run.size && steps.every((d) => Math.abs(d - steps[0]) <= STEP_PT)) return true;
   }

@@ -9,10 +9,14 @@ import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
 import type { DetectorContext } from '../../facts/context.js';
 import type { TextRun } from '../../read/pdf/text/types.js';
 import { alnumSet, describeRun, fontUses, quote, runRegion, unionBox, visibleChars, type FontUse } from './font-query.js';
+import { thresholdValues, type Threshold } from '../thresholds.js';
+import { STRENGTH, STRENGTH_CAP } from '../strengths.js';
 
-/** The minor subset is "a small spot" when it draws at most this share of the font's text on the page. */
-const SMALL_SHARE = 0.25;
-const SMALL_RUNS = 6;
+const THRESHOLDS = {
+  smallShare: { value: 0.25, why: 'The minor subset is "a small spot" when it draws at most this share of the font\'s text on the page.' },
+  smallRuns: { value: 6, why: 'A spot is a few words: at most this many runs in the minor subset.' },
+} as const satisfies Record<string, Threshold>;
+const T = thresholdValues(THRESHOLDS);
 
 /**
  * Writers that embed one subset per font *instance* (size, feature set, colour or scale):
@@ -45,7 +49,9 @@ export const duplicateSubsetDetector = defineDetector({
     id: 'fonts/duplicate-subset',
     description: 'The same font embedded as two subsets that draw the same characters, the second one only in a small spot.',
     appliesTo: ['pdf'],
+    needs: ['metadata', 'pages', 'revisions'],
     emits: EMITS,
+    thresholds: THRESHOLDS,
   },
   run(ctx: DetectorContext): Found[] {
     const imported = importedFonts(ctx.pages);
@@ -76,7 +82,7 @@ function perInstanceWriter(ctx: DetectorContext): boolean {
 }
 
 function asProducerHabit(f: Found): Found {
-  return { ...f, summary: `${f.summary} Its writer embeds one subset per font instance, so this is context.`, strength: Math.min(f.strength, 0.05) };
+  return { ...f, summary: `${f.summary} Its writer embeds one subset per font instance, so this is context.`, strength: Math.min(f.strength, STRENGTH_CAP.perInstanceSubsets) };
 }
 
 function samePageFindings(baseName: string, subsets: FontUse[]): Found[] {
@@ -97,7 +103,7 @@ function samePageFindings(baseName: string, subsets: FontUse[]): Found[] {
       if (shared.length === 0) continue;
       const share = minor.chars / (major.chars + minor.chars);
       const meaningfulOverlap = shared.some((ch) => /\p{N}/u.test(ch)) || shared.length >= 2;
-      const small = share <= SMALL_SHARE && minor.runs.length <= SMALL_RUNS && meaningfulOverlap;
+      const small = share <= T.smallShare && minor.runs.length <= T.smallRuns && meaningfulOverlap;
       findings.push(finding(page, baseName, major.use.name, minor.use.name, minor.runs, shared, small));
     }
   }
@@ -124,7 +130,7 @@ function finding(page: number, baseName: string, major: string, minor: string, r
       runs: runs.slice(0, 8).map(describeRun),
       sharedCharacters: shared.slice(0, 20).join(''),
     },
-    strength: small ? 0.7 : 0.2,
+    strength: small ? STRENGTH['font_inconsistency.duplicate_subset'].small : STRENGTH['font_inconsistency.duplicate_subset'].large,
   };
 }
 
@@ -160,7 +166,7 @@ function acrossPages(baseName: string, subsets: FontUse[]): Found[] {
       summary: `Page ${page} draws ${baseName} from its own subset (${odd.name}) while pages ${[...main.pages].join(', ')} share ${main.name}.`,
       pages: [page],
       evidence: { page, bbox: unionBox(odd.runs), regions: odd.runs.slice(0, 8).map(runRegion), fonts: [main.name, odd.name] },
-      strength: 0.2,
+      strength: STRENGTH['font_inconsistency.duplicate_subset_across_pages'],
     },
   ];
 }

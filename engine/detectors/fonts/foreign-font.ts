@@ -7,13 +7,16 @@ import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
 import type { DetectorContext } from '../../facts/context.js';
 import { fontFamily } from '../../read/pdf/text/fonts.js';
 import { describeRun, fontUses, quote, runRegion, unionBox, type FontUse } from './font-query.js';
+import { thresholdValues, type Threshold } from '../thresholds.js';
+import { STRENGTH } from '../strengths.js';
 
-/** "A few words": at most this many runs and this share of the document's characters. */
-const FEW_RUNS = 6;
-const SMALL_SHARE = 0.15;
-const MINORITY_SHARE = 0.03;
-/** The rest of the document must be this consistently embedded for a lone outsider to stand out. */
-const MOSTLY_EMBEDDED = 0.9;
+const THRESHOLDS = {
+  fewRuns: { value: 6, why: '"A few words": at most this many runs (with one of the shares below).' },
+  smallShare: { value: 0.15, why: 'A few words of a face are at most this share of its characters; more is the producer mixing both copies.' },
+  minorityShare: { value: 0.03, why: 'A lone outsider font draws at most this share of the document\'s characters.' },
+  mostlyEmbedded: { value: 0.9, why: 'The rest of the document must be this consistently embedded for a lone outsider to stand out.' },
+} as const satisfies Record<string, Threshold>;
+const T = thresholdValues(THRESHOLDS);
 
 const EMITS = [{ flag: 'font_inconsistency', reasons: ['embedded_and_not', 'unembedded_minority', 'type3_minority'] }] as const satisfies readonly Emit[];
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
@@ -24,7 +27,9 @@ export const foreignFontDetector = defineDetector({
     id: 'fonts/foreign-font',
     description: 'A face both embedded and not, or a lone non-embedded or Type3 font drawing a few words among embedded fonts.',
     appliesTo: ['pdf'],
+    needs: ['pages'],
     emits: EMITS,
+    thresholds: THRESHOLDS,
   },
   run(ctx: DetectorContext): Found[] {
     const uses = [...fontUses(ctx.pages).values()].filter((u) => u.chars > 0);
@@ -48,7 +53,7 @@ export const foreignFontDetector = defineDetector({
       const runs = loose.flatMap((u) => u.runs).filter((r) => /[\p{L}\p{N}]/u.test(r.text));
       loose.forEach((u) => reported.add(u.name));
       // A producer that mixes both copies throughout is a habit; a few words in the loose copy are a patch.
-      const small = runs.length > 0 && looseChars / groupChars <= SMALL_SHARE && runs.length <= FEW_RUNS;
+      const small = runs.length > 0 && looseChars / groupChars <= T.smallShare && runs.length <= T.fewRuns;
       if (!small) continue;
       findings.push({
         flag: 'font_inconsistency',
@@ -56,15 +61,15 @@ export const foreignFontDetector = defineDetector({
         summary: `Font ${loose[0].facts.baseName} is embedded (${embedded[0].name}) but ${quote(runs)} ${runs.length === 1 ? 'is' : 'are'} drawn with a non-embedded copy of it.`,
         pages: pagesOf(runs),
         evidence: { page: runs[0].page, bbox: unionBox(runs), regions: runs.slice(0, 8).map(runRegion), fonts: [embedded[0].name, ...loose.map((u) => u.name)], runs: runs.slice(0, 8).map(describeRun) },
-        strength: 0.5,
+        strength: STRENGTH['font_inconsistency.embedded_and_not'],
       });
     }
 
     const embeddedChars = uses.filter((u) => u.facts.embedded && !u.facts.type3).reduce((n, u) => n + u.chars, 0);
-    if (embeddedChars / total < MOSTLY_EMBEDDED) return findings;
+    if (embeddedChars / total < T.mostlyEmbedded) return findings;
     for (const u of uses) {
       if (reported.has(u.name) || (u.facts.embedded && !u.facts.type3)) continue;
-      if (u.runs.length > FEW_RUNS || u.chars / total > MINORITY_SHARE) continue;
+      if (u.runs.length > T.fewRuns || u.chars / total > T.minorityShare) continue;
       if (!u.runs.some((r) => /[\p{L}\p{N}]/u.test(r.text))) continue;
       const type3 = u.facts.type3;
       findings.push({
@@ -73,7 +78,7 @@ export const foreignFontDetector = defineDetector({
         summary: `${quote(u.runs)} ${u.runs.length === 1 ? 'is' : 'are'} drawn with ${type3 ? 'a Type3 font' : 'the non-embedded font'} ${u.name}, while the rest of the document uses embedded fonts.`,
         pages: pagesOf(u.runs),
         evidence: { page: u.runs[0].page, bbox: unionBox(u.runs), regions: u.runs.slice(0, 8).map(runRegion), fonts: [u.name], runs: u.runs.slice(0, 8).map(describeRun) },
-        strength: 0.3,
+        strength: STRENGTH[type3 ? 'font_inconsistency.type3_minority' : 'font_inconsistency.unembedded_minority'],
       });
     }
     return findings;

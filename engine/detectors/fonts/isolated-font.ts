@@ -10,13 +10,17 @@ import type { DetectorContext } from '../../facts/context.js';
 import { fontFamily, splitSubset } from '../../read/pdf/text/fonts.js';
 import type { PageLayer, TextRun } from '../../read/pdf/text/types.js';
 import { describeRun, fontUses, isFigure, runRegion } from './font-query.js';
+import { thresholdValues, type Threshold } from '../thresholds.js';
+import { STRENGTH } from '../strengths.js';
 
-const ALIGN = 0.012;
-const COLUMN_REACH = 0.25;
-const MIN_NEIGHBOURS = 3;
-const DOMINANT_SHARE = 0.75;
-/** A font used for more spots than this in the document is part of the layout, not a patch. */
-const MAX_PATCH_USES = 3;
+const THRESHOLDS = {
+  align: { value: 0.012, why: 'Left or right edges this close (page fraction) are one column.' },
+  columnReach: { value: 0.25, why: 'Vertical reach of a column around the figure (page fraction): the table it sits in, not the page.' },
+  minNeighbours: { value: 3, why: 'A face is odd only against at least three aligned neighbours.' },
+  dominantShare: { value: 0.75, why: 'The neighbours agree on one face (three in four) before another face stands out among them.' },
+  maxPatchUses: { value: 3, why: 'A font used for more spots than this in the document is part of the layout, not a patch.' },
+} as const satisfies Record<string, Threshold>;
+const T = thresholdValues(THRESHOLDS);
 
 const EMITS = [{ flag: 'font_inconsistency', reasons: ['isolated_font', 'size_mismatch', 'baseline_shift'] }] as const satisfies readonly Emit[];
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
@@ -27,7 +31,9 @@ export const isolatedFontDetector = defineDetector({
     id: 'fonts/isolated-font',
     description: 'A figure whose font, size or baseline differs from the figures aligned with it in its column or line.',
     appliesTo: ['pdf'],
+    needs: ['pages'],
     emits: EMITS,
+    thresholds: THRESHOLDS,
   },
   run(ctx: DetectorContext): Found[] {
     const docUses = new Map<string, number>();
@@ -41,7 +47,7 @@ export const isolatedFontDetector = defineDetector({
 
 function pageFindings(page: PageLayer, docUses: Map<string, number>): Found[] {
   const figures = page.runs.filter((r) => isFigure(r.text));
-  if (figures.length <= MIN_NEIGHBOURS) return [];
+  if (figures.length <= T.minNeighbours) return [];
   const findings: Found[] = [];
   for (const run of figures) {
     // One pass for both (sameColumn excludes the line mates): a long statement has ~100 figures a page.
@@ -64,8 +70,8 @@ function pageFindings(page: PageLayer, docUses: Map<string, number>): Found[] {
 }
 
 function sameColumn(a: TextRun, b: TextRun): boolean {
-  if (Math.abs(a.bbox[1] - b.bbox[1]) > COLUMN_REACH || sameLine(a, b)) return false;
-  return Math.abs(a.bbox[2] - b.bbox[2]) <= ALIGN || Math.abs(a.bbox[0] - b.bbox[0]) <= ALIGN;
+  if (Math.abs(a.bbox[1] - b.bbox[1]) > T.columnReach || sameLine(a, b)) return false;
+  return Math.abs(a.bbox[2] - b.bbox[2]) <= T.align || Math.abs(a.bbox[0] - b.bbox[0]) <= T.align;
 }
 
 function sameLine(a: TextRun, b: TextRun): boolean {
@@ -81,11 +87,11 @@ function dominant<T>(items: readonly T[], key: (t: T) => string): { key: string;
     else groups.set(k, [it]);
   }
   const best = [...groups.entries()].sort((a, b) => b[1].length - a[1].length)[0];
-  return best && best[1].length / items.length >= DOMINANT_SHARE ? { key: best[0], items: best[1] } : null;
+  return best && best[1].length / items.length >= T.dominantShare ? { key: best[0], items: best[1] } : null;
 }
 
 function fontFinding(run: TextRun, column: readonly TextRun[], line: readonly TextRun[], uses: number, pageRuns: readonly TextRun[]): Found | null {
-  if (column.length + line.length < MIN_NEIGHBOURS || uses > MAX_PATCH_USES) return null;
+  if (column.length + line.length < T.minNeighbours || uses > T.maxPatchUses) return null;
   const neighbours = [...column, ...line];
   const dom = dominant(neighbours, (r) => r.fontName);
   if (!dom || dom.key === run.fontName) return null;
@@ -108,7 +114,7 @@ function fontFinding(run: TextRun, column: readonly TextRun[], line: readonly Te
       run: describeRun(run),
       neighbours: dom.items.slice(0, 5).map(describeRun),
     },
-    strength: uses <= 1 ? 0.6 : 0.45,
+    strength: uses <= 1 ? STRENGTH['font_inconsistency.isolated_font'].usedOnce : STRENGTH['font_inconsistency.isolated_font'].usedMore,
   };
 }
 
@@ -169,7 +175,7 @@ export function isMathFont(fontName: string): boolean {
 
 function sizeFinding(run: TextRun, column: TextRun[], all: readonly TextRun[]): Found | null {
   const same = column.filter((r) => r.fontName === run.fontName);
-  if (same.length < MIN_NEIGHBOURS) return null;
+  if (same.length < T.minNeighbours) return null;
   const size = same[0].size;
   if (same.some((r) => Math.abs(r.size - size) > 0.02 * size)) return null;
   // A few percent is an edit that tried to match; a heading or footnote differs by far more.
@@ -190,7 +196,7 @@ function sizeFinding(run: TextRun, column: TextRun[], all: readonly TextRun[]): 
     summary: `"${run.text.trim()}" on page ${run.page} is ${run.size}pt while the ${same.length} figures aligned with it in the same font are ${size}pt.`,
     pages: [run.page],
     evidence: { page: run.page, bbox: run.bbox, regions: [runRegion(run), ...same.slice(0, 3).map(runRegion)], fonts: [run.fontName], run: describeRun(run), neighbours: same.slice(0, 5).map(describeRun) },
-    strength: 0.35,
+    strength: STRENGTH['font_inconsistency.size_mismatch'],
   };
 }
 
@@ -237,6 +243,6 @@ function baselineFinding(run: TextRun, line: TextRun[], page: PageLayer): Found 
     summary: `"${run.text.trim()}" on page ${run.page} sits ${Math.abs(shift).toFixed(1)}pt ${shift > 0 ? 'above' : 'below'} the baseline the rest of its line shares.`,
     pages: [run.page],
     evidence: { page: run.page, bbox: run.bbox, regions: [runRegion(run), ...same.slice(0, 3).map(runRegion)], fonts: [run.fontName], run: describeRun(run), shiftPt: Math.round(shift * 100) / 100 },
-    strength: 0.35,
+    strength: STRENGTH['font_inconsistency.baseline_shift'],
   };
 }

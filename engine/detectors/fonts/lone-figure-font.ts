@@ -13,13 +13,19 @@ import type { TextRun } from '../../read/pdf/text/types.js';
 import { describeRun, fontUses, runRegion } from './font-query.js';
 import { isMathFont } from './isolated-font.js';
 import { median as medianOf } from '../../kit/stats.js';
+import { thresholdValues, type Threshold } from '../thresholds.js';
+import { STRENGTH } from '../strengths.js';
 
 /** A money amount: digits with two decimals, optionally grouped and with a currency mark. */
 const AMOUNT = /^[-+(]?\s*(?:[$€£¥]|[A-Z]{3})?\s*-?\d{1,3}(?:[ .,'\u00a0\u202f]?\d{3})*[.,]\d{2}\s*(?:[$€£¥]|[A-Z]{3}|CR|DR)?\)?$/u;
-const MAX_PATCH_RUNS = 2;
-/** The document's own amounts, in other faces, that make the lone one stand out. */
-const MIN_OTHER_AMOUNTS = 5;
-const MIN_OTHER_CHARS = 200;
+
+const THRESHOLDS = {
+  maxPatchRuns: { value: 2, why: 'A patched figure is one or two runs; a face used more is part of the design.' },
+  minOtherAmounts: { value: 5, why: 'The document\'s own amounts, in other faces, that make the lone one stand out.' },
+  sizeTolerance: { value: 0.25, why: 'A patch imitates the figures\' size; a display total a quarter larger or smaller is styling.' },
+  minOtherChars: { value: 200, why: 'Enough text in other faces for the document to have a typeface of its own.' },
+} as const satisfies Record<string, Threshold>;
+const T = thresholdValues(THRESHOLDS);
 
 export function isAmount(text: string): boolean {
   return AMOUNT.test(text.trim());
@@ -34,7 +40,9 @@ export const loneFigureFontDetector = defineDetector({
     id: 'fonts/lone-figure-font',
     description: 'An amount drawn in a font family used for nothing else while every other amount uses another family.',
     appliesTo: ['pdf'],
+    needs: ['pages'],
     emits: EMITS,
+    thresholds: THRESHOLDS,
   },
   run(ctx: DetectorContext): Found[] {
     // OCR'd pages have no fonts of their own.
@@ -45,16 +53,16 @@ export const loneFigureFontDetector = defineDetector({
     const findings: Found[] = [];
     for (const use of uses) {
       const family = fontFamily(use.facts.baseName);
-      if ((families.get(family) ?? 0) > 1 || use.runs.length > MAX_PATCH_RUNS) continue;
+      if ((families.get(family) ?? 0) > 1 || use.runs.length > T.maxPatchRuns) continue;
       const runs = use.runs.filter((r) => r.text.trim());
       if (runs.length === 0 || !runs.every((r) => isAmount(r.text))) continue;
       const others = uses.filter((u) => fontFamily(u.facts.baseName) !== family);
       const otherChars = others.reduce((n, u) => n + u.chars, 0);
       const otherAmounts = others.flatMap((u) => u.runs).filter((r) => isAmount(r.text));
-      if (otherChars < MIN_OTHER_CHARS || otherAmounts.length < MIN_OTHER_AMOUNTS) continue;
+      if (otherChars < T.minOtherChars || otherAmounts.length < T.minOtherAmounts) continue;
       const median = medianOf(otherAmounts.map((r) => r.size));
       // A display total in a headline size is styling; a patch imitates the figures' size.
-      if (runs.some((r) => Math.abs(r.size - median) > 0.25 * median)) continue;
+      if (runs.some((r) => Math.abs(r.size - median) > T.sizeTolerance * median)) continue;
       findings.push(finding(runs, use.name, otherAmounts));
     }
     // Several faces each drawing one amount is a producer's habit, not one patch.
@@ -78,6 +86,6 @@ function finding(runs: TextRun[], font: string, otherAmounts: TextRun[]): Found 
       run: describeRun(run),
       neighbours: otherAmounts.slice(0, 5).map(describeRun),
     },
-    strength: 0.55,
+    strength: STRENGTH['font_inconsistency.lone_amount_font'],
   };
 }

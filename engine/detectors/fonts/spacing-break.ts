@@ -7,16 +7,19 @@ import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
 import type { DetectorContext } from '../../facts/context.js';
 import type { PageLayer, TextPaint } from '../../read/pdf/text/types.js';
 import { isFigure } from './font-query.js';
+import { thresholdValues, type Threshold } from '../thresholds.js';
+import { STRENGTH } from '../strengths.js';
 
-const MIN_PLAIN_OPS = 10;
-const PLAIN_SHARE = 0.9;
-const MAX_ODD_OPS = 3;
+const THRESHOLDS = {
+  minPlainOps: { value: 10, why: 'A line or page needs this many plainly set text shows to have a plain setting to break.' },
+  plainShare: { value: 0.9, why: 'At least this share plain: justified or tracked text spaces everything and breaks nothing.' },
+  maxOddOps: { value: 3, why: 'A patch is a few shows; more with their own spacing is the layout\'s style.' },
+  minDigits: { value: 2, why: 'A squeezed value has several digits: a lone digit beside a letter is typesetting (the "X2" of the LaTeX2e logo, kerned apart by Tc in TeX manuals distilled from PostScript; "H2O", "A4").' },
+  hScaleTolerance: { value: 0.02, why: 'Horizontal scaling within 2 % of 100 % is rounding, not a squeezed value.' },
+  tcShare: { value: 0.05, why: 'Tc below this share of the font size is kerning-level noise some producers always emit.' },
+} as const satisfies Record<string, Threshold>;
+const T = thresholdValues(THRESHOLDS);
 
-/**
- * A squeezed value has several digits: a lone digit beside a letter is typesetting (the "X2" of
- * the LaTeX2e logo, kerned apart by Tc in TeX manuals distilled from PostScript; "H2O", "A4").
- */
-const MIN_DIGITS = 2;
 
 /**
  * A run opening with a relation sign is a formula cut there: TeX puts a thick space round
@@ -31,11 +34,9 @@ function digitCount(text: string): number {
   return n;
 }
 
-/** Tc below this share of the font size is kerning-level noise some producers always emit. */
-const TC_SHARE = 0.05;
 
 function isPlain(op: TextPaint): boolean {
-  return Math.abs(op.hScale - 1) < 0.02 && Math.abs(op.charSpacing) < TC_SHARE * Math.max(op.size, 1);
+  return Math.abs(op.hScale - 1) < T.hScaleTolerance && Math.abs(op.charSpacing) < T.tcShare * Math.max(op.size, 1);
 }
 
 const EMITS = [{ flag: 'font_inconsistency', reasons: ['spacing_break'] }] as const satisfies readonly Emit[];
@@ -47,7 +48,9 @@ export const spacingBreakDetector = defineDetector({
     id: 'fonts/spacing-break',
     description: 'A figure with its own character spacing or horizontal scaling on a page of plainly set text.',
     appliesTo: ['pdf'],
+    needs: ['pages'],
     emits: EMITS,
+    thresholds: THRESHOLDS,
   },
   run(ctx: DetectorContext): Found[] {
     return ctx.pages.flatMap(pageFindings);
@@ -58,15 +61,15 @@ function pageFindings(page: PageLayer): Found[] {
   const texts = (page.paint ?? []).filter((op): op is TextPaint => op.kind === 'text' && !op.annotation && /[\p{L}\p{N}]/u.test(op.text));
   const plain = texts.filter(isPlain);
   const odd = texts.filter((op) => !isPlain(op));
-  if (plain.length < MIN_PLAIN_OPS || plain.length / texts.length < PLAIN_SHARE || odd.length > MAX_ODD_OPS) return [];
+  if (plain.length < T.minPlainOps || plain.length / texts.length < T.plainShare || odd.length > T.maxOddOps) return [];
   const findings: Found[] = [];
   for (const op of odd) {
-    if (!isFigure(op.text) || digitCount(op.text) < MIN_DIGITS || RELATION_FIRST.test(op.text)) continue;
+    if (!isFigure(op.text) || digitCount(op.text) < T.minDigits || RELATION_FIRST.test(op.text)) continue;
     const cy = (op.bbox[1] + op.bbox[3]) / 2;
     // Same font on the same line set plainly: the odd spacing is a break, not a style (small caps, headings).
     const lineMates = plain.filter((p) => p.fontId === op.fontId && p.bbox[1] <= cy && cy <= p.bbox[3]);
     if (lineMates.length === 0) continue;
-    const what = Math.abs(op.hScale - 1) >= 0.02 ? `horizontally scaled to ${Math.round(op.hScale * 100)}%` : `spaced by ${op.charSpacing.toFixed(2)} per character`;
+    const what = Math.abs(op.hScale - 1) >= T.hScaleTolerance ? `horizontally scaled to ${Math.round(op.hScale * 100)}%` : `spaced by ${op.charSpacing.toFixed(2)} per character`;
     findings.push({
       flag: 'font_inconsistency',
       code: 'font_inconsistency.spacing_break',
@@ -80,7 +83,7 @@ function pageFindings(page: PageLayer): Found[] {
         charSpacing: op.charSpacing,
         horizontalScaling: op.hScale,
       },
-      strength: Math.abs(op.hScale - 1) >= 0.02 ? 0.35 : 0.3,
+      strength: Math.abs(op.hScale - 1) >= T.hScaleTolerance ? STRENGTH['font_inconsistency.spacing_break'].scaled : STRENGTH['font_inconsistency.spacing_break'].spacing,
     });
   }
   return findings;

@@ -13,25 +13,35 @@ import { hardWords } from '../../read/image/screenshot/aliased.js';
 import { blendShare, renderWords, textWords, type Word } from '../../read/image/screenshot/words.js';
 import type { GrayRaster } from '../../read/image/types.js';
 import { boxFraction, boxesHeatmap } from '../../read/image/word-boxes.js';
+import { STRENGTH } from '../strengths.js';
+import { thresholdValues, type Threshold } from '../thresholds.js';
+
+const THRESHOLDS = {
+  minWhiteFraction: { value: 0.3, why: 'A page-like capture is mostly white; photos and artwork are not read.' },
+  minSide: { value: 200, why: 'Smaller pictures hold too few words to compare their edges.' },
+} as const satisfies Record<string, Threshold>;
+const T = thresholdValues(THRESHOLDS);
 
 function evidenceFor(g: GrayRaster, words: Word[]) {
   const best = [...words].sort((a, b) => b.pixels - a.pixels)[0];
   return { page: 1, bbox: boxFraction(best.box, g), regions: words.map((w) => ({ page: 1, bbox: boxFraction(w.box, g) })), heatmap: boxesHeatmap(g, words.map((w) => w.box)) };
 }
 
-export default defineDetector({
+export const aliasedGlyphsDetector = defineDetector({
   meta: {
     id: 'image/aliased-glyphs',
     description: 'A word of a screen capture drawn without anti-aliasing while the rest of its text is anti-aliased: retyped by another rasteriser.',
     appliesTo: ['image'],
+    needs: ['image', 'luma'],
     emits: [{ flag: 'image_manipulation', reasons: ['aliased_glyphs'] }],
+    thresholds: THRESHOLDS,
   },
   async run(ctx) {
     const image = ctx.image;
     // Exact pixel levels survive only lossless storage.
-    if (!image || image.damage || image.format !== 'png' || image.whiteFraction < 0.3) return [];
+    if (!image || image.damage || image.format !== 'png' || image.whiteFraction < T.minWhiteFraction) return [];
     const g = await ctx.facts.get('luma');
-    if (!g || g.width < 200 || g.height < 200) return [];
+    if (!g || g.width < T.minSide || g.height < T.minSide) return [];
     const words = textWords(renderWords(g).words);
     const hard = hardWords(words);
     if (!hard) return [];
@@ -42,7 +52,7 @@ export default defineDetector({
         code: 'image_manipulation.aliased_glyphs',
         summary: `${hard.words.length === 1 ? 'One word is' : `${hard.words.length} words are`} drawn in hard two-level pixels (${Math.round(blendShare(best) * 100)} % blended edge pixels) while ${hard.smooth} of the ${hard.total} words of this capture are anti-aliased: the value was likely retyped with another tool.`,
         pages: [1],
-        strength: 0.6,
+        strength: STRENGTH['image_manipulation.aliased_glyphs'],
         evidence: { ...evidenceFor(g, hard.words), blendedShare: Math.round(blendShare(best) * 1000) / 1000, smoothWords: hard.smooth, words: hard.total },
       },
     ];

@@ -14,28 +14,24 @@ import { clippedLatticeMap, fitClippedLattice } from '../../read/image/clip-latt
 import { blockCoefficients, fitLattice, scoreBlocks, type BlockCoefficients } from '../../read/image/dq-map.js';
 import { ANNEX_K_LUMA, ijgScaled, toNatural, ZIGZAG } from '../../read/image/quant-tables.js';
 import type { GrayRaster } from '../../read/image/types.js';
+import { thresholdValues, type Threshold } from '../thresholds.js';
+import { STRENGTH } from '../strengths.js';
 
-/** The first lattice must explain the page well beyond chance... */
-const MIN_EXCESS = 0.45;
-/** ...and far better than lattices of other qualities do on the same page (no text-made comb). */
-const MIN_EXCESS_OVER_TYPICAL = 0.35;
-/** A block is off the lattice when at least 2 judged coefficients give a log-likelihood ratio at most this. */
-const OFF_SCORE = -3;
-const MIN_JUDGED = 2;
-/** A region: at least this many off blocks, this share of the judged blocks of its box... */
-const MIN_OFF_BLOCKS = 8;
-const MIN_OFF_SHARE = 0.35;
-/** ...this many binomial standard deviations above the page's own off rate... */
-const MIN_Z = 7;
-/** ...on a page whose blocks mostly sit on the lattice, in a box at most this share of the page height. */
-const MAX_PAGE_OFF_RATE = 0.2;
-const MAX_BOX_HEIGHT = 0.1;
-/** Clip-aware reading only where most ink blocks hold clipped pixels (the coefficient map's blind spot)... */
-const MIN_CLIPPED_SHARE = 0.5;
-/** ...and only when the page's blocks sit clearly nearer the first lattice than off-grid blocks do. */
-const MAX_CLIP_FIT_RATIO = 0.6;
-/** ...and far below what the other candidate lattices score on the same page (a dip, not a slope). */
-const MIN_CLIP_DIP = 0.15;
+const THRESHOLDS = {
+  minExcess: { value: 0.45, why: 'The first lattice must explain the page well beyond chance...' },
+  minExcessOverTypical: { value: 0.35, why: '...and far better than lattices of other qualities do on the same page (no text-made comb).' },
+  offScore: { value: -3, why: 'A block is off the lattice when at least 2 judged coefficients give a log-likelihood ratio at most this.' },
+  minJudged: { value: 2, why: 'A block is judged off the lattice on at least two coefficients, not one noisy one.' },
+  minOffBlocks: { value: 8, why: 'A region: at least this many off blocks, this share of the judged blocks of its box...' },
+  minOffShare: { value: 0.35, why: '...and this share of the judged blocks of its box.' },
+  minZ: { value: 7, why: '...this many binomial standard deviations above the page\'s own off rate...' },
+  maxPageOffRate: { value: 0.2, why: '...on a page whose blocks mostly sit on the lattice, in a box at most this share of the page height.' },
+  maxBoxHeight: { value: 0.1, why: '...in a box at most this share of the page height (a field, not a band of the page).' },
+  minClippedShare: { value: 0.5, why: 'Clip-aware reading only where most ink blocks hold clipped pixels (the coefficient map\'s blind spot)...' },
+  maxClipFitRatio: { value: 0.6, why: '...and only when the page\'s blocks sit clearly nearer the first lattice than off-grid blocks do.' },
+  minClipDip: { value: 0.15, why: '...and far below what the other candidate lattices score on the same page (a dip, not a slope).' },
+} as const satisfies Record<string, Threshold>;
+const T = thresholdValues(THRESHOLDS);
 
 /** IJG tables of a quality, in zig-zag order like the file's. */
 function ijgZigzag(quality: number): number[] {
@@ -61,7 +57,7 @@ interface OffMap {
 
 function regions({ cols, rows, judged, off }: OffMap, pageRate: number): Region[] {
   return gridComponents(cols, rows, off, { reach: 2 }).flatMap((comp) => {
-    if (comp.length < MIN_OFF_BLOCKS) return [];
+    if (comp.length < T.minOffBlocks) return [];
     const box = gridBox(cols, comp);
     let n = 0;
     let k = 0;
@@ -94,7 +90,7 @@ function finding(fit: Fit, best: Region, map: OffMap, width: number, height: num
     code: 'image_manipulation.compression_patch',
     summary: `The page was saved twice as JPEG (first at about quality ${quality}), but a region of ${best.off} blocks of 8x8 pixels around printed text does not carry the first compression: it was pasted in between the two saves.`,
     pages: [1],
-    strength: best.off >= 2 * MIN_OFF_BLOCKS && share >= 0.5 ? 0.7 : 0.6,
+    strength: best.off >= 2 * T.minOffBlocks && share >= 0.5 ? STRENGTH['image_manipulation.compression_patch'].largeShare : STRENGTH['image_manipulation.compression_patch'].patch,
     evidence: {
       page: 1,
       bbox,
@@ -120,10 +116,10 @@ function bestRegion(map: OffMap): { region: Region; pageRate: number } | null {
     if (map.off(b)) off++;
   }
   const pageRate = judged ? off / judged : 1;
-  if (judged < 200 || pageRate > MAX_PAGE_OFF_RATE) return null;
-  const maxRows = MAX_BOX_HEIGHT * map.rows;
+  if (judged < 200 || pageRate > T.maxPageOffRate) return null;
+  const maxRows = T.maxBoxHeight * map.rows;
   const found = regions(map, Math.max(pageRate, 0.01))
-    .filter((r) => r.off / r.judged >= MIN_OFF_SHARE && r.z >= MIN_Z && r.box[3] - r.box[1] <= maxRows)
+    .filter((r) => r.off / r.judged >= T.minOffShare && r.z >= T.minZ && r.box[3] - r.box[1] <= maxRows)
     .sort((a, b) => b.z - a.z);
   return found.length ? { region: found[0], pageRate } : null;
 }
@@ -140,7 +136,7 @@ function clippedPage(coeffs: BlockCoefficients): boolean {
     ink++;
     if (coeffs.clipped[b]) clipped++;
   }
-  return ink > 0 && clipped >= MIN_CLIPPED_SHARE * ink;
+  return ink > 0 && clipped >= T.minClippedShare * ink;
 }
 
 function clipAware(luma: GrayRaster, table: readonly number[]): { fit: Fit; map: OffMap } | null {
@@ -148,7 +144,7 @@ function clipAware(luma: GrayRaster, table: readonly number[]): { fit: Fit; map:
   // Saved twice, the page's blocks sit far closer to the first lattice than blocks off the grid.
   if (!model) return null;
   const ratio = model.aligned / model.shifted;
-  if (ratio > MAX_CLIP_FIT_RATIO || model.typicalRatio - ratio < MIN_CLIP_DIP) return null;
+  if (ratio > T.maxClipFitRatio || model.typicalRatio - ratio < T.minClipDip) return null;
   const { cols, rows, dev } = clippedLatticeMap(luma, model);
   // Off: nearer to what no lattice gives than to what the page's own blocks give.
   const limit = (model.aligned + model.shifted) / 2;
@@ -158,12 +154,14 @@ function clipAware(luma: GrayRaster, table: readonly number[]): { fit: Fit; map:
   };
 }
 
-export default defineDetector({
+export const compressionPatchDetector = defineDetector({
   meta: {
     id: 'image/compression-patch',
     description: 'A region of a twice-saved JPEG page that lacks the first compression: pasted in between the saves.',
     appliesTo: ['image'],
+    needs: ['image', 'luma'],
     emits: EMITS,
+    thresholds: THRESHOLDS,
   },
   async run(ctx) {
     const image = ctx.image;
@@ -175,12 +173,12 @@ export default defineDetector({
     const coeffs = blockCoefficients(luma, table);
     const model = fitLattice(coeffs, table, ijgZigzag);
     let read: { fit: Fit; map: OffMap } | null = null;
-    if (model && model.excess >= MIN_EXCESS && model.excess - model.typicalExcess >= MIN_EXCESS_OVER_TYPICAL) {
+    if (model && model.excess >= T.minExcess && model.excess - model.typicalExcess >= T.minExcessOverTypical) {
       const s = scoreBlocks(coeffs, model);
-      const judged = (b: number) => s.count[b] >= MIN_JUDGED;
+      const judged = (b: number) => s.count[b] >= T.minJudged;
       read = {
         fit: { method: 'coefficients', quality: model.quality, latticeExcess: model.excess },
-        map: { cols: coeffs.cols, rows: coeffs.rows, judged, off: (b) => judged(b) && s.score[b] <= OFF_SCORE },
+        map: { cols: coeffs.cols, rows: coeffs.rows, judged, off: (b) => judged(b) && s.score[b] <= T.offScore },
       };
     } else if (clippedPage(coeffs)) read = clipAware(luma, table);
     if (!read) return [];

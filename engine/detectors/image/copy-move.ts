@@ -12,12 +12,18 @@ import type { BBox } from '../../types.js';
 import { harrisKeypoints, type Keypoint } from '../../read/image/keypoints.js';
 import { estimateNoise } from '../../read/image/noise.js';
 import type { GrayRaster } from '../../read/image/types.js';
+import { thresholdValues, type Threshold } from '../thresholds.js';
+import { STRENGTH } from '../strengths.js';
 
 const R = 6; // patch radius: 12x12 patches
-const MAX_POINTS = 6000;
-const MIN_NOISE = 0.8;
-const MIN_PAIRS = 4;
-const MAX_BUCKET = 40;
+const THRESHOLDS = {
+  maxPoints: { value: 6000, why: 'Keypoints kept per image: enough for a page, bounded in cost.' },
+  minNoise: { value: 0.8, why: 'Below this noise two captures of the same content can match pixel for pixel: a clone carries no grain to tell apart.' },
+  minPairs: { value: 4, why: 'A copied region is at least this many matching patch pairs sharing one shift.' },
+  maxBucket: { value: 40, why: 'Hash buckets larger than this are naturally repeated content (table rules, the same word on each row) and skipped.' },
+  samePicture: { value: 0.2, why: 'A third copy is the same picture, not necessarily the same pixels: a layout places each copy at its own sub-pixel phase, so resampling makes copies differ by more than noise but by far less than the patch\'s own contrast.' },
+} as const satisfies Record<string, Threshold>;
+const T = thresholdValues(THRESHOLDS);
 
 interface Pair {
   a: Keypoint;
@@ -67,7 +73,7 @@ function patchStd(g: GrayRaster, p: Keypoint): number {
 }
 
 export function findClonePairs(g: GrayRaster, madLimit: number): Pair[] {
-  const points = harrisKeypoints(g, { margin: R + 1, max: MAX_POINTS }).filter((p) => patchStd(g, p) >= 12);
+  const points = harrisKeypoints(g, { margin: R + 1, max: T.maxPoints }).filter((p) => patchStd(g, p) >= 12);
   const seen = new Set<string>();
   const pairs: Pair[] = [];
   for (const offset of [0, 8]) {
@@ -80,7 +86,7 @@ export function findClonePairs(g: GrayRaster, madLimit: number): Pair[] {
     }
     for (const list of buckets.values()) {
       // A huge bucket is repeated structure (rules, identical glyphs): not a clone signal.
-      if (list.length < 2 || list.length > MAX_BUCKET) continue;
+      if (list.length < 2 || list.length > T.maxBucket) continue;
       for (let i = 0; i < list.length; i++) {
         for (let j = i + 1; j < list.length; j++) {
           const [a, b] = list[i].y < list[j].y || (list[i].y === list[j].y && list[i].x < list[j].x) ? [list[i], list[j]] : [list[j], list[i]];
@@ -137,7 +143,7 @@ export function groupByShift(pairs: Pair[]): CloneRegion[] {
         used.add(kk);
       }
     }
-    if (members.length < MIN_PAIRS) continue;
+    if (members.length < T.minPairs) continue;
     const xs = members.map((p) => p.a.x);
     const ys = members.map((p) => p.a.y);
     const src: [number, number, number, number] = [Math.min(...xs) - R, Math.min(...ys) - R, Math.max(...xs) + R, Math.max(...ys) + R];
@@ -155,7 +161,7 @@ export function groupByShift(pairs: Pair[]): CloneRegion[] {
 function cleanRendering(g: GrayRaster, r: CloneRegion): boolean {
   const noisy = (b: readonly number[]) => {
     const n = estimateNoise(g, { x0: b[0], y0: b[1], x1: b[2], y1: b[3] });
-    return n >= MIN_NOISE;
+    return n >= T.minNoise;
   };
   return !noisy(r.source) && !noisy(r.copy);
 }
@@ -176,15 +182,9 @@ function onLattice(g: GrayRaster, r: CloneRegion, madLimit: number): boolean {
   return repeated * 2 >= r.members.length;
 }
 
-/**
- * A third copy is the same picture, not necessarily the same pixels: a layout places each copy
- * at its own sub-pixel phase, so resampling makes copies differ by more than noise but by far
- * less than the patch's own contrast.
- */
-const SAME_PICTURE = 0.2;
 
 function thirdCopy(g: GrayRaster, p: Pair, madLimit: number): boolean {
-  const limit = Math.max(madLimit, SAME_PICTURE * patchStd(g, p.a));
+  const limit = Math.max(madLimit, T.samePicture * patchStd(g, p.a));
   for (const k of LATTICE_DIVISORS) {
     for (let m = -k; m <= 2 * k; m++) {
       if (m === 0 || m === k) continue;
@@ -213,19 +213,21 @@ const EMITS = [{ flag: 'image_manipulation', reasons: ['copy_move'] }] as const 
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
 type Found = DeclaredFinding<typeof EMITS>;
 
-export default defineDetector({
+export const copyMoveDetector = defineDetector({
   meta: {
     id: 'image/copy-move',
     description: 'Regions copied from one place of the image to another (cloned digits, amounts, stamps).',
     appliesTo: ['image'],
+    needs: ['image'],
     emits: EMITS,
+    thresholds: THRESHOLDS,
   },
   run(ctx) {
     const g = ctx.image?.gray;
     // Damaged data decodes to repeated filler blocks, which look cloned.
     if (!g || ctx.image?.damage || g.width < 64 || g.height < 64) return [];
     const sigma = estimateNoise(g, undefined, 2);
-    if (!(sigma >= MIN_NOISE)) return [];
+    if (!(sigma >= T.minNoise)) return [];
     // Two independent noisy captures differ by ~1.1-1.6 sigma per pixel; a clone (even after a
     // high-quality re-save) by clearly less.
     const madLimit = Math.max(0.5, 0.75 * sigma);
@@ -238,7 +240,7 @@ export default defineDetector({
         code: 'image_manipulation.copy_move',
         summary: `A region of the image is an exact copy of another region (${r.pairs} matching points, shifted ${Math.round(r.dx / g.scale)}, ${Math.round(r.dy / g.scale)} px), noise included.`,
         pages: [1],
-        strength: r.pairs >= 12 ? 0.85 : 0.7,
+        strength: r.pairs >= 12 ? STRENGTH['image_manipulation.copy_move'].manyPairs : STRENGTH['image_manipulation.copy_move'].fewPairs,
         evidence: {
           page: 1,
           bbox: copy,

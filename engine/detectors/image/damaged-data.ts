@@ -5,14 +5,16 @@
  * examiner because a damaged region can hide or imitate local edits.
  */
 import { defineDetector, type Emit } from '../define.js';
+import { STRENGTH } from '../strengths.js';
 
 const EMITS = [{ flag: 'structural_anomaly', reasons: ['damaged_image_data'] }] as const satisfies readonly Emit[];
 
-export default defineDetector({
+export const damagedDataDetector = defineDetector({
   meta: {
     id: 'image/damaged-data',
     description: 'The image decodes only leniently: part of its compressed pixel data is damaged or truncated.',
     appliesTo: ['image'],
+    needs: ['image'],
     emits: EMITS,
   },
   run(ctx) {
@@ -24,7 +26,7 @@ export default defineDetector({
         code: 'structural_anomaly.damaged_image_data',
         summary: `Part of the image data is damaged (decoder: "${damage}"); the image was analysed from the pixels that could be recovered.`,
         pages: [1],
-        strength: 0.1,
+        strength: STRENGTH['structural_anomaly.damaged_image_data'],
         evidence: { decoderMessage: damage },
       },
     ];

@@ -11,16 +11,24 @@ import { BLOCK, blockBoxFraction, digitalPaper, gridComponents } from '../../rea
 import { rgbaPngDataUrl } from '../../kit/heatmap-png.js';
 import type { GrayRaster } from '../../read/image/types.js';
 import { median as medianOf } from '../../kit/stats.js';
+import { thresholdValues, type Threshold } from '../thresholds.js';
+import { STRENGTH } from '../strengths.js';
 
-/** A block holds an ink edge when its contrast is at least this. */
-const MIN_CONTRAST = 96;
-/** Steeper than the page: above both median + 0.2 and 1.4 x median (a crisp page cannot exceed 1). */
-const ABOVE_MEDIAN = 0.2;
-const TIMES_MEDIAN = 1.4;
-const MIN_BLOCKS = 10;
-const MIN_SHARE_IN_BOX = 0.5;
-/** Steep edges scattered over more than this share of the page are its nature (mixed sources, print). */
-const MAX_PAGE_SHARE = 0.05;
+const THRESHOLDS = {
+  minWhiteFraction: { value: 0.3, why: 'A page-like capture is mostly white; photos and artwork are not read.' },
+  minSide: { value: 128, why: 'Smaller pictures hold too few blocks to know the page\'s edges.' },
+  minEdgeBlocks: { value: 300, why: 'Enough blocks with an ink edge to know the page\'s median steepness.' },
+  maxBoxHeight: { value: 0.1, why: 'A patch is a field or a line: its box at most a tenth of the page height.' },
+  strongBlocks: { value: 20, why: 'A patch of this many blocks...' },
+  strongShare: { value: 0.65, why: '...with this share of its box steep is the stronger variant.' },
+  minContrast: { value: 96, why: 'A block holds an ink edge when its contrast is at least this.' },
+  aboveMedian: { value: 0.2, why: 'Steeper than the page: above both median + 0.2 and 1.4 x median (a crisp page cannot exceed 1).' },
+  timesMedian: { value: 1.4, why: '...and 1.4 x the page median.' },
+  minBlocks: { value: 10, why: 'A steep patch is at least this many blocks...' },
+  minShareInBox: { value: 0.5, why: '...making up at least half the ink blocks of its box.' },
+  maxPageShare: { value: 0.05, why: 'Steep edges scattered over more than this share of the page are its nature (mixed sources, print).' },
+} as const satisfies Record<string, Threshold>;
+const T = thresholdValues(THRESHOLDS);
 
 /** Per block: steepest step / contrast for blocks with an ink edge, else -1. */
 export function edgeSteepness(g: GrayRaster): { cols: number; rows: number; value: Float32Array } {
@@ -41,7 +49,7 @@ export function edgeSteepness(g: GrayRaster): { cols: number; rows: number; valu
         }
       }
       // Most blocks are paper: the steepest step is only read where there is an ink edge.
-      if (mx - mn < MIN_CONTRAST) continue;
+      if (mx - mn < T.minContrast) continue;
       let step = 0;
       for (let y = by * BLOCK; y < (by + 1) * BLOCK; y++) {
         const row = y * w;
@@ -63,30 +71,32 @@ function groups(value: Float32Array, cols: number, rows: number, over: number): 
 
 const EMITS = [{ flag: 'image_manipulation', reasons: ['sharpness_inconsistency'] }] as const satisfies readonly Emit[];
 
-export default defineDetector({
+export const edgeSharpnessDetector = defineDetector({
   meta: {
     id: 'image/edge-sharpness',
     description: 'A group of text edges on a scanned or photographed page far crisper than the capture softens all other text: pasted from a clean render.',
     appliesTo: ['image'],
+    needs: ['image', 'luma'],
     emits: EMITS,
+    thresholds: THRESHOLDS,
   },
   async run(ctx) {
     const image = ctx.image;
-    if (!image || image.damage || image.whiteFraction < 0.3) return [];
+    if (!image || image.damage || image.whiteFraction < T.minWhiteFraction) return [];
     const g = await ctx.facts.get('luma');
-    if (!g || g.width < 128 || g.height < 128) return [];
+    if (!g || g.width < T.minSide || g.height < T.minSide) return [];
     // A lossless picture whose paper is mostly exactly flat is a digital render (diagram, export,
     // screen capture), not a captured page: soft and crisp parts there are the author's design.
     if (image.format === 'png' && digitalPaper(g)) return [];
     const { cols, rows, value } = edgeSteepness(g);
     const all = Array.from(value).filter((v) => v >= 0);
-    if (all.length < 300) return [];
+    if (all.length < T.minEdgeBlocks) return [];
     const median = medianOf(all);
-    const over = Math.max(median + ABOVE_MEDIAN, median * TIMES_MEDIAN);
+    const over = Math.max(median + T.aboveMedian, median * T.timesMedian);
     const steep = all.filter((v) => v > over).length;
-    if (over >= 1 || steep > MAX_PAGE_SHARE * all.length) return [];
+    if (over >= 1 || steep > T.maxPageShare * all.length) return [];
     const found = groups(value, cols, rows, over)
-      .filter((c) => c.length >= MIN_BLOCKS)
+      .filter((c) => c.length >= T.minBlocks)
       .map((comp) => {
         const xs = comp.map((c) => c % cols);
         const ys = comp.map((c) => Math.floor(c / cols));
@@ -96,7 +106,7 @@ export default defineDetector({
         return { comp, box, share: comp.length / edges };
       })
       // A field or a line: not a whole column or a page region.
-      .filter((c) => c.share >= MIN_SHARE_IN_BOX && c.box[3] - c.box[1] <= 0.1 * rows)
+      .filter((c) => c.share >= T.minShareInBox && c.box[3] - c.box[1] <= T.maxBoxHeight * rows)
       .sort((a, b) => b.comp.length - a.comp.length);
     if (!found.length) return [];
     const best = found[0];
@@ -112,7 +122,7 @@ export default defineDetector({
         code: 'image_manipulation.sharpness_inconsistency',
         summary: `Text in one region (${best.comp.length} blocks) has edges far crisper than the rest of the page (steepness above ${over.toFixed(2)} where the page's median is ${median.toFixed(2)}): it was likely pasted from a clean render, not captured with the page.`,
         pages: [1],
-        strength: best.comp.length >= 20 && best.share >= 0.65 ? 0.6 : 0.5,
+        strength: best.comp.length >= T.strongBlocks && best.share >= T.strongShare ? STRENGTH['image_manipulation.sharpness_inconsistency'].largeShare : STRENGTH['image_manipulation.sharpness_inconsistency'].patch,
         evidence: {
           page: 1,
           bbox: blockBoxFraction(best.box, g.width, g.height),

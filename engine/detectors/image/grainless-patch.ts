@@ -8,18 +8,18 @@
 import { defineDetector, type Emit } from '../define.js';
 import { blockBox, blockBoxFraction, blockHeatmap, BlockKind, blockMap, clusters, type BlockMap } from '../../read/image/block-stats.js';
 import { median } from '../../kit/stats.js';
+import { thresholdValues, type Threshold } from '../thresholds.js';
+import { STRENGTH } from '../strengths.js';
 
-/** The page's paper must carry grain: median block standard deviation at least this. */
-const MIN_PAPER_STD = 1;
-/** Grain-free paper blocks anywhere on the page: more than this share is the page's nature. */
-const MAX_FLAT_SHARE = 0.03;
-/** A patch: at least this many grain-free blocks... */
-const MIN_BLOCKS = 6;
-/** ...filling this share of the paper blocks of their box... */
-const MIN_FILL = 0.7;
-/** ...next to ink (a pasted value covers text), and a minority of the page. */
-const MIN_INK_NEAR = 2;
-const STRONG_BLOCKS = 10;
+const THRESHOLDS = {
+  minPaperStd: { value: 1, why: 'The page\'s paper must carry grain: median block standard deviation at least this.' },
+  maxFlatShare: { value: 0.03, why: 'Grain-free paper blocks anywhere on the page: more than this share is the page\'s nature.' },
+  minBlocks: { value: 6, why: 'A patch: at least this many grain-free blocks...' },
+  minFill: { value: 0.7, why: '...filling this share of the paper blocks of their box...' },
+  minInkNear: { value: 2, why: '...next to ink (a pasted value covers text), and a minority of the page.' },
+  strongBlocks: { value: 10, why: 'A patch of this many blocks (and well filled) is the stronger variant.' },
+} as const satisfies Record<string, Threshold>;
+const T = thresholdValues(THRESHOLDS);
 
 interface Patch {
   comp: number[];
@@ -44,12 +44,14 @@ function inkNear(map: BlockMap, box: readonly number[]): number {
 
 const EMITS = [{ flag: 'image_manipulation', reasons: ['grainless_patch'] }] as const satisfies readonly Emit[];
 
-export default defineDetector({
+export const grainlessPatchDetector = defineDetector({
   meta: {
     id: 'image/grainless-patch',
     description: 'A rectangle of a scanned or photographed page whose paper has no grain at all, around a value: pasted from a clean render or painted over.',
     appliesTo: ['image'],
+    needs: ['image', 'luma'],
     emits: EMITS,
+    thresholds: THRESHOLDS,
   },
   async run(ctx) {
     const image = ctx.image;
@@ -67,11 +69,11 @@ export default defineDetector({
     if (paper < 400) return [];
     const grain = paperStd.length ? median(paperStd) : 0;
     // Clean renders, screenshots and scanners that clip the paper to white have no grain to miss.
-    if (flat > MAX_FLAT_SHARE * paper || grain < MIN_PAPER_STD) return [];
+    if (flat > T.maxFlatShare * paper || grain < T.minPaperStd) return [];
     const found = clusters(map, BlockKind.Flat)
-      .filter((c) => c.length >= MIN_BLOCKS)
+      .filter((c) => c.length >= T.minBlocks)
       .map((c) => describe(map, c))
-      .filter((p) => p.fill >= MIN_FILL && inkNear(map, p.box) >= MIN_INK_NEAR)
+      .filter((p) => p.fill >= T.minFill && inkNear(map, p.box) >= T.minInkNear)
       .sort((a, b) => b.comp.length - a.comp.length);
     if (!found.length) return [];
     const best = found[0];
@@ -83,7 +85,7 @@ export default defineDetector({
         code: 'image_manipulation.grainless_patch',
         summary: `A rectangle around printed text (${best.comp.length} blocks of 8x8 pixels) has no paper grain at all, while the rest of the page carries it everywhere (typical block deviation ${grain.toFixed(1)}): it was likely pasted from a clean render or painted over.`,
         pages: [1],
-        strength: best.comp.length >= STRONG_BLOCKS && best.fill >= 0.8 ? 0.6 : 0.5,
+        strength: best.comp.length >= T.strongBlocks && best.fill >= 0.8 ? STRENGTH['image_manipulation.grainless_patch'].largeFilled : STRENGTH['image_manipulation.grainless_patch'].patch,
         evidence: {
           page: 1,
           bbox,

@@ -9,6 +9,7 @@ import { defineDetector, type Emit } from '../define.js';
 import { xmpValues } from '../../read/provenance/xmp-source.js';
 import { editorNamed } from '../../read/metadata/editors.js';
 import { hasCameraCapture } from '../../read/image/format.js';
+import { STRENGTH } from '../strengths.js';
 
 function candidates(ctx: DetectorContext): Array<{ field: string; value: string }> {
   const image = ctx.image!;
@@ -40,11 +41,12 @@ export function declaredEditor(ctx: DetectorContext): { field: string; value: st
 
 const EMITS = [{ flag: 'editing_software', reasons: ['image_editor', 'photo_workflow'] }] as const satisfies readonly Emit[];
 
-export default defineDetector({
+export const imageEditingSoftwareDetector = defineDetector({
   meta: {
     id: 'image/editing-software',
     description: 'An image editor recorded as the software that produced or last saved the image.',
     appliesTo: ['image'],
+    needs: ['image'],
     emits: EMITS,
   },
   run(ctx) {
@@ -62,7 +64,7 @@ export default defineDetector({
           code: 'editing_software.image_editor',
           summary: `The camera photo was saved again by ${best.name} (${best.field}: "${best.value}"); its capture record survived, as with an export or resize. Context.`,
           pages: [1],
-          strength: 0.15,
+          strength: STRENGTH['editing_software.image_editor'].cameraCaptureKept,
           evidence: { field: best.field, value: best.value, software: best.name, cameraCapture: true },
         },
       ];
@@ -75,7 +77,7 @@ export default defineDetector({
           ? `The image was saved by ${best.name} (${best.field}: "${best.value}"), an editor that can alter pixels.`
           : `The image passed through ${best.name} (${best.field}: "${best.value}"), a photo development tool.`,
         pages: [1],
-        strength: heavy ? 0.4 : 0.15,
+        strength: heavy ? STRENGTH['editing_software.image_editor'].editor : STRENGTH['editing_software.photo_workflow'],
         evidence: { field: best.field, value: best.value, software: best.name },
       },
     ];

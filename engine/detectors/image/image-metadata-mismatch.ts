@@ -8,6 +8,7 @@ import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
 import { parseMetaDate, unexplainedGap, type MetaDate } from '../../read/metadata/timestamps.js';
 import { xmpValues } from '../../read/provenance/xmp-source.js';
 import type { ImageInfo } from '../../read/image/types.js';
+import { STRENGTH } from '../strengths.js';
 
 const DAY = 24 * 3600e3;
 
@@ -45,7 +46,7 @@ function dateFindings(image: ImageInfo): Found[] {
       code: 'metadata_mismatch.capture_date',
       summary: `EXIF says the picture was taken ${original.raw} but XMP says ${xmpOriginal.raw}.`,
       pages: [1],
-      strength: 0.45,
+      strength: STRENGTH['metadata_mismatch.capture_date'],
       evidence: { before: original.raw, after: xmpOriginal.raw, fields: ['EXIF DateTimeOriginal', 'XMP DateCreated/DateTimeOriginal'] },
     });
   }
@@ -55,7 +56,7 @@ function dateFindings(image: ImageInfo): Found[] {
       code: 'metadata_mismatch.modify_date',
       summary: `EXIF and XMP disagree on when the image was last modified (${modified.raw} vs ${xmpModified.raw}).`,
       pages: [1],
-      strength: 0.3,
+      strength: STRENGTH['metadata_mismatch.modify_date'],
       evidence: { before: modified.raw, after: xmpModified.raw, fields: ['EXIF ModifyDate', 'XMP ModifyDate'] },
     });
   }
@@ -69,7 +70,7 @@ function dateFindings(image: ImageInfo): Found[] {
         summary: `The image was modified ${days(gap)} after it was taken (taken ${original.raw}, modified ${lastModified.raw}).`,
         pages: [1],
         // Import tools also stamp a modification date: context, not proof.
-        strength: 0.2,
+        strength: STRENGTH['metadata_mismatch.modified_after_capture'],
         evidence: { before: original.raw, after: lastModified.raw },
       });
     } else if (-gap > DAY && unexplainedGap(original, lastModified) > DAY) {
@@ -78,7 +79,7 @@ function dateFindings(image: ImageInfo): Found[] {
         code: 'metadata_mismatch.modified_before_capture',
         summary: `The image claims to have been modified (${lastModified.raw}) before it was taken (${original.raw}).`,
         pages: [1],
-        strength: 0.45,
+        strength: STRENGTH['metadata_mismatch.modified_before_capture'],
         evidence: { before: original.raw, after: lastModified.raw },
       });
     }
@@ -99,7 +100,7 @@ function deviceFindings(image: ImageInfo): Found[] {
           code: 'metadata_mismatch.software_device',
           summary: `EXIF Software "${software}" is ${p.platform} firmware, which does not run on the stated camera make "${make}".`,
           pages: [1],
-          strength: 0.45,
+          strength: STRENGTH['metadata_mismatch.software_device'],
           evidence: { make, software },
         },
       ];
@@ -121,7 +122,7 @@ function dimensionFindings(image: ImageInfo): Found[] {
       code: 'metadata_mismatch.exif_dimensions',
       summary: `EXIF records a ${w}x${h} picture but the image is ${image.width}x${image.height}: it was cropped or resized after capture.`,
       pages: [1],
-      strength: 0.15,
+      strength: STRENGTH['metadata_mismatch.exif_dimensions'],
       evidence: { before: `${w}x${h}`, after: `${image.width}x${image.height}` },
     },
   ];
@@ -131,11 +132,12 @@ const EMITS = [{ flag: 'metadata_mismatch', reasons: ['capture_date', 'modify_da
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
 type Found = DeclaredFinding<typeof EMITS>;
 
-export default defineDetector({
+export const imageMetadataMismatchDetector = defineDetector({
   meta: {
     id: 'image/metadata-mismatch',
     description: 'EXIF and XMP records of an image that contradict each other or the image itself.',
     appliesTo: ['image'],
+    needs: ['image'],
     emits: EMITS,
   },
   run(ctx) {

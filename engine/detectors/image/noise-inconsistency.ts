@@ -11,23 +11,17 @@ import { gridComponents } from '../../read/image/block-stats.js';
 import { rgbaPngDataUrl } from '../../kit/heatmap-png.js';
 import { estimateNoise } from '../../read/image/noise.js';
 import type { GrayRaster } from '../../read/image/types.js';
+import { thresholdValues, type Threshold } from '../thresholds.js';
+import { STRENGTH } from '../strengths.js';
 
-/** 16 px cells: a retyped field on a 150 dpi scan is ~20 px tall, so 24 px cells never lay fully inside it. */
-const CELL = 16;
-/** Scans saved twice as JPEG keep little grain (sigma ~0.5 on the working raster); a digitally whited-out patch has none. */
-const MIN_PAPER_NOISE = 0.5;
-const CLEAN_RATIO = 0.35;
-/**
- * A page carries writing: ink (a pixel under 100) in at least this share of its paper cells.
- * Documents measured 6.6-31 % (lab forgeries); a blank wallpaper or sky has none, and its
- * flat, undithered bands are not a patch on anything.
- */
-const MIN_INK_SHARE = 0.02;
-/**
- * Paper that is mostly clipped to pure white (a screenshot, a render, a scan whitened by its
- * driver) has no grain to compare a region with. Scans the detector is for clip under 2 %.
- */
-const MAX_CLIPPED_SHARE = 0.5;
+const THRESHOLDS = {
+  cell: { value: 16, why: '16 px cells: a retyped field on a 150 dpi scan is ~20 px tall, so 24 px cells never lay fully inside it.' },
+  minPaperNoise: { value: 0.5, why: 'Scans saved twice as JPEG keep little grain (sigma ~0.5 on the working raster); a digitally whited-out patch has none.' },
+  cleanRatio: { value: 0.35, why: 'A cell is clean when its noise is below this share of the page sigma.' },
+  minInkShare: { value: 0.02, why: 'A page carries writing: ink (a pixel under 100) in at least this share of its paper cells. Documents measured 6.6-31 % (lab forgeries); a blank wallpaper or sky has none, and its flat, undithered bands are not a patch on anything.' },
+  maxClippedShare: { value: 0.5, why: 'Paper that is mostly clipped to pure white (a screenshot, a render, a scan whitened by its driver) has no grain to compare a region with. Scans the detector is for clip under 2 %.' },
+} as const satisfies Record<string, Threshold>;
+const T = thresholdValues(THRESHOLDS);
 
 interface Cell {
   paper: boolean;
@@ -44,8 +38,8 @@ interface CellMap {
 }
 
 function analyseCells(g: GrayRaster, sigma: number): CellMap {
-  const cols = Math.floor(g.width / CELL);
-  const rows = Math.floor(g.height / CELL);
+  const cols = Math.floor(g.width / T.cell);
+  const rows = Math.floor(g.height / T.cell);
   const cells: Cell[] = [];
   let clippedCells = 0;
   let inked = 0;
@@ -55,23 +49,23 @@ function analyseCells(g: GrayRaster, sigma: number): CellMap {
       let sum = 0;
       let clip = 0;
       let darkest = 255;
-      for (let y = cy * CELL; y < (cy + 1) * CELL; y++) {
+      for (let y = cy * T.cell; y < (cy + 1) * T.cell; y++) {
         const row = y * g.width;
-        for (let x = cx * CELL; x < (cx + 1) * CELL; x++) {
+        for (let x = cx * T.cell; x < (cx + 1) * T.cell; x++) {
           const v = g.data[row + x];
           sum += v;
           if (v === 255) clip++;
           if (v < darkest) darkest = v;
         }
       }
-      const mean = sum / (CELL * CELL);
-      const clipFrac = clip / (CELL * CELL);
+      const mean = sum / (T.cell * T.cell);
+      const clipFrac = clip / (T.cell * T.cell);
       const paper = mean >= 150;
-      const s = paper ? estimateNoise(g, { x0: cx * CELL, y0: cy * CELL, x1: (cx + 1) * CELL, y1: (cy + 1) * CELL }) : Number.NaN;
+      const s = paper ? estimateNoise(g, { x0: cx * T.cell, y0: cy * T.cell, x1: (cx + 1) * T.cell, y1: (cy + 1) * T.cell }) : Number.NaN;
       if (paper && clipFrac > 0.6) clippedCells++;
       if (paper && darkest < 100) inked++;
       clipped.push(clipFrac);
-      cells.push({ paper, anomalous: paper && clipFrac <= 0.6 && Number.isFinite(s) && s < CLEAN_RATIO * sigma });
+      cells.push({ paper, anomalous: paper && clipFrac <= 0.6 && Number.isFinite(s) && s < T.cleanRatio * sigma });
     }
   }
   const paperCount = cells.filter((c) => c.paper).length;
@@ -95,33 +89,35 @@ function cellHeatmap(cells: Cell[], cols: number, rows: number, patch: Set<numbe
     const hot = patch.has(i);
     px.set(hot ? [220, 30, 30, 200] : [255, 170, 60, 90], i * 4);
   });
-  // The cells cover whole multiples of CELL; the remainder at the right and bottom is left out.
+  // The cells cover whole multiples of T.cell; the remainder at the right and bottom is left out.
   return { page: 1, bbox, image: rgbaPngDataUrl(px, cols, rows) };
 }
 
 const EMITS = [{ flag: 'image_manipulation', reasons: ['noise_inconsistency'] }] as const satisfies readonly Emit[];
 
-export default defineDetector({
+export const noiseInconsistencyDetector = defineDetector({
   meta: {
     id: 'image/noise-inconsistency',
     description: 'A compact region of a scanned or photographed page without the paper grain found everywhere else.',
     appliesTo: ['image'],
+    needs: ['image'],
     emits: EMITS,
+    thresholds: THRESHOLDS,
   },
   async run(ctx) {
     const image = ctx.image;
     // Filler from damaged data is noiseless: it would look like a clean pasted region.
     if (!image || image.damage || image.whiteFraction < 0.3) return [];
     const g = image.gray;
-    if (g.width < CELL * 6 || g.height < CELL * 6) return [];
+    if (g.width < T.cell * 6 || g.height < T.cell * 6) return [];
     const sigma = estimateNoise(g, undefined, 2);
-    if (!(sigma >= MIN_PAPER_NOISE)) return [];
+    if (!(sigma >= T.minPaperNoise)) return [];
     const { cells, cols, rows, inked, clippedPaper } = analyseCells(g, sigma);
     const paper = cells.filter((c) => c.paper).length;
     const anomalous = cells.filter((c) => c.anomalous).length;
     // Widespread clean paper is the image's nature (compression, clipping), not a patch.
     if (paper < 40 || anomalous > 0.06 * paper) return [];
-    if (inked < MIN_INK_SHARE * paper || clippedPaper > MAX_CLIPPED_SHARE * paper) return [];
+    if (inked < T.minInkShare * paper || clippedPaper > T.maxClippedShare * paper) return [];
     const found = components(cells, cols, rows)
       .filter((comp) => comp.length >= 2)
       .map((comp) => {
@@ -134,15 +130,15 @@ export default defineDetector({
       .sort((a, b) => b.comp.length - a.comp.length);
     if (!found.length) return [];
     const best = found[0];
-    const bbox: BBox = [(best.box[0] * CELL) / g.width, (best.box[1] * CELL) / g.height, (best.box[2] * CELL) / g.width, (best.box[3] * CELL) / g.height].map((v) => Math.round(Math.min(1, v) * 10000) / 10000) as BBox;
+    const bbox: BBox = [(best.box[0] * T.cell) / g.width, (best.box[1] * T.cell) / g.height, (best.box[2] * T.cell) / g.width, (best.box[3] * T.cell) / g.height].map((v) => Math.round(Math.min(1, v) * 10000) / 10000) as BBox;
     return [
       {
         flag: 'image_manipulation',
         code: 'image_manipulation.noise_inconsistency',
         summary: `A region of the page lacks the paper grain present everywhere else (noise ${sigma.toFixed(1)} on the page, far lower there): it was likely pasted or painted over digitally.`,
         pages: [1],
-        strength: best.comp.length >= 4 ? 0.6 : 0.5,
-        evidence: { page: 1, bbox, cells: best.comp.length, pageNoise: Math.round(sigma * 100) / 100, heatmap: cellHeatmap(cells, cols, rows, new Set(best.comp), [0, 0, (cols * CELL) / g.width, (rows * CELL) / g.height]) },
+        strength: best.comp.length >= 4 ? STRENGTH['image_manipulation.noise_inconsistency'].fourBlocksOrMore : STRENGTH['image_manipulation.noise_inconsistency'].patch,
+        evidence: { page: 1, bbox, cells: best.comp.length, pageNoise: Math.round(sigma * 100) / 100, heatmap: cellHeatmap(cells, cols, rows, new Set(best.comp), [0, 0, (cols * T.cell) / g.width, (rows * T.cell) / g.height]) },
       },
     ];
   },

@@ -10,15 +10,17 @@ import type { BBox } from '../../types.js';
 import { gridBox, gridComponents } from '../../read/image/block-stats.js';
 import { rgbaPngDataUrl } from '../../kit/heatmap-png.js';
 import type { GrayRaster } from '../../read/image/types.js';
+import { thresholdValues, type Threshold } from '../thresholds.js';
+import { STRENGTH } from '../strengths.js';
 
-/** Cells of 2x2 pixels: a cover rectangle around 10-px text at 96 dpi is only ~12 px tall. */
-const CELL = 2;
-/** Cells joined across gaps this wide: the retyped glyphs split the cover. */
-const REACH = 4;
-/** A cover within this many grey levels of the background is meant to be invisible. */
-const MAX_STEP = 12;
-const MIN_CELLS = 40;
-const MIN_FILL = 0.6;
+const THRESHOLDS = {
+  cell: { value: 2, why: 'Cells of 2x2 pixels: a cover rectangle around 10-px text at 96 dpi is only ~12 px tall.' },
+  reach: { value: 4, why: 'Cells joined across gaps this wide: the retyped glyphs split the cover.' },
+  maxStep: { value: 12, why: 'A cover within this many grey levels of the background is meant to be invisible.' },
+  minCells: { value: 40, why: 'A cover is at least this many cells: smaller flat spots are glyph counters and gaps.' },
+  minFill: { value: 0.6, why: 'The cover fills at least this share of its box.' },
+} as const satisfies Record<string, Threshold>;
+const T = thresholdValues(THRESHOLDS);
 
 interface Patch {
   value: number;
@@ -28,17 +30,17 @@ interface Patch {
 
 /** The exact value of a cell whose pixels are all equal, else -1. */
 function flatCells(g: GrayRaster): { cols: number; rows: number; value: Int16Array } {
-  const cols = Math.floor(g.width / CELL);
-  const rows = Math.floor(g.height / CELL);
+  const cols = Math.floor(g.width / T.cell);
+  const rows = Math.floor(g.height / T.cell);
   const value = new Int16Array(cols * rows).fill(-1);
   const { data: d, width: w } = g;
   for (let cy = 0; cy < rows; cy++) {
     for (let cx = 0; cx < cols; cx++) {
-      const v = d[cy * CELL * w + cx * CELL];
+      const v = d[cy * T.cell * w + cx * T.cell];
       let same = true;
-      for (let y = 0; y < CELL && same; y++) {
-        const row = (cy * CELL + y) * w + cx * CELL;
-        for (let x = 0; x < CELL; x++) if (d[row + x] !== v) { same = false; break; }
+      for (let y = 0; y < T.cell && same; y++) {
+        const row = (cy * T.cell + y) * w + cx * T.cell;
+        for (let x = 0; x < T.cell; x++) if (d[row + x] !== v) { same = false; break; }
       }
       if (same) value[cy * cols + cx] = v;
     }
@@ -47,8 +49,8 @@ function flatCells(g: GrayRaster): { cols: number; rows: number; value: Int16Arr
 }
 
 function components(value: Int16Array, cols: number, rows: number, background: number): Patch[] {
-  const near = (v: number) => v >= 0 && v !== background && Math.abs(v - background) <= MAX_STEP;
-  return gridComponents(cols, rows, (i) => near(value[i]), { reach: REACH, joins: (n, seed) => value[n] === value[seed] }).map((cells) => ({
+  const near = (v: number) => v >= 0 && v !== background && Math.abs(v - background) <= T.maxStep;
+  return gridComponents(cols, rows, (i) => near(value[i]), { reach: T.reach, joins: (n, seed) => value[n] === value[seed] }).map((cells) => ({
     value: value[cells[0]],
     cells,
     box: gridBox(cols, cells),
@@ -57,12 +59,14 @@ function components(value: Int16Array, cols: number, rows: number, background: n
 
 const EMITS = [{ flag: 'image_manipulation', reasons: ['painted_patch'] }] as const satisfies readonly Emit[];
 
-export default defineDetector({
+export const paintedPatchDetector = defineDetector({
   meta: {
     id: 'image/painted-patch',
     description: 'A small rectangle over text in a screen capture or digital render, painted in a flat colour a few levels off the page background found nowhere else.',
     appliesTo: ['image'],
+    needs: ['image', 'luma'],
     emits: EMITS,
+    thresholds: THRESHOLDS,
   },
   async run(ctx) {
     const image = ctx.image;
@@ -84,7 +88,7 @@ export default defineDetector({
     const found = components(value, cols, rows, background).filter((p) => {
       const [x0, y0, x1, y1] = p.box;
       const area = (x1 - x0) * (y1 - y0);
-      if (p.cells.length < MIN_CELLS || y1 - y0 < 5) return false;
+      if (p.cells.length < T.minCells || y1 - y0 < 5) return false;
       // Small: one value or one line, not a panel, band or header bar.
       if (area > 0.03 * value.length || x1 - x0 > 0.6 * cols || y1 - y0 > 0.1 * rows) return false;
       // Unique: the level occurs (almost) only here, so it is no interface colour.
@@ -97,7 +101,7 @@ export default defineDetector({
         else if (v === background) bg++;
       }
       // Covers text (non-flat cells inside) and is itself filled, not a scatter of stray levels.
-      if (ink < 2 || bg > 0 || p.cells.length < MIN_FILL * (area - ink)) return false;
+      if (ink < 2 || bg > 0 || p.cells.length < T.minFill * (area - ink)) return false;
       // A cover meets the page directly; drawn shapes (icons, boxes) have an outline around them.
       let ring = 0;
       let onBackground = 0;
@@ -111,7 +115,7 @@ export default defineDetector({
     });
     if (!found.length) return [];
     const best = found.sort((a, b) => b.cells.length - a.cells.length)[0];
-    const f = (v: number, m: number) => Math.round(Math.min(1, (v * CELL) / m) * 10000) / 10000;
+    const f = (v: number, m: number) => Math.round(Math.min(1, (v * T.cell) / m) * 10000) / 10000;
     const bbox: BBox = [f(best.box[0], g.width), f(best.box[1], g.height), f(best.box[2], g.width), f(best.box[3], g.height)];
     const px = Buffer.alloc(cols * rows * 4);
     for (const c of best.cells) px.set([220, 30, 30, 200], c * 4);
@@ -121,7 +125,7 @@ export default defineDetector({
         code: 'image_manipulation.painted_patch',
         summary: `A small rectangle over text is painted in a flat grey level (${best.value}) that differs from the page background (${background}) by ${Math.abs(best.value - background)} and appears nowhere else: a value was likely covered and retyped.`,
         pages: [1],
-        strength: 0.6,
+        strength: STRENGTH['image_manipulation.painted_patch'],
         evidence: { page: 1, bbox, patchLevel: best.value, backgroundLevel: background, cells: best.cells.length, heatmap: { page: 1, bbox: [0, 0, f(cols, g.width), f(rows, g.height)] as BBox, image: rgbaPngDataUrl(px, cols, rows) } },
       },
     ];

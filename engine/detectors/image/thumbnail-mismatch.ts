@@ -5,6 +5,15 @@
  * (fact `thumbnailViews`).
  */
 import { defineDetector, type Emit } from '../define.js';
+import { STRENGTH } from '../strengths.js';
+import { thresholdValues, type Threshold } from '../thresholds.js';
+
+const THRESHOLDS = {
+  maxAspectRatio: { value: 1.12, why: 'Preview and image shapes within 12 % are the same framing (letterbox bars, rounding); beyond, the image was cropped.' },
+  minSimilarity: { value: 0.6, why: 'A preview correlating less than this with the image shows other content.' },
+  unrelatedSimilarity: { value: 0.3, why: 'Below this the preview is of another picture altogether.' },
+} as const satisfies Record<string, Threshold>;
+const T = thresholdValues(THRESHOLDS);
 
 function correlation(a: Float64Array, b: Float64Array): number {
   const n = a.length;
@@ -31,12 +40,14 @@ function correlation(a: Float64Array, b: Float64Array): number {
 
 const EMITS = [{ flag: 'compression_anomaly', reasons: ['thumbnail_content', 'thumbnail_aspect'] }] as const satisfies readonly Emit[];
 
-export default defineDetector({
+export const thumbnailMismatchDetector = defineDetector({
   meta: {
     id: 'image/thumbnail-mismatch',
     description: 'The EXIF preview shows a different picture or framing than the image.',
     appliesTo: ['image'],
+    needs: ['image', 'thumbnailViews'],
     emits: EMITS,
+    thresholds: THRESHOLDS,
   },
   async run(ctx) {
     const thumb = ctx.image?.exifThumbnail;
@@ -49,27 +60,27 @@ export default defineDetector({
     const ratioOf = (a: number) => Math.max(a, main.aspect) / Math.min(a, main.aspect);
     const ratio = Math.min(ratioOf(t.aspect), ratioOf(1 / t.aspect));
     // Different framing makes a pixel comparison meaningless: report the crop itself.
-    if (ratio > 1.12) {
+    if (ratio > T.maxAspectRatio) {
       return [
         {
           flag: 'compression_anomaly',
           code: 'compression_anomaly.thumbnail_aspect',
           summary: `The EXIF preview has a different shape (${t.aspect.toFixed(2)}:1) than the image (${main.aspect.toFixed(2)}:1): the image was cropped after capture.`,
           pages: [1],
-          strength: 0.35,
+          strength: STRENGTH['compression_anomaly.thumbnail_aspect'],
           evidence: { thumbnailAspect: Math.round(t.aspect * 100) / 100, imageAspect: Math.round(main.aspect * 100) / 100 },
         },
       ];
     }
     const r = Math.max(...t.views.map((v) => correlation(v, main.views[0])));
-    if (r < 0.6) {
+    if (r < T.minSimilarity) {
       return [
         {
           flag: 'compression_anomaly',
           code: 'compression_anomaly.thumbnail_content',
           summary: `The embedded EXIF preview shows different content than the image (similarity ${r.toFixed(2)}): the image was changed after the preview was made.`,
           pages: [1],
-          strength: r < 0.3 ? 0.7 : 0.5,
+          strength: r < T.unrelatedSimilarity ? STRENGTH['compression_anomaly.thumbnail_content'].unrelated : STRENGTH['compression_anomaly.thumbnail_content'].differs,
           evidence: { similarity: Math.round(r * 100) / 100 },
         },
       ];

@@ -10,18 +10,30 @@ import type { MetadataFacts } from '../../read/metadata/facts.js';
 import { classifySoftware } from '../../read/metadata/producers.js';
 import { describe } from './info-xmp-mismatch.js';
 import { createdAtIssue, createdBeforePrintedDays, impossibleCalendarDate, isTransactional, printedDate } from '../../read/metadata/issue-dates.js';
+import { STRENGTH } from '../strengths.js';
+import { thresholdValues, type Threshold } from '../thresholds.js';
 
 const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
-/** Clocks drift and zones are misread; a day in the future is still "now". */
-const FUTURE_SLACK = DAY;
-const LATE_MODIFICATION = 90 * DAY;
-const FAR_FUTURE = 30 * DAY;
-/**
- * Half a year: an issuing system stamps ModDate when it renders, so a whole file rewritten that
- * much later (no incremental update kept the original) was saved again by someone else.
- */
-const REWRITTEN_LONG_AFTER = 180 * DAY;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+const THRESHOLDS = {
+  futureSlackDays: { value: 1, why: 'Clocks drift and zones are misread; a day in the future is still "now".' },
+  farFutureDays: { value: 30, why: 'A month ahead is a typed date, not clock drift.' },
+  lateModificationDays: { value: 90, why: 'A document is issued once; saved again a quarter later, someone else saved it.' },
+  rewrittenLongAfterDays: { value: 180, why: 'An issuing system stamps ModDate when it renders: a whole file rewritten half a year later was saved by someone else.' },
+  backInTimeMinutes: { value: 2, why: 'Two clocks in one pipeline disagree by seconds; a ModDate further back than this went back in time.' },
+  unzonedGapHours: { value: 14, why: 'Without zones, up to the widest zone offset "earlier" may only be a zone misreading.' },
+  typedBackHours: { value: 1, why: 'Minutes back can be rounding or two clocks; an hour or more back means someone typed the dates.' },
+  sameWallClockMinutes: { value: 2, why: 'The same wall-clock time written with two zones, to this precision, is a writer\'s zone bug.' },
+  zoneChangeMinutes: { value: 60, why: 'Zones an hour apart are daylight saving on one machine, not another machine.' },
+} as const satisfies Record<string, Threshold>;
+const T = thresholdValues(THRESHOLDS);
+
+const FUTURE_SLACK = T.futureSlackDays * DAY;
+const LATE_MODIFICATION = T.lateModificationDays * DAY;
+const FAR_FUTURE = T.farFutureDays * DAY;
+const REWRITTEN_LONG_AFTER = T.rewrittenLongAfterDays * DAY;
 /**
  * Who legitimately rewrites old files and stamps a new ModDate while keeping CreationDate:
  * optimisers, archivers and PDF/A converters, OCR post-processors, scanners and office suites
@@ -38,7 +50,9 @@ export const dateInconsistencyDetector = defineDetector({
     id: 'metadata/date-inconsistency',
     description: 'Creation and modification dates out of order, in the future, far apart, or in different time zones.',
     appliesTo: ['pdf'],
+    needs: ['extracted', 'metadata', 'pages', 'pdf', 'revisions'],
     emits: EMITS,
+    thresholds: THRESHOLDS,
   },
   run(ctx: DetectorContext): Found[] {
     const m = ctx.facts.now('metadata');
@@ -48,11 +62,11 @@ export const dateInconsistencyDetector = defineDetector({
     const modified = m.modified ?? m.xmpModified;
     const rawCreated = m.info?.CreationDate ?? m.xmp?.createDate;
     const rawModified = m.info?.ModDate ?? m.xmp?.modifyDate;
-    if (created && modified && modified.date.getTime() < created.date.getTime() - 2 * MINUTE) {
+    if (created && modified && modified.date.getTime() < created.date.getTime() - T.backInTimeMinutes * MINUTE) {
       // Without zones, "earlier" may only be a zone misreading.
       const unzoned = created.tzMinutes === null || modified.tzMinutes === null;
       const gap = created.date.getTime() - modified.date.getTime();
-      if ((!unzoned || gap > 14 * 3600_000) && !sameWallClock(created, modified) && !localTimeMarkedUtc(created, modified)) {
+      if ((!unzoned || gap > T.unzonedGapHours * HOUR) && !sameWallClock(created, modified) && !localTimeMarkedUtc(created, modified)) {
         findings.push({
           flag: 'date_inconsistency',
           code: 'date_inconsistency.modified_before_created',
@@ -76,7 +90,7 @@ export const dateInconsistencyDetector = defineDetector({
           summary: `A metadata date (${raw}) does not exist on the calendar (${problem}); software formats its own clock, so the date was typed.`,
           pages: [],
           evidence: { date: raw, problem },
-          strength: 0.6,
+          strength: STRENGTH['date_inconsistency.impossible_date'],
         });
       }
     }
@@ -89,7 +103,7 @@ export const dateInconsistencyDetector = defineDetector({
           pages: [],
           evidence: { date: raw, now: ctx.now.toISOString() },
           // A clock a day or two ahead is drift; a month or more ahead is a typed date.
-          strength: d.date.getTime() > ctx.now.getTime() + FAR_FUTURE ? 0.65 : 0.5,
+          strength: d.date.getTime() > ctx.now.getTime() + FAR_FUTURE ? STRENGTH['date_inconsistency.future_date'].far : STRENGTH['date_inconsistency.future_date'].near,
         });
       }
     }
@@ -103,7 +117,7 @@ export const dateInconsistencyDetector = defineDetector({
           summary: `This ${issued.type.replace('_', ' ')} is dated ${issued.printed} and the file was created then (${rawCreated}), but the whole file was written again ${describe(gap)} later (${rawModified}) by ${m.producer ?? 'software that left no Producer'}. An issuing system renders such a document once; a save that late, by software that is not an archiver, optimiser or scanner, is an edit after issue.`,
           pages: [],
           evidence: { before: rawCreated, after: rawModified, printedDate: issued.printed, docType: issued.type, producer: m.producer ?? null, creator: m.creator ?? null, differenceDays: Math.round(gap / DAY) },
-          strength: 0.65,
+          strength: STRENGTH['date_inconsistency.edited_after_issue'],
         });
       } else if (gap > REWRITTEN_LONG_AFTER && rewrittenByOther(ctx, m) && !typesetFromSource(m.producer)) {
         findings.push({
@@ -112,7 +126,7 @@ export const dateInconsistencyDetector = defineDetector({
           summary: `The whole file was saved again ${describe(gap)} after it was created (${rawCreated} -> ${rawModified}), by software that is not an archiver or optimiser (${m.producer ?? 'no Producer'}); an issued document is not re-saved that much later.`,
           pages: [],
           evidence: { before: rawCreated, after: rawModified, producer: m.producer ?? null, differenceDays: Math.round(gap / DAY) },
-          strength: 0.6,
+          strength: STRENGTH['date_inconsistency.rewritten_long_after'],
         });
       } else findings.push({
         flag: 'date_inconsistency',
@@ -120,7 +134,7 @@ export const dateInconsistencyDetector = defineDetector({
         summary: `The file was modified ${describe(gap)} after it was created (${rawCreated} -> ${rawModified}).`,
         pages: [],
         evidence: { before: rawCreated, after: rawModified },
-        strength: 0.15,
+        strength: STRENGTH['date_inconsistency.late_modification'],
       });
     }
     const before = created ? createdBeforePrinted(ctx, created) : null;
@@ -133,18 +147,18 @@ export const dateInconsistencyDetector = defineDetector({
         evidence: { created: rawCreated, printedDate: before.printed, docType: before.type, differenceDays: before.days },
         // Weak: the date read as the document date may be a due date, an instalment or a
         // template's example date (real genuine: an invoice class's manual dated ahead).
-        strength: 0.3,
+        strength: STRENGTH['date_inconsistency.created_before_document_date'],
       });
     }
     // UTC ('Z') is what many writers record whatever the local zone, so it proves nothing.
-    if (created && modified && created.tzMinutes && modified.tzMinutes && Math.abs(created.tzMinutes - modified.tzMinutes) > 60 && !sameWallClock(created, modified)) {
+    if (created && modified && created.tzMinutes && modified.tzMinutes && Math.abs(created.tzMinutes - modified.tzMinutes) > T.zoneChangeMinutes && !sameWallClock(created, modified)) {
       findings.push({
         flag: 'date_inconsistency',
         code: 'date_inconsistency.timezone_changed',
         summary: `Created in time zone UTC${fmtTz(created.tzMinutes)} but modified in UTC${fmtTz(modified.tzMinutes)}: the file was saved again on a machine elsewhere.`,
         pages: [],
         evidence: { before: rawCreated, after: rawModified },
-        strength: 0.2,
+        strength: STRENGTH['date_inconsistency.timezone_changed'],
       });
     }
     return findings;
@@ -207,15 +221,16 @@ function createdBeforePrinted(ctx: DetectorContext, created: PdfDate): { type: s
  * time means someone typed the dates, which an examiner treats as strong evidence on its own.
  */
 function modifiedBeforeCreatedStrength(gapMs: number): number {
-  if (gapMs >= DAY) return 0.75;
-  if (gapMs >= 60 * MINUTE) return 0.65;
-  return 0.4;
+  const s = STRENGTH['date_inconsistency.modified_before_created'];
+  if (gapMs >= DAY) return s.days;
+  if (gapMs >= T.typedBackHours * HOUR) return s.hours;
+  return s.minutes;
 }
 
 /** The same wall-clock time written with two zones: a writer's zone bug, not a date going back. */
 function sameWallClock(a: PdfDate, b: PdfDate): boolean {
   if (a.tzMinutes === null || b.tzMinutes === null || a.tzMinutes === b.tzMinutes) return false;
-  return Math.abs(a.date.getTime() + a.tzMinutes * MINUTE - (b.date.getTime() + b.tzMinutes * MINUTE)) <= 2 * MINUTE;
+  return Math.abs(a.date.getTime() + a.tzMinutes * MINUTE - (b.date.getTime() + b.tzMinutes * MINUTE)) <= T.sameWallClockMinutes * MINUTE;
 }
 
 /**
@@ -227,10 +242,10 @@ function sameWallClock(a: PdfDate, b: PdfDate): boolean {
 function localTimeMarkedUtc(created: PdfDate, modified: PdfDate): boolean {
   const asLocal = (d: PdfDate, tz: number) => d.date.getTime() - tz * MINUTE;
   if (created.tzMinutes === 0 && modified.tzMinutes) {
-    return modified.date.getTime() >= asLocal(created, modified.tzMinutes) - 2 * MINUTE;
+    return modified.date.getTime() >= asLocal(created, modified.tzMinutes) - T.backInTimeMinutes * MINUTE;
   }
   if (modified.tzMinutes === 0 && created.tzMinutes) {
-    return asLocal(modified, created.tzMinutes) >= created.date.getTime() - 2 * MINUTE;
+    return asLocal(modified, created.tzMinutes) >= created.date.getTime() - T.backInTimeMinutes * MINUTE;
   }
   return false;
 }

@@ -7,12 +7,19 @@ import type { DetectorContext } from '../../facts/context.js';
 import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
 import type { MetadataFacts } from '../../read/metadata/facts.js';
 import { classifySoftware } from '../../read/metadata/producers.js';
+import { STRENGTH, STRENGTH_CAP } from '../strengths.js';
+import { thresholdValues, type Threshold } from '../thresholds.js';
 
-/** Writers round or drop seconds and time zones; two minutes absorbs that. */
-const DATE_TOLERANCE_MS = 2 * 60_000;
-/** A date written without a zone may be local time anywhere on earth. */
-const UNZONED_TOLERANCE_MS = 14 * 3600_000 + DATE_TOLERANCE_MS;
+const THRESHOLDS = {
+  dateToleranceMinutes: { value: 2, why: 'Writers round or drop seconds and time zones; two minutes absorbs that.' },
+  unzonedToleranceHours: { value: 14, why: 'A date written without a zone may be local time anywhere on earth (plus the minutes above).' },
+  twoStoriesDays: { value: 1, why: 'Creation dates more than a day apart, with producers that contradict too, tell two stories.' },
+} as const satisfies Record<string, Threshold>;
+const T = thresholdValues(THRESHOLDS);
 
+const DATE_TOLERANCE_MS = T.dateToleranceMinutes * 60_000;
+const UNZONED_TOLERANCE_MS = T.unzonedToleranceHours * 3600_000 + DATE_TOLERANCE_MS;
+/** A calendar day, for comparing days (not a threshold). */
 const DAY_MS = 24 * 3600_000;
 const GHOSTSCRIPT_SELF_STAMP = /ghostscript.*\bpdf writer\s*$/i;
 /**
@@ -21,9 +28,9 @@ const GHOSTSCRIPT_SELF_STAMP = /ghostscript.*\bpdf writer\s*$/i;
  * producers contradict each other as well, the two copies tell two different stories: one was
  * typed or carried over from another file.
  */
-const REWRITTEN_CREATION_STRENGTH = 0.55;
+const REWRITTEN_CREATION_STRENGTH = STRENGTH['metadata_mismatch.creation_date'].twoStories;
 /** What a recognised conversion stamp weighs: context, shown but not evidence. */
-const CONVERSION_STRENGTH = 0.1;
+const CONVERSION_STRENGTH = STRENGTH_CAP.conversionStamp;
 
 function norm(s: string): string {
   return s.toLowerCase().replace(/[®™©]/g, '').replace(/\s+/g, ' ').trim();
@@ -43,12 +50,14 @@ const EMITS = [{ flag: 'metadata_mismatch', reasons: ['producer', 'creator_tool'
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
 type Found = DeclaredFinding<typeof EMITS>;
 
-export const metadataMismatchDetector = defineDetector({
+export const infoXmpMismatchDetector = defineDetector({
   meta: {
     id: 'metadata/metadata-mismatch',
     description: 'Info dictionary and XMP packet disagree on producer, creator tool or dates.',
     appliesTo: ['pdf'],
+    needs: ['metadata', 'pdf'],
     emits: EMITS,
+    thresholds: THRESHOLDS,
   },
   run(ctx: DetectorContext): Found[] {
     const m = ctx.facts.now('metadata');
@@ -63,7 +72,7 @@ export const metadataMismatchDetector = defineDetector({
         summary: `The Info dictionary names the producer "${infoProducer}" but the XMP metadata says "${m.xmp.producer}": one of them was rewritten by other software.`,
         pages: [],
         evidence: { before: m.xmp.producer, after: infoProducer, field: 'Producer' },
-        strength: 0.35,
+        strength: STRENGTH['metadata_mismatch.producer'],
       });
     }
     const producerContradicted = findings.length > 0;
@@ -79,12 +88,12 @@ export const metadataMismatchDetector = defineDetector({
         summary: `The Info Creator "${infoCreator}" differs from the XMP CreatorTool "${m.xmp.creatorTool}".`,
         pages: [],
         evidence: { before: m.xmp.creatorTool, after: infoCreator, field: 'Creator' },
-        strength: 0.2,
+        strength: STRENGTH['metadata_mismatch.creator_tool'],
       });
     }
     const pairs = [
-      ['creation_date', 'creation', m.created, m.xmpCreated, m.info.CreationDate, m.xmp.createDate, 0.3],
-      ['modification_date', 'modification', m.modified, m.xmpModified, m.info.ModDate, m.xmp.modifyDate, 0.2],
+      ['creation_date', 'creation', m.created, m.xmpCreated, m.info.CreationDate, m.xmp.createDate, STRENGTH['metadata_mismatch.creation_date'].differs],
+      ['modification_date', 'modification', m.modified, m.xmpModified, m.info.ModDate, m.xmp.modifyDate, STRENGTH['metadata_mismatch.modification_date']],
     ] as const;
     for (const [detail, label, a, b, rawA, rawB, strength] of pairs) {
       if (!a || !b) continue;
@@ -102,7 +111,7 @@ export const metadataMismatchDetector = defineDetector({
         summary: `The ${label} date in the Info dictionary (${rawA}) and in XMP (${rawB}) are ${describe(diff)} apart.`,
         pages: [],
         evidence: { before: rawB, after: rawA, differenceMinutes: Math.round(diff / 60_000) },
-        strength: detail === 'creation_date' && diff > DAY_MS && producerContradicted ? REWRITTEN_CREATION_STRENGTH : strength,
+        strength: detail === 'creation_date' && diff > T.twoStoriesDays * DAY_MS && producerContradicted ? REWRITTEN_CREATION_STRENGTH : strength,
       });
     }
     return converted ? findings.map((f) => asConversion(f)) : findings;

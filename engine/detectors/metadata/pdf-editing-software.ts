@@ -8,6 +8,7 @@ import type { DetectorContext } from '../../facts/context.js';
 import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
 import { CONSUMER_KINDS, EDITOR_KINDS, classifySoftware, isDesignTool, type SoftwareClass } from '../../read/metadata/producers.js';
 import type { XmpHistoryEvent } from '../../read/metadata/xmp.js';
+import { STRENGTH } from '../strengths.js';
 
 const EDIT_ACTIONS = /^(?:saved|edited|modified|changed|converted|derived|filtered|cropped)$/i;
 
@@ -18,11 +19,12 @@ const EMITS = [
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
 type Found = DeclaredFinding<typeof EMITS>;
 
-export const editingSoftwareDetector = defineDetector({
+export const pdfEditingSoftwareDetector = defineDetector({
   meta: {
     id: 'metadata/editing-software',
     description: 'The producer, a later revision or the XMP history names document or image editing software; consumer-software origin as context.',
     appliesTo: ['pdf'],
+    needs: ['metadata', 'revisions'],
     emits: EMITS,
   },
   run(ctx: DetectorContext): Found[] {
@@ -46,7 +48,7 @@ export const editingSoftwareDetector = defineDetector({
         summary: `Revision ${r.number} was saved by ${c.product} ("${r.producer}")${original?.producer ? `, not by the original producer "${original.producer}"` : ''}.`,
         pages: r.changedPages,
         evidence: { revision: r.number, producer: r.producer, before: original?.producer, after: r.producer },
-        strength: r.kind === 'content_edit' ? 0.6 : 0.4,
+        strength: r.kind === 'content_edit' ? STRENGTH['editing_software.editor_update'].contentEdit : STRENGTH['editing_software.editor_update'].other,
       });
     }
 
@@ -64,7 +66,7 @@ export const editingSoftwareDetector = defineDetector({
         summary: `Made with consumer software (${origin.product}) rather than an issuing system; context for review, not a sign of tampering.`,
         pages: [],
         evidence: { producer: m.producer, creator: m.creator, kind: origin.kind },
-        strength: 0.1,
+        strength: STRENGTH['low_trust_origin.consumer_software'],
       });
     }
     return findings;
@@ -84,7 +86,7 @@ function lastWriterFinding(producerName: string | undefined, producer: SoftwareC
         summary: `The document was made with ${creator.product} ("${creatorName}"), software for designing or editing documents and images.`,
         pages: [],
         evidence: { producer: producerName, creator: creatorName },
-        strength: 0.4,
+        strength: STRENGTH['editing_software.editor_producer'].authoredInEditor,
       };
     }
     return null;
@@ -98,11 +100,12 @@ function lastWriterFinding(producerName: string | undefined, producer: SoftwareC
       summary: `Created by "${creatorName}" but last saved by ${editor.product} ("${producerName}"): the issued document was opened and saved again in an editor.`,
       pages: [],
       evidence: { producer: producerName, creator: creatorName, before: creatorName, after: producerName },
-      strength: creator.kind === 'issuer_system' ? 0.7 : 0.55,
+      strength: creator.kind === 'issuer_system' ? STRENGTH['editing_software.editor_after_issuer'].issuerCreator : STRENGTH['editing_software.editor_after_issuer'].otherCreator,
     };
   }
   // Authoring in Acrobat or a desktop editor is common for forms; online and image editors are not.
-  const strength = editor.kind === 'editor' ? (differentCreator ? 0.4 : 0.15) : 0.6;
+  const s = STRENGTH['editing_software.editor_producer'];
+  const strength = editor.kind === 'editor' ? (differentCreator ? s.editorOverOtherCreator : s.editorAsOwnCreator) : s.onlineOrImageEditor;
   return {
     flag: 'editing_software',
     code: 'editing_software.editor_producer',
@@ -120,7 +123,7 @@ function designOrigin(producerName: string | undefined, creatorName: string | un
     summary: `The document was designed in ${tool.product} ("${creatorName ?? producerName}"), as brochures, forms and some statements are; context, not a sign of editing.`,
     pages: [],
     evidence: { producer: producerName, creator: creatorName },
-    strength: 0.1,
+    strength: STRENGTH['editing_software.design_origin'],
   };
 }
 
@@ -145,6 +148,6 @@ function historyFinding(history: XmpHistoryEvent[], creator: SoftwareClass): Fou
     summary: `The XMP history records ${edits.length} editing step(s) with ${agents.join(', ')}${origin ? ` after the document was made by ${origin}` : ''}${edits[0].when ? ` (${edits[0].when})` : ''}.`,
     pages: [],
     evidence: { history: history.slice(0, 10), before: origin, after: agents[0] },
-    strength: madeElsewhere ? 0.45 : 0.3,
+    strength: madeElsewhere ? STRENGTH['editing_software.xmp_history'].madeElsewhere : STRENGTH['editing_software.xmp_history'].sameOrigin,
   };
 }

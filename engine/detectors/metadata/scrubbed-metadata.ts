@@ -7,6 +7,7 @@ import type { DetectorContext } from '../../facts/context.js';
 import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
 import { classifySoftware } from '../../read/metadata/producers.js';
 import { isTransactional } from '../../read/metadata/issue-dates.js';
+import { STRENGTH } from '../strengths.js';
 
 const EMITS = [{ flag: 'scrubbed_metadata', reasons: ['no_metadata', 'producer_removed', 'dates_removed'] }] as const satisfies readonly Emit[];
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
@@ -17,6 +18,7 @@ export const scrubbedMetadataDetector = defineDetector({
     id: 'metadata/scrubbed-metadata',
     description: 'Info and XMP metadata, the document ID or the Producer are missing where writers always record them.',
     appliesTo: ['pdf'],
+    needs: ['extracted', 'metadata', 'pages', 'pdf'],
     emits: EMITS,
   },
   run(ctx: DetectorContext): Found[] {
@@ -37,7 +39,7 @@ export const scrubbedMetadataDetector = defineDetector({
         summary: `The file carries no document metadata at all (no Info dictionary entries and no XMP packet${noId ? ', and no document ID' : ''}); every common PDF writer records at least the producing software.`,
         pages: [],
         evidence: { info: m.info, xmp: false, trailerId: pdf.trailerId },
-        strength: noId ? (issuedDocument ? 0.5 : 0.38) : 0.3,
+        strength: noId ? (issuedDocument ? STRENGTH['scrubbed_metadata.no_metadata'].noIdIssued : STRENGTH['scrubbed_metadata.no_metadata'].noId) : STRENGTH['scrubbed_metadata.no_metadata'].withId,
       });
       return findings;
     }
@@ -49,7 +51,7 @@ export const scrubbedMetadataDetector = defineDetector({
         summary: `The Creator is "${m.creator}" but the Producer entry is missing; the PDF writer behind ${creatorClass.product} always records it.`,
         pages: [],
         evidence: { creator: m.creator, info: m.info },
-        strength: 0.3,
+        strength: STRENGTH['scrubbed_metadata.producer_removed'],
       });
     }
     const producerClass = classifySoftware(m.producer);
@@ -63,7 +65,7 @@ export const scrubbedMetadataDetector = defineDetector({
         summary: `No creation date is recorded although the producer (${producerClass.product}) always writes one.`,
         pages: [],
         evidence: { producer: m.producer, info: m.info },
-        strength: 0.3,
+        strength: STRENGTH['scrubbed_metadata.dates_removed'],
       });
     }
     return findings;

@@ -15,12 +15,21 @@ import { shareInside } from '../../read/pdf/text/path-geometry.js';
 import type { FillPaint, ImagePaint, PageLayer, PaintOp, TextPaint } from '../../read/pdf/text/types.js';
 import type { BBox } from '../../types.js';
 import { Backdrop, BandIndex, boxArea, colorDistance, isDrawnText, isOpaqueCover, isWhite, regionOf, SAME_COLOUR, truncate, visibleBox, words } from '../../read/pdf/text/paint-query.js';
+import { thresholdValues, type Threshold } from '../thresholds.js';
+import { STRENGTH } from '../strengths.js';
 
-/** A text counts as covered when this share of its box lies under the cover. */
-const MIN_COVERED = 0.7;
-/** Replacement text must sit mostly inside the cover. */
-const MIN_REPLACEMENT_INSIDE = 0.6;
-const MAX_COVER_AREA = 0.33;
+const THRESHOLDS = {
+  minCovered: { value: 0.7, why: 'A text counts as covered when this share of its box lies under the cover.' },
+  minReplacementInside: { value: 0.6, why: 'Replacement text must sit mostly inside the cover.' },
+  maxCoverArea: { value: 0.33, why: 'A cover larger than this share of the page is a background panel, not a white-out.' },
+  sameAngle: { value: 2, why: 'Replacement text runs at the covered text\'s angle within this (degrees).' },
+  sameBaselineEm: { value: 0.3, why: 'A retype rides the old line: baselines this close (in ems of the covered text) are one line, as `isolated_font` reads a line (a retype placed by eye may sit a point or two off it).' },
+  evenMarginEm: { value: 0.1, why: 'A label\'s frame leaves the same margin left and right (within this, in ems), at most T.maxMarginEm.' },
+  maxMarginEm: { value: 0.5, why: '...and at most this margin (ems) on either side.' },
+  sameSizeFactor: { value: 2, why: 'A retype matches the size of the value it replaces (the forger wants it to pass for the original): within this factor either way. A figure\'s tick label a quarter the size of the text under the figure\'s white background (a psfrag example page) is the figure\'s.' },
+  sameEdge: { value: 0.001, why: 'Box edges closer than this (page fraction, about half a point on A4) are the same edge.' },
+} as const satisfies Record<string, Threshold>;
+const T = thresholdValues(THRESHOLDS);
 
 type Cover = (FillPaint | ImagePaint) & { visible: BBox };
 
@@ -39,7 +48,9 @@ export const coveredTextDetector = defineDetector({
     id: 'overlays/covered-text',
     description: 'Text hidden under an opaque box, image or annotation painted after it, with or without new text on top.',
     appliesTo: ['pdf'],
+    needs: ['pages'],
     emits: EMITS,
+    thresholds: THRESHOLDS,
   },
   run(ctx: DetectorContext): Found[] {
     const findings: Found[] = [];
@@ -60,7 +71,7 @@ function coverHits(page: PageLayer): CoverHit[] {
     if (!isOpaqueCover(op)) continue;
     const visible = visibleBox(op);
     const a = boxArea(visible);
-    if (visible && a > 0 && a <= MAX_COVER_AREA) covers.push({ ...op, visible });
+    if (visible && a > 0 && a <= T.maxCoverArea) covers.push({ ...op, visible });
   }
   if (covers.length === 0) return [];
   const textIndex = new BandIndex(texts);
@@ -72,7 +83,7 @@ function coverHits(page: PageLayer): CoverHit[] {
       // Text that was already invisible (white on white, or clipped away as the unused part
       // of a cropped imported page) loses nothing by being covered.
       const seen = visibleBox(t);
-      return t.seq < cover.seq && !sameAnnotation(t, cover) && !!seen && underCover(seen, cover) >= MIN_COVERED && !backdrop.hides(t);
+      return t.seq < cover.seq && !sameAnnotation(t, cover) && !!seen && underCover(seen, cover) >= T.minCovered && !backdrop.hides(t);
     });
     if (covered.length === 0) continue;
     // A modal dialog or lightbox in a captured web page: the page was first veiled by a
@@ -91,7 +102,7 @@ function coverHits(page: PageLayer): CoverHit[] {
     // set round the ring) need not cover its box: only a white shape that passes unseen on
     // what it is painted on hides the text in its box.
     if (cover.kind === 'fill' && !cover.rect && !backdrop.blendsIn(cover, cover.visible, firstSeq(covered))) continue;
-    const replacement = near.filter((t) => t.seq > cover.seq && coveredFraction(t.bbox, cover.visible) >= MIN_REPLACEMENT_INSIDE);
+    const replacement = near.filter((t) => t.seq > cover.seq && coveredFraction(t.bbox, cover.visible) >= T.minReplacementInside);
     // An empty form field over printed text: fields are laid over their printed hints and
     // labels, and a clock or calculated field is filled in by the viewer. A field showing a
     // value of its own over a printed one is reported.
@@ -115,29 +126,13 @@ function coverHits(page: PageLayer): CoverHit[] {
   return mergeOverlapping(hits);
 }
 
-/** Replacement text runs at the covered text's angle within this (degrees). */
-const SAME_ANGLE = 2;
-/**
- * A retype rides the old line: baselines this close (in ems of the covered text) are one line,
- * as `isolated_font` reads a line (a retype placed by eye may sit a point or two off it).
- */
-const SAME_BASELINE_EM = 0.3;
 /**
  * A retype starts, ends or is centred where the old text did, within a third of an em (a thin
  * space: text placed by eye at reading size; editors and scripts place it exactly). A label
  * that only overlaps a tick label by half an em is somewhere else.
  */
 const ALIGNED_EM = 1 / 3;
-/** A label's frame leaves the same margin left and right (within this, in ems), at most MAX_MARGIN_EM. */
-const EVEN_MARGIN_EM = 0.1;
-const MAX_MARGIN_EM = 0.5;
 
-/**
- * A retype matches the size of the value it replaces (the forger wants it to pass for the
- * original): within this factor either way. A figure's tick label a quarter the size of the
- * text under the figure's white background (a psfrag example page) is the figure's.
- */
-const SAME_SIZE_FACTOR = 2;
 
 /**
  * Is some replacement text set where a covered text was: at its size and angle, on its
@@ -148,14 +143,14 @@ function inPlace(covered: readonly TextPaint[], replacement: readonly TextPaint[
   return replacement.some((r) =>
     covered.some((c) => {
       const angle = c.angle ?? 0;
-      if (Math.abs(angleBetween(r.angle ?? 0, angle)) > SAME_ANGLE || !r.origin || !c.origin) return false;
-      if (r.size > c.size * SAME_SIZE_FACTOR || c.size > r.size * SAME_SIZE_FACTOR) return false;
+      if (Math.abs(angleBetween(r.angle ?? 0, angle)) > T.sameAngle || !r.origin || !c.origin) return false;
+      if (r.size > c.size * T.sameSizeFactor || c.size > r.size * T.sameSizeFactor) return false;
       const em = c.size;
       const rad = (angle * Math.PI) / 180;
       // Page y grows downwards: the line runs along (cos, -sin), its normal is (sin, cos).
       const along = (p: readonly [number, number]) => p[0] * page.width * Math.cos(rad) - p[1] * page.height * Math.sin(rad);
       const across = (p: readonly [number, number]) => p[0] * page.width * Math.sin(rad) + p[1] * page.height * Math.cos(rad);
-      if (Math.abs(across(r.origin) - across(c.origin)) > SAME_BASELINE_EM * em) return false;
+      if (Math.abs(across(r.origin) - across(c.origin)) > T.sameBaselineEm * em) return false;
       // Start and end along the line: from the text boxes when level or upright, else from the pens.
       const [r0, r1] = extentAlong(r, page, angle, along);
       const [c0, c1] = extentAlong(c, page, angle, along);
@@ -174,7 +169,7 @@ function extentAlong(t: TextPaint, page: PageLayer, angle: number, along: (p: re
     [t.bbox[0], t.bbox[1]],
     [t.bbox[2], t.bbox[3]],
   ];
-  const quarter = Math.abs(angleBetween(angle, Math.round(angle / 90) * 90)) <= SAME_ANGLE;
+  const quarter = Math.abs(angleBetween(angle, Math.round(angle / 90) * 90)) <= T.sameAngle;
   if (!quarter) {
     const start = along(t.origin ?? corners[0]);
     return [start, start];
@@ -186,13 +181,13 @@ function extentAlong(t: TextPaint, page: PageLayer, angle: number, along: (p: re
 
 /** The box leaves the same small margin left and right of the text drawn on it: a label's frame. */
 function fittedTo(box: BBox, texts: readonly TextPaint[], page: PageLayer): boolean {
-  if (texts.some((t) => Math.abs(t.angle ?? 0) > SAME_ANGLE)) return false;
+  if (texts.some((t) => Math.abs(t.angle ?? 0) > T.sameAngle)) return false;
   const x0 = Math.min(...texts.map((t) => t.bbox[0]));
   const x1 = Math.max(...texts.map((t) => t.bbox[2]));
   const em = Math.max(...texts.map((t) => t.size));
   const left = (x0 - box[0]) * page.width;
   const right = (box[2] - x1) * page.width;
-  return left >= -EVEN_MARGIN_EM * em && right >= -EVEN_MARGIN_EM * em && Math.abs(left - right) <= EVEN_MARGIN_EM * em && Math.max(left, right) <= MAX_MARGIN_EM * em;
+  return left >= -T.evenMarginEm * em && right >= -T.evenMarginEm * em && Math.abs(left - right) <= T.evenMarginEm * em && Math.max(left, right) <= T.maxMarginEm * em;
 }
 
 /** Share of a text's box under the cover: its visible box, and within it its outline when it is no box. */
@@ -222,7 +217,7 @@ function veiled(cover: Cover, covered: readonly TextPaint[], paint: readonly Pai
 }
 
 function contains(outer: BBox, inner: BBox): boolean {
-  return outer[0] <= inner[0] + SAME_EDGE && outer[1] <= inner[1] + SAME_EDGE && outer[2] >= inner[2] - SAME_EDGE && outer[3] >= inner[3] - SAME_EDGE;
+  return outer[0] <= inner[0] + T.sameEdge && outer[1] <= inner[1] + T.sameEdge && outer[2] >= inner[2] - T.sameEdge && outer[3] >= inner[3] - T.sameEdge;
 }
 
 /** The same words drawn again on top (a layered design effect) hide nothing. */
@@ -233,8 +228,6 @@ function sameWords(covered: TextPaint[], replacement: TextPaint[]): boolean {
   return a.length > 0 && (a.includes(b) || b.includes(a));
 }
 
-/** Box edges closer than this (page fraction, about half a point on A4) are the same edge. */
-const SAME_EDGE = 0.001;
 
 /**
  * The same labelled box drawn twice at one place (TikZ pictures or code blocks placed over one
@@ -252,7 +245,7 @@ function redrawnNode(cover: FillPaint & { visible: BBox }, covered: TextPaint[],
     const own = backdrop.under(t);
     if (!own || own.kind !== 'fill' || own.stroke || own.annotation || own.blend || own.alpha < 0.9 || own.rect !== cover.rect) return false;
     const d = colorDistance(own.fill, cover.fill);
-    return d !== null && d <= SAME_COLOUR && own.bbox.every((v, i) => Math.abs(v - cover.bbox[i]) <= SAME_EDGE);
+    return d !== null && d <= SAME_COLOUR && own.bbox.every((v, i) => Math.abs(v - cover.bbox[i]) <= T.sameEdge);
   });
 }
 
@@ -300,7 +293,7 @@ function toFinding(pageNo: number, hit: CoverHit): Found {
         : `A ${cover.annotation.subtype} annotation ${where} covers the text "${before}".`,
       pages: [pageNo],
       evidence,
-      strength: after ? 0.8 : 0.5,
+      strength: after ? STRENGTH['hidden_content.annotation_over_text'].afterIssue : STRENGTH['hidden_content.annotation_over_text'].before,
     };
   }
   if (cover.kind === 'image') {
@@ -313,7 +306,7 @@ function toFinding(pageNo: number, hit: CoverHit): Found {
       pages: [pageNo],
       evidence,
       // Signatures and stamps are often placed over printed names; a patch with new text is not.
-      strength: after ? 0.85 : 0.35,
+      strength: after ? STRENGTH['hidden_content.image_over_text'].afterIssue : STRENGTH['hidden_content.image_over_text'].before,
     };
   }
   if (after) {
@@ -323,7 +316,7 @@ function toFinding(pageNo: number, hit: CoverHit): Found {
       summary: `Text "${before}" ${where} is painted over by an opaque box and "${after}" is written on top of it.`,
       pages: [pageNo],
       evidence,
-      strength: 0.9,
+      strength: STRENGTH['hidden_content.covered_text_replaced'],
     };
   }
   return {
@@ -332,6 +325,6 @@ function toFinding(pageNo: number, hit: CoverHit): Found {
     summary: `Text "${before}" ${where} is hidden under an opaque box painted after it.`,
     pages: [pageNo],
     evidence,
-    strength: 0.6,
+    strength: STRENGTH['hidden_content.covered_text'],
   };
 }

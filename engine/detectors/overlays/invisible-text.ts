@@ -11,20 +11,20 @@ import type { PaintOp, TextPaint } from '../../read/pdf/text/types.js';
 import type { BBox } from '../../types.js';
 import { Backdrop, colorDistance, meaningful, regionOf, SAME_COLOUR, truncate, words } from '../../read/pdf/text/paint-query.js';
 import { layersRevealable } from '../../read/pdf/structure/revealable-layers.js';
+import { thresholdValues, type Threshold } from '../thresholds.js';
+import { STRENGTH } from '../strengths.js';
 
 type Reason = 'invisible_text' | 'text_matches_background' | 'clipped_text' | 'off_page_text' | 'hidden_layer_text';
 
-/** Strength without and with figures in the hidden text (hidden amounts feed text extraction). */
-const STRENGTH: Record<Reason, [number, number]> = {
-  invisible_text: [0.25, 0.4],
-  text_matches_background: [0.25, 0.45],
-  clipped_text: [0.2, 0.3],
-  off_page_text: [0.1, 0.15],
-  hidden_layer_text: [0.35, 0.5],
-};
-
-/** Producers stamp invisible credits in the page margins ("Powered by ..."). */
-const MARGIN = 0.1;
+const THRESHOLDS = {
+  margin: { value: 0.1, why: 'Producers stamp invisible credits in the page margins ("Powered by ...").' },
+  samePlace: { value: 0.02, why: 'The same words within this (page fraction) of a visible copy are shown there: a slide build or a print/screen variant.' },
+  ocrOverPicture: { value: 0.5, why: 'Invisible text half over a picture is an OCR layer over a scan of the same words.' },
+  clippedVisible: { value: 0.1, why: 'Text with less than this share inside its clip shows nothing of itself.' },
+  maxInvisibleAlpha: { value: 0.05, why: 'Text this transparent cannot be seen on any background.' },
+  discScale: { value: 1.5, why: 'A disc glyph under a callout number is at least this much larger than the number.' },
+} as const satisfies Record<string, Threshold>;
+const T = thresholdValues(THRESHOLDS);
 
 const DESCRIBE: Record<Reason, string> = {
   invisible_text: 'is drawn in invisible render mode',
@@ -34,7 +34,7 @@ const DESCRIBE: Record<Reason, string> = {
   hidden_layer_text: 'sits on a layer (optional content) that is switched off',
 };
 
-const EMITS = [{ flag: 'hidden_content', reasons: Object.keys(STRENGTH) }] as const satisfies readonly Emit[];
+const EMITS = [{ flag: 'hidden_content', reasons: Object.keys(DESCRIBE) }] as const satisfies readonly Emit[];
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
 type Found = DeclaredFinding<typeof EMITS>;
 
@@ -43,7 +43,9 @@ export const invisibleTextDetector = defineDetector({
     id: 'overlays/invisible-text',
     description: 'Text present in the file but not visible: invisible mode, same colour as background, clipped, off-page or on a hidden layer.',
     appliesTo: ['pdf'],
+    needs: ['pages', 'pdfFile'],
     emits: EMITS,
+    thresholds: THRESHOLDS,
   },
   run(ctx: DetectorContext): Found[] {
     const findings: Found[] = [];
@@ -74,7 +76,7 @@ export const invisibleTextDetector = defineDetector({
     // The same words visible at the same place (another page of a slide build, or this page: a
     // print-only or screen-only variant of visible text) hide nothing from the reader.
     const shownElsewhere = (_page: number, op: TextPaint) =>
-      (shown.get(words(op.text)) ?? []).some((s) => Math.abs(s.bbox[0] - op.bbox[0]) <= 0.02 && Math.abs(s.bbox[1] - op.bbox[1]) <= 0.02);
+      (shown.get(words(op.text)) ?? []).some((s) => Math.abs(s.bbox[0] - op.bbox[0]) <= T.samePlace && Math.abs(s.bbox[1] - op.bbox[1]) <= T.samePlace);
     const byPage = new Map<number, Map<Reason, TextPaint[]>>();
     for (const { page, op, reason } of hidden) {
       if (reason === 'off_page_text') {
@@ -110,15 +112,15 @@ function hiddenReason(op: TextPaint, images: PaintOp[], backdrop: Backdrop): Rea
   if (op.hiddenByLayer) return 'hidden_layer_text';
   if (op.renderMode === 3 || op.renderMode === 7) {
     // An OCR layer: invisible text laid over a picture of the same words.
-    const overPicture = images.some((img) => coveredFraction(op.bbox, img.bbox) >= 0.5);
-    const credit = !/\d/.test(op.text) && (op.bbox[3] <= MARGIN || op.bbox[1] >= 1 - MARGIN);
+    const overPicture = images.some((img) => coveredFraction(op.bbox, img.bbox) >= T.ocrOverPicture);
+    const credit = !/\d/.test(op.text) && (op.bbox[3] <= T.margin || op.bbox[1] >= 1 - T.margin);
     return overPicture || credit ? null : 'invisible_text';
   }
   if (!intersect(op.bbox, [0, 0, 1, 1])) return 'off_page_text';
   // An imported graphic or page cropped to a window (\includegraphics with trim and clip, pdfpages,
   // a cropped figure) leaves the rest of its text outside the window: that is a crop, not hiding.
-  if (op.clip && coveredFraction(op.bbox, op.clip) < 0.1) return op.inForm ? null : 'clipped_text';
-  if (op.alpha <= 0.05) return 'invisible_text';
+  if (op.clip && coveredFraction(op.bbox, op.clip) < T.clippedVisible) return op.inForm ? null : 'clipped_text';
+  if (op.alpha <= T.maxInvisibleAlpha) return 'invisible_text';
   if (backdrop.hides(op)) return 'text_matches_background';
   return null;
 }
@@ -146,8 +148,6 @@ function spillsFromPanel(op: TextPaint, texts: TextPaint[], backdrop: Backdrop, 
   return false;
 }
 
-/** A disc glyph under a callout number is at least this much larger than the number. */
-const DISC_SCALE = 1.5;
 
 /**
  * A callout or circled number: a light digit set small on a large dark glyph drawn just before
@@ -156,7 +156,7 @@ const DISC_SCALE = 1.5;
  */
 function onDisc(op: TextPaint, texts: readonly TextPaint[]): boolean {
   return texts.some((t) => {
-    if (t.seq >= op.seq || t.seq < op.seq - 3 || t.renderMode === 3 || t.size < DISC_SCALE * op.size) return false;
+    if (t.seq >= op.seq || t.seq < op.seq - 3 || t.renderMode === 3 || t.size < T.discScale * op.size) return false;
     const d = colorDistance(op.fill, t.fill);
     return d !== null && d > SAME_COLOUR && coveredFraction(op.bbox, t.bbox) >= 0.4;
   });
@@ -178,7 +178,7 @@ function toFinding(pageNo: number, reason: Reason, ops: TextPaint[]): Found {
       text,
       characters: chars,
     },
-    strength: STRENGTH[reason][/\d/.test(text) ? 1 : 0],
+    strength: STRENGTH[`hidden_content.${reason}`][/\d/.test(text) ? 'figures' : 'words'],
   };
 }
 
@@ -191,7 +191,7 @@ function offPageFinding(ops: Array<TextPaint & { page: number }>): Found {
     summary: `Text is placed outside the visible page on ${pages.length === 1 ? `page ${pages[0]}` : `${pages.length} pages`}: "${truncate(text, 80)}".`,
     pages,
     evidence: { page: pages[0], text, pagesAffected: pages.length, characters: ops.reduce((n, o) => n + o.text.replace(/\s/g, '').length, 0) },
-    strength: STRENGTH.off_page_text[/\d/.test(text) && pages.length === 1 ? 1 : 0],
+    strength: STRENGTH['hidden_content.off_page_text'][/\d/.test(text) && pages.length === 1 ? 'figures' : 'words'],
   };
 }
 
@@ -205,6 +205,6 @@ function onDemand(finding: Found, revealable: NonNullable<ReturnType<typeof laye
     revealable.how === 'auto_state'
       ? 'the document switches its layers with viewing, printing or export (/OCProperties /D /AS)'
       : `links or buttons switch layers on (SetOCGState action, object ${revealable.object})`;
-  return { ...finding, summary: `${finding.summary} The layer is shown on demand: ${how}.`, evidence: { ...finding.evidence, shown_on_demand: revealable.how }, strength: 0.1 };
+  return { ...finding, summary: `${finding.summary} The layer is shown on demand: ${how}.`, evidence: { ...finding.evidence, shown_on_demand: revealable.how }, strength: STRENGTH['hidden_content.hidden_layer_text'].shownOnDemand };
 }
 

@@ -8,6 +8,7 @@ import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
 import { readC2pa, type C2paManifestSummary } from '../../read/provenance/c2pa.js';
 import { generatorNamed } from '../../read/provenance/generators.js';
 import { aiSourceKind, sourceTypeName } from '../../read/provenance/source-types.js';
+import { STRENGTH } from '../strengths.js';
 
 function sourceTypeFindings(manifests: C2paManifestSummary[]): Found[] {
   const out = new Map<string, Found>();
@@ -22,7 +23,7 @@ function sourceTypeFindings(manifests: C2paManifestSummary[]): Found[] {
         kind === 'generated'
           ? `The image is declared AI-generated in ${where}: action ${a.action}${agent} with source type ${sourceTypeName(a.digitalSourceType!)}.`
           : `The image is declared to combine AI-generated content in ${where}: action ${a.action}${agent} with source type ${sourceTypeName(a.digitalSourceType!)}.`;
-      const strength = kind === 'generated' && m.active ? 0.97 : 0.92;
+      const strength = kind === 'generated' ? STRENGTH['ai_generated.c2pa_generated'][m.active ? 'active' : 'ingredient'] : STRENGTH['ai_generated.c2pa_composite'].declared;
       const prev = out.get(code);
       if (!prev || prev.strength < strength) {
         out.set(code, {
@@ -50,7 +51,7 @@ function generatorFinding(manifests: C2paManifestSummary[]): Found | null {
         code: 'ai_generated.c2pa_generator',
         summary: `The image's content credentials were written by ${gen} ("${n}"), an image generator.`,
         pages: [1],
-        strength: 0.88,
+        strength: STRENGTH['ai_generated.c2pa_generator'],
         evidence: { manifest: m.label, claimGenerator: m.claimGenerator, generator: gen, name: n },
       };
     }
@@ -62,11 +63,12 @@ const EMITS = [{ flag: 'ai_generated', reasons: ['c2pa_generated', 'c2pa_composi
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
 type Found = DeclaredFinding<typeof EMITS>;
 
-export default defineDetector({
+export const c2paAiDetector = defineDetector({
   meta: {
     id: 'provenance/c2pa-ai',
     description: 'C2PA content credentials that declare generative-AI creation or compositing.',
     appliesTo: ['image'],
+    needs: ['image'],
     emits: EMITS,
   },
   async run(ctx) {
@@ -86,7 +88,7 @@ export default defineDetector({
       code: kind === 'generated' ? 'ai_generated.c2pa_generated' : 'ai_generated.c2pa_composite',
       summary: `The image's content credentials (not fully readable) name the AI source type ${sourceTypeName(t)}.`,
       pages: [1],
-      strength: 0.88,
+      strength: STRENGTH[kind === 'generated' ? 'ai_generated.c2pa_generated' : 'ai_generated.c2pa_composite'].unreadableStore,
       evidence: { digitalSourceType: t, manifestReadable: false },
     }));
   },

@@ -8,6 +8,7 @@
 import type { Asset } from '@trustnxt/c2pa-ts/asset';
 import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
 import { loadC2paLibrary } from '../../read/provenance/c2pa.js';
+import { STRENGTH } from '../strengths.js';
 
 const HARD_BINDING = ['assertion.dataHash.mismatch', 'assertion.bmffHash.mismatch', 'assertion.boxesHash.mismatch'];
 const MANIFEST_ALTERED = ['assertion.hashedURI.mismatch'];
@@ -31,11 +32,12 @@ const EMITS = [{ flag: 'signature_invalidated', reasons: ['c2pa_asset_changed', 
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
 type Found = DeclaredFinding<typeof EMITS>;
 
-export default defineDetector({
+export const c2paIntegrityDetector = defineDetector({
   meta: {
     id: 'provenance/c2pa-integrity',
     description: 'C2PA content credentials whose hashes no longer match the image or the manifest.',
     appliesTo: ['image'],
+    needs: ['image'],
     emits: EMITS,
   },
   async run(ctx) {
@@ -50,7 +52,7 @@ export default defineDetector({
         code: 'signature_invalidated.c2pa_asset_changed',
         summary: 'The image was changed after its C2PA content credentials were signed: the signed hash of the file no longer matches.',
         pages: [1],
-        strength: 0.8,
+        strength: STRENGTH['signature_invalidated.c2pa_asset_changed'],
         evidence: { validation: [...new Set(binding)] },
       });
     }
@@ -61,7 +63,7 @@ export default defineDetector({
         code: 'signature_invalidated.c2pa_manifest_altered',
         summary: 'The C2PA content credentials were altered after signing: an assertion no longer matches its signed hash.',
         pages: [1],
-        strength: 0.6,
+        strength: STRENGTH['signature_invalidated.c2pa_manifest_altered'],
         evidence: { validation: [...new Set(altered)] },
       });
     }

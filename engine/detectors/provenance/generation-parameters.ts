@@ -6,6 +6,7 @@
  */
 import type { DetectorContext } from '../../facts/context.js';
 import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
+import { STRENGTH } from '../strengths.js';
 
 interface Marker {
   tool: string;
@@ -76,11 +77,12 @@ const EMITS = [{ flag: 'ai_generated', reasons: ['generation_parameters', 'steal
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
 type Found = DeclaredFinding<typeof EMITS>;
 
-export default defineDetector({
+export const generationParametersDetector = defineDetector({
   meta: {
     id: 'provenance/generation-parameters',
     description: 'Prompts, samplers and workflows that image generators embed in the file.',
     appliesTo: ['image'],
+    needs: ['image', 'stealthMagic'],
     emits: EMITS,
   },
   async run(ctx) {
@@ -95,7 +97,7 @@ export default defineDetector({
         code: 'ai_generated.generation_parameters',
         summary: `The file carries generation parameters written by ${first.tool} (${first.source}).`,
         pages: [1],
-        strength: 0.97,
+        strength: STRENGTH['ai_generated.generation_parameters'],
         evidence: { tool: first.tool, source: first.source, excerpt: first.excerpt, markers: markers.map((x) => `${x.tool} @ ${x.source}`) },
       });
     } else if (image.format === 'png') {
@@ -106,7 +108,7 @@ export default defineDetector({
           code: 'ai_generated.stealth_parameters',
           summary: `Generation parameters are hidden in the pixel bits ("${magic}" stealth pnginfo of Stable Diffusion web UIs).`,
           pages: [1],
-          strength: 0.95,
+          strength: STRENGTH['ai_generated.stealth_parameters'],
           evidence: { magic, source: 'pixel LSBs' },
         });
       }

@@ -7,6 +7,7 @@ import { defineDetector, type Emit } from '../define.js';
 import { generatorNamed } from '../../read/provenance/generators.js';
 import { xmpOf } from '../../facts/xmp-packet.js';
 import { xmpValues } from '../../read/provenance/xmp-source.js';
+import { STRENGTH } from '../strengths.js';
 
 function asText(v: unknown): string {
   if (typeof v === 'string') return v;
@@ -37,11 +38,12 @@ function softwareFields(ctx: DetectorContext): Array<{ field: string; value: str
 
 const EMITS = [{ flag: 'ai_generated', reasons: ['generator_software'] }] as const satisfies readonly Emit[];
 
-export default defineDetector({
+export const generatorSoftwareDetector = defineDetector({
   meta: {
     id: 'provenance/generator-software',
     description: 'An image-generation product named as the software that made the file.',
     appliesTo: ['image', 'pdf'],
+    needs: ['image', 'pdf'],
     emits: EMITS,
   },
   run(ctx) {
@@ -54,7 +56,7 @@ export default defineDetector({
           code: 'ai_generated.generator_software',
           summary: `${field} names ${gen} ("${value.slice(0, 80)}"), an AI image generator.`,
           pages: [1],
-          strength: 0.9,
+          strength: STRENGTH['ai_generated.generator_software'],
           evidence: { field, value, generator: gen },
         },
       ];

@@ -7,14 +7,16 @@ import { defineDetector, type Emit } from '../define.js';
 import { aiSourceKind, sourceTypeName } from '../../read/provenance/source-types.js';
 import { xmpOf } from '../../facts/xmp-packet.js';
 import { xmpValues } from '../../read/provenance/xmp-source.js';
+import { STRENGTH } from '../strengths.js';
 
 const EMITS = [{ flag: 'ai_generated', reasons: ['iptc_source_type'] }] as const satisfies readonly Emit[];
 
-export default defineDetector({
+export const iptcSourceTypeDetector = defineDetector({
   meta: {
     id: 'provenance/iptc-source-type',
     description: 'XMP metadata that labels the content as made or altered by a generative model.',
     appliesTo: ['image', 'pdf'],
+    needs: ['image', 'pdf'],
     emits: EMITS,
   },
   run(ctx) {
@@ -31,7 +33,7 @@ export default defineDetector({
         code: 'ai_generated.iptc_source_type',
         summary: `The document's XMP metadata declares it ${what} (IPTC DigitalSourceType ${sourceTypeName(best.v)}).`,
         pages: [1],
-        strength: best.kind === 'generated' ? 0.95 : 0.9,
+        strength: best.kind === 'generated' ? STRENGTH['ai_generated.iptc_source_type'].generated : STRENGTH['ai_generated.iptc_source_type'].composite,
         evidence: { digitalSourceType: best.v, source: 'xmp' },
       },
     ];

@@ -7,6 +7,7 @@ import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
 import type { PdfFile } from '../../read/pdf/structure/document.js';
 import { PdfDict, PdfRef, PdfStream, PdfString } from '../../read/pdf/structure/objects.js';
 import { decodePdfText } from '../../read/pdf/structure/text-strings.js';
+import { STRENGTH } from '../strengths.js';
 
 const RISKY_EXT = /\.(?:exe|scr|bat|cmd|com|js|jse|vbs|vbe|ps1|jar|msi|dll|hta|lnk|docm|xlsm|pptm|zip|rar|7z)$/i;
 const MAX_OBJECTS = 200_000;
@@ -36,6 +37,7 @@ export const activeContentDetector = defineDetector({
     id: 'structure/active-content',
     description: 'JavaScript, launch actions and embedded files (reported, never executed).',
     appliesTo: ['pdf'],
+    needs: ['pdf', 'pdfFile'],
     emits: EMITS,
   },
   run(ctx: DetectorContext): Found[] {
@@ -67,21 +69,21 @@ export const activeContentDetector = defineDetector({
     const findings: Found[] = [];
     if (js.length && scripts.every(isFormLogic)) {
       // Formatting and validation of form fields: what every fillable form carries. Context.
-      findings.push({ flag: 'active_content', code: 'active_content.form_scripts', summary: `The form carries ${js.length} field script(s) (formatting, validation, calculation; objects ${js.slice(0, 5).join(', ')}), as fillable forms do; not run.`, pages: [], evidence: { objects: js.slice(0, 50) }, strength: 0.03 });
+      findings.push({ flag: 'active_content', code: 'active_content.form_scripts', summary: `The form carries ${js.length} field script(s) (formatting, validation, calculation; objects ${js.slice(0, 5).join(', ')}), as fillable forms do; not run.`, pages: [], evidence: { objects: js.slice(0, 50) }, strength: STRENGTH['active_content.form_scripts'] });
     } else if (js.length) {
-      findings.push({ flag: 'active_content', code: 'active_content.javascript', summary: `The file contains JavaScript (${js.length} action(s), objects ${js.slice(0, 5).join(', ')}); it was not run.`, pages: [], evidence: { objects: js.slice(0, 50) }, strength: 0.2 });
+      findings.push({ flag: 'active_content', code: 'active_content.javascript', summary: `The file contains JavaScript (${js.length} action(s), objects ${js.slice(0, 5).join(', ')}); it was not run.`, pages: [], evidence: { objects: js.slice(0, 50) }, strength: STRENGTH['active_content.javascript'] });
     }
     if (launch.length) {
-      findings.push({ flag: 'active_content', code: 'active_content.launch_action', summary: `The file contains ${launch.length} launch action(s) that would start another program (objects ${launch.slice(0, 5).join(', ')}).`, pages: [], evidence: { objects: launch.slice(0, 50) }, strength: 0.5 });
+      findings.push({ flag: 'active_content', code: 'active_content.launch_action', summary: `The file contains ${launch.length} launch action(s) that would start another program (objects ${launch.slice(0, 5).join(', ')}).`, pages: [], evidence: { objects: launch.slice(0, 50) }, strength: STRENGTH['active_content.launch_action'] });
     }
     const risky = files.filter((f) => RISKY_EXT.test(f.name));
     if (risky.length) {
-      findings.push({ flag: 'active_content', code: 'active_content.risky_attachment', summary: `The file carries executable or archive attachment(s): ${risky.map((f) => f.name).slice(0, 5).join(', ')}.`, pages: [], evidence: { objects: risky.map((f) => f.num), files: risky.map((f) => f.name) }, strength: 0.5 });
+      findings.push({ flag: 'active_content', code: 'active_content.risky_attachment', summary: `The file carries executable or archive attachment(s): ${risky.map((f) => f.name).slice(0, 5).join(', ')}.`, pages: [], evidence: { objects: risky.map((f) => f.num), files: risky.map((f) => f.name) }, strength: STRENGTH['active_content.risky_attachment'] });
     }
     const plain = files.filter((f) => !RISKY_EXT.test(f.name));
     if (plain.length) {
       const xmlOnly = plain.every((f) => /\.xml$/i.test(f.name));
-      findings.push({ flag: 'active_content', code: 'active_content.embedded_file', summary: `The file carries ${plain.length} embedded file(s): ${plain.map((f) => f.name || `object ${f.num}`).slice(0, 5).join(', ')}${xmlOnly ? ' (XML data, as e-invoices carry)' : ''}.`, pages: [], evidence: { objects: plain.map((f) => f.num), files: plain.map((f) => f.name) }, strength: xmlOnly ? 0.05 : 0.15 });
+      findings.push({ flag: 'active_content', code: 'active_content.embedded_file', summary: `The file carries ${plain.length} embedded file(s): ${plain.map((f) => f.name || `object ${f.num}`).slice(0, 5).join(', ')}${xmlOnly ? ' (XML data, as e-invoices carry)' : ''}.`, pages: [], evidence: { objects: plain.map((f) => f.num), files: plain.map((f) => f.name) }, strength: xmlOnly ? STRENGTH['active_content.embedded_file'].xmlOnly : STRENGTH['active_content.embedded_file'].other });
     }
     return findings;
   },

@@ -11,6 +11,13 @@ import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
 import type { BBox, RevisionSummary } from '../../types.js';
 import { revertedEdits } from './reverted-edits.js';
 import { changedTokens } from '../../kit/changed-words.js';
+import { STRENGTH } from '../strengths.js';
+import { thresholdValues, type Threshold } from '../thresholds.js';
+
+const THRESHOLDS = {
+  minFurniturePages: { value: 2, why: 'The same header or footer added to two pages or more is pagination, not an edit of one page.' },
+} as const satisfies Record<string, Threshold>;
+const T = thresholdValues(THRESHOLDS);
 
 type TextChange = NonNullable<RevisionSummary['textDiff']>[number];
 
@@ -35,7 +42,9 @@ export const incrementalEditDetector = defineDetector({
     id: 'structure/incremental-edit',
     description: 'An incremental update changed page content (text, images, pages) after the document was produced.',
     appliesTo: ['pdf'],
+    needs: ['pages', 'revisions'],
     emits: EMITS,
+    thresholds: THRESHOLDS,
   },
   run(ctx: DetectorContext): Found[] {
     const findings: Found[] = [];
@@ -66,7 +75,7 @@ function base(r: RevisionSummary): Pick<Found, 'flag' | 'pages'> & { evidence: F
  */
 function furnitureOnly(r: RevisionSummary, diffs: TextChange[]): string[] | null {
   const changes = r.pageChanges ?? [];
-  if (changes.length < 2 || changes.some((c) => c.inserted || !c.paginationAdded?.length)) return null;
+  if (changes.length < T.minFurniturePages || changes.some((c) => c.inserted || !c.paginationAdded?.length)) return null;
   if (diffs.some((d) => lineBefore(d).trim() !== '')) return null;
   if (diffs.length === 0) return [];
   const perPage = new Map<number, string[]>();
@@ -87,7 +96,7 @@ function contentEdit(r: RevisionSummary): Found[] {
         code: 'incremental_edit.page_furniture_added',
         summary: `Revision ${r.number} added page furniture (${kinds.join(', ').toLowerCase()}) to page(s) ${r.changedPages.join(', ')}${furniture.length ? `: "${furniture.join(' / ')}" on each` : ''}; no text already on a page changed.`,
         evidence: { ...b.evidence, page: r.changedPages[0], artifacts: kinds, ...(furniture.length ? { after: furniture.join(' / ') } : {}) },
-        strength: 0.1,
+        strength: STRENGTH['incremental_edit.page_furniture_added'],
       },
     ];
   }
@@ -100,27 +109,27 @@ function contentEdit(r: RevisionSummary): Found[] {
   const inLine = top?.lineAfter && top.lineAfter !== top.after ? ` in the line "${top.lineAfter}"` : '';
   const b = base(r);
   if (figures.length) {
-    return [{ ...b, code: 'incremental_edit.figures_changed', summary: `Revision ${r.number} changed figures on page ${top.page}: "${top.before}" became "${top.after}"${inLine}${figures.length > 1 ? ` (and ${figures.length - 1} more line(s))` : ''}.`, evidence: { ...b.evidence, ...where }, strength: 0.9 }];
+    return [{ ...b, code: 'incremental_edit.figures_changed', summary: `Revision ${r.number} changed figures on page ${top.page}: "${top.before}" became "${top.after}"${inLine}${figures.length > 1 ? ` (and ${figures.length - 1} more line(s))` : ''}.`, evidence: { ...b.evidence, ...where }, strength: STRENGTH['incremental_edit.figures_changed'] }];
   }
   if (replaced.length || added.length) {
-    return [{ ...b, code: 'incremental_edit.text_changed', summary: `Revision ${r.number} changed the text of page ${top.page}: "${top.before || '(nothing)'}" became "${top.after}"${inLine}.`, evidence: { ...b.evidence, ...where }, strength: 0.75 }];
+    return [{ ...b, code: 'incremental_edit.text_changed', summary: `Revision ${r.number} changed the text of page ${top.page}: "${top.before || '(nothing)'}" became "${top.after}"${inLine}.`, evidence: { ...b.evidence, ...where }, strength: STRENGTH['incremental_edit.text_changed'] }];
   }
   if (diffs.length) {
-    return [{ ...b, code: 'incremental_edit.text_removed', summary: `Revision ${r.number} removed text from page ${top.page} ("${top.before}"${diffs.length > 1 ? ` and ${diffs.length - 1} more line(s)` : ''}).`, evidence: { ...b.evidence, ...where }, strength: 0.6 }];
+    return [{ ...b, code: 'incremental_edit.text_removed', summary: `Revision ${r.number} removed text from page ${top.page} ("${top.before}"${diffs.length > 1 ? ` and ${diffs.length - 1} more line(s)` : ''}).`, evidence: { ...b.evidence, ...where }, strength: STRENGTH['incremental_edit.text_removed'] }];
   }
   const changes = r.pageChanges ?? [];
   if (changes.some((c) => c.inserted)) {
     const pages = changes.filter((c) => c.inserted).map((c) => c.page);
-    return [{ ...b, code: 'incremental_edit.page_inserted', summary: `Revision ${r.number} added page(s) ${pages.join(', ')} to the document after it was produced.`, evidence: { ...b.evidence, page: pages[0] }, strength: 0.6 }];
+    return [{ ...b, code: 'incremental_edit.page_inserted', summary: `Revision ${r.number} added page(s) ${pages.join(', ')} to the document after it was produced.`, evidence: { ...b.evidence, page: pages[0] }, strength: STRENGTH['incremental_edit.page_inserted'] }];
   }
   if (changes.some((c) => c.xobjects) && !changes.some((c) => c.contents)) {
-    return [{ ...b, code: 'incremental_edit.image_replaced', summary: `Revision ${r.number} replaced an image or drawing on page(s) ${r.changedPages.join(', ')}.`, evidence: { ...b.evidence, page: r.changedPages[0] }, strength: 0.6 }];
+    return [{ ...b, code: 'incremental_edit.image_replaced', summary: `Revision ${r.number} replaced an image or drawing on page(s) ${r.changedPages.join(', ')}.`, evidence: { ...b.evidence, page: r.changedPages[0] }, strength: STRENGTH['incremental_edit.image_replaced'] }];
   }
   if (!r.changedPages.length && r.pagesRemoved) {
     const { before, after } = r.pagesRemoved;
-    return [{ ...b, code: 'incremental_edit.content_changed', summary: `Revision ${r.number} removed ${before - after} page(s) from the document (${before} before, ${after} after); the pages that remain draw what they drew.`, evidence: { ...b.evidence, pages_before: before, pages_after: after }, strength: 0.45 }];
+    return [{ ...b, code: 'incremental_edit.content_changed', summary: `Revision ${r.number} removed ${before - after} page(s) from the document (${before} before, ${after} after); the pages that remain draw what they drew.`, evidence: { ...b.evidence, pages_before: before, pages_after: after }, strength: STRENGTH['incremental_edit.content_changed'] }];
   }
-  return [{ ...b, code: 'incremental_edit.content_changed', summary: `Revision ${r.number} rewrote the content of page(s) ${r.changedPages.join(', ') || '?'} (objects ${[...r.changed, ...r.added].slice(0, 8).join(', ')}); the visible text is unchanged, so the edit is in drawings, layout or hidden content.`, evidence: { ...b.evidence, page: r.changedPages[0] }, strength: 0.45 }];
+  return [{ ...b, code: 'incremental_edit.content_changed', summary: `Revision ${r.number} rewrote the content of page(s) ${r.changedPages.join(', ') || '?'} (objects ${[...r.changed, ...r.added].slice(0, 8).join(', ')}); the visible text is unchanged, so the edit is in drawings, layout or hidden content.`, evidence: { ...b.evidence, page: r.changedPages[0] }, strength: STRENGTH['incremental_edit.content_changed'] }];
 }
 
 /** Only what a viewer's crop or rotate tool writes: the visible area of pages, nothing they paint. */
@@ -153,7 +162,7 @@ function pageCrop(r: RevisionSummary, ctx: DetectorContext): Found[] | null {
       code: 'incremental_edit.page_cropped',
       summary: `Revision ${r.number} ${what} page(s) ${pages.join(', ')} (${keys.join(', ')}); nothing the page paints changed${hidden.length ? `, but text now falls outside the visible area: ${quote}${hidden.length > 3 ? ` and ${hidden.length - 3} more` : ''}` : ', and no text lies outside the visible area'}.`,
       evidence: { ...b.evidence, page: pages[0], keys, ...(hidden.length ? { hidden_text: hidden.slice(0, 20) } : {}) },
-      strength: hidden.length ? 0.5 : 0.25,
+      strength: hidden.length ? STRENGTH['incremental_edit.page_cropped'].textHiddenByCrop : STRENGTH['incremental_edit.page_cropped'].textStaysVisible,
     },
   ];
 }
@@ -175,7 +184,7 @@ function revertedFinding(revs: RevisionSummary[]): Found {
     summary: `Revisions ${numbers.join(', ')} changed the text of page ${first.page} ("${said}") and took the change back: the page text is as first issued.`,
     pages: [...new Set(revs.flatMap((r) => r.changedPages))].sort((a, b) => a - b),
     evidence: { revision: numbers[numbers.length - 1], revisions: numbers, page: first.page, ...(first.bbox ? { bbox: first.bbox } : {}), before: first.before, after: first.after, objects: revs.flatMap((r) => [...r.changed, ...r.added]).slice(0, 50) },
-    strength: 0.1,
+    strength: STRENGTH['incremental_edit.edit_reverted'],
   };
 }
 
@@ -188,7 +197,7 @@ function fieldValueChange(r: RevisionSummary): Found {
     code: 'incremental_edit.field_value_changed',
     summary: `Revision ${r.number} changed the filled-in value of form field "${top.field}" from "${top.before}" to "${top.after}"${changes.length > 1 ? ` (and ${changes.length - 1} more field(s))` : ''}.`,
     evidence: { ...base(r).evidence, before: top.before, after: top.after, fields: changes.slice(0, 20) },
-    strength: figures.length ? 0.5 : 0.3,
+    strength: figures.length ? STRENGTH['incremental_edit.field_value_changed'].figures : STRENGTH['incremental_edit.field_value_changed'].words,
   };
 }
 
@@ -196,7 +205,7 @@ function otherUpdate(r: RevisionSummary): Found {
   const b = base(r);
   const fonts = (r.pageChanges ?? []).filter((c) => c.resources);
   if (fonts.length) {
-    return { ...b, code: 'incremental_edit.resources_changed', summary: `Revision ${r.number} changed fonts or resources used by page(s) ${fonts.map((c) => c.page).join(', ')} without changing the page text.`, evidence: { ...b.evidence, roles: r.objectRoles }, strength: 0.3 };
+    return { ...b, code: 'incremental_edit.resources_changed', summary: `Revision ${r.number} changed fonts or resources used by page(s) ${fonts.map((c) => c.page).join(', ')} without changing the page text.`, evidence: { ...b.evidence, roles: r.objectRoles }, strength: STRENGTH['incremental_edit.resources_changed'] };
   }
-  return { ...b, pages: [], code: 'incremental_edit.other_update', summary: `Revision ${r.number} is an update that changed no page content (${Object.keys(r.objectRoles ?? {}).join(', ') || 'no objects'}); recorded as context.`, evidence: { ...b.evidence, roles: r.objectRoles }, strength: 0.1 };
+  return { ...b, pages: [], code: 'incremental_edit.other_update', summary: `Revision ${r.number} is an update that changed no page content (${Object.keys(r.objectRoles ?? {}).join(', ') || 'no objects'}); recorded as context.`, evidence: { ...b.evidence, roles: r.objectRoles }, strength: STRENGTH['incremental_edit.other_update'] };
 }

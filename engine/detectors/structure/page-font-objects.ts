@@ -12,6 +12,7 @@ import type { FindingFor } from '../define.js';
 import { PdfName, PdfRef } from '../../read/pdf/structure/objects.js';
 import type { PageNode } from '../../read/pdf/structure/pages.js';
 import type { PdfFile } from '../../read/pdf/structure/document.js';
+import { STRENGTH } from '../strengths.js';
 
 interface PageFonts {
   page: number;
@@ -71,7 +72,7 @@ export function separateFontObjectFindings(file: PdfFile, pages: PageNode[]): Ar
         `${otherPages.length > 1 ? 'use' : 'uses'} ${pairs.map((x) => x.othersUse.join('/')).slice(0, 3).join(', ')}: the page was written by another run and copied in.`,
       pages: [odd.page],
       evidence: { page: odd.page, fontObjects: pairs, otherPages: otherPages.slice(0, 20) },
-      strength: 0.6,
+      strength: STRENGTH['page_inconsistency.separate_font_objects'],
     },
   ];
 }

@@ -16,6 +16,7 @@ import type { DetectorContext } from '../../facts/context.js';
 import type { FindingFor } from '../define.js';
 import type { Cell, Line } from '../../read/extract/layout.js';
 import { findMoney } from '../../read/extract/numbers.js';
+import { STRENGTH } from '../strengths.js';
 
 type Found = FindingFor<'page_inconsistency', 'page_identity'>;
 
@@ -101,7 +102,7 @@ export function pageIdentityFindings(ctx: DetectorContext): Found[] {
         otherPages: header.filter((e) => e.value === common).map((e) => e.page),
         regions: [page.line, same.line].filter((l) => l.bbox).map((l) => ({ page: l.page, bbox: l.bbox!, label: l === page.line ? 'odd header' : 'header' })),
       },
-      strength: 0.6,
+      strength: STRENGTH['page_inconsistency.page_identity'],
     });
   }
   // Several labels disagreeing on one page is one foreign page; on several pages, a mixed file.

@@ -10,8 +10,16 @@ import { walkPages, type PageNode } from '../../read/pdf/structure/pages.js';
 import type { PdfFile } from '../../read/pdf/structure/document.js';
 import { separateFontObjectFindings } from './page-font-objects.js';
 import { pageIdentityFindings } from './page-identity.js';
+import { STRENGTH } from '../strengths.js';
+import { thresholdValues, type Threshold } from '../thresholds.js';
 
-const MAX_PAGES = 500;
+const THRESHOLDS = {
+  maxPages: { value: 500, why: 'Page-by-page comparison of longer files costs more than it finds (reports, books).' },
+  minPagesWithText: { value: 3, why: 'A page can only stand out against at least two others that agree.' },
+  tracesForForeignPage: { value: 3, why: 'Size or fonts alone differ on covers and annexes; three traits together do not.' },
+  tracesWithNaming: { value: 2, why: 'Resource naming is the strongest producer habit: with it, one more trait is enough.' },
+} as const satisfies Record<string, Threshold>;
+const T = thresholdValues(THRESHOLDS);
 
 interface PageTraits {
   naming: string;
@@ -88,10 +96,13 @@ function numberingFindings(ctx: DetectorContext): Found[] {
       summary: `Page ${o.page} is numbered "${o.index} of ${o.total}" while the other pages are numbered 1 to ${n} of ${n}: it was printed as part of another document.`,
       pages: [o.page],
       evidence: { page: o.page, printed: `${o.index} of ${o.total}`, expected: `${o.page} of ${n}` },
-      strength: 0.65,
+      strength: STRENGTH['page_inconsistency.page_numbering'],
     },
   ];
 }
+
+/** A page inserted from another document: stronger for each trait it differs in, up to a cap. */
+const FOREIGN_PAGE = STRENGTH['page_inconsistency.foreign_page'];
 
 const EMITS = [{ flag: 'page_inconsistency', reasons: ['foreign_page', 'page_numbering', 'separate_font_objects', 'page_identity'] }] as const satisfies readonly Emit[];
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
@@ -102,7 +113,9 @@ export const pageInconsistencyDetector = defineDetector({
     id: 'structure/page-inconsistency',
     description: 'One page differs from all others in resource naming, fonts, size and content encoding, draws the same fonts from its own font objects, disagrees in its printed "Page i of N", or repeats the page header with another document\'s values: a page from another document.',
     appliesTo: ['pdf'],
+    needs: ['pages', 'pdf', 'pdfFile', 'textModel'],
     emits: EMITS,
+    thresholds: THRESHOLDS,
   },
   run(ctx: DetectorContext): Found[] {
     return [...numberingFindings(ctx), ...producerTraitFindings(ctx), ...fontObjectFindings(ctx), ...pageIdentityFindings(ctx)];
@@ -110,22 +123,22 @@ export const pageInconsistencyDetector = defineDetector({
 });
 
 function fontObjectFindings(ctx: DetectorContext): Found[] {
-  if (!ctx.pdf || ctx.pdf.pageCount < 2 || ctx.pdf.pageCount > MAX_PAGES) return [];
+  if (!ctx.pdf || ctx.pdf.pageCount < 2 || ctx.pdf.pageCount > T.maxPages) return [];
   const file = ctx.facts.now('pdfFile');
   return file ? separateFontObjectFindings(file, walkPages(file, file.trailerValue('Root'))) : [];
 }
 
 function producerTraitFindings(ctx: DetectorContext): Found[] {
   {
-    if (!ctx.pdf || ctx.pdf.pageCount < 3 || ctx.pdf.pageCount > MAX_PAGES) return [];
+    if (!ctx.pdf || ctx.pdf.pageCount < T.minPagesWithText || ctx.pdf.pageCount > T.maxPages) return [];
     const file = ctx.facts.now('pdfFile');
     if (!file) return [];
     const pages = walkPages(file, file.trailerValue('Root'));
-    if (pages.length < 3) return [];
+    if (pages.length < T.minPagesWithText) return [];
     const traits = pages.map((p) => traitsOf(file, p));
     // Pages without fonts (scans, blank pages) say nothing about naming habits.
     const withText = traits.map((t, i) => ({ t, page: i + 1 })).filter((x) => x.t.fonts.size > 0);
-    if (withText.length < 3) return [];
+    if (withText.length < T.minPagesWithText) return [];
     const naming = majority(withText.map((x) => x.t.naming));
     const size = majority(withText.map((x) => x.t.size));
     const encoding = majority(withText.map((x) => x.t.encoding));
@@ -146,14 +159,14 @@ function producerTraitFindings(ctx: DetectorContext): Found[] {
       if (t.encoding !== encoding.value && encoding.count === n - 1) differs.push(`content encoding (${t.encoding} vs ${encoding.value})`);
       // Naming habits are the strongest producer trait; size or fonts alone differ on covers and annexes.
       const namingDiffers = differs[0]?.startsWith('resource names');
-      if (differs.length < 3 && !(namingDiffers && differs.length >= 2)) continue;
+      if (differs.length < T.tracesForForeignPage && !(namingDiffers && differs.length >= T.tracesWithNaming)) continue;
       findings.push({
         flag: 'page_inconsistency',
         code: 'page_inconsistency.foreign_page',
         summary: `Page ${page} differs from every other page in ${differs.join(', ')}: it looks inserted from another document.`,
         pages: [page],
         evidence: { page, traits: differs, fonts: [...t.fonts] },
-        strength: Math.min(0.5, 0.2 + 0.1 * differs.length),
+        strength: Math.min(FOREIGN_PAGE.max, FOREIGN_PAGE.base + FOREIGN_PAGE.perTrait * differs.length),
       });
     }
     // One odd page out of many is a signal; half the pages differing is just a mixed document.

@@ -5,6 +5,7 @@
  */
 import type { DetectorContext } from '../../facts/context.js';
 import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
+import { STRENGTH } from '../strengths.js';
 
 const EMITS = [{ flag: 'signature_invalidated', reasons: ['content_after_signature', 'unsigned_update_after_signature'] }] as const satisfies readonly Emit[];
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
@@ -15,6 +16,7 @@ export const signatureInvalidatedDetector = defineDetector({
     id: 'structure/signature-invalidated',
     description: 'Page content changed by an update written after a digital signature.',
     appliesTo: ['pdf'],
+    needs: ['revisions'],
     emits: EMITS,
   },
   run(ctx: DetectorContext): Found[] {
@@ -34,7 +36,7 @@ export const signatureInvalidatedDetector = defineDetector({
           summary: `Revision ${r.number} changed page content (page(s) ${r.changedPages.join(', ')}) after the document was signed${covering.signer ? ` by ${covering.signer}` : ''} (signature object ${covering.object} covers up to revision ${covering.coversRevision}).`,
           pages: r.changedPages,
           evidence: { revision: r.number, revisions: [covering.coversRevision!, r.number], objects: [covering.object, ...r.changed.slice(0, 20)], ...(diff ? { page: diff.page, bbox: diff.bbox, before: diff.before, after: diff.after } : {}) },
-          strength: 0.9,
+          strength: STRENGTH['signature_invalidated.content_after_signature'],
         });
       } else if (r.kind === 'other' && (r.pageChanges ?? []).some((c) => c.resources)) {
         findings.push({
@@ -43,7 +45,7 @@ export const signatureInvalidatedDetector = defineDetector({
           summary: `Revision ${r.number}, written after the signature, changed resources used by page(s) ${r.changedPages.join(', ')}.`,
           pages: r.changedPages,
           evidence: { revision: r.number, revisions: [covering.coversRevision!, r.number], objects: [covering.object] },
-          strength: 0.5,
+          strength: STRENGTH['signature_invalidated.unsigned_update_after_signature'],
         });
       }
     }

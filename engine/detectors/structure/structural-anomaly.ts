@@ -6,6 +6,13 @@
  */
 import type { DetectorContext } from '../../facts/context.js';
 import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
+import { STRENGTH } from '../strengths.js';
+import { thresholdValues, type Threshold } from '../thresholds.js';
+
+const THRESHOLDS = {
+  trailingBytes: { value: 32, why: 'Writers pad the end with a few bytes; more than this after the last %%EOF is appended data.' },
+} as const satisfies Record<string, Threshold>;
+const T = thresholdValues(THRESHOLDS);
 
 const EMITS = [{ flag: 'structural_anomaly', reasons: ['xref_repaired', 'duplicate_object', 'unlisted_objects', 'unlinked_section', 'generation_numbers', 'trailing_data', 'decompression_budget'] }] as const satisfies readonly Emit[];
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
@@ -16,7 +23,9 @@ export const structuralAnomalyDetector = defineDetector({
     id: 'structure/structural-anomaly',
     description: 'Repaired cross-references, duplicate or unlisted objects, unlinked xref sections, odd generations, trailing data.',
     appliesTo: ['pdf'],
+    needs: ['budgeted', 'pdf', 'pdfFile'],
     emits: EMITS,
+    thresholds: THRESHOLDS,
   },
   run(ctx: DetectorContext): Found[] {
     const pdf = ctx.pdf;
@@ -33,7 +42,7 @@ export const structuralAnomalyDetector = defineDetector({
         summary: `${refused.length} compressed stream(s) (${objects.slice(0, 5).join(', ')}${objects.length > 5 ? ', …' : ''}) inflate far beyond any real page content (${Math.round(refused[0].compressedBytes / 1024)} KB to more than ${Math.round(refused[0].decodedAtLeast / 1024 / 1024)} MB): a decompression bomb, left out of the analysis; the rest of the file was read.`,
         pages: [],
         evidence: { streams: refused.slice(0, 20) },
-        strength: 0.5,
+        strength: STRENGTH['structural_anomaly.decompression_budget'],
       });
     }
     const reconstructed = pdf.revisions.some((r) => r.xrefKind === 'reconstructed');
@@ -44,7 +53,7 @@ export const structuralAnomalyDetector = defineDetector({
         summary: `The cross-reference data is broken and had to be repaired (${pdf.repairs.slice(0, 3).join('; ')}${pdf.repairs.length > 3 ? '; …' : ''}).`,
         pages: [],
         evidence: { repairs: pdf.repairs.slice(0, 20) },
-        strength: 0.2,
+        strength: STRENGTH['structural_anomaly.xref_repaired'],
       });
     }
     // Per revision segment: the same number defined twice, and definitions no xref section lists.
@@ -69,7 +78,7 @@ export const structuralAnomalyDetector = defineDetector({
         summary: `Object number(s) ${[...new Set(dupes)].slice(0, 10).join(', ')} are defined more than once within one revision, without an update that redefines them.`,
         pages: [],
         evidence: { objects: [...new Set(dupes)].slice(0, 50) },
-        strength: 0.3,
+        strength: STRENGTH['structural_anomaly.duplicate_object'],
       });
     }
     if (unlisted.length) {
@@ -79,7 +88,7 @@ export const structuralAnomalyDetector = defineDetector({
         summary: `${unlisted.length} object(s) in the file body (e.g. ${unlisted.slice(0, 5).join(', ')}) are listed by no cross-reference section: left-overs of an earlier version or an edit.`,
         pages: [],
         evidence: { objects: unlisted.slice(0, 50) },
-        strength: 0.2,
+        strength: STRENGTH['structural_anomaly.unlisted_objects'],
       });
     }
     if (file.unlinked.length && !reconstructed) {
@@ -89,7 +98,7 @@ export const structuralAnomalyDetector = defineDetector({
         summary: `${file.unlinked.length} cross-reference section(s) (at offset ${file.unlinked.map((s) => s.offset).join(', ')}) are not reachable from startxref: an earlier version was left in the file without being chained.`,
         pages: [],
         evidence: { offsets: file.unlinked.map((s) => s.offset) },
-        strength: 0.2,
+        strength: STRENGTH['structural_anomaly.unlinked_section'],
       });
     }
     const original = pdf.revisions.find((r) => !r.isLinearizationSection);
@@ -101,19 +110,19 @@ export const structuralAnomalyDetector = defineDetector({
         summary: `${oddGen.length} object(s) carry non-zero generation numbers in a file with a single revision: numbers were reused after deletion by a tool that rewrote the file.`,
         pages: [],
         evidence: { objects: oddGen.slice(0, 50).map((e) => e.num) },
-        strength: 0.15,
+        strength: STRENGTH['structural_anomaly.generation_numbers'],
       });
     }
     const lastEnd = Math.max(...pdf.revisions.map((r) => r.endOffset));
     const tail = Buffer.from(ctx.bytes.subarray(lastEnd)).toString('latin1');
-    if (tail.replace(/[\s\0]/g, '').length > 32) {
+    if (tail.replace(/[\s\0]/g, '').length > T.trailingBytes) {
       findings.push({
         flag: 'structural_anomaly',
         code: 'structural_anomaly.trailing_data',
         summary: `${ctx.bytes.length - lastEnd} bytes follow the last %%EOF: data appended outside the PDF structure.`,
         pages: [],
         evidence: { offset: lastEnd, bytes: ctx.bytes.length - lastEnd },
-        strength: 0.2,
+        strength: STRENGTH['structural_anomaly.trailing_data'],
       });
     }
     return findings;

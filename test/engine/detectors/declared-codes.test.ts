@@ -16,7 +16,7 @@ const emits = [
 ] as const;
 
 const declared = defineDetector({
-  meta: { id: 'test/declared', description: 'reports only what it declares', appliesTo: ['pdf'], emits },
+  meta: { id: 'test/declared', description: 'reports only what it declares', appliesTo: ['pdf'], needs: [], emits },
   run: () => [
     { ...base, flag: 'date_inconsistency', code: 'date_inconsistency.future_date' },
     { ...base, flag: 'metadata_mismatch', code: 'metadata_mismatch.producer_differs' },
@@ -24,32 +24,38 @@ const declared = defineDetector({
 });
 
 defineDetector({
-  meta: { id: 'test/undeclared-reason', description: 'x', appliesTo: ['pdf'], emits: [{ flag: 'date_inconsistency', reasons: ['future_date'] }] },
+  meta: { id: 'test/undeclared-reason', description: 'x', appliesTo: ['pdf'], needs: [], emits: [{ flag: 'date_inconsistency', reasons: ['future_date'] }] },
   // @ts-expect-error `late_modification` is not among the declared reasons.
   run: () => [{ ...base, flag: 'date_inconsistency', code: 'date_inconsistency.late_modification' }],
 });
 
 defineDetector({
-  meta: { id: 'test/undeclared-flag', description: 'x', appliesTo: ['pdf'], emits: [{ flag: 'date_inconsistency', reasons: ['future_date'] }] },
+  meta: { id: 'test/undeclared-flag', description: 'x', appliesTo: ['pdf'], needs: [], emits: [{ flag: 'date_inconsistency', reasons: ['future_date'] }] },
   // @ts-expect-error `hidden_content` is not a declared flag.
   run: () => [{ ...base, flag: 'hidden_content', code: 'hidden_content.future_date' }],
 });
 
 defineDetector({
-  meta: { id: 'test/crossed', description: 'x', appliesTo: ['pdf'], emits },
+  meta: { id: 'test/crossed', description: 'x', appliesTo: ['pdf'], needs: [], emits },
   // @ts-expect-error a reason of one declared flag under another declared flag.
   run: () => [{ ...base, flag: 'metadata_mismatch', code: 'metadata_mismatch.future_date' }],
 });
 
 defineDetector({
-  meta: { id: 'test/async', description: 'x', appliesTo: ['pdf'], emits: [{ flag: 'date_inconsistency', reasons: ['future_date'] }] },
+  meta: { id: 'test/async', description: 'x', appliesTo: ['pdf'], needs: [], emits: [{ flag: 'date_inconsistency', reasons: ['future_date'] }] },
   // @ts-expect-error async detectors are checked the same way.
   run: async () => [{ ...base, flag: 'date_inconsistency', code: 'date_inconsistency.typo' }],
 });
 
+defineDetector({
+  // @ts-expect-error a need is the name of a fact of the store, not any string.
+  meta: { id: 'test/unknown-need', description: 'x', appliesTo: ['pdf'], needs: ['ocrText'], emits: [{ flag: 'date_inconsistency', reasons: ['future_date'] }] },
+  run: () => [],
+});
+
 const detail: string = 'future_date';
 defineDetector({
-  meta: { id: 'test/open-detail', description: 'x', appliesTo: ['pdf'], emits: [{ flag: 'date_inconsistency', reasons: ['future_date'] }] },
+  meta: { id: 'test/open-detail', description: 'x', appliesTo: ['pdf'], needs: [], emits: [{ flag: 'date_inconsistency', reasons: ['future_date'] }] },
   // @ts-expect-error a detail computed as plain `string` could be anything, so it is refused.
   run: () => [{ ...base, flag: 'date_inconsistency', code: `date_inconsistency.${detail}` }],
 });

@@ -1,4 +1,5 @@
 /** Writes the fitted table as engine data and as the per-reason explanation in the docs. */
+import { STRENGTH, type Strength } from '../../../engine/detectors/strengths.js';
 import type { Figures } from './evaluate.js';
 import type { Fit, FitParams } from './fit.js';
 
@@ -17,10 +18,22 @@ export function renderGeneratedTs(fit: Fit, keep: boolean): string {
     lines.push('export const FITTED_STRENGTHS: CalibrationTable = {};');
     return lines.join('\n') + '\n';
   }
-  lines.push('export const FITTED_STRENGTHS: CalibrationTable = {');
-  for (const [code, c] of Object.entries(fit.table)) lines.push(`  '${code}': { hand: ${c.hand}, fitted: ${c.fitted}, max: ${c.max} },`);
-  lines.push('};');
+  const rows = Object.entries(fit.table).map(([code, c]) => `  '${code}': { hand: ${handExpression(code, c.hand)}, fitted: ${c.fitted}, max: ${c.max} },`);
+  if (rows.some((r) => r.includes('STRENGTH['))) lines.splice(2, 0, "import { STRENGTH } from '../detectors/strengths.js';");
+  lines.push('export const FITTED_STRENGTHS: CalibrationTable = {', ...rows, '};');
   return lines.join('\n') + '\n';
+}
+
+/**
+ * The hand column names the strength-table entry it came from when the typical strength the fit
+ * saw is one of that reason's values, so a strength changed in the table moves the calibration's
+ * reference with it. A median between two values (or of a computed strength) stays a number.
+ */
+export function handExpression(code: string, hand: number): string {
+  const s: Strength | undefined = Object.prototype.hasOwnProperty.call(STRENGTH, code) ? (STRENGTH as Record<string, Strength>)[code] : undefined;
+  if (typeof s === 'number') return s === hand ? `STRENGTH['${code}']` : String(hand);
+  const name = s ? Object.keys(s).find((k) => s[k] === hand) : undefined;
+  return name ? `STRENGTH['${code}'].${name}` : String(hand);
 }
 
 export interface FigureRow {

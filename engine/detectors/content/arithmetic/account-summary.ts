@@ -11,6 +11,7 @@ import { labelledAmounts, moneyCells, type Labelled } from '../amounts.js';
 import { finding, near, operands } from '../evidence.js';
 import { readItemTable, type ItemRow } from './line-items.js';
 import { confirmedByRate, moneyReadings, judgeTotal } from './totals-cross-check.js';
+import { STRENGTH } from '../../strengths.js';
 
 /** Lines of the charges section that the charges total sums up, besides the charges table rows. */
 const CHARGE_PARTS = /^\s*(?:sub-?total|tax|vat|gst|hst|pst|sales tax|mwst|ust|tva|iva)(?![\p{L}])/iu;
@@ -73,7 +74,7 @@ export function accountSummaryFindings(model: DocModel): ArithmeticFinding[] {
       'amount_due',
       `Amount due ${formatAmount(found)} does not equal the previous balance, less payments, plus this period's charges (${formatAmount(expected)}).`,
       due.line,
-      0.85,
+      STRENGTH['arithmetic_error.amount_due'],
       {
         expected: formatAmount(expected),
         found: formatAmount(found),

@@ -12,6 +12,7 @@ import type { ArithmeticFinding } from './emits.js';
 import { formatAmount } from '../../../read/extract/numbers.js';
 import { finding, near, operands } from '../evidence.js';
 import type { TxRow } from './statement-table.js';
+import { STRENGTH } from '../../strengths.js';
 
 const CARRIED = /\b(?:carried forward|carried fwd|c\/f|c\/fwd)\b/i;
 const BROUGHT = /\b(?:brought forward|brought fwd|b\/f|b\/fwd)\b/i;
@@ -42,7 +43,7 @@ export function carriedFindings(rows: readonly TxRow[]): ArithmeticFinding[] {
         'carried_balance',
         `Page ${next.line.page} brings forward ${formatAmount(b)}, but page ${close.line.page} carried forward ${formatAmount(a)}: the pages do not continue each other.`,
         next.line,
-        0.85,
+        STRENGTH['arithmetic_error.carried_balance'],
         {
           expected: formatAmount(a),
           found: formatAmount(b),

@@ -13,6 +13,7 @@ import { finding, near, operands } from '../evidence.js';
 import { readItemTable } from './line-items.js';
 import { misreadValues } from './misread.js';
 import { confirmedByRate, judgeTotal, moneyReadings } from './totals-cross-check.js';
+import { STRENGTH } from '../../strengths.js';
 
 const SUBTOTAL = /sub-?total|net total|total net|net amount|total excl\.?(?:uding)? (?:vat|tax)|total before tax|zwischensumme|nettobetrag|netto|summe netto|rechnungssumme netto|total ht|montant ht|subtotaal|totaal excl/;
 const TAX = /vat|tax|sales tax|gst|hst|pst|mwst\.?|ust\.?|umsatzsteuer|mehrwertsteuer|steuerbasisbetrag|tva|btw|iva/;
@@ -127,7 +128,7 @@ function totalsFindings(model: DocModel): ArithmeticFinding[] {
       if (judged?.verdict !== 'adds_up') {
         const required = judged?.required ?? expected;
         const crossChecked = judged?.verdict === 'contradicts' ? { crossChecked: true } : {};
-        out.push(finding('arithmetic_error', 'invoice_total', `Total ${formatAmount(found)} does not equal subtotal, tax and charges (${formatAmount(required)}).`, total.line, 0.85, { expected: formatAmount(required), found: formatAmount(found), ...crossChecked, ...operands([start.from, total.line]) }, total.cells));
+        out.push(finding('arithmetic_error', 'invoice_total', `Total ${formatAmount(found)} does not equal subtotal, tax and charges (${formatAmount(required)}).`, total.line, STRENGTH['arithmetic_error.invoice_total'], { expected: formatAmount(required), found: formatAmount(found), ...crossChecked, ...operands([start.from, total.line]) }, total.cells));
       }
     }
     out.push(...rateFindings(taxLines.map((s) => s.hit), rows, subtotal, start.from));
@@ -177,7 +178,7 @@ function includedTaxFindings(hits: Labelled[], gross: number, totalLine: Line): 
     const tax = h.amounts[h.amounts.length - 1].value;
     const expected = (gross * h.rate) / (100 + h.rate);
     if (!near(expected, tax, 0.02 + Math.abs(gross) * 0.0005)) {
-      out.push(finding('arithmetic_error', 'tax_rate', `Included tax ${formatAmount(tax)} is not the ${h.rate}% share of the total ${formatAmount(gross)} (expected ${formatAmount(expected)}).`, h.line, 0.7, { expected: formatAmount(expected), found: formatAmount(tax), rate: h.rate, ...operands([h.line, totalLine]) }, h.cells));
+      out.push(finding('arithmetic_error', 'tax_rate', `Included tax ${formatAmount(tax)} is not the ${h.rate}% share of the total ${formatAmount(gross)} (expected ${formatAmount(expected)}).`, h.line, STRENGTH['arithmetic_error.tax_rate'], { expected: formatAmount(expected), found: formatAmount(tax), rate: h.rate, ...operands([h.line, totalLine]) }, h.cells));
     }
   }
   return out;
@@ -194,13 +195,13 @@ function rateFindings(taxLines: Labelled[], rows: Array<{ rate: number; base: nu
     if (h.rate === null || base === null || h.rate <= 0) continue;
     const expected = (base * h.rate) / 100;
     if (!near(expected, tax, 0.02 + Math.abs(base) * 0.0005)) {
-      out.push(finding('arithmetic_error', 'tax_rate', `Tax ${formatAmount(tax)} is not ${h.rate}% of ${formatAmount(base)} (expected ${formatAmount(expected)}).`, h.line, 0.7, { expected: formatAmount(expected), found: formatAmount(tax), rate: h.rate, ...operands(own ? [h.line] : [subtotalLine, h.line]) }, h.cells));
+      out.push(finding('arithmetic_error', 'tax_rate', `Tax ${formatAmount(tax)} is not ${h.rate}% of ${formatAmount(base)} (expected ${formatAmount(expected)}).`, h.line, STRENGTH['arithmetic_error.tax_rate'], { expected: formatAmount(expected), found: formatAmount(tax), rate: h.rate, ...operands(own ? [h.line] : [subtotalLine, h.line]) }, h.cells));
     }
   }
   for (const r of rows) {
     const expected = (r.base * r.rate) / 100;
     if (!near(expected, r.tax, 0.02 + Math.abs(r.base) * 0.0005)) {
-      out.push(finding('arithmetic_error', 'tax_rate', `Tax ${formatAmount(r.tax)} is not ${r.rate}% of ${formatAmount(r.base)} (expected ${formatAmount(expected)}).`, r.line, 0.7, { expected: formatAmount(expected), found: formatAmount(r.tax), rate: r.rate, ...operands([r.line]) }));
+      out.push(finding('arithmetic_error', 'tax_rate', `Tax ${formatAmount(r.tax)} is not ${r.rate}% of ${formatAmount(r.base)} (expected ${formatAmount(expected)}).`, r.line, STRENGTH['arithmetic_error.tax_rate'], { expected: formatAmount(expected), found: formatAmount(r.tax), rate: r.rate, ...operands([r.line]) }));
     }
   }
   return out;
@@ -217,7 +218,7 @@ function itemFindings(model: DocModel): ArithmeticFinding[] {
   if (bad.length && good >= 1 && wrong.length <= Math.max(1, Math.floor(table.rows.length * 0.25))) {
     for (const r of bad) {
       const exp = r.expected !== null ? ` (quantity x unit price gives ${formatAmount(r.expected)})` : '';
-      out.push(finding('arithmetic_error', 'line_item', `Line total ${formatAmount(r.total)} does not match its quantity and unit price${exp}.`, r.line, good >= 2 ? 0.85 : 0.6, { expected: r.expected !== null ? formatAmount(r.expected) : null, found: formatAmount(r.total), ...operands([r.line]) }));
+      out.push(finding('arithmetic_error', 'line_item', `Line total ${formatAmount(r.total)} does not match its quantity and unit price${exp}.`, r.line, good >= 2 ? STRENGTH['arithmetic_error.line_item'].confirmedColumns : STRENGTH['arithmetic_error.line_item'].unconfirmed, { expected: r.expected !== null ? formatAmount(r.expected) : null, found: formatAmount(r.total), ...operands([r.line]) }));
     }
   }
   // Items against the subtotal just below them, only when every row was read and adds up.
@@ -229,7 +230,7 @@ function itemFindings(model: DocModel): ArithmeticFinding[] {
     if (sub && sub.amounts.length === 1) {
       const sum = table.rows.reduce((a, r) => a + r.total, 0);
       if (!near(sum, sub.amounts[0].value, 0.011)) {
-        out.push(finding('arithmetic_error', 'items_subtotal', `Subtotal ${formatAmount(sub.amounts[0].value)} does not equal the sum of the line items (${formatAmount(sum)}).`, sub.line, 0.7, { expected: formatAmount(sum), found: formatAmount(sub.amounts[0].value), ...operands([...table.rows.map((r) => r.line), sub.line]) }, sub.cells));
+        out.push(finding('arithmetic_error', 'items_subtotal', `Subtotal ${formatAmount(sub.amounts[0].value)} does not equal the sum of the line items (${formatAmount(sum)}).`, sub.line, STRENGTH['arithmetic_error.items_subtotal'].invoiceTable, { expected: formatAmount(sum), found: formatAmount(sub.amounts[0].value), ...operands([...table.rows.map((r) => r.line), sub.line]) }, sub.cells));
       }
     }
   }
@@ -251,7 +252,7 @@ function changeFindings(model: DocModel): ArithmeticFinding[] {
   const expected = tendered.amounts[0].value - total.amounts[0].value;
   const found = Math.abs(change.amounts[0].value);
   if (expected < 0 || near(expected, found)) return [];
-  return [finding('arithmetic_error', 'change_due', `Change ${formatAmount(found)} does not equal amount tendered minus total (${formatAmount(expected)}).`, change.line, 0.8, { expected: formatAmount(expected), found: formatAmount(found), ...operands([total.line, tendered.line, change.line]) }, change.cells)];
+  return [finding('arithmetic_error', 'change_due', `Change ${formatAmount(found)} does not equal amount tendered minus total (${formatAmount(expected)}).`, change.line, STRENGTH['arithmetic_error.change_due'], { expected: formatAmount(expected), found: formatAmount(found), ...operands([total.line, tendered.line, change.line]) }, change.cells)];
 }
 
 export function invoiceFindings(model: DocModel): ArithmeticFinding[] {

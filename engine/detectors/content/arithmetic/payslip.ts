@@ -10,6 +10,7 @@ import { formatAmount, isMoney, parseAmount, type NumberStyle } from '../../../r
 import { labelledAmounts, type Labelled } from '../amounts.js';
 import { finding, near, operands } from '../evidence.js';
 import { farApart } from './cross-check.js';
+import { STRENGTH } from '../../strengths.js';
 
 const GROSS = /gross pay|gross earnings|total gross(?: pay)?|gross salary|total earnings|total payments|gross|gesamtbrutto|bruttoverdienst|brutto|salaire brut/;
 const DEDUCTIONS = /total deductions|deductions total|summe (?:der )?abzüge|gesetzliche abzüge|total des retenues|total cotisations/;
@@ -28,7 +29,7 @@ export function payslipFindings(model: DocModel): ArithmeticFinding[] {
     const expected = g - Math.abs(total.amounts[0].value);
     if (!near(expected, n)) {
       const crossChecked = net.line.ocr === true && confirmedByItems(model, gross) && confirmedByItems(model, total) && farApart(n, expected);
-      out.push(finding('arithmetic_error', 'payslip_net', `Net pay ${formatAmount(n)} does not equal gross pay minus deductions (${formatAmount(expected)}).`, net.line, 0.85, { expected: formatAmount(expected), found: formatAmount(n), ...(crossChecked ? { crossChecked: true } : {}), ...operands([gross.line, total.line, net.line]) }, net.cells));
+      out.push(finding('arithmetic_error', 'payslip_net', `Net pay ${formatAmount(n)} does not equal gross pay minus deductions (${formatAmount(expected)}).`, net.line, STRENGTH['arithmetic_error.payslip_net'], { expected: formatAmount(expected), found: formatAmount(n), ...(crossChecked ? { crossChecked: true } : {}), ...operands([gross.line, total.line, net.line]) }, net.cells));
     }
   }
   if (total && gross) {
@@ -39,14 +40,14 @@ export function payslipFindings(model: DocModel): ArithmeticFinding[] {
     const found = Math.abs(total.amounts[0].value);
     // Only a full set of recognised deductions can contradict the total.
     if (items.length >= 2 && !near(sum, found) && sum > found) {
-      out.push(finding('arithmetic_error', 'payslip_deductions', `Total deductions ${formatAmount(found)} is less than the itemised deductions (${formatAmount(sum)}).`, total.line, 0.6, { expected: formatAmount(sum), found: formatAmount(found), ...operands([gross.line, total.line]) }, total.cells));
+      out.push(finding('arithmetic_error', 'payslip_deductions', `Total deductions ${formatAmount(found)} is less than the itemised deductions (${formatAmount(sum)}).`, total.line, STRENGTH['arithmetic_error.payslip_deductions'], { expected: formatAmount(sum), found: formatAmount(found), ...operands([gross.line, total.line]) }, total.cells));
     }
   }
   for (const h of [gross, net]) {
     if (!h || h.amounts.length !== 2) continue;
     const [period, ytd] = h.amounts.map((a) => a.value);
     if (ytd + 0.01 < period && ytd > 0) {
-      out.push(finding('arithmetic_error', 'payslip_ytd', `Year-to-date ${formatAmount(ytd)} is smaller than this period's ${formatAmount(period)}.`, h.line, 0.6, { expected: `>= ${formatAmount(period)}`, found: formatAmount(ytd), ...operands([h.line]) }, h.cells));
+      out.push(finding('arithmetic_error', 'payslip_ytd', `Year-to-date ${formatAmount(ytd)} is smaller than this period's ${formatAmount(period)}.`, h.line, STRENGTH['arithmetic_error.payslip_ytd'], { expected: `>= ${formatAmount(period)}`, found: formatAmount(ytd), ...operands([h.line]) }, h.cells));
     }
   }
   return out;

@@ -11,6 +11,7 @@ import { formatAmount } from '../../../read/extract/numbers.js';
 import { labelledAmounts, moneyCells } from '../amounts.js';
 import { finding, near, operands } from '../evidence.js';
 import { repeatsAcrossPageBreak } from './page-break.js';
+import { STRENGTH } from '../../strengths.js';
 
 const SUBTOTAL = /sub-?total|zwischensumme|sous-total|subtotaal/;
 /** Right edges of item figures and the subtotal figure line up within this (page fraction). */
@@ -62,7 +63,7 @@ export function receiptItemFindings(model: DocModel): ArithmeticFinding[] {
     const sum = Math.round(items.reduce((a, it) => a + it.value, 0) * 100) / 100;
     const found = sub.amounts[0].value;
     if (near(sum, found)) continue;
-    out.push(finding('arithmetic_error', 'items_subtotal', `Subtotal ${formatAmount(found)} does not equal the sum of the ${items.length} items listed above it (${formatAmount(sum)}).`, sub.line, 0.8, { expected: formatAmount(sum), found: formatAmount(found), ...operands([...items.map((it) => it.line), sub.line]) }, sub.cells));
+    out.push(finding('arithmetic_error', 'items_subtotal', `Subtotal ${formatAmount(found)} does not equal the sum of the ${items.length} items listed above it (${formatAmount(sum)}).`, sub.line, STRENGTH['arithmetic_error.items_subtotal'].receiptItems, { expected: formatAmount(sum), found: formatAmount(found), ...operands([...items.map((it) => it.line), sub.line]) }, sub.cells));
   }
   return out;
 }

@@ -13,6 +13,7 @@ import { finding, near, operands } from '../evidence.js';
 import { crossCheckedBreaks, type ChainCheck as Check, type CrossChecked } from './cross-check.js';
 import { carriedFindings, isContinuation } from './carried.js';
 import { readStatementTable, type TxRow } from './statement-table.js';
+import { STRENGTH } from '../../strengths.js';
 
 /** Walks the rows, comparing each printed balance with the running one. */
 function walk(rows: TxRow[], reverse: boolean): Check[] {
@@ -107,7 +108,7 @@ function chainFindings(model: DocModel, rows: TxRow[]): ArithmeticFinding[] {
       'running_balance',
       `Balance ${formatAmount(c.found)} does not follow from the previous balance and the transactions (expected ${formatAmount(c.expected)}).`,
       c.row.line,
-      i === 0 ? 0.9 : 0.6,
+      i === 0 ? STRENGTH['arithmetic_error.running_balance'].firstRow : STRENGTH['arithmetic_error.running_balance'].laterRow,
       // No operands: on a photographed statement rows merge and columns drift, so a running balance
       // read by OCR is trusted only when no figure on the page is doubtful (engine/ocr/confidence.ts).
       { expected: formatAmount(c.expected), found: formatAmount(c.found), from: c.from.line.text },
@@ -127,7 +128,7 @@ function crossCheckedFinding(x: CrossChecked, i: number): ArithmeticFinding {
     'running_balance',
     `${what} does not fit the balances around it, which both add up with their other neighbours (they require ${formatAmount(x.required)}).`,
     x.check.row.line,
-    i === 0 ? 0.9 : 0.6,
+    i === 0 ? STRENGTH['arithmetic_error.running_balance'].firstRow : STRENGTH['arithmetic_error.running_balance'].laterRow,
     { expected: formatAmount(x.required), found: formatAmount(x.printed), from: x.check.from.line.text, crossChecked: true, ...operands(x.lines) },
   );
 }
@@ -158,7 +159,7 @@ function closingFindings(model: DocModel, rows: TxRow[], newestFirst: boolean): 
       'closing_balance',
       `Closing balance ${formatAmount(found)} is not the balance the transactions end on (${formatAmount(last.balance as number)}).`,
       closing.line,
-      0.75,
+      STRENGTH['arithmetic_error.closing_balance'],
       {
         expected: formatAmount(last.balance as number),
         found: formatAmount(found),
@@ -197,7 +198,7 @@ function summaryFindings(model: DocModel): ArithmeticFinding[] {
       'statement_summary',
       `Closing balance ${formatAmount(found)} does not equal opening balance plus money in minus money out (${formatAmount(expected)}).`,
       closing.line,
-      0.85,
+      STRENGTH['arithmetic_error.statement_summary'],
       {
         expected: formatAmount(expected),
         found: formatAmount(found),

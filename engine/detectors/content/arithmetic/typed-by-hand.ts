@@ -8,9 +8,10 @@
 import type { DetectorContext } from '../../../facts/context.js';
 import { classifySoftware } from '../../../read/metadata/producers.js';
 import type { ArithmeticFinding } from './emits.js';
+import { STRENGTH_CAP } from '../../strengths.js';
 
 /** Suspicious, short of decisive (docs/scoring.md: 0.85 and above is decisive on its own). */
-export const HAND_TYPED_MAX = 0.7;
+export const HAND_TYPED_MAX = STRENGTH_CAP.typedByHand;
 
 /** Word's own export and Acrobat's PDFMaker title the file after the document: "Microsoft Word - x.docx". */
 const OFFICE_TITLE = /^microsoft (?:word|excel|powerpoint) - /i;

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expect } from 'vitest';
-import { arithmeticError } from '../../../../engine/detectors/content/arithmetic-error.js';
+import { arithmeticErrorDetector } from '../../../../engine/detectors/content/arithmetic-error.js';
 import type { Finding } from '../../../../engine/types.js';
 import type { MetadataFacts } from '../../../../engine/read/metadata/facts.js';
 import { contextOf, row } from '../../read/extract/fixtures.js';
@@ -27,7 +27,7 @@ const decisiveAt = (text: string) => (fs: Finding[]) => {
   expect(String(f.evidence.text)).toContain(text);
 };
 
-testDetector(arithmeticError, {
+testDetector(arithmeticErrorDetector, {
   valid: [
     ...(['uk', 'us', 'de', 'fr'] as const).flatMap((locale, i) => [
       { name: `${locale} statement, paid in/out columns`, input: ctx(bankStatement(10 + i, { locale, layout: 'split' }).text) },

@@ -3,7 +3,7 @@
  * right-aligned figures (HTML tables printed by Chromium), and white-box edits that leave the
  * old figure in the text layer under the new one.
  */
-import { arithmeticError } from '../../../../engine/detectors/content/arithmetic-error.js';
+import { arithmeticErrorDetector } from '../../../../engine/detectors/content/arithmetic-error.js';
 import type { DetectorContext } from '../../../../engine/facts/context.js';
 import { contextFromPages } from '../../context-for-test.js';
 import type { PaintOp, TextRun } from '../../../../engine/read/pdf/text/types.js';
@@ -61,7 +61,7 @@ function whiteBoxEdit(replacement: string, coverFirst = false): () => Promise<De
   };
 }
 
-testDetector(arithmeticError, {
+testDetector(arithmeticErrorDetector, {
   valid: [
     { name: 'left-aligned column labels over right-aligned figures, balances add up', input: async () => contextOf(leftLabelledStatement()) },
     { name: 'a cell background painted before its text hides nothing', input: whiteBoxEdit('', true) },
@@ -76,7 +76,7 @@ testDetector(arithmeticError, {
 const rightLabelled = (edit: number) =>
   leftLabelledStatement(edit).replace(/^Date.*$/m, row([0, 'Date'], [12, 'Description'], right(75, 'Paid out'), right(90, 'Paid in'), right(104, 'Balance')));
 
-testDetector(arithmeticError, {
+testDetector(arithmeticErrorDetector, {
   valid: [{ name: 'right-aligned labels, balances add up', input: async () => contextOf(rightLabelled(0)) }],
   invalid: [{ name: 'right-aligned labels, one balance lowered by 40', input: async () => contextOf(rightLabelled(-40)), reasons: ['arithmetic_error.running_balance'] }],
 });
@@ -85,7 +85,7 @@ testDetector(arithmeticError, {
 const joinedHeader = (edit: number) =>
   leftLabelledStatement(edit).replace(/^Date.*$/m, row([0, 'Date'], [12, 'Description'], right(75, 'Paidout'), right(90, 'Paid in'), right(104, 'Balance')));
 
-testDetector(arithmeticError, {
+testDetector(arithmeticErrorDetector, {
   valid: [{ name: 'header words run together, balances add up', input: async () => contextOf(joinedHeader(0)) }],
   invalid: [{ name: 'header words run together, one balance raised by 100', input: async () => contextOf(joinedHeader(100)), reasons: ['arithmetic_error.running_balance'] }],
 });
@@ -135,7 +135,7 @@ function utilityBill(o: { due?: string; charges?: string; adjustment?: boolean }
   ].join('\n');
 }
 
-testDetector(arithmeticError, {
+testDetector(arithmeticErrorDetector, {
   valid: [
     { name: 'receipt items add up to the subtotal, VAT included in the total', input: async () => contextOf(tillReceipt()) },
     { name: 'receipt items over two pages, the item heading repeated at the top of the second', input: async () => contextOf(twoPageReceipt()) },
@@ -176,7 +176,7 @@ function stackedInvoice(subtotal = '£300.00'): string {
   ].join('\n');
 }
 
-testDetector(arithmeticError, {
+testDetector(arithmeticErrorDetector, {
   valid: [
     { name: 'stacked payslip totals that add up', input: async () => contextOf(stackedPayslip()) },
     { name: 'stacked invoice totals that add up', input: async () => contextOf(stackedInvoice()) },
@@ -202,7 +202,7 @@ function statementWithClosing(closing: string): string {
   ].join('\n');
 }
 
-testDetector(arithmeticError, {
+testDetector(arithmeticErrorDetector, {
   valid: [{ name: 'closing balance is where the table ends', input: async () => contextOf(statementWithClosing('£1,085.00')) }],
   invalid: [{ name: 'closing balance from another statement (swapped last page)', input: async () => contextOf(statementWithClosing('£396.21')), reasons: ['arithmetic_error.closing_balance'] }],
 });
@@ -239,7 +239,7 @@ function carriedStatement(broughtForward: string): string[] {
   return [page1.join('\n'), page2.join('\n')];
 }
 
-testDetector(arithmeticError, {
+testDetector(arithmeticErrorDetector, {
   valid: [{ name: 'the balance carried forward is the one brought forward', input: async () => contextOf(carriedStatement('1,090.00')) }],
   invalid: [{ name: 'page 2 from another statement brings forward another balance', input: async () => contextOf(carriedStatement('2,431.57')), reasons: ['arithmetic_error.carried_balance'] }],
 });
@@ -267,7 +267,7 @@ const stackedBill = (due: string) =>
     row(right(96, due)),
   ].join('\n');
 
-testDetector(arithmeticError, {
+testDetector(arithmeticErrorDetector, {
   valid: [
     { name: 'stacked receipt totals, VAT included', input: async () => contextOf(stackedReceipt('23,59 €')) },
     { name: 'stacked bill summary that adds up', input: async () => contextOf(stackedBill('150,87 €')) },
@@ -287,7 +287,7 @@ function withUnreadScan(text: string): () => Promise<DetectorContext> {
   };
 }
 
-testDetector(arithmeticError, {
+testDetector(arithmeticErrorDetector, {
   valid: [{ name: 'a total that disagrees while a scanned page is unread: no cross-page sums', input: withUnreadScan(TOTALS.replace('120.00', '150.00')) }],
   invalid: [
     {

@@ -4,7 +4,7 @@
  * printed arithmetic is right; reading must not make it wrong.
  */
 import { readFileSync } from 'node:fs';
-import { arithmeticError } from '../../../../engine/detectors/content/arithmetic-error.js';
+import { arithmeticErrorDetector } from '../../../../engine/detectors/content/arithmetic-error.js';
 import { testDetector } from '../../detector-tester.js';
 import { contextOf, right, row } from '../../read/extract/fixtures.js';
 
@@ -62,7 +62,7 @@ function gluedAmounts(retyped = false): string[] {
   return [[...head, ...lines].join('\n')];
 }
 
-testDetector(arithmeticError, {
+testDetector(arithmeticErrorDetector, {
   valid: [
     { name: 'an invoice row split by the page break, drawn at the foot of one page and the head of the next', input: async () => contextOf(invoicePages('same')) },
     { name: 'a statement row split by the page break, drawn on both pages', input: async () => contextOf(statementPages('row_repeated')) },

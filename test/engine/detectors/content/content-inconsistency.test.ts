@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { contentInconsistency } from '../../../../engine/detectors/content/content-inconsistency.js';
+import { contentInconsistencyDetector } from '../../../../engine/detectors/content/content-inconsistency.js';
 import { contextOf, row } from '../../read/extract/fixtures.js';
 import { bankStatement, invoice, payslip } from '../../read/extract/generate-docs.js';
 import { testDetector } from '../../detector-tester.js';
@@ -31,8 +31,9 @@ const titlePage = (date: string, created: Date) => async () =>
     { now: '2026-11-26T00:00:00Z' },
   );
 
-testDetector(contentInconsistency, {
+testDetector(contentInconsistencyDetector, {
   valid: [
+    { name: 'a page without any text (nothing read from it)', input: ctx('') },
     ...(['uk', 'us', 'de', 'fr'] as const).map((locale, i) => ({ name: `${locale} statement`, input: ctx(bankStatement(80 + i, { locale, layout: i % 2 ? 'signed' : 'split' }).text) })),
     { name: 'uk invoice', input: ctx(invoice(85, { locale: 'uk' }).text) },
     { name: 'us payslip', input: ctx(payslip(86, { locale: 'us' }).text) },
@@ -95,7 +96,7 @@ testDetector(contentInconsistency, {
 const header = (title: string, dateLabel: string, date: string, periodLabel: string, period: string) =>
   [row([0, 'Northmoor Building Society'], [70, title]), row([0, 'Aoife Moreno'], [50, dateLabel], [80, date]), row([0, '234 Millbank Close'], [50, periodLabel], [80, period]), 'Opening balance  £1,941.92'].join('\n');
 
-testDetector(contentInconsistency, {
+testDetector(contentInconsistencyDetector, {
   valid: [
     { name: 'statement dated at the end of its "1 - 31 March" period', input: ctx(header('Account Statement', 'Statement date', '31 Mar 2024', 'Period', '1 - 31 March 2024')) },
     { name: 'bill issued a few days after its billing period (Unicode minus range)', input: ctx(header('Electricity Bill', 'Bill date', '05 Sep 2023', 'Billing period', '01 Aug 2023 − 31 Aug 2023')) },
@@ -120,7 +121,7 @@ testDetector(contentInconsistency, {
 const quoting = (quoted: string) =>
   [row([0, 'Fenwick & Hale Consulting Ltd'], [70, 'Invoice']), row([0, 'Amelia Richter'], [50, 'Invoice number: INV-2024-82048']), row([0, '204 Elm Grove'], [50, 'Invoice date: 13 Aug 2024']), row([50, 'Total due'], [80, '£202.12']), `Please pay to IBAN GB34 HRWG 1195 9048 7623 32, quoting ${quoted}.`].join('\n');
 
-testDetector(contentInconsistency, {
+testDetector(contentInconsistencyDetector, {
   valid: [
     { name: 'payment instructions quote the invoice\'s own number', input: ctx(quoting('INV-2024-82048')) },
     { name: 'another kind of reference (an order number) is not the invoice number', input: ctx(quoting('PO-2024-11873')) },

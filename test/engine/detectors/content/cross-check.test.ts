@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { editDistance } from '../../../../engine/detectors/content/arithmetic/cross-check.js';
-import { arithmeticError } from '../../../../engine/detectors/content/arithmetic-error.js';
+import { arithmeticErrorDetector } from '../../../../engine/detectors/content/arithmetic-error.js';
 import { withoutUncertainOcrFindings } from '../../../../engine/read/ocr/confidence.js';
 import type { PageLayer, TextRun } from '../../../../engine/read/pdf/text/types.js';
 import type { Extracted, Finding } from '../../../../engine/types.js';
@@ -64,7 +64,7 @@ const EXTRACTED: Extracted = { doc_type: 'bank_statement', issuer: null, name: n
 
 async function published(page: PageLayer): Promise<Finding[]> {
   const ctx = contextFromPages([page], { mime: 'image/jpeg', extracted: EXTRACTED, text: '' });
-  return withoutUncertainOcrFindings(await arithmeticError.run(ctx), [page]);
+  return withoutUncertainOcrFindings(await arithmeticErrorDetector.run(ctx), [page]);
 }
 
 const GENUINE: Row[] = [
@@ -171,7 +171,7 @@ describe('payslip net pay read by OCR', () => {
   ];
   const payslipFindings = async (page: PageLayer) => {
     const ctx = contextFromPages([page], { mime: 'image/jpeg', extracted: { ...EXTRACTED, doc_type: 'payslip' }, text: '' });
-    return withoutUncertainOcrFindings(await arithmeticError.run(ctx), [page]);
+    return withoutUncertainOcrFindings(await arithmeticErrorDetector.run(ctx), [page]);
   };
 
   it('reports a net pay that two totals confirmed by their items contradict', async () => {

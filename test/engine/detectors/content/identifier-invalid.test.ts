@@ -1,12 +1,13 @@
-import { identifierInvalid } from '../../../../engine/detectors/content/identifier-invalid.js';
+import { identifierInvalidDetector } from '../../../../engine/detectors/content/identifier-invalid.js';
 import { contextOf } from '../../read/extract/fixtures.js';
 import { bankStatement, invoice } from '../../read/extract/generate-docs.js';
 import { testDetector } from '../../detector-tester.js';
 
 const ctx = (text: string) => async () => contextOf(text);
 
-testDetector(identifierInvalid, {
+testDetector(identifierInvalidDetector, {
   valid: [
+    { name: 'a page without any text (nothing read from it)', input: ctx('') },
     // A scan's OCR left two spaces between groups, so the layout split the IBAN over two cells.
     { name: 'valid IBAN whose last groups fall in the next cell', input: ctx('Please pay to IBAN FR76 3000 4500 0086 1264  6576 485,  BIC BVALFRPP,  quoting INV-2024-51942.') },
     { name: 'statement with valid IBAN and sort code', input: ctx(bankStatement(70, { locale: 'de', layout: 'split' }).text) },

@@ -4,7 +4,7 @@
  * a misreading; a day no slip explains is still out of order.
  */
 import { expect } from 'vitest';
-import { contentInconsistency } from '../../../../engine/detectors/content/content-inconsistency.js';
+import { contentInconsistencyDetector } from '../../../../engine/detectors/content/content-inconsistency.js';
 import type { PageLayer, TextRun } from '../../../../engine/read/pdf/text/types.js';
 import { contextFromPages } from '../../context-for-test.js';
 import { testDetector } from '../../detector-tester.js';
@@ -37,7 +37,7 @@ function statement(days: number[], source: 'ocr' | undefined = 'ocr'): PageLayer
 
 const ctx = (days: number[]) => async () => contextFromPages([statement(days)], { mime: 'image/png', now: '2025-06-01T00:00:00Z' });
 
-testDetector(contentInconsistency, {
+testDetector(contentInconsistencyDetector, {
   valid: [{ name: '"29 Apr" read as "20 Apr" between 29 Apr and 30 Apr', input: ctx([26, 27, 28, 29, 20, 30, 30]) }],
   invalid: [
     {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lostDecimalMark } from '../../../../engine/detectors/content/amounts.js';
-import { arithmeticError } from '../../../../engine/detectors/content/arithmetic-error.js';
+import { arithmeticErrorDetector } from '../../../../engine/detectors/content/arithmetic-error.js';
 import { confirmedByRate, judgeTotal, moneyReadings } from '../../../../engine/detectors/content/arithmetic/totals-cross-check.js';
 import { parseAmount } from '../../../../engine/read/extract/numbers.js';
 import { withoutUncertainOcrFindings } from '../../../../engine/read/ocr/confidence.js';
@@ -68,7 +68,7 @@ const EXTRACTED: Extracted = { doc_type: 'invoice', issuer: null, name: null, ad
 
 async function published(page: PageLayer): Promise<Finding[]> {
   const ctx = contextFromPages([page], { mime: 'image/jpeg', extracted: EXTRACTED, text: '' });
-  return withoutUncertainOcrFindings(await arithmeticError.run(ctx), [page]);
+  return withoutUncertainOcrFindings(await arithmeticErrorDetector.run(ctx), [page]);
 }
 
 const codes = (fs: Finding[]) => fs.map((f) => f.code);
@@ -144,7 +144,7 @@ describe('bill amounts due read by OCR, judged by the charges the rows and tax r
   }
   const bill = async (page: PageLayer) => {
     const ctx = contextFromPages([page], { mime: 'image/jpeg', extracted: { ...EXTRACTED, doc_type: 'utility_bill' }, text: '' });
-    return withoutUncertainOcrFindings(await arithmeticError.run(ctx), [page]);
+    return withoutUncertainOcrFindings(await arithmeticErrorDetector.run(ctx), [page]);
   };
 
   it('stays quiet on the genuine bill, also with the amount due missing its decimal mark', async () => {

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import aliasedGlyphs from '../../../../engine/detectors/image/aliased-glyphs.js';
+import { aliasedGlyphsDetector } from '../../../../engine/detectors/image/aliased-glyphs.js';
 import { testDetector } from '../../detector-tester.js';
 import { encodeRaw, pageRaw, statementSvg } from './fixtures.js';
 
@@ -36,7 +36,7 @@ async function retypedHard(seed: number, value = '9,870.00'): Promise<Uint8Array
   return encodeRaw(raw, { png: true });
 }
 
-testDetector(aliasedGlyphs, {
+testDetector(aliasedGlyphsDetector, {
   valid: [
     { name: 'clean screen capture (all text anti-aliased)', input: async () => encodeRaw(await captureRaw(2), { png: true }) },
     {

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import compressionPatch from '../../../../engine/detectors/image/compression-patch.js';
+import { compressionPatchDetector } from '../../../../engine/detectors/image/compression-patch.js';
 import type { BBox } from '../../../../engine/types.js';
 import { testDetector } from '../../detector-tester.js';
 import { corpusFile } from '../../../support/environment.js';
@@ -12,7 +12,7 @@ function overlaps(b: BBox, px: [number, number, number, number]): boolean {
 }
 
 
-testDetector(compressionPatch, {
+testDetector(compressionPatchDetector, {
   valid: [
     { name: 'noisy page saved once (JPEG 75)', input: async () => encodeRaw(await pageRaw({ noise: true, seed: 5 }), { jpeg: 75 }) },
     { name: 'noisy page saved twice, nothing pasted (q70 then q92)', input: async () => recompress(await encodeRaw(await pageRaw({ noise: true, seed: 6 }), { jpeg: 70 }), 92) },

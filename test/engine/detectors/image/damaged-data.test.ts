@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import damagedData from '../../../../engine/detectors/image/damaged-data.js';
+import { damagedDataDetector } from '../../../../engine/detectors/image/damaged-data.js';
 import { testDetector } from '../../detector-tester.js';
 import { pageJpeg } from './fixtures.js';
 
@@ -12,7 +12,7 @@ async function truncatedJpeg(keep: number): Promise<Uint8Array> {
   return new Uint8Array(Buffer.concat([Buffer.from(whole.subarray(0, cut)), Buffer.from([0xff, 0xd9])]));
 }
 
-testDetector(damagedData, {
+testDetector(damagedDataDetector, {
   valid: [{ name: 'a whole JPEG', input: () => pageJpeg(small) }],
   invalid: [
     {

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import edgeSharpness from '../../../../engine/detectors/image/edge-sharpness.js';
+import { edgeSharpnessDetector } from '../../../../engine/detectors/image/edge-sharpness.js';
 import { testDetector } from '../../detector-tester.js';
 import { corpusFile } from '../../../support/environment.js';
 import { pageRaw } from './fixtures.js';
@@ -15,7 +15,7 @@ async function scan(seed: number, paste?: [number, number, number, number]): Pro
   return new Uint8Array(await sharp(data, { raw: { width: clean.width, height: clean.height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer());
 }
 
-testDetector(edgeSharpness, {
+testDetector(edgeSharpnessDetector, {
   valid: [
     { name: 'scan softened alike everywhere', input: () => scan(2) },
     { name: 'crisp clean render (nothing softer to compare with)', input: async () => { const p = await pageRaw({ noise: false, seed: 3 }); return new Uint8Array(await sharp(p.data, { raw: { width: p.width, height: p.height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer()); } },

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import glyphProfile, { crispValue } from '../../../../engine/detectors/image/glyph-profile.js';
+import { glyphProfileDetector, crispValue } from '../../../../engine/detectors/image/glyph-profile.js';
 import type { WordEdge } from '../../../../engine/read/image/glyph-edges.js';
 import { testDetector } from '../../detector-tester.js';
 import { buildContextForTest } from '../../context-for-test.js';
@@ -31,7 +31,7 @@ async function scan(seed: number, opts: { paste?: [number, number, number, numbe
 const AMOUNT_ROW_4: [number, number, number, number] = [515, 414, 110, 32];
 const AMOUNT_ROW_12: [number, number, number, number] = [515, 718, 110, 32];
 
-testDetector(glyphProfile, {
+testDetector(glyphProfileDetector, {
   valid: [
     { name: 'scan softened alike everywhere', input: () => scan(2) },
     { name: 'scan saved once', input: () => scan(3, { q1: 85, q2: 85 }) },
@@ -46,7 +46,7 @@ testDetector(glyphProfile, {
 
 describe('glyph edge profile', () => {
   it('boxes the pasted amount', async () => {
-    const [f] = await glyphProfile.run(await buildContextForTest(await scan(2, { paste: AMOUNT_ROW_4 })));
+    const [f] = await glyphProfileDetector.run(await buildContextForTest(await scan(2, { paste: AMOUNT_ROW_4 })));
     const [x0, y0, x1, y1] = f.evidence!.bbox as number[];
     const { width, height } = await pageRaw({ seed: 2 });
     expect(x0 * width).toBeGreaterThanOrEqual(AMOUNT_ROW_4[0] - 2);

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import grainlessPatch from '../../../../engine/detectors/image/grainless-patch.js';
+import { grainlessPatchDetector } from '../../../../engine/detectors/image/grainless-patch.js';
 import type { BBox } from '../../../../engine/types.js';
 import { testDetector } from '../../detector-tester.js';
 import { corpusFile } from '../../../support/environment.js';
@@ -12,7 +12,7 @@ function near(b: BBox, px: [number, number, number, number], tol = 0.02): boolea
 }
 
 
-testDetector(grainlessPatch, {
+testDetector(grainlessPatchDetector, {
   valid: [
     { name: 'noisy page (JPEG 90)', input: async () => encodeRaw(await pageRaw({ noise: true, seed: 5 }), { jpeg: 90 }) },
     { name: 'noisy page saved twice (q85 then q75)', input: async () => recompress(await encodeRaw(await pageRaw({ noise: true, seed: 6 }), { jpeg: 85 }), 75) },

@@ -1,10 +1,10 @@
-import editingSoftware from '../../../../engine/detectors/image/image-editing-software.js';
+import { imageEditingSoftwareDetector } from '../../../../engine/detectors/image/image-editing-software.js';
 import { testDetector } from '../../detector-tester.js';
 import { cameraExif, insertPngChunks, pageJpeg, pagePng, tEXt, xmpPacket } from './fixtures.js';
 
 const small = { width: 300, height: 390 };
 
-testDetector(editingSoftware, {
+testDetector(imageEditingSoftwareDetector, {
   valid: [
     { name: 'camera firmware as Software', input: () => pageJpeg({ ...small, exif: cameraExif({ Software: 'HDR+ 1.0.345' }) }) },
     { name: 'scanner software', input: () => pageJpeg({ ...small, exif: { IFD0: { Software: 'Epson Scan 2' } } }) },

@@ -1,4 +1,4 @@
-import metadataMismatch from '../../../../engine/detectors/image/image-metadata-mismatch.js';
+import { imageMetadataMismatchDetector } from '../../../../engine/detectors/image/image-metadata-mismatch.js';
 import { testDetector } from '../../detector-tester.js';
 import { cameraExif, pageJpeg, xmpPacket } from './fixtures.js';
 
@@ -27,7 +27,7 @@ function withExifSize(jpeg: Uint8Array, width: number, height: number): Uint8Arr
   return new Uint8Array(b);
 }
 
-testDetector(metadataMismatch, {
+testDetector(imageMetadataMismatchDetector, {
   valid: [
     { name: 'camera photo with consistent EXIF', input: () => pageJpeg({ ...small, exif: cameraExif() }) },
     { name: 'XMP capture date equal up to a time-zone offset', input: () => pageJpeg({ ...small, exif: cameraExif(), xmp: xmpDates('2024-03-05T08:00:00Z', '2024-03-05T10:00:00+02:00') }) },

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import copyMove from '../../../../engine/detectors/image/copy-move.js';
-import doubleCompression from '../../../../engine/detectors/image/double-compression.js';
-import noiseInconsistency from '../../../../engine/detectors/image/noise-inconsistency.js';
+import { copyMoveDetector } from '../../../../engine/detectors/image/copy-move.js';
+import { doubleCompressionDetector } from '../../../../engine/detectors/image/double-compression.js';
+import { noiseInconsistencyDetector } from '../../../../engine/detectors/image/noise-inconsistency.js';
 import type { BBox, Finding } from '../../../../engine/types.js';
 import { testDetector } from '../../detector-tester.js';
 import { corpusFile } from '../../../support/environment.js';
@@ -79,7 +79,7 @@ async function layoutSheet(opts: { titles?: boolean; thumbnails?: boolean; clone
   return encodeRaw(raw, { png: true });
 }
 
-testDetector(copyMove, {
+testDetector(copyMoveDetector, {
   valid: [
     { name: 'noisy scanned-like page', input: async () => encodeRaw(await pageRaw({ noise: true, seed: 4 }), { png: true }) },
     { name: 'noisy page saved as JPEG', input: async () => encodeRaw(await pageRaw({ noise: true, seed: 4 }), { jpeg: 92 }) },
@@ -147,7 +147,7 @@ async function screenshotPanels(): Promise<Uint8Array> {
   return encodeRaw(raw, { png: true });
 }
 
-testDetector(noiseInconsistency, {
+testDetector(noiseInconsistencyDetector, {
   valid: [
     { name: 'blank near-white wallpaper with a flat band (no writing: no document)', input: blankWallpaper },
     { name: 'screenshot: clipped white page, a grainy photo panel, a flat light panel', input: screenshotPanels },
@@ -192,7 +192,7 @@ async function resavedBy(software: string): Promise<Uint8Array> {
   return new Uint8Array(out);
 }
 
-testDetector(doubleCompression, {
+testDetector(doubleCompressionDetector, {
   valid: [
     { name: 'page compressed once (q90)', input: async () => encodeRaw(await pageRaw({ noise: true, seed: 6 }), { jpeg: 90 }) },
     { name: 'page compressed once (q75)', input: async () => encodeRaw(await pageRaw({ noise: true, seed: 6 }), { jpeg: 75 }) },

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import thumbnailMismatch from '../../../../engine/detectors/image/thumbnail-mismatch.js';
+import { thumbnailMismatchDetector } from '../../../../engine/detectors/image/thumbnail-mismatch.js';
 import { testDetector } from '../../detector-tester.js';
 import { pageJpeg, withExifThumbnail } from './fixtures.js';
 
@@ -12,7 +12,7 @@ async function otherPicture(): Promise<Uint8Array> {
   return new Uint8Array(await sharp(Buffer.from(svg)).jpeg().toBuffer());
 }
 
-testDetector(thumbnailMismatch, {
+testDetector(thumbnailMismatchDetector, {
   valid: [
     { name: 'preview made from the same page', input: async () => { const p = await page(); return withExifThumbnail(p, await thumbOf(p)); } },
     { name: 'letterboxed preview of the same page', input: async () => {

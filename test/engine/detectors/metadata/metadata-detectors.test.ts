@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { dateInconsistencyDetector } from '../../../../engine/detectors/metadata/date-inconsistency.js';
-import { editingSoftwareDetector } from '../../../../engine/detectors/metadata/pdf-editing-software.js';
-import { metadataMismatchDetector } from '../../../../engine/detectors/metadata/info-xmp-mismatch.js';
+import { pdfEditingSoftwareDetector } from '../../../../engine/detectors/metadata/pdf-editing-software.js';
+import { infoXmpMismatchDetector } from '../../../../engine/detectors/metadata/info-xmp-mismatch.js';
 import { scrubbedMetadataDetector } from '../../../../engine/detectors/metadata/scrubbed-metadata.js';
 import { testDetector } from '../../detector-tester.js';
 import { structureContext } from '../../read/pdf/structure/context.js';
@@ -29,7 +29,7 @@ testDetector(scrubbedMetadataDetector, {
   ],
 });
 
-testDetector(metadataMismatchDetector, {
+testDetector(infoXmpMismatchDetector, {
   valid: [
     {
       // Ghostscript 8 (syntrace.pdf, red_corps_castle2.pdf: real TeX files): XMP dates to the day
@@ -209,7 +209,7 @@ const foxitUpdate = () => appendUpdate(pdf(issued), { objects: [{ num: L.info, b
 /** The Foxit save, then a further update writing the issuer's Producer back over it: only the middle revision tells. */
 const producerWrittenBack = () => appendUpdate(foxitUpdate(), { objects: [{ num: L.info, body: "<< /Producer (JasperReports Library version 6.20.0) /Creator (JasperReports) /CreationDate (D:20240131080000+01'00') /ModDate (D:20240131080000+01'00') >>" }] });
 
-testDetector(editingSoftwareDetector, {
+testDetector(pdfEditingSoftwareDetector, {
   valid: [{ name: 'made by a report engine', input: structureContext(pdf(issued)) }],
   invalid: [
     { name: 'issued by a report engine, saved by Acrobat', input: structureContext(pdf({ ...issued, Producer: '(Adobe Acrobat Pro DC 21.1.20135)' })), reasons: ['editing_software.editor_after_issuer'], check: (f) => expect(f[0].strength).toBeGreaterThanOrEqual(0.6) },

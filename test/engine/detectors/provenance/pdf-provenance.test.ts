@@ -1,6 +1,6 @@
 import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
-import generatorSoftware from '../../../../engine/detectors/provenance/generator-software.js';
-import iptcSourceType from '../../../../engine/detectors/provenance/iptc-source-type.js';
+import { generatorSoftwareDetector } from '../../../../engine/detectors/provenance/generator-software.js';
+import { iptcSourceTypeDetector } from '../../../../engine/detectors/provenance/iptc-source-type.js';
 import { testDetector } from '../../detector-tester.js';
 import { xmpPacket } from '../image/fixtures.js';
 
@@ -19,12 +19,12 @@ async function pdf(opts: { producer?: string; creator?: string; xmp?: string }):
 
 const IPTC = 'http://cv.iptc.org/newscodes/digitalsourcetype/';
 
-testDetector(generatorSoftware, {
+testDetector(generatorSoftwareDetector, {
   valid: [{ name: 'office PDF', input: () => pdf({ producer: 'Microsoft® Word for Microsoft 365', creator: 'Microsoft® Word' }) }],
   invalid: [{ name: 'PDF whose Creator is an image generator', input: () => pdf({ creator: 'Midjourney', producer: 'macOS Quartz PDFContext' }), reasons: ['ai_generated.generator_software'] }],
 });
 
-testDetector(iptcSourceType, {
+testDetector(iptcSourceTypeDetector, {
   valid: [{ name: 'PDF XMP declaring a digital capture', input: () => pdf({ xmp: xmpPacket(`<Iptc4xmpExt:DigitalSourceType>${IPTC}digitalCapture</Iptc4xmpExt:DigitalSourceType>`) }) }],
   invalid: [{ name: 'PDF XMP declaring trainedAlgorithmicMedia', input: () => pdf({ xmp: xmpPacket(`<Iptc4xmpExt:DigitalSourceType>${IPTC}trainedAlgorithmicMedia</Iptc4xmpExt:DigitalSourceType>`) }), reasons: ['ai_generated.iptc_source_type'] }],
 });

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import c2paAi from '../../../../engine/detectors/provenance/c2pa-ai.js';
-import c2paIntegrity from '../../../../engine/detectors/provenance/c2pa-integrity.js';
-import generationParameters from '../../../../engine/detectors/provenance/generation-parameters.js';
-import generatorSoftware from '../../../../engine/detectors/provenance/generator-software.js';
-import iptcSourceType from '../../../../engine/detectors/provenance/iptc-source-type.js';
+import { c2paAiDetector } from '../../../../engine/detectors/provenance/c2pa-ai.js';
+import { c2paIntegrityDetector } from '../../../../engine/detectors/provenance/c2pa-integrity.js';
+import { generationParametersDetector } from '../../../../engine/detectors/provenance/generation-parameters.js';
+import { generatorSoftwareDetector } from '../../../../engine/detectors/provenance/generator-software.js';
+import { iptcSourceTypeDetector } from '../../../../engine/detectors/provenance/iptc-source-type.js';
 import { aiSourceKind } from '../../../../engine/read/provenance/source-types.js';
 import { generatorNamed } from '../../../../engine/read/provenance/generators.js';
 import { testDetector } from '../../detector-tester.js';
@@ -22,7 +22,7 @@ function brokenManifest(sourceType: string) {
   return { type: 'caBX', data: Buffer.concat([Buffer.from('\0\0\0\x40jumb\0\0\0\x10jumdc2pa', 'latin1'), Buffer.from(`digitalSourceType${IPTC}${sourceType}`, 'latin1')]) };
 }
 
-testDetector(c2paAi, {
+testDetector(c2paAiDetector, {
   valid: [
     { name: 'camera capture with content credentials (Truepic, Pixel 5)', input: corpus('c2pa/truepic-20230212-camera.jpg') },
     { name: 'photo edited with content credentials (opened, colour adjustments)', input: corpus('c2pa/adobe-20220124-CA.jpg') },
@@ -39,7 +39,7 @@ testDetector(c2paAi, {
 const xmpSource = (form: 'attr' | 'resource', type: string) =>
   xmpPacket(form === 'attr' ? `<Iptc4xmpExt:DigitalSourceType>${IPTC}${type}</Iptc4xmpExt:DigitalSourceType>` : `<Iptc4xmpExt:DigitalSourceType rdf:resource="${IPTC}${type}"/>`);
 
-testDetector(iptcSourceType, {
+testDetector(iptcSourceTypeDetector, {
   valid: [
     { name: 'XMP declaring a digital capture', input: () => pageJpeg({ ...small, xmp: xmpSource('attr', 'digitalCapture') }) },
     { name: 'XMP declaring algorithmic enhancement only', input: () => pageJpeg({ ...small, xmp: xmpSource('resource', 'algorithmicallyEnhanced') }) },
@@ -66,7 +66,7 @@ async function stealthPng(text: string, width = 64, height = 64): Promise<Uint8A
 const comfyPrompt = JSON.stringify({ '3': { inputs: { seed: 1, steps: 20 }, class_type: 'KSampler' }, '4': { inputs: { ckpt_name: 'sd_xl_base_1.0.safetensors' }, class_type: 'CheckpointLoaderSimple' } });
 const a1111 = 'a receipt from a coffee shop\nNegative prompt: blurry\nSteps: 20, Sampler: Euler a, CFG scale: 7, Seed: 12345, Size: 512x768';
 
-testDetector(generationParameters, {
+testDetector(generationParametersDetector, {
   valid: [
     { name: 'ordinary PNG text chunks', input: async () => insertPngChunks(await pagePng(small), [tEXt('Comment', 'Scanned for the records'), tEXt('parameters', 'dpi=300')]) },
     { name: 'alpha channel without a stealth stream', input: () => stealthPng('just some bits here') },
@@ -80,7 +80,7 @@ testDetector(generationParameters, {
   ],
 });
 
-testDetector(generatorSoftware, {
+testDetector(generatorSoftwareDetector, {
   valid: [
     { name: 'Photoshop as EXIF Software', input: () => pageJpeg({ ...small, exif: { IFD0: { Software: 'Adobe Photoshop 25.0 (Windows)' } } }) },
     { name: 'a camera whose name contains Gemini', input: () => pageJpeg({ ...small, exif: { IFD0: { Make: 'Trust.', Model: 'Gemini11' } } }) },
@@ -107,7 +107,7 @@ describe('vocabularies', () => {
   });
 });
 
-testDetector(c2paIntegrity, {
+testDetector(c2paIntegrityDetector, {
   valid: [
     { name: 'signed camera capture, untouched', input: corpus('c2pa/truepic-20230212-camera.jpg') },
     { name: 'signed edit, untouched', input: corpus('c2pa/adobe-20220124-CA.jpg') },

@@ -1,0 +1,36 @@
+import { expect } from 'vitest';
+import { STRENGTH } from '../../../../engine/detectors/strengths.js';
+import { dateInconsistencyDetector } from '../../../../engine/detectors/metadata/date-inconsistency.js';
+import { testDetector } from '../../detector-tester.js';
+import { structureContext } from '../../read/pdf/structure/context.js';
+import { STATEMENT_LINES, buildRawPdf, type RawPdfOptions } from '../../read/pdf/structure/fixtures.js';
+
+const NOW = '2024-06-01T00:00:00Z';
+const base = { Producer: '(wkhtmltopdf 0.12.6)', Creator: '(wkhtmltopdf 0.12.6)' };
+const pdf = (dates: RawPdfOptions['info']) => buildRawPdf({ pages: [{ lines: STATEMENT_LINES }], info: { ...base, ...dates } });
+
+testDetector(dateInconsistencyDetector, {
+  valid: [
+    { name: 'created and modified together', input: structureContext(pdf({ CreationDate: "(D:20240301093000+02'00')", ModDate: "(D:20240301093000+02'00')" }), NOW) },
+    { name: 'modified a week after creation, same zone', input: structureContext(pdf({ CreationDate: "(D:20240301093000+02'00')", ModDate: "(D:20240308110000+02'00')" }), NOW) },
+  ],
+  invalid: [
+    {
+      name: 'modified three hours before it was created (typed, not skew)',
+      input: structureContext(pdf({ CreationDate: "(D:20240301093000+02'00')", ModDate: "(D:20240301063000+02'00')" }), NOW),
+      reasons: ['date_inconsistency.modified_before_created'],
+      check: (f) => expect(f[0].strength).toBe(STRENGTH['date_inconsistency.modified_before_created'].hours),
+    },
+    {
+      name: 'created two days after the time of analysis (within drift of a month: near)',
+      input: structureContext(pdf({ CreationDate: "(D:20240603093000+02'00')", ModDate: "(D:20240603093000+02'00')" }), NOW),
+      reasons: ['date_inconsistency.future_date'],
+      check: (f) => expect(f[0].strength).toBe(STRENGTH['date_inconsistency.future_date'].near),
+    },
+    {
+      name: 'the whole file rewritten by a library eight months after it was made',
+      input: structureContext(buildRawPdf({ pages: [{ lines: STATEMENT_LINES }], info: { Producer: '(pdf-lib)', Creator: '(pdf-lib)', CreationDate: "(D:20230901093000+02'00')", ModDate: "(D:20240502120000+02'00')" } }), NOW),
+      reasons: ['date_inconsistency.rewritten_long_after'],
+    },
+  ],
+});

@@ -1,0 +1,24 @@
+import { expect } from 'vitest';
+import { STRENGTH } from '../../../../engine/detectors/strengths.js';
+import { pdfEditingSoftwareDetector } from '../../../../engine/detectors/metadata/pdf-editing-software.js';
+import { testDetector } from '../../detector-tester.js';
+import { structureContext } from '../../read/pdf/structure/context.js';
+import { STATEMENT_LINES, buildRawPdf, type RawPdfOptions } from '../../read/pdf/structure/fixtures.js';
+
+const dated = { CreationDate: "(D:20240131080000+01'00')", ModDate: "(D:20240131080000+01'00')" };
+const pdf = (info: RawPdfOptions['info']) => buildRawPdf({ pages: [{ lines: STATEMENT_LINES }], info: { ...dated, ...info } });
+
+testDetector(pdfEditingSoftwareDetector, {
+  valid: [
+    { name: 'a payroll system writing its own PDF', input: structureContext(pdf({ Producer: '(JasperReports Library version 6.20.0)', Creator: '(JasperReports)' })) },
+    { name: 'a billing application written out by a PDF library', input: structureContext(pdf({ Producer: '(iText 7.2.5)', Creator: '(Billing 4.2)' })) },
+  ],
+  invalid: [
+    {
+      name: 'an online editor saving over what another program created',
+      input: structureContext(pdf({ Producer: '(Sejda PDF Editor)', Creator: '(Writer)' })),
+      reasons: ['editing_software.editor_after_issuer'],
+      check: (f) => expect(f[0].strength).toBe(STRENGTH['editing_software.editor_after_issuer'].otherCreator),
+    },
+  ],
+});
