@@ -32,7 +32,7 @@ const SLOW = [
   // Fuzzing: 80 mutated documents and every saved crash or hang through the engine, minutes alone.
   'test/fuzz/fuzz.test.ts',
   // Every image of the shared corpus analysed with its OCR preparation, minutes alone.
-  'test/engine/image/robustness.test.ts',
+  'test/engine/read/image/robustness.test.ts',
   // ESLint and dependency-cruiser over the whole tree, over a minute; `npm run lint` runs them by hand.
   'test/layering.test.ts',
 ];
