@@ -74,6 +74,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (err instanceof Rejected) return sendError(res, invalidRequest(err.code, err.message));
     if (err instanceof Missing) return sendError(res, notFound(err.what, err.id));
     if (err instanceof MultipartError) return sendError(res, invalidRequest(err.code, err.message));
+    // The router decodes path parameters itself and throws a URIError (status 400) on a
+    // malformed escape such as `%ZZ`: the client's mistake, not ours.
+    if (err instanceof URIError && (err as BodyParserError).status === 400) {
+      return sendError(res, invalidRequest('parameter_invalid', `The URL path (${req.originalUrl.split('?')[0]}) is not valid percent-encoding.`));
+    }
     const parserError = err as BodyParserError;
     switch (parserError?.type) {
       case 'entity.parse.failed':
