@@ -93,7 +93,7 @@ export function mountDashboard(app: Express, uc: UseCases, gates: SharedGates): 
   });
 
   router.get('/about', view, async (_req, res) => {
-    res.json(uc.about.describe());
+    res.json(uc.about.describe(apiKeyOf(res).role));
   });
 
   router.get('/keys', manageKeys, async (_req, res) => {
