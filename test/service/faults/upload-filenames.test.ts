@@ -30,7 +30,7 @@ afterAll(() => svc?.close());
 
 async function submit(disposition: string): Promise<any> {
   const res = await svc.api('/api/v1/document-checks/', {
-    body: body(disposition, pdf),
+    body: new Uint8Array(body(disposition, pdf)),
     headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
   });
   expect(res.status).toBe(201);
