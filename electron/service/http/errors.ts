@@ -6,7 +6,7 @@ import type { ApiErrorBody } from '../../../contract/api-v1.js';
 import type { ApiErrorCode, ErrorType } from '../../../contract/enums.js';
 import { StorageError, asStorageError } from '../domain/storage-error.js';
 import { MultipartError } from '../upload/multipart.js';
-import { Missing, Rejected } from '../usecases/rejections.js';
+import { Busy, Missing, Rejected } from '../usecases/rejections.js';
 
 export type { ErrorType };
 
@@ -73,6 +73,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (err instanceof ApiError) return sendError(res, err);
     if (err instanceof Rejected) return sendError(res, invalidRequest(err.code, err.message));
     if (err instanceof Missing) return sendError(res, notFound(err.what, err.id));
+    if (err instanceof Busy) {
+      return sendError(res, new ApiError(429, 'rate_limit_error', 'rate_limit_exceeded', err.message, { 'Retry-After': String(err.retryAfterSeconds) }));
+    }
     if (err instanceof MultipartError) return sendError(res, invalidRequest(err.code, err.message));
     // The router decodes path parameters itself and throws a URIError (status 400) on a
     // malformed escape such as `%ZZ`: the client's mistake, not ours.

@@ -50,7 +50,7 @@ export function useCases(ctx: ServiceContext): UseCases {
     retention: new Retention(store, ctx.config.retentionPin, ctx.retention),
     audit: new AuditLog(store),
     keys: new Keys(store),
-    inspection: new CheckInspection(store, ctx.conditions),
+    inspection: new CheckInspection(store, ctx.previewConditions),
     about: new About(ctx),
     sessions: ctx.sessions,
     queueDepth: () => ctx.processor.depth(),
