@@ -15,6 +15,7 @@ import { rendererDir, serviceVersion } from './paths.js';
 import { loadPolicy, pinnedNames, type LoadedPolicy } from './policy.js';
 import { writeServiceFile } from './service-file.js';
 import { ConditionSandbox } from './conditions/condition-sandbox.js';
+import { StorageHealth } from './domain/storage-health.js';
 import { AnalysisRunner } from './queue/analysis-runner.js';
 import { CheckService } from './checks/check-service.js';
 import { openQueue } from './open-queue.js';
@@ -89,7 +90,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
     conditions = new ConditionSandbox({ timeoutMs: config.conditionTimeoutMs });
     previewConditions = new ConditionSandbox({ timeoutMs: config.conditionTimeoutMs });
     const pipeline = { analyser: runner, conditions, limits: { maxPages: config.maxPages, maxMegapixels: config.maxMegapixels } };
-    const checks = new CheckService(db, pipeline, webhooks, logger);
+    const checks = new CheckService(db, pipeline, webhooks, logger, new StorageHealth(), config.storageRetryMs);
     const opened = await openQueue(db, checks, {
       concurrency: localAnalysis ? runner.workers : 0,
       analysisTimeoutMs: config.analysisTimeoutMs,

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { ApiErrorBody } from '../../../contract/api-v1.js';
 import type { ApiErrorCode, ErrorType } from '../../../contract/enums.js';
 import { StorageError, asStorageError } from '../domain/storage-error.js';
+import type { StorageHealth } from '../domain/storage-health.js';
 import { MultipartError } from '../upload/multipart.js';
 import { Busy, Missing, Rejected } from '../usecases/rejections.js';
 
@@ -63,8 +64,8 @@ interface BodyParserError {
   expose?: boolean;
 }
 
-/** Turns anything thrown into the envelope; stack traces are logged, never sent. */
-export function errorHandler(logger: Logger): ErrorRequestHandler {
+/** Turns anything thrown into the envelope; stack traces are logged, never sent. A refused write is told to `storage` (health). */
+export function errorHandler(logger: Logger, storage?: Pick<StorageHealth, 'failed'>): ErrorRequestHandler {
   return (err: unknown, req, res, _next) => {
     if (res.headersSent) {
       res.destroy();
@@ -95,10 +96,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
         return sendError(res, invalidRequest('request_aborted', 'The request was aborted by the client.'));
     }
     // A full or read-only disk is the operator's to fix: say so, rather than "internal error".
-    const storage = asStorageError(err, 'The request could not be saved');
-    if (storage instanceof StorageError) {
+    const refused = asStorageError(err, 'The request could not be saved');
+    if (refused instanceof StorageError) {
       logger.error({ err, method: req.method, path: req.path }, 'storage failure');
-      return sendError(res, new ApiError(500, 'api_error', 'storage_unavailable', storage.message));
+      storage?.failed(refused);
+      return sendError(res, new ApiError(500, 'api_error', 'storage_unavailable', refused.message));
     }
     logger.error({ err, method: req.method, path: req.path }, 'unhandled error');
     sendError(res, internalError());

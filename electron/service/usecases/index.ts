@@ -10,6 +10,7 @@
  */
 import type { CheckService } from '../checks/check-service.js';
 import type { ServiceContext } from '../context.js';
+import type { StorageHealth } from '../domain/storage-health.js';
 import type { SessionKeys } from '../session-keys.js';
 import type { UploadStore } from '../store/uploads.js';
 import { About } from './about.js';
@@ -37,6 +38,8 @@ export interface UseCases {
   sessions: Pick<SessionKeys, 'redeem'>;
   /** Checks waiting for analysis (the health probe). */
   queueDepth(): Promise<number>;
+  /** Whether the disk takes writes (the health probe), told of refused writes the HTTP layer met. */
+  storage: Pick<StorageHealth, 'failed' | 'current'>;
 }
 
 export function useCases(ctx: ServiceContext): UseCases {
@@ -54,6 +57,7 @@ export function useCases(ctx: ServiceContext): UseCases {
     about: new About(ctx),
     sessions: ctx.sessions,
     queueDepth: () => ctx.processor.depth(),
+    storage: ctx.checks.storage,
   };
 }
 
