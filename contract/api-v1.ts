@@ -170,11 +170,15 @@ export const Retention = z.object({
 
 export const Health = z.object({
   object: z.literal('health'),
-  status: z.literal('ok'),
+  /** `degraded` while the disk under the data folder refuses writes (storage_error says why). */
+  status: z.enum(['ok', 'degraded']),
   version: z.string(),
   engine_version: z.string(),
   /** Checks submitted and not yet settled (waiting or being analysed): the backlog. */
   queue_depth: z.number().int().min(0),
+  /** Present only while degraded: why writes fail, and since when (ISO 8601). */
+  storage_error: z.string().optional(),
+  storage_failing_since: z.string().optional(),
 });
 /** This document itself (described loosely: OpenAPI 3.1 has its own schema). */
 export const OpenApiDocument = z.object({ openapi: z.string(), info: z.object({ title: z.string(), version: z.string() }).catchall(z.unknown()) }).catchall(z.unknown());

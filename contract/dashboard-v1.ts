@@ -96,7 +96,8 @@ export const About = z.object({
   object: z.literal('about'),
   engine_version: z.string(),
   service_version: z.string().nullable(),
-  data_dir: z.string(),
+  /** Null for roles that do not manage the workspace (analyst, viewer). */
+  data_dir: z.string().nullable(),
   /** The base URL local tools reach the service on (service.json's url). */
   api_url: z.string().nullable(),
   policy: MachinePolicy.nullable(),

@@ -27,6 +27,8 @@ export interface ServiceConfig {
   queueMaintenanceSeconds?: number;
   /** Team server: a job expires this long after the per-document time limit (default 60 s). */
   jobGraceMs?: number;
+  /** First wait before storing a check's outcome again after the disk refused it (default 1 s, doubling to 30 s). */
+  storageRetryMs?: number;
   maxUploadBytes: number;
   maxPages: number;
   maxMegapixels: number;
@@ -97,6 +99,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<Ser
     conditionTimeoutMs: num(env, 'VERACITY_CONDITION_TIMEOUT_MS'),
     queueMaintenanceSeconds: num(env, 'VERACITY_QUEUE_MAINTENANCE_SECONDS'),
     jobGraceMs: num(env, 'VERACITY_JOB_GRACE_MS'),
+    storageRetryMs: num(env, 'VERACITY_STORAGE_RETRY_MS'),
     webhookRetryDelaysMs: delays
       ? delays.split(',').map((d) => {
           const ms = Number(d.trim());

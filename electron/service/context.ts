@@ -18,6 +18,8 @@ export interface ServiceContext {
   processor: CheckQueue;
   /** Evaluates rule conditions off the API thread, with a deadline. */
   conditions: ConditionEvaluator;
+  /** The same for the dashboard's rule previews, on a thread of its own so they never queue ahead of scoring. */
+  previewConditions: ConditionEvaluator;
   /** Keys issued to this run's windows, and their one-time login codes. */
   sessions: SessionKeys;
   webhooks: WebhookDispatcher;

@@ -15,6 +15,7 @@ import { rendererDir, serviceVersion } from './paths.js';
 import { loadPolicy, pinnedNames, type LoadedPolicy } from './policy.js';
 import { writeServiceFile } from './service-file.js';
 import { ConditionSandbox } from './conditions/condition-sandbox.js';
+import { StorageHealth } from './domain/storage-health.js';
 import { AnalysisRunner } from './queue/analysis-runner.js';
 import { CheckService } from './checks/check-service.js';
 import { openQueue } from './open-queue.js';
@@ -70,6 +71,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
   let store: Store | null = null;
   let runner: AnalysisRunner | null = null;
   let conditions: ConditionSandbox | null = null;
+  let previewConditions: ConditionSandbox | null = null;
   let queue: CheckQueue | null = null;
   try {
     store = await openStore({ dataDir: config.dataDir, database: config.database, filesDir: config.filesDir });
@@ -86,8 +88,9 @@ export async function startService(options: StartOptions): Promise<RunningServic
     const localAnalysis = config.workers !== 0;
     runner = new AnalysisRunner({ workers: config.workers || undefined, timeoutMs: config.analysisTimeoutMs, workerFile: config.workerFile });
     conditions = new ConditionSandbox({ timeoutMs: config.conditionTimeoutMs });
+    previewConditions = new ConditionSandbox({ timeoutMs: config.conditionTimeoutMs });
     const pipeline = { analyser: runner, conditions, limits: { maxPages: config.maxPages, maxMegapixels: config.maxMegapixels } };
-    const checks = new CheckService(db, pipeline, webhooks, logger);
+    const checks = new CheckService(db, pipeline, webhooks, logger, new StorageHealth(), config.storageRetryMs);
     const opened = await openQueue(db, checks, {
       concurrency: localAnalysis ? runner.workers : 0,
       analysisTimeoutMs: config.analysisTimeoutMs,
@@ -98,7 +101,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
     const processor = opened.queue;
     queue = processor;
     const retention = new RetentionSweeper(db, logger, retentionIntervalMs, config.retentionPin);
-    const context: ServiceContext = { config, store: db, checks, processor, webhooks, logger, conditions, sessions, retention };
+    const context: ServiceContext = { config, store: db, checks, processor, webhooks, logger, conditions, previewConditions, sessions, retention };
     const hosts = new HostGuard(config.allowedHosts);
     const listener = createRequestListener(context, hosts);
 
@@ -132,6 +135,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
     const activeRunner = runner;
     const dropServiceFile = removeServiceFile;
     const activeConditions = conditions;
+    const activePreviewConditions = previewConditions;
     let closing: Promise<void> | null = null;
     return {
       url,
@@ -163,6 +167,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
           await activeRunner.close();
           await queueStopped;
           await activeConditions.close();
+          await activePreviewConditions.close();
           await webhooks.stop();
           await retention.stop();
           // 3. Then the database.
@@ -181,6 +186,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
     await queue?.stop().catch(() => {});
     await runner?.close();
     await conditions?.close();
+    await previewConditions?.close();
     await store?.close();
     lock.release();
     throw err;

@@ -43,12 +43,46 @@ function firstLine(message: string): string {
   return message.split('\n')[0]?.trim() || message;
 }
 
+interface AstNode {
+  op: string;
+  args: unknown;
+}
+
+const isNode = (value: unknown): value is AstNode => typeof value === 'object' && value !== null && 'op' in value && 'args' in value;
+
+/**
+ * The first `x.matches("literal")` whose pattern the evaluator's RegExp refuses. The CEL
+ * library compiles a pattern only when `matches` runs, so without this an invalid literal would
+ * pass the write and fail on every check scored. Patterns built at run time cannot be known here.
+ */
+function invalidRegexLiteral(node: unknown): string | null {
+  if (Array.isArray(node)) {
+    for (const item of node) {
+      const found = invalidRegexLiteral(item);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (!isNode(node)) return null;
+  if (node.op === 'rcall' && Array.isArray(node.args) && node.args[0] === 'matches') {
+    const [pattern] = (node.args[2] ?? []) as unknown[];
+    if (isNode(pattern) && pattern.op === 'value' && typeof pattern.args === 'string') {
+      try {
+        new RegExp(pattern.args);
+      } catch (err) {
+        return `invalid regular expression in matches(): ${(err as Error).message}`;
+      }
+    }
+  }
+  return invalidRegexLiteral(node.args);
+}
+
 /** Compile a condition; the message of a failure is the compiler's own, for the 400 response. */
 export function compileCondition(source: string): CompileResult {
   if (source.trim() === '') return { ok: false, message: 'condition is empty' };
-  let program: (ctx: Record<string, unknown>) => unknown;
+  let program: ((ctx: Record<string, unknown>) => unknown) & { ast?: unknown };
   try {
-    program = env.parse(source) as unknown as (ctx: Record<string, unknown>) => unknown;
+    program = env.parse(source) as unknown as ((ctx: Record<string, unknown>) => unknown) & { ast?: unknown };
     const checked = env.check(source);
     if (!checked.valid) return { ok: false, message: firstLine(checked.error?.message ?? 'type error') };
     if (checked.type !== 'bool' && checked.type !== 'dyn') {
@@ -57,6 +91,8 @@ export function compileCondition(source: string): CompileResult {
   } catch (err) {
     return { ok: false, message: firstLine((err as Error).message) };
   }
+  const badRegex = invalidRegexLiteral(program.ast);
+  if (badRegex) return { ok: false, message: badRegex };
   return {
     ok: true,
     evaluate(ctx) {

@@ -2,8 +2,8 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { resolveDataDir } from '../../service/data-dir.js';
-import { DATA_DIR_HELP } from './options.js';
-import { existingStore } from './workspace.js';
+import { DATA_DIR_HELP, DATABASE_HELP, databaseUrl } from './options.js';
+import { existingStore, resolveDatabaseUrl } from './workspace.js';
 
 function fail(message: string): void {
   process.stderr.write(`veracity: ${message}\n`);
@@ -17,6 +17,8 @@ export function registerBackup(program: Command): void {
     .requiredOption('--out <path>', 'the backup folder to create (must not exist or be empty)')
     .option('--data-dir <dir>', DATA_DIR_HELP)
     .action(async (opts: { out: string; dataDir?: string }) => {
+      // Resolved like every other command: on a team server this is not a folder to snapshot.
+      if (resolveDatabaseUrl(undefined)) return fail("backup copies a desktop workspace; a team server's PostgreSQL (VERACITY_DATABASE_URL) is backed up with pg_dump");
       const { BackupError, backupWorkspace } = await import('../../service/store/backup.js');
       try {
         const summary = await backupWorkspace(resolveDataDir(opts.dataDir), resolve(opts.out));
@@ -50,9 +52,10 @@ export function registerBackup(program: Command): void {
     .command('verify')
     .description('check the audit log hash chain; exits 1 naming the first broken event')
     .option('--data-dir <dir>', DATA_DIR_HELP)
-    .action(async (opts: { dataDir?: string }) => {
+    .option('--database <url>', DATABASE_HELP, databaseUrl)
+    .action(async (opts: { dataDir?: string; database?: string }) => {
       const dir = resolveDataDir(opts.dataDir);
-      const store = await existingStore(opts.dataDir);
+      const store = await existingStore(opts);
       if (!store) return fail(`no workspace in ${dir}`);
       try {
         const verdict = await store.audit.verify();

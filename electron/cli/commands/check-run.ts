@@ -22,7 +22,7 @@ export interface CheckOptions {
 }
 
 export async function workspaceSettings(dataDir: string | undefined): Promise<CheckSettings> {
-  const store = await existingStore(dataDir);
+  const store = await existingStore({ dataDir });
   if (!store) return defaultSettings();
   try {
     return await settingsOfStore(store);

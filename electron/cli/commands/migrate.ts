@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { resolveDataDir } from '../../service/data-dir.js';
 import { DATABASE_HELP, databaseUrl } from './options.js';
 import { UsageError } from '../usage-error.js';
+import { resolveDatabaseUrl } from './workspace.js';
 
 interface MigrateOptions {
   fromDataDir: string;
@@ -21,7 +22,7 @@ export function registerMigrate(program: Command): void {
     .option('--files-dir <dir>', "the team server's files folder (what `serve --files-dir` names)")
     .option('--data-dir <dir>', 'this node\'s data folder (temp files only)')
     .action(async (opts: MigrateOptions) => {
-      const database = opts.database ?? process.env.VERACITY_DATABASE_URL;
+      const database = resolveDatabaseUrl(opts.database);
       if (!database) throw new UsageError('migrate needs --database postgresql://… (or VERACITY_DATABASE_URL)');
       if (!opts.filesDir) throw new UsageError('migrate needs --files-dir: the folder the team server keeps stored files in');
       const { migrateWorkspace } = await import('../../service/store/migrate-workspace.js');

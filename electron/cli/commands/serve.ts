@@ -5,6 +5,7 @@ import { resolveDataDir } from '../../service/data-dir.js';
 import type { RunningService } from '../../service/server.js';
 import { DATA_DIR_HELP, DATABASE_HELP, databaseUrl, nonNegativeInt, port } from './options.js';
 import { explainStartFailure } from './serve-errors.js';
+import { resolveDatabaseUrl } from './workspace.js';
 import { UsageError } from '../usage-error.js';
 
 interface ServeOptions {
@@ -31,7 +32,7 @@ export function registerServe(program: Command): void {
     .option('--allowed-host <name>', 'a Host name requests may use besides the bound address, localhost and 127.0.0.1 (repeatable)', (v: string, prev: string[]) => [...prev, v], [] as string[])
     .option('--open', 'open the review UI in the default browser, signed in with a session key')
     .action(async (opts: ServeOptions) => {
-      if (opts.workers === 0 && !opts.database && !process.env.VERACITY_DATABASE_URL) {
+      if (opts.workers === 0 && !resolveDatabaseUrl(opts.database)) {
         throw new UsageError('--workers must be at least 1 (0 only with --database postgresql://…: `veracity worker`s analyse instead).');
       }
       // Handlers go in before the `listening` line: a script may signal us the moment it reads it.

@@ -55,7 +55,7 @@ export function createApp(ctx: ServiceContext, uc: UseCases = useCases(ctx), par
   const gates: SharedGates = { authenticate: authenticate(parts.auth), rateLimit: parts.rateLimit };
   const api = Router();
   // Before the gates: health probes and API tooling need no key.
-  api.use(metaRoutes(uc.queueDepth));
+  api.use(metaRoutes(uc.queueDepth, uc.storage));
   api.use(gates.authenticate);
   api.use(gates.rateLimit);
   api.use(express.json({ limit: '1mb' }));
@@ -75,6 +75,6 @@ export function createApp(ctx: ServiceContext, uc: UseCases = useCases(ctx), par
     app.use(express.static(renderer, { index: 'index.html', fallthrough: true }));
   }
   app.use(unknownRoute);
-  app.use(errorHandler(ctx.logger));
+  app.use(errorHandler(ctx.logger, uc.storage));
   return app;
 }

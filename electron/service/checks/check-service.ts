@@ -3,11 +3,14 @@
  * submit -> store -> queue -> analyse -> score -> persist -> present (then list, relate, delete).
  * HTTP (api/), the queue (queue/) and the CLI call these; nothing here knows about HTTP.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { DocumentCheck } from '../../../contract/check.js';
 import { sniffMime, type Mode, ENGINE_VERSION } from '../../../engine/index.js';
 import type { CheckError, CheckRecord, SettingsSnapshot } from '../domain/check-record.js';
 import { presentCheck } from '../domain/present-check.js';
+import { asStorageError, StorageError } from '../domain/storage-error.js';
+import { StorageHealth } from '../domain/storage-health.js';
 import type { CheckProcessor } from '../queue/check-processor.js';
 import type { CheckQueue } from '../queue/types.js';
 import { deleteCheck } from '../store/deletion.js';
@@ -45,6 +48,12 @@ export class UnsupportedDocument extends Error {
   }
 }
 
+/** The longest wait between two attempts to store an outcome the disk refused. */
+const MAX_STORAGE_RETRY_MS = 30_000;
+
+/** What a settling write returns when shutdown came while it waited for the disk. */
+const STOPPED = Symbol('stopped');
+
 export class CheckService {
   private queue: CheckQueue | null = null;
   private readonly library: WorkspaceLibrary;
@@ -54,6 +63,10 @@ export class CheckService {
     private readonly pipeline: Pipeline,
     private readonly webhooks: WebhookDispatcher,
     private readonly logger: Logger,
+    /** Told of every write the disk refuses or takes (the health probe reads it). */
+    readonly storage: StorageHealth = new StorageHealth(),
+    /** The first wait before storing a refused outcome again; it doubles up to 30 s. */
+    private readonly storageRetryMs = 1_000,
   ) {
     this.library = new WorkspaceLibrary(store.library);
   }
@@ -95,6 +108,7 @@ export class CheckService {
         target_id: c.id,
         details: { sha256: c.sha256, size_bytes: c.size_bytes, mime_type: c.mime_type, mode: c.mode },
       }));
+      this.storage.recovered();
       this.queue?.committed(check.id);
       return check;
     } finally {
@@ -137,24 +151,50 @@ export class CheckService {
     if (outcome.status === 'interrupted' || this.queue?.isStopping) return 'interrupted';
     if (outcome.status === 'gone') return 'skipped';
     if (outcome.status === 'failed') {
-      await this.fail(id, outcome.error, lease);
-      return 'settled';
+      return (await this.persist(id, () => this.fail(id, outcome.error, lease))) === STOPPED ? 'interrupted' : 'settled';
     }
     const { result, ruleErrors } = outcome;
     if (ruleErrors.length > 0) this.logger.warn({ check: id, rule_errors: ruleErrors }, 'rules failed to evaluate');
     // One transaction with the outbox row, so a crash cannot complete a check and lose its webhook.
     // A check deleted while it was being analysed is not stored and sends no webhook.
-    const queued = await this.store.transaction(async (tx) => {
-      if (!(await tx.checks.complete(id, result, lease))) return null;
-      await WorkspaceLibrary.add(tx.library, id, check.sha256, result.analysis, result.verdict.decision, comparison);
-      return this.notify(tx, id, 'document_check.completed');
-    });
+    const queued = await this.persist(id, () =>
+      this.store.transaction(async (tx) => {
+        if (!(await tx.checks.complete(id, result, lease))) return null;
+        await WorkspaceLibrary.add(tx.library, id, check.sha256, result.analysis, result.verdict.decision, comparison);
+        return this.notify(tx, id, 'document_check.completed');
+      }),
+    );
+    if (queued === STOPPED) return 'interrupted';
     // null: settled by another attempt meanwhile (or deleted): this one's result is dropped.
     if (queued === null) return 'skipped';
     if (queued) this.webhooks.kick();
     const { verdict } = result;
     this.logger.info({ check: id, decision: verdict.decision, risk_score: verdict.risk_score, ms: result.analysis.timings.total }, 'check completed');
     return 'settled';
+  }
+
+  /**
+   * Runs a settling write; while the disk refuses it (full, read-only), waits and tries again.
+   * Given up on, the check would stay `processing` with nothing left to finish it until a
+   * restart; retried, it settles once space returns. STOPPED when shutdown comes first: the
+   * check stays `processing` and the next start queues it again.
+   */
+  private async persist<T>(id: string, write: () => Promise<T>): Promise<T | typeof STOPPED> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const written = await write();
+        this.storage.recovered();
+        return written;
+      } catch (err) {
+        const storage = asStorageError(err, 'The outcome of the check could not be stored');
+        if (!(storage instanceof StorageError) || this.queue?.isStopping) throw err;
+        this.storage.failed(storage);
+        const waitMs = Math.min(this.storageRetryMs * 2 ** Math.min(attempt, 20), MAX_STORAGE_RETRY_MS);
+        this.logger.error({ check: id, err, retry_in_ms: waitMs }, 'storing the check failed; retrying when the disk takes writes again');
+        await sleep(waitMs, undefined, { ref: false });
+        if (this.queue?.isStopping) return STOPPED;
+      }
+    }
   }
 
   /** The submit-time snapshot minus rules deleted since (a deleted rule never fires); null when the check is gone. */

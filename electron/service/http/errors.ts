@@ -5,8 +5,9 @@ import type { Logger } from 'pino';
 import type { ApiErrorBody } from '../../../contract/api-v1.js';
 import type { ApiErrorCode, ErrorType } from '../../../contract/enums.js';
 import { StorageError, asStorageError } from '../domain/storage-error.js';
+import type { StorageHealth } from '../domain/storage-health.js';
 import { MultipartError } from '../upload/multipart.js';
-import { Missing, Rejected } from '../usecases/rejections.js';
+import { Busy, Missing, Rejected } from '../usecases/rejections.js';
 
 export type { ErrorType };
 
@@ -63,8 +64,8 @@ interface BodyParserError {
   expose?: boolean;
 }
 
-/** Turns anything thrown into the envelope; stack traces are logged, never sent. */
-export function errorHandler(logger: Logger): ErrorRequestHandler {
+/** Turns anything thrown into the envelope; stack traces are logged, never sent. A refused write is told to `storage` (health). */
+export function errorHandler(logger: Logger, storage?: Pick<StorageHealth, 'failed'>): ErrorRequestHandler {
   return (err: unknown, req, res, _next) => {
     if (res.headersSent) {
       res.destroy();
@@ -73,7 +74,15 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (err instanceof ApiError) return sendError(res, err);
     if (err instanceof Rejected) return sendError(res, invalidRequest(err.code, err.message));
     if (err instanceof Missing) return sendError(res, notFound(err.what, err.id));
+    if (err instanceof Busy) {
+      return sendError(res, new ApiError(429, 'rate_limit_error', 'rate_limit_exceeded', err.message, { 'Retry-After': String(err.retryAfterSeconds) }));
+    }
     if (err instanceof MultipartError) return sendError(res, invalidRequest(err.code, err.message));
+    // The router decodes path parameters itself and throws a URIError (status 400) on a
+    // malformed escape such as `%ZZ`: the client's mistake, not ours.
+    if (err instanceof URIError && (err as BodyParserError).status === 400) {
+      return sendError(res, invalidRequest('parameter_invalid', `The URL path (${req.originalUrl.split('?')[0]}) is not valid percent-encoding.`));
+    }
     const parserError = err as BodyParserError;
     switch (parserError?.type) {
       case 'entity.parse.failed':
@@ -87,10 +96,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
         return sendError(res, invalidRequest('request_aborted', 'The request was aborted by the client.'));
     }
     // A full or read-only disk is the operator's to fix: say so, rather than "internal error".
-    const storage = asStorageError(err, 'The request could not be saved');
-    if (storage instanceof StorageError) {
+    const refused = asStorageError(err, 'The request could not be saved');
+    if (refused instanceof StorageError) {
       logger.error({ err, method: req.method, path: req.path }, 'storage failure');
-      return sendError(res, new ApiError(500, 'api_error', 'storage_unavailable', storage.message));
+      storage?.failed(refused);
+      return sendError(res, new ApiError(500, 'api_error', 'storage_unavailable', refused.message));
     }
     logger.error({ err, method: req.method, path: req.path }, 'unhandled error');
     sendError(res, internalError());

@@ -88,6 +88,11 @@ export class OutboxStore {
     await this.sql.run('UPDATE webhook_outbox SET attempts = ?, next_attempt_at = ?, last_error = ?, claimed_until = NULL WHERE id = ?', [attempts, nextAt, error, id]);
   }
 
+  /** Moves a pending delivery's next attempt later without counting an attempt (its receiver is backed off). */
+  async postpone(id: string, until: number): Promise<void> {
+    await this.sql.run("UPDATE webhook_outbox SET next_attempt_at = ? WHERE id = ? AND status = 'pending' AND next_attempt_at < ?", [until, id, until]);
+  }
+
   async markFailed(id: string, attempts: number, error: string): Promise<void> {
     await this.sql.run("UPDATE webhook_outbox SET status = 'failed', attempts = ?, last_error = ?, claimed_until = NULL WHERE id = ?", [attempts, error, id]);
   }

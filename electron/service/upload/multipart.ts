@@ -48,7 +48,9 @@ export function parseMultipart(req: Request, options: MultipartOptions): Promise
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: req.headers, limits: { fields: 100, fieldSize: 1024 * 1024, parts: 200 } });
+      // busboy reads header parameters as Latin-1 by default, but clients (curl, browsers) send a
+      // file name as raw UTF-8; `filename*` (RFC 5987) carries its own charset and wins anyway.
+      parser = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { fields: 100, fieldSize: 1024 * 1024, parts: 200 } });
     } catch (err) {
       return reject(new MultipartError('invalid_multipart', `The multipart body could not be read: ${(err as Error).message}.`));
     }

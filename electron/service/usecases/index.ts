@@ -10,6 +10,7 @@
  */
 import type { CheckService } from '../checks/check-service.js';
 import type { ServiceContext } from '../context.js';
+import type { StorageHealth } from '../domain/storage-health.js';
 import type { SessionKeys } from '../session-keys.js';
 import type { UploadStore } from '../store/uploads.js';
 import { About } from './about.js';
@@ -37,6 +38,8 @@ export interface UseCases {
   sessions: Pick<SessionKeys, 'redeem'>;
   /** Checks waiting for analysis (the health probe). */
   queueDepth(): Promise<number>;
+  /** Whether the disk takes writes (the health probe), told of refused writes the HTTP layer met. */
+  storage: Pick<StorageHealth, 'failed' | 'current'>;
 }
 
 export function useCases(ctx: ServiceContext): UseCases {
@@ -50,10 +53,11 @@ export function useCases(ctx: ServiceContext): UseCases {
     retention: new Retention(store, ctx.config.retentionPin, ctx.retention),
     audit: new AuditLog(store),
     keys: new Keys(store),
-    inspection: new CheckInspection(store, ctx.conditions),
+    inspection: new CheckInspection(store, ctx.previewConditions),
     about: new About(ctx),
     sessions: ctx.sessions,
     queueDepth: () => ctx.processor.depth(),
+    storage: ctx.checks.storage,
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * How a use case turns a request down without knowing about HTTP: the HTTP layer answers a
- * Rejected with 400 `invalid_request_error` and a Missing with 404 `resource_missing`, with these
- * codes and messages as they are (http/errors.ts).
+ * Rejected with 400 `invalid_request_error`, a Missing with 404 `resource_missing` and a Busy
+ * with 429 `rate_limit_error`, with these codes and messages as they are (http/errors.ts).
  */
 import type { ApiErrorCode } from '../../../contract/enums.js';
 
@@ -24,5 +24,16 @@ export class Missing extends Error {
   ) {
     super(`No such ${what}: '${id}'.`);
     this.name = 'Missing';
+  }
+}
+
+/** The caller already has as much of this work in flight as one key may; it can retry shortly. */
+export class Busy extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+    this.name = 'Busy';
   }
 }

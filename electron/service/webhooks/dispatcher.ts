@@ -23,7 +23,10 @@ export interface WebhookDispatcherOptions {
    * connection's own lookup so a rebinding name cannot slip through.
    */
   publicOnly?: boolean;
-  /** Deliveries in flight at once, across all receivers. */
+  /**
+   * Deliveries in flight at once, across all receivers. A receiver with nothing in flight may
+   * still start one beyond it (up to twice this), so busy receivers never keep a quiet one waiting.
+   */
   concurrency?: number;
   /** Deliveries in flight at once to one receiver (scheme, host and port). */
   perReceiver?: number;
@@ -32,12 +35,27 @@ export interface WebhookDispatcherOptions {
    * dispatcher looks for their deliveries; absent: only when kicked or a delivery is due.
    */
   idlePollMs?: number;
+  /** First pause of a receiver that got no answer in time; it doubles while the timeouts go on, up to 5 min. */
+  receiverBackoffMs?: number;
+  /** The clock of due times and back-offs (tests move it). */
+  now?: () => number;
+}
+
+/** The longest a receiver that keeps timing out is left alone. */
+const MAX_RECEIVER_BACKOFF_MS = 5 * 60_000;
+
+/** A receiver whose last attempts got no answer: how many in a row, and until when it is left alone. */
+interface Backoff {
+  timeouts: number;
+  until: number;
 }
 
 /**
  * Every attempt is independent: it has its own deadline, it holds a slot of its receiver only,
  * and the dispatcher never waits for one attempt before starting another. So a receiver that
- * hangs costs its own deliveries at most the deadline each, and never delays another receiver's.
+ * hangs costs its own deliveries at most the deadline each, and never delays another receiver's:
+ * a receiver with nothing in flight always gets a slot, and one that keeps timing out is backed
+ * off (its deliveries wait, one probe at a time), so hanging receivers cannot hold every slot.
  */
 export class WebhookDispatcher {
   private readonly retryDelays: readonly number[];
@@ -53,6 +71,10 @@ export class WebhookDispatcher {
   private readonly timeoutMs: number;
   /** How long a claim holds a delivery: well past the attempt's own deadline. */
   private readonly claimMs: number;
+  private readonly backoffMs: number;
+  private readonly now: () => number;
+  /** Receivers backed off after timeouts, by origin; a delivered attempt clears its receiver. */
+  private readonly backoffs = new Map<string, Backoff>();
 
   constructor(private readonly options: WebhookDispatcherOptions) {
     this.retryDelays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
@@ -60,6 +82,8 @@ export class WebhookDispatcher {
     this.perReceiver = Math.max(1, options.perReceiver ?? 2);
     this.timeoutMs = options.requestTimeoutMs ?? 10_000;
     this.claimMs = this.timeoutMs + 30_000;
+    this.backoffMs = options.receiverBackoffMs ?? 1_000;
+    this.now = options.now ?? Date.now;
   }
 
   /** Writes a delivery into `outbox` (the caller's transaction's); `kick()` once it commits. */
@@ -116,16 +140,25 @@ export class WebhookDispatcher {
       const busy = new Map<string, number>();
       for (const a of this.inFlight.values()) busy.set(a.receiver, (busy.get(a.receiver) ?? 0) + 1);
       // Enough rows to see past those in flight and past receivers that are full.
-      const now = Date.now();
+      const now = this.now();
       const due = await this.options.outbox.due(now, this.inFlight.size + this.concurrency * 4);
       for (const item of due) {
-        if (this.inFlight.size >= this.concurrency || this.stopped) break;
+        if (this.inFlight.size >= this.concurrency * 2 || this.stopped) break;
         if (this.inFlight.has(item.id)) continue;
         const receiver = receiverOf(item.url);
+        const backoff = this.backoffs.get(receiver);
+        if (backoff && backoff.until > now) {
+          // Out of the due rows until then, so that its backlog cannot crowd out other receivers'.
+          await this.options.outbox.postpone(item.id, backoff.until);
+          continue;
+        }
         const used = busy.get(receiver) ?? 0;
-        if (used >= this.perReceiver) continue;
+        // A receiver that has been timing out is probed with one delivery at a time.
+        if (used >= (backoff ? 1 : this.perReceiver)) continue;
+        // The shared slots; past them, only a receiver with nothing in flight may start one.
+        if (this.inFlight.size >= this.concurrency && used > 0) continue;
         // Another process may have taken it since `due` read it: only the claim's winner sends.
-        if (!(await this.options.outbox.claim(item.id, now, Date.now() + this.claimMs))) continue;
+        if (!(await this.options.outbox.claim(item.id, now, this.now() + this.claimMs))) continue;
         busy.set(receiver, used + 1);
         this.launch(item, receiver);
       }
@@ -143,7 +176,7 @@ export class WebhookDispatcher {
 
   private launch(item: OutboxItem, receiver: string): void {
     const abort = new AbortController();
-    const done = this.attempt(item, abort).finally(() => {
+    const done = this.attempt(item, receiver, abort).finally(() => {
       this.inFlight.delete(item.id);
       this.kick();
     });
@@ -157,16 +190,17 @@ export class WebhookDispatcher {
     const idle = this.options.idlePollMs;
     if (next === null && idle === undefined) return;
     // Capped so a clock change or an enqueue by another process is noticed within a few seconds.
-    const wait = Math.min(next === null ? Infinity : Math.max(0, next - Date.now()), idle ?? 5_000, 5_000);
+    const wait = Math.min(next === null ? Infinity : Math.max(0, next - this.now()), idle ?? 5_000, 5_000);
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.pump(), wait);
     this.timer.unref();
   }
 
-  private async attempt(item: OutboxItem, abort: AbortController): Promise<void> {
+  private async attempt(item: OutboxItem, receiver: string, abort: AbortController): Promise<void> {
     const attempts = item.attempts + 1;
     try {
-      const error = await this.send(item, abort);
+      const { error, timedOut } = await this.send(item, abort);
+      if (!this.stopped) this.noteReceiver(receiver, error, timedOut);
       // Stopping: a delivery the receiver took is still recorded (the database closes after
       // stop()), so it is not sent again; a failed one is left for the next start.
       if (this.stopped && error !== null) return;
@@ -180,7 +214,7 @@ export class WebhookDispatcher {
         await this.options.outbox.markFailed(item.id, attempts, error);
         this.options.logger.warn({ delivery: item.id, check: item.check_id, attempts, error }, 'webhook given up');
       } else {
-        await this.options.outbox.reschedule(item.id, attempts, Date.now() + delay, error);
+        await this.options.outbox.reschedule(item.id, attempts, this.now() + delay, error);
         this.options.logger.info({ delivery: item.id, check: item.check_id, attempts, error, retryInMs: delay }, 'webhook will retry');
       }
     } catch (err) {
@@ -190,20 +224,38 @@ export class WebhookDispatcher {
   }
 
   /**
-   * Returns null on success, else a short description of the failure. The deadline is a plain
+   * An answer in time clears a receiver's back-off; no answer in time lengthens it (doubling).
+   * A quick refusal (an HTTP error) costs no slot time, so only the delivery's own retries apply.
+   */
+  private noteReceiver(receiver: string, error: string | null, timedOut: boolean): void {
+    if (!timedOut) {
+      if (error === null) this.backoffs.delete(receiver);
+      return;
+    }
+    const timeouts = (this.backoffs.get(receiver)?.timeouts ?? 0) + 1;
+    const pause = Math.min(this.backoffMs * 2 ** Math.min(timeouts - 1, 20), MAX_RECEIVER_BACKOFF_MS);
+    this.backoffs.set(receiver, { timeouts, until: this.now() + pause });
+    this.options.logger.warn({ receiver, timeouts, pause_ms: pause }, 'webhook receiver does not answer; backing off');
+  }
+
+  /**
+   * `error` null on success, else a short description of the failure. The deadline is a plain
    * timer held here (AbortSignal.timeout inside AbortSignal.any can be collected before it fires
    * on Node 20), and the attempt settles at the deadline even if the request ignores the abort.
    */
-  private async send(item: OutboxItem, abort: AbortController): Promise<string | null> {
+  private async send(item: OutboxItem, abort: AbortController): Promise<{ error: string | null; timedOut: boolean }> {
     let timer: NodeJS.Timeout | undefined;
+    let timedOut = false;
     const deadline = new Promise<string>((resolve) => {
       timer = setTimeout(() => {
+        timedOut = true;
         abort.abort(new Error(`no answer within ${this.timeoutMs} ms`));
         resolve(`no answer within ${this.timeoutMs} ms`);
       }, this.timeoutMs);
     });
     try {
-      return await Promise.race([deadline, this.post(item, abort.signal)]);
+      const error = await Promise.race([deadline, this.post(item, abort.signal)]);
+      return { error, timedOut };
     } finally {
       clearTimeout(timer);
     }

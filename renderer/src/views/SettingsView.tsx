@@ -207,7 +207,7 @@ export function SettingsView() {
         <h2 id="ab-h">This installation</h2>
         {about.data ? (
           <dl className="fields">
-            <div className="wide"><dt>Data folder</dt><dd className="mono">{about.data.data_dir}</dd></div>
+            {about.data.data_dir && <div className="wide"><dt>Data folder</dt><dd className="mono">{about.data.data_dir}</dd></div>}
             <div><dt>Engine version</dt><dd>{about.data.engine_version}</dd></div>
             {about.data.service_version && <div><dt>Service version</dt><dd>{about.data.service_version}</dd></div>}
           </dl>
