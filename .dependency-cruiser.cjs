@@ -8,7 +8,8 @@ module.exports = {
   forbidden: [
     {
       name: 'vocabulary-is-a-leaf',
-      comment: 'The value sets (flag codes, decisions, document kinds, the decision bands) are written once in vocabulary/ for the engine, the contract and the renderer alike: it imports nothing, not even a package.',
+      comment:
+        'The value sets (flag codes, decisions, document kinds, the decision bands) are written once in vocabulary/ for the engine, the contract and the renderer alike: it imports nothing, not even a package.',
       severity: 'error',
       from: { path: '^vocabulary/' },
       to: { pathNot: '^vocabulary/' },
@@ -22,21 +23,24 @@ module.exports = {
     },
     {
       name: 'one-engine-entry',
-      comment: 'Outside engine/, the engine is reached through engine/index.ts only (tests may reach inside). The contract takes the value sets it shares with the engine from vocabulary/, not from the engine.',
+      comment:
+        'Outside engine/, the engine is reached through engine/index.ts only (tests may reach inside). The contract takes the value sets it shares with the engine from vocabulary/, not from the engine.',
       severity: 'error',
       from: { path: '^(contract|electron|bench|renderer|bin|scripts)/' },
       to: { path: '^engine/', pathNot: '^engine/index\\.ts$' },
     },
     {
       name: 'kit-stands-alone',
-      comment: 'engine/kit/ holds the shared helpers (stats, boxes, numbers, hex, changed words, heat-map PNG): it imports nothing else of the engine, so every layer may use it.',
+      comment:
+        'engine/kit/ holds the shared helpers (stats, boxes, numbers, hex, changed words, heat-map PNG): it imports nothing else of the engine, so every layer may use it.',
       severity: 'error',
       from: { path: '^engine/kit/' },
       to: { path: '^engine/', pathNot: '^engine/kit/' },
     },
     {
       name: 'readers-read-only',
-      comment: 'engine/read/ parses bytes into facts: it imports the kit, the shared engine types, the flag catalogue (pure data), the lazy library loader and the limits, never the fact store, the detectors, scoring, the library or the entry points.',
+      comment:
+        'engine/read/ parses bytes into facts: it imports the kit, the shared engine types, the flag catalogue (pure data), the lazy library loader and the limits, never the fact store, the detectors, scoring, the library or the entry points.',
       severity: 'error',
       from: { path: '^engine/read/' },
       to: { path: '^engine/', pathNot: '^engine/(read/|kit/|types\\.ts$|catalog/flags\\.ts$|lazy-libraries\\.ts$|limits\\.ts$)' },
@@ -64,7 +68,8 @@ module.exports = {
     },
     {
       name: 'no-upward-calls-into-http',
-      comment: 'Only the HTTP layer (api/, dashboard/ and the helpers both use, http/) knows about HTTP: store, queue, the use cases and the rest never import it.',
+      comment:
+        'Only the HTTP layer (api/, dashboard/ and the helpers both use, http/) knows about HTTP: store, queue, the use cases and the rest never import it.',
       severity: 'error',
       from: { path: '^electron/service/', pathNot: HTTP + '|^electron/service/(server|index)\\.ts$' },
       to: { path: HTTP },
@@ -99,7 +104,8 @@ module.exports = {
     },
     {
       name: 'renderer-speaks-the-contract',
-      comment: 'The renderer talks to the service over HTTP only: it imports the contract (types, value sets) and vocabulary/ (the decision bands), never service or engine code.',
+      comment:
+        'The renderer talks to the service over HTTP only: it imports the contract (types, value sets) and vocabulary/ (the decision bands), never service or engine code.',
       severity: 'error',
       from: { path: '^renderer/' },
       to: { path: '^(electron|engine)/' },
@@ -117,7 +123,11 @@ module.exports = {
     exclude: { path: '(^|/)(dist|test)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+    },
     moduleSystems: ['es6', 'cjs'],
   },
 };

@@ -30,10 +30,14 @@ export interface Served {
 export function serve(dataDir: string, env: Record<string, string> = {}, workers: number | 'default' = 1, args: readonly string[] = []): Promise<Served> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data-dir', dataDir, ...(workers === 'default' ? [] : ['--workers', String(workers)]), ...args], {
-      env: { ...process.env, VERACITY_LOG_LEVEL: 'warn', VERACITY_BOOTSTRAP_KEY: KEY, VERACITY_RATE_LIMIT_PER_MINUTE: '0', ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      [BIN, 'serve', '--port', '0', '--data-dir', dataDir, ...(workers === 'default' ? [] : ['--workers', String(workers)]), ...args],
+      {
+        env: { ...process.env, VERACITY_LOG_LEVEL: 'warn', VERACITY_BOOTSTRAP_KEY: KEY, VERACITY_RATE_LIMIT_PER_MINUTE: '0', ...env },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let out = '';
     child.stdout!.on('data', (chunk) => {
       out += chunk;
@@ -92,7 +96,15 @@ export function sampleVerdict(): string {
     pages: [1],
     evidence: { page: 1, bbox: [0.1, 0.2, 0.4, 0.25], revision: 2 },
   });
-  const flag = (code: string, category: string) => ({ code, category, severity: 'high', title: code, description: `${code} description`, pages: [1], reasons: [reason(code, 1), reason(code, 2)] });
+  const flag = (code: string, category: string) => ({
+    code,
+    category,
+    severity: 'high',
+    title: code,
+    description: `${code} description`,
+    pages: [1],
+    reasons: [reason(code, 1), reason(code, 2)],
+  });
   return JSON.stringify({
     decision: 'suspicious',
     risk_level: 'HIGH',
@@ -110,7 +122,9 @@ function seed(dataDir: string, count: number): { id: string; ms: number } {
   const store = new Store(dataDir);
   try {
     const sha = 'ab'.repeat(32);
-    store.db.prepare("INSERT INTO uploads (sha256, size_bytes, mime_type, created_at) VALUES (?, 1234, 'application/pdf', ?)").run(sha, new Date().toISOString());
+    store.db
+      .prepare("INSERT INTO uploads (sha256, size_bytes, mime_type, created_at) VALUES (?, 1234, 'application/pdf', ?)")
+      .run(sha, new Date().toISOString());
     const insert = store.db.prepare(
       `INSERT INTO checks (id, created_at, status, filename, mime_type, size_bytes, sha256, pages, mode, engine_version, thresholds, snapshot, verdict, analysis, completed_at)
        VALUES (?, ?, 'completed', ?, 'application/pdf', 1234, ?, 2, 'normal', ?, ?, ?, ?, ?, ?)`,
@@ -118,7 +132,15 @@ function seed(dataDir: string, count: number): { id: string; ms: number } {
     const thresholds = JSON.stringify({ pending_below: 40, suspicious_below: 60, fraudulent_below: 80 });
     const snapshot = JSON.stringify({ disabled_flag_codes: [], rules: [] });
     const verdict = sampleVerdict();
-    const extracted = { doc_type: 'bank_statement', issuer: 'Bank', name: 'A. Person', address: null, document_date: '2024-03-31', account_number: null, currency: 'EUR' };
+    const extracted = {
+      doc_type: 'bank_statement',
+      issuer: 'Bank',
+      name: 'A. Person',
+      address: null,
+      document_date: '2024-03-31',
+      account_number: null,
+      currency: 'EUR',
+    };
     // The engine Analysis the row keeps (and reads extracted fields and format from): some text
     // and two revisions, so that reads parse some of it (kept small: the seed writes 100,000 rows).
     const analysis = JSON.stringify({
@@ -127,7 +149,18 @@ function seed(dataDir: string, count: number): { id: string; ms: number } {
       extracted,
       findings: [],
       text: 'Date Description Amount Balance\n'.repeat(60),
-      structure: { revisions: [1, 2].map((n) => ({ number: n, endOffset: n * 9000, kind: n === 1 ? 'original' : 'content_edit', added: [], changed: [7], deleted: [], changedPages: [1] })), pageSizes: [{ width: 612, height: 792 }] },
+      structure: {
+        revisions: [1, 2].map((n) => ({
+          number: n,
+          endOffset: n * 9000,
+          kind: n === 1 ? 'original' : 'content_edit',
+          added: [],
+          changed: [7],
+          deleted: [],
+          changedPages: [1],
+        })),
+        pageSizes: [{ width: 612, height: 792 }],
+      },
       incomplete: [],
       timings: {},
     });

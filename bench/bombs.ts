@@ -40,7 +40,12 @@ async function bombPdf(seed: number): Promise<Buffer> {
   const prev = Number(/startxref\s+(\d+)\s+%%EOF\s*$/.exec(text)![1]);
   const size = Number(/\/Size (\d+)/.exec(text)![1]);
   const root = /\/Root (\d+ 0 R)/.exec(text)![1];
-  let out = Buffer.concat([base, Buffer.from(`\n100 0 obj\n<< /Length ${data.length} /Filter /FlateDecode >>\nstream\n`, 'latin1'), data, Buffer.from('\nendstream\nendobj\n', 'latin1')]);
+  let out = Buffer.concat([
+    base,
+    Buffer.from(`\n100 0 obj\n<< /Length ${data.length} /Filter /FlateDecode >>\nstream\n`, 'latin1'),
+    data,
+    Buffer.from('\nendstream\nendobj\n', 'latin1'),
+  ]);
   const bombAt = base.length + 1;
   const pageAt = out.length;
   out = Buffer.concat([out, Buffer.from(`${pageNum} 0 obj\n${newPage}\nendobj\n`, 'latin1')]);
@@ -106,7 +111,9 @@ export const bombsBench: BenchModule = {
       clearInterval(sampler);
       load = undefined;
       const checks = await Promise.all(
-        ids.map(async (id) => (await (await fetch(`${served.url}/api/v1/document-checks/${id}/`, { headers: auth })).json()) as { status: string; error?: unknown }),
+        ids.map(
+          async (id) => (await (await fetch(`${served.url}/api/v1/document-checks/${id}/`, { headers: auth })).json()) as { status: string; error?: unknown },
+        ),
       );
       for (const c of checks) if (c.status !== 'completed') process.stderr.write(`bombs: a check ended ${c.status}: ${JSON.stringify(c.error ?? null)}\n`);
       const completed = checks.filter((c) => c.status === 'completed').length;

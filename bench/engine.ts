@@ -91,7 +91,13 @@ async function smallPdfRatio(dir: string): Promise<{ ratio: number | null; worst
   }
   const sorted = [...ratios].sort((a, b) => a.ratio - b.ratio);
   const worst = sorted[sorted.length - 1];
-  return { ratio: percentile(sorted.map((r) => r.ratio), 50), worst: `${worst.name} ${worst.ratio.toFixed(1)}x` };
+  return {
+    ratio: percentile(
+      sorted.map((r) => r.ratio),
+      50,
+    ),
+    worst: `${worst.name} ${worst.ratio.toFixed(1)}x`,
+  };
 }
 
 export const engineBench: BenchModule = {
@@ -113,7 +119,13 @@ export const engineBench: BenchModule = {
 
       const set = await smallPdfRatio(dir);
       if (set.ratio !== null) {
-        rows.push({ bench: 'engine', metric: `1-6 page PDFs: median ratio to pdftotext (${SMALL_PDF_SET.length} files; worst ${set.worst})`, value: set.ratio, unit: 'x', target: 3 });
+        rows.push({
+          bench: 'engine',
+          metric: `1-6 page PDFs: median ratio to pdftotext (${SMALL_PDF_SET.length} files; worst ${set.worst})`,
+          value: set.ratio,
+          unit: 'x',
+          target: 3,
+        });
       }
 
       const photo = await phonePhotoJpeg();
@@ -132,7 +144,12 @@ export const engineBench: BenchModule = {
       rows.push({ bench: 'engine', metric: '500-page statement analyse', value: bigRun.ms / 1000, unit: 's', target: 8 });
       rows.push({ bench: 'engine', metric: '500-page statement CPU time (the analysis, all threads)', value: bigRun.cpuMs / 1000, unit: 's' });
       rows.push({ bench: 'engine', metric: '500-page statement peak RSS', value: bigRun.maxRssMb, unit: 'MB', target: 400 });
-      rows.push({ bench: 'engine', metric: '500-page child warm-up (module load + 1-page analysis, not in the figures above)', value: bigRun.warmMs / 1000, unit: 's' });
+      rows.push({
+        bench: 'engine',
+        metric: '500-page child warm-up (module load + 1-page analysis, not in the figures above)',
+        value: bigRun.warmMs / 1000,
+        unit: 's',
+      });
       if (bigText !== null) rows.push({ bench: 'engine', metric: '500-page ratio to pdftotext', value: bigRun.ms / bigText, unit: 'x' });
       return rows;
     } finally {

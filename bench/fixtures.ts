@@ -15,7 +15,11 @@ const LAYOUTS = [
 export function statementPdf(pages: number, layout = 0): Promise<Buffer> {
   const style = LAYOUTS[layout % LAYOUTS.length];
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Producer: 'Bench Report Engine', Creator: 'Core Banking 7', CreationDate: new Date(Date.UTC(2025, 2, 31)) } });
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 50,
+      info: { Producer: 'Bench Report Engine', Creator: 'Core Banking 7', CreationDate: new Date(Date.UTC(2025, 2, 31)) },
+    });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
@@ -24,7 +28,10 @@ export function statementPdf(pages: number, layout = 0): Promise<Buffer> {
     for (let p = 0; p < pages; p++) {
       if (p > 0) doc.addPage();
       doc.font(style.bold).fontSize(16).text(style.bank, 50, 50);
-      doc.font(style.font).fontSize(9).text(`Statement of account  page ${p + 1} of ${pages}`, 50, 72);
+      doc
+        .font(style.font)
+        .fontSize(9)
+        .text(`Statement of account  page ${p + 1} of ${pages}`, 50, 72);
       doc.text('Date', 50, 110).text('Description', 120, 110).text('Amount', 380, 110).text('Balance', 470, 110);
       for (let row = 0; row < style.rows; row++) {
         const amount = ((row * 37 + p * 11 + layout * 5) % 200) - 80;
@@ -67,7 +74,9 @@ export async function phonePhotoJpeg(): Promise<Buffer> {
     balance += amount;
     lines.push(`0${(row % 9) + 1}/03/2025  Card payment ${String(row).padEnd(14)} ${amount.toFixed(2).padStart(9)}  ${balance.toFixed(2).padStart(9)}`);
   }
-  const text = lines.map((l, i) => `<text x="560" y="${330 + i * 92}" font-family="DejaVu Sans Mono, monospace" font-size="${i === 0 ? 84 : 56}">${escapeXml(l)}</text>`).join('');
+  const text = lines
+    .map((l, i) => `<text x="560" y="${330 + i * 92}" font-family="DejaVu Sans Mono, monospace" font-size="${i === 0 ? 84 : 56}">${escapeXml(l)}</text>`)
+    .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">
     <defs><linearGradient id="desk" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#6b5a48"/><stop offset="1" stop-color="#3e3328"/></linearGradient></defs>
     <rect width="100%" height="100%" fill="url(#desk)"/>

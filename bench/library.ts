@@ -42,7 +42,19 @@ function fingerprint(i: number, name: string): LibraryFingerprint {
 }
 
 const analysisOf = (fp: LibraryFingerprint): Analysis =>
-  ({ library: fp, extracted: { doc_type: 'bank_statement', issuer: fp.identity.issuer, name: fp.identity.name, address: null, document_date: null, account_number: fp.identity.account, currency: null }, findings: [] }) as unknown as Analysis;
+  ({
+    library: fp,
+    extracted: {
+      doc_type: 'bank_statement',
+      issuer: fp.identity.issuer,
+      name: fp.identity.name,
+      address: null,
+      document_date: null,
+      account_number: fp.identity.account,
+      currency: null,
+    },
+    findings: [],
+  }) as unknown as Analysis;
 
 async function seed(store: Store): Promise<string[]> {
   const ids: string[] = [];
@@ -59,7 +71,8 @@ async function seed(store: Store): Promise<string[]> {
         await tx.sql.run(upload, [fp.sha256, now]);
         await tx.sql.run(check, [id, now, fp.sha256]);
         // One check in ten carries a relation, so `related` has something to list.
-        const relations = i % 10 === 9 ? [{ otherId: ids[i - 1], relation: 'reused_content' as const, similarity: 0.9, details: { matched_row_count: 12 } }] : [];
+        const relations =
+          i % 10 === 9 ? [{ otherId: ids[i - 1], relation: 'reused_content' as const, similarity: 0.9, details: { matched_row_count: 12 } }] : [];
         await tx.library.add({ checkId: id, sha256: fp.sha256, docType: 'bank_statement', decision: 'clear', fp, keys: libraryKeys(fp), relations });
         ids.push(id);
       }
@@ -89,7 +102,8 @@ export const libraryBench: BenchModule = {
         const start = performance.now();
         const found = await library.compare(`dc_probe${p}`, fp.sha256, analysisOf(fp));
         compare.push(performance.now() - start);
-        if (p % 2 === 0 && found.findings.some((f) => f.flag === 'reused_content' && (f.evidence.related_check_ids as string[]).includes(ids[source]))) flagged++;
+        if (p % 2 === 0 && found.findings.some((f) => f.flag === 'reused_content' && (f.evidence.related_check_ids as string[]).includes(ids[source])))
+          flagged++;
       }
       const related: number[] = [];
       for (let p = 0; p < PROBES; p++) {
@@ -101,7 +115,14 @@ export const libraryBench: BenchModule = {
       return [
         { bench: 'library', metric: `seed ${CHECKS} fingerprinted checks`, value: Math.round(seedMs), unit: 'ms' },
         { bench: 'library', metric: `compare one document, ${CHECKS} in the library (p50)`, value: p50(compare), unit: 'ms', target: 20 },
-        { bench: 'library', metric: 'renamed copies flagged reused_content citing their source', value: (100 * flagged) / (PROBES / 2), unit: '%', target: 95, higherIsBetter: true },
+        {
+          bench: 'library',
+          metric: 'renamed copies flagged reused_content citing their source',
+          value: (100 * flagged) / (PROBES / 2),
+          unit: '%',
+          target: 95,
+          higherIsBetter: true,
+        },
         { bench: 'library', metric: `related list, ${CHECKS} in the library (p50)`, value: p50(related), unit: 'ms', target: 20 },
       ];
     } finally {

@@ -29,7 +29,11 @@ function printTable(rows: BenchRow[]): void {
   const body = rows.map((r) => [r.bench, r.metric, `${Number.isInteger(r.value) ? r.value : r.value.toFixed(2)} ${r.unit}`, verdict(r)]);
   const head = ['BENCH', 'METRIC', 'VALUE', 'TARGET'];
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
   process.stdout.write(`${line(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${body.map(line).join('\n')}\n`);
 }
 

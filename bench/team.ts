@@ -29,8 +29,24 @@ async function seed(dataDir: string, database: string | undefined): Promise<{ id
     const thresholds = JSON.stringify({ pending_below: 40, suspicious_below: 60, fraudulent_below: 80 });
     const snapshot = JSON.stringify({ disabled_flag_codes: [], rules: [] });
     const verdict = sampleVerdict();
-    const extracted = { doc_type: 'bank_statement', issuer: 'Bank', name: 'A. Person', address: null, document_date: '2024-03-31', account_number: null, currency: 'EUR' };
-    const analysis = JSON.stringify({ engineVersion: ENGINE_VERSION, document: { mime_type: 'application/pdf', format: 'digital_pdf', pages: 2 }, extracted, findings: [], text: 'Date Description Amount Balance\n'.repeat(60), incomplete: [], timings: {} });
+    const extracted = {
+      doc_type: 'bank_statement',
+      issuer: 'Bank',
+      name: 'A. Person',
+      address: null,
+      document_date: '2024-03-31',
+      account_number: null,
+      currency: 'EUR',
+    };
+    const analysis = JSON.stringify({
+      engineVersion: ENGINE_VERSION,
+      document: { mime_type: 'application/pdf', format: 'digital_pdf', pages: 2 },
+      extracted,
+      findings: [],
+      text: 'Date Description Amount Balance\n'.repeat(60),
+      incomplete: [],
+      timings: {},
+    });
     const base = Date.now() - CHECKS * 1000;
     let last = '';
     // 100 rows a statement, 5,000 a transaction.

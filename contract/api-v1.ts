@@ -72,7 +72,9 @@ const ruleFields = {
     .int({ error: 'must be an integer between -100 and 100' })
     .min(-100, { error: 'must be an integer between -100 and 100' })
     .max(100, { error: 'must be an integer between -100 and 100' }),
-  document_types: z.array(z.enum(DOC_TYPES, { error: `must list document types among ${DOC_TYPES.join(', ')}` }), { error: 'must be an array of document types' }).nullable(),
+  document_types: z
+    .array(z.enum(DOC_TYPES, { error: `must list document types among ${DOC_TYPES.join(', ')}` }), { error: 'must be an array of document types' })
+    .nullable(),
   status: z.enum(RULE_STATUSES, { error: 'must be active or disabled' }),
 };
 
@@ -181,7 +183,9 @@ export const Health = z.object({
   storage_failing_since: z.string().optional(),
 });
 /** This document itself (described loosely: OpenAPI 3.1 has its own schema). */
-export const OpenApiDocument = z.object({ openapi: z.string(), info: z.object({ title: z.string(), version: z.string() }).catchall(z.unknown()) }).catchall(z.unknown());
+export const OpenApiDocument = z
+  .object({ openapi: z.string(), info: z.object({ title: z.string(), version: z.string() }).catchall(z.unknown()) })
+  .catchall(z.unknown());
 
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 export type Feedback = z.infer<typeof Feedback>;

@@ -4,7 +4,20 @@
  * service, and the service's presenter is type-checked against them.
  */
 import { z } from 'zod';
-import { CATEGORIES, CHECK_ERROR_CODES, CHECK_STATUSES, DECISIONS, DOC_TYPES, DOCUMENT_FORMATS, FLAG_CODES, MIME_TYPES, MODES, OUTCOMES, RISK_LEVELS, SEVERITIES } from './enums.js';
+import {
+  CATEGORIES,
+  CHECK_ERROR_CODES,
+  CHECK_STATUSES,
+  DECISIONS,
+  DOC_TYPES,
+  DOCUMENT_FORMATS,
+  FLAG_CODES,
+  MIME_TYPES,
+  MODES,
+  OUTCOMES,
+  RISK_LEVELS,
+  SEVERITIES,
+} from './enums.js';
 
 export const Decision = z.enum(DECISIONS);
 export const FlagCode = z.enum(FLAG_CODES);

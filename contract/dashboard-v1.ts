@@ -32,10 +32,20 @@ export const Revision = z.object({
   textDiff: z.array(TextDiff).optional(),
   objectRoles: z.record(z.string(), z.array(z.number().int())).optional(),
   pageChanges: z
-    .array(z.object({ page: z.number().int(), contents: z.boolean(), xobjects: z.boolean(), resources: z.boolean(), pageDict: z.boolean(), inserted: z.boolean() }))
+    .array(
+      z.object({ page: z.number().int(), contents: z.boolean(), xobjects: z.boolean(), resources: z.boolean(), pageDict: z.boolean(), inserted: z.boolean() }),
+    )
     .optional(),
   signatures: z
-    .array(z.object({ object: z.number().int(), byteRangeEnd: z.number().int(), coversRevision: z.number().int().nullable(), subFilter: z.string().optional(), signer: z.string().optional() }))
+    .array(
+      z.object({
+        object: z.number().int(),
+        byteRangeEnd: z.number().int(),
+        coversRevision: z.number().int().nullable(),
+        subFilter: z.string().optional(),
+        signer: z.string().optional(),
+      }),
+    )
     .optional(),
   fieldChanges: z.array(z.object({ field: z.string(), before: z.string(), after: z.string() })).optional(),
   producer: z.string().optional(),
@@ -116,7 +126,11 @@ export const ApiKey = z.object(keyFields);
 export const ApiKeyList = z.object({ object: z.literal('list'), data: z.array(ApiKey) });
 export const KeyCreateBody = z.object({
   role: z.enum(ROLES, { error: `must be one of ${ROLES.join(', ')}` }),
-  name: z.string({ error: 'must be a string of at most 200 characters' }).max(200, { error: 'must be a string of at most 200 characters' }).nullable().optional(),
+  name: z
+    .string({ error: 'must be a string of at most 200 characters' })
+    .max(200, { error: 'must be a string of at most 200 characters' })
+    .nullable()
+    .optional(),
 });
 /** The key itself is shown once, here. */
 export const ApiKeyCreated = z.object({ object: z.literal('api_key'), ...keyFields, key: z.string() });

@@ -8,7 +8,16 @@ import { ENGINE_ERROR_CODES } from '../vocabulary/documents.js';
 
 export { CATEGORIES, FLAG_CODES, LIBRARY_FLAG_CODES, SEVERITIES, type Category, type FlagCode, type Severity } from '../vocabulary/flags.js';
 export { DECISIONS, MODES, RISK_LEVELS, type Decision, type Mode, type RiskLevel } from '../vocabulary/verdicts.js';
-export { DOC_TYPES, DOCUMENT_FORMATS, MIME_TYPES, REVISION_KINDS, type DocType, type DocumentFormat, type MimeType, type RevisionKind } from '../vocabulary/documents.js';
+export {
+  DOC_TYPES,
+  DOCUMENT_FORMATS,
+  MIME_TYPES,
+  REVISION_KINDS,
+  type DocType,
+  type DocumentFormat,
+  type MimeType,
+  type RevisionKind,
+} from '../vocabulary/documents.js';
 
 export const CHECK_STATUSES = ['processing', 'completed', 'failed'] as const;
 /** Weakest binding first: the order the rule editor offers them in. */
@@ -62,12 +71,7 @@ export const API_ERROR_CODES = [
 ] as const;
 
 /** Every `error.code` of a `failed` document_check (the engine's named failures and the service's). */
-export const CHECK_ERROR_CODES = [
-  ...ENGINE_ERROR_CODES,
-  'upload_missing',
-  'analysis_timeout',
-  'file_too_large',
-] as const;
+export const CHECK_ERROR_CODES = [...ENGINE_ERROR_CODES, 'upload_missing', 'analysis_timeout', 'file_too_large'] as const;
 
 export type OutcomeGuidance = (typeof OUTCOMES)[number];
 export type Role = (typeof ROLES)[number];

@@ -12,7 +12,10 @@ import * as related from './related.js';
 import { OPERATIONS, type Operation } from './operations.js';
 
 type JsonSchema = Record<string, unknown>;
-type Document = Record<string, unknown> & { paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, JsonSchema>; [key: string]: unknown } };
+type Document = Record<string, unknown> & {
+  paths: Record<string, Record<string, unknown>>;
+  components: { schemas: Record<string, JsonSchema>; [key: string]: unknown };
+};
 
 /** Named response shapes: they become components, and a schema nested in another becomes a $ref. */
 export const COMPONENTS: Record<string, z.ZodType> = {
@@ -158,7 +161,8 @@ export function openApiDocument(version = '1'): Document {
       title: 'Veracity API',
       version,
       summary: 'Offline document fraud checks: genuine, tampered or AI-generated, and why.',
-      description: 'The local service of Veracity. Every route but health, this document and session redemption needs `Authorization: Bearer <API_KEY>`; errors are `{error: {type, code, message}}`.',
+      description:
+        'The local service of Veracity. Every route but health, this document and session redemption needs `Authorization: Bearer <API_KEY>`; errors are `{error: {type, code, message}}`.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: 'http://127.0.0.1:5173', description: 'The local service (the port is chosen at start; see `veracity serve --port`).' }],

@@ -51,7 +51,10 @@ function documentFacts(ctx: DetectorContext): { facts: DocumentFacts; pageSizes:
 }
 
 function failureMessage(err: unknown): string {
-  const text = String((err as Error | null)?.message ?? err).split('\n')[0].trim() || 'failed without a message';
+  const text =
+    String((err as Error | null)?.message ?? err)
+      .split('\n')[0]
+      .trim() || 'failed without a message';
   return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE - 1)}…` : text;
 }
 
@@ -65,7 +68,11 @@ function ocrInBackground(ctx: DetectorContext): readonly BackgroundFact[] {
 }
 
 /** Runs one detector; `pending` when it needs a fact still being produced (run it again later). */
-async function runDetector(detector: Detector, ctx: DetectorContext, timings: Record<string, number>): Promise<{ findings: Finding[] } | { failure: IncompleteDetector } | 'pending'> {
+async function runDetector(
+  detector: Detector,
+  ctx: DetectorContext,
+  timings: Record<string, number>,
+): Promise<{ findings: Finding[] } | { failure: IncompleteDetector } | 'pending'> {
   try {
     return { findings: await timed(timings, detector.meta.id, () => detector.run(ctx)) };
   } catch (err) {

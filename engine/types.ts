@@ -104,7 +104,16 @@ export interface RevisionSummary {
   /** Per changed page, which part of it changed. */
   /** paginationAdded: page furniture the update added (Acrobat watermark, background, header, footer artifacts). */
   /** boxes: the page-dictionary entries that change what shows (CropBox, Rotate, MediaBox...) this update changed. */
-  pageChanges?: Array<{ page: number; contents: boolean; xobjects: boolean; resources: boolean; pageDict: boolean; inserted: boolean; paginationAdded?: string[]; boxes?: string[] }>;
+  pageChanges?: Array<{
+    page: number;
+    contents: boolean;
+    xobjects: boolean;
+    resources: boolean;
+    pageDict: boolean;
+    inserted: boolean;
+    paginationAdded?: string[];
+    boxes?: string[];
+  }>;
   /** Digital signatures whose dictionaries were written in this revision. */
   signatures?: Array<{ object: number; byteRangeEnd: number; coversRevision: number | null; subFilter?: string; signer?: string }>;
   /** Form fields whose filled-in value this revision replaced (an empty field filled is not listed). */

@@ -38,7 +38,10 @@ if (!hasRealElectron && process.platform !== 'linux') {
 }
 if (!hasRealElectron) {
   stubDir = mkdtempSync(join(tmpdir(), 'veracity-electron-stub-'));
-  writeFileSync(join(stubDir, 'electron'), '#!/bin/sh\necho "stub Electron: this package was built offline for inspection; build with npm run dist to run it" >&2\nexit 1\n');
+  writeFileSync(
+    join(stubDir, 'electron'),
+    '#!/bin/sh\necho "stub Electron: this package was built offline for inspection; build with npm run dist to run it" >&2\nexit 1\n',
+  );
   chmodSync(join(stubDir, 'electron'), 0o755);
   mkdirSync(join(stubDir, 'resources'));
   writeFileSync(join(stubDir, 'version'), electronPkg.version);

@@ -18,7 +18,16 @@ function run(file: string, args: string[]): { status: number | null; output: str
 
 describe('structure rules', () => {
   it('dependency-cruiser: vocabulary a leaf, engine pure, service without electron, no calls up into HTTP, no cycles', { timeout: 300_000 }, () => {
-    const r = run(bin('dependency-cruiser', 'bin/dependency-cruise.mjs'), ['contract', 'vocabulary', 'engine', 'electron', 'bench', 'renderer/src', '--config', '.dependency-cruiser.cjs']);
+    const r = run(bin('dependency-cruiser', 'bin/dependency-cruise.mjs'), [
+      'contract',
+      'vocabulary',
+      'engine',
+      'electron',
+      'bench',
+      'renderer/src',
+      '--config',
+      '.dependency-cruiser.cjs',
+    ]);
     expect(r.status, r.output).toBe(0);
   });
 

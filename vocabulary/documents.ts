@@ -14,5 +14,12 @@ export const REVISION_KINDS = ['original', 'linearization', 'signature', 'annota
 export type RevisionKind = (typeof REVISION_KINDS)[number];
 
 /** The failures the engine can name; a failed check carries one of these or one of the service's own. */
-export const ENGINE_ERROR_CODES = ['corrupt_document', 'encrypted_document', 'unsupported_document', 'too_many_pages', 'image_too_large', 'engine_error'] as const;
+export const ENGINE_ERROR_CODES = [
+  'corrupt_document',
+  'encrypted_document',
+  'unsupported_document',
+  'too_many_pages',
+  'image_too_large',
+  'engine_error',
+] as const;
 export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];

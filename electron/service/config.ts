@@ -66,7 +66,6 @@ export interface ServiceConfig {
 
 export type ServiceOptions = Partial<ServiceConfig> & { dataDir: string };
 
-
 function num(env: NodeJS.ProcessEnv, name: string): number | undefined {
   const raw = env[name];
   if (raw === undefined || raw === '') return undefined;
@@ -109,7 +108,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<Ser
       : undefined,
     bootstrapKey: env.VERACITY_BOOTSTRAP_KEY || undefined,
     database: env.VERACITY_DATABASE_URL || undefined,
-    allowedHosts: env.VERACITY_ALLOWED_HOSTS ? env.VERACITY_ALLOWED_HOSTS.split(',').map((h) => h.trim()).filter(Boolean) : undefined,
+    allowedHosts: env.VERACITY_ALLOWED_HOSTS
+      ? env.VERACITY_ALLOWED_HOSTS.split(',')
+          .map((h) => h.trim())
+          .filter(Boolean)
+      : undefined,
   };
   return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as Partial<ServiceConfig>;
 }

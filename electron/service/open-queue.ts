@@ -27,7 +27,8 @@ export interface QueueSettings {
 export async function openQueue(store: Store, checks: CheckService, settings: QueueSettings): Promise<OpenedQueue> {
   const { logger } = settings;
   if (store.sql.dialect === 'sqlite') {
-    if (settings.concurrency < 1) throw new Error('--workers 0 needs a team server (--database postgresql://…): on SQLite this process is the only one that analyses.');
+    if (settings.concurrency < 1)
+      throw new Error('--workers 0 needs a team server (--database postgresql://…): on SQLite this process is the only one that analyses.');
     const processor = new CheckProcessor((id) => checks.settle(id), logger);
     checks.attach(processor);
     return {
@@ -50,7 +51,11 @@ export async function openQueue(store: Store, checks: CheckService, settings: Qu
   queue.giveUp = (id, lease, attempts) =>
     checks.fail(
       id,
-      { type: 'api_error', code: 'engine_error', message: `The analysis ended without an outcome ${attempts} times (its worker stopped or ran past the time limit).` },
+      {
+        type: 'api_error',
+        code: 'engine_error',
+        message: `The analysis ended without an outcome ${attempts} times (its worker stopped or ran past the time limit).`,
+      },
       lease,
     );
   checks.attach(queue);

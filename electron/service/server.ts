@@ -63,7 +63,8 @@ export async function startService(options: StartOptions): Promise<RunningServic
   const policy = machinePolicy ?? loadPolicy();
   const config = resolveConfig({ rendererDir: rendererDir(), ...serviceOptions }, process.env, policy);
   const logger = config.logger ?? defaultLogger();
-  if (policy.error) logger.error({ policy: policy.path, problem: policy.error }, 'machine policy refused; running with safe defaults (private URLs refused, webhooks off)');
+  if (policy.error)
+    logger.error({ policy: policy.path, problem: policy.error }, 'machine policy refused; running with safe defaults (private URLs refused, webhooks off)');
   else if (pinnedNames(policy.pinned).length) logger.info({ policy: policy.path, pinned: pinnedNames(policy.pinned) }, 'machine policy applied');
   mkdirSync(config.dataDir, { recursive: true });
   const lock = acquireInstanceLock(config.dataDir);

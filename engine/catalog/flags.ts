@@ -157,14 +157,15 @@ const defs = [
     category: 'library',
     severity: { min: 'medium', max: 'critical' },
     title: 'Content reused from another document',
-    description: 'Content unique to another checked document (transactions, references, account numbers, page pictures) appears here under a different name, account or issuer.',
+    description:
+      'Content unique to another checked document (transactions, references, account numbers, page pictures) appears here under a different name, account or issuer.',
   },
   {
     code: 'template_mismatch',
     category: 'library',
     severity: { min: 'low', max: 'high' },
-    title: 'Unlike the issuer\'s documents',
-    description: 'The claimed issuer\'s genuine documents in this workspace were made differently (producer, fonts, page size, fixed text) from this one.',
+    title: "Unlike the issuer's documents",
+    description: "The claimed issuer's genuine documents in this workspace were made differently (producer, fonts, page size, fixed text) from this one.",
   },
 ] as const satisfies readonly FlagDefinition[];
 

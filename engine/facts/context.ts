@@ -90,12 +90,20 @@ export async function createDetectorContext(
  * (asynchronous ones must be awaited through `ctx.facts.get` before a classic field reads them).
  * For tests that start from a text layer instead of a file; the engine uses createDetectorContext.
  */
-export function createContextFromSeed(bytes: Uint8Array, options: AnalyzeOptions = {}, timings: Record<string, number> = {}, seed: ContextSeed = {}): DetectorContext {
+export function createContextFromSeed(
+  bytes: Uint8Array,
+  options: AnalyzeOptions = {},
+  timings: Record<string, number> = {},
+  seed: ContextSeed = {},
+): DetectorContext {
   const { mime: seededMime, ...given } = seed;
   const mime = seededMime ?? sniffMime(bytes);
   if (!mime) throw new EngineError('unsupported_document', 'The file is not a PDF, PNG or JPEG.');
   // What the other kind of document does not have is known without looking.
-  const absent: Partial<Facts> = mime === 'application/pdf' ? { image: null, gray: null, dct: null, stealthMagic: null, thumbnailViews: null, ocrPicture: null } : { pdfFile: null, pdf: null, pdfjs: null, textLayer: [], revisions: [], metadata: null };
+  const absent: Partial<Facts> =
+    mime === 'application/pdf'
+      ? { image: null, gray: null, dct: null, stealthMagic: null, thumbnailViews: null, ocrPicture: null }
+      : { pdfFile: null, pdf: null, pdfjs: null, textLayer: [], revisions: [], metadata: null };
   const facts = createFactStore({ bytes, mime, options }, timings, { ...absent, ...given });
   return {
     bytes,

@@ -26,7 +26,11 @@ export async function lumaCrop(bytes: Uint8Array, width: number, height: number)
 
 export async function rgbaColumns(bytes: Uint8Array, cols: number, height: number): Promise<RgbaColumns> {
   const sharp = await loadSharp();
-  const { data, info } = await sharp(bytes, { failOn: 'none' }).extract({ left: 0, top: 0, width: cols, height }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(bytes, { failOn: 'none' })
+    .extract({ left: 0, top: 0, width: cols, height })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), info: { width: info.width, height: info.height } };
 }
 
@@ -43,7 +47,12 @@ async function tinyViews(bytes: Uint8Array, rotations: number[]): Promise<Float6
   const sharp = await loadSharp();
   return Promise.all(
     rotations.map(async (deg) => {
-      const { data } = await sharp(bytes, { failOn: 'none' }).rotate(deg).resize(TINY_SIDE, TINY_SIDE, { fit: 'fill' }).grayscale().raw().toBuffer({ resolveWithObject: true });
+      const { data } = await sharp(bytes, { failOn: 'none' })
+        .rotate(deg)
+        .resize(TINY_SIDE, TINY_SIDE, { fit: 'fill' })
+        .grayscale()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       return Float64Array.from(data.subarray(0, TINY_SIDE * TINY_SIDE));
     }),
   );
@@ -103,8 +112,15 @@ export interface FullLuma {
  */
 export async function fullLuma(bytes: Uint8Array): Promise<Omit<FullLuma, 'gridAligned'>> {
   const sharp = await loadSharp();
-  const { data, info } = await sharp(bytes, { failOn: 'none', limitInputPixels: FULL_LUMA_MAX_PIXELS + 1 }).rotate().grayscale().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(bytes, { failOn: 'none', limitInputPixels: FULL_LUMA_MAX_PIXELS + 1 })
+    .rotate()
+    .grayscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const c = info.channels;
-  const out = c === 1 ? new Uint8Array(data.buffer, data.byteOffset, info.width * info.height) : Uint8Array.from({ length: info.width * info.height }, (_, i) => data[i * c]);
+  const out =
+    c === 1
+      ? new Uint8Array(data.buffer, data.byteOffset, info.width * info.height)
+      : Uint8Array.from({ length: info.width * info.height }, (_, i) => data[i * c]);
   return { width: info.width, height: info.height, data: out };
 }

@@ -32,7 +32,13 @@ export function fixedLines(model: DocModel, extracted: Extracted): string[] {
   return [...out].sort();
 }
 
-export function templateOf(layers: readonly PageLayer[], pageSizes: ReadonlyArray<{ width: number; height: number }>, metadata: MetadataFacts | null, model: DocModel, extracted: Extracted): LibraryFingerprint['template'] {
+export function templateOf(
+  layers: readonly PageLayer[],
+  pageSizes: ReadonlyArray<{ width: number; height: number }>,
+  metadata: MetadataFacts | null,
+  model: DocModel,
+  extracted: Extracted,
+): LibraryFingerprint['template'] {
   const fonts = new Set<string>();
   for (const layer of layers) for (const f of Object.values(layer.fonts ?? {})) if (f.baseName) fonts.add(f.baseName);
   const geometry = [...new Set(pageSizes.map((p) => `${Math.round(p.width)}x${Math.round(p.height)}`))];

@@ -33,7 +33,10 @@ function describeValues(condition: string, ctx: ConditionContext): string {
   if (mention('risk_score')) parts.push(`risk_score=${ctx.risk_score}`);
   if (mention('flag_codes') || mention('flags')) parts.push(`flag_codes=[${ctx.flag_codes.join(', ')}]`);
   if (mention('mode')) parts.push(`mode=${ctx.mode}`);
-  for (const [obj, record] of [['extracted', ctx.extracted], ['document', ctx.document]] as const) {
+  for (const [obj, record] of [
+    ['extracted', ctx.extracted],
+    ['document', ctx.document],
+  ] as const) {
     const re = new RegExp(`\\b${obj}\\.([a-z_]+)`, 'g');
     for (const m of condition.matchAll(re)) {
       const key = m[1];

@@ -77,7 +77,10 @@ export interface EngineVerdict {
 export function engineVerdict(input: ScoringInput, settings: Pick<ScoringSettings, 'mode' | 'disabledFlagCodes' | 'calibration'>): EngineVerdict {
   const disabled = new Set(settings.disabledFlagCodes);
   const table = settings.calibration === undefined ? FITTED_STRENGTHS : settings.calibration;
-  const kept = calibrateFindings(input.findings.filter((f) => !disabled.has(f.flag)), table);
+  const kept = calibrateFindings(
+    input.findings.filter((f) => !disabled.has(f.flag)),
+    table,
+  );
   const grouped = groupFindings(kept);
   const engineRaw = 100 * evidenceStrength(kept);
   const engineScore = clampScore(applyMode(engineRaw, settings.mode));

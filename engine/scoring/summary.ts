@@ -9,7 +9,13 @@ const OPENERS: Record<Decision, string> = {
   fraudulent: 'Strong evidence of tampering or fabrication was found.',
 };
 
-export function summarize(decision: Decision, flags: readonly Flag[], rules: readonly TriggeredRule[], doc: DocumentFacts, incomplete: readonly IncompleteDetector[] = []): string {
+export function summarize(
+  decision: Decision,
+  flags: readonly Flag[],
+  rules: readonly TriggeredRule[],
+  doc: DocumentFacts,
+  incomplete: readonly IncompleteDetector[] = [],
+): string {
   const parts = [OPENERS[decision]];
   const top = flags.slice(0, 3);
   if (top.length > 0) {
@@ -22,7 +28,9 @@ export function summarize(decision: Decision, flags: readonly Flag[], rules: rea
   // A check that did not run found nothing, which is not the same as finding nothing wrong.
   if (incomplete.length > 0) {
     const n = incomplete.length;
-    parts.push(`Partial analysis: ${n} check${n === 1 ? '' : 's'} could not run (${incomplete.map((i) => i.detector).join(', ')}); the score covers the others only.`);
+    parts.push(
+      `Partial analysis: ${n} check${n === 1 ? '' : 's'} could not run (${incomplete.map((i) => i.detector).join(', ')}); the score covers the others only.`,
+    );
   }
   return parts.join(' ');
 }

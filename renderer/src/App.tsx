@@ -99,12 +99,22 @@ function Workspace() {
 
   return (
     <>
-      <a className="skip-link" href="#main" onClick={(e) => { e.preventDefault(); document.getElementById('main')?.focus(); }}>
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
         Skip to content
       </a>
       <header className="app-header">
         <a className="brand" href={routeHref({ view: 'inbox' })}>
-          <span className="brand-mark" aria-hidden="true">V</span> Veracity
+          <span className="brand-mark" aria-hidden="true">
+            V
+          </span>{' '}
+          Veracity
         </a>
         <nav aria-label="Main">
           <ul>

@@ -84,7 +84,7 @@ function jpegSize(b) {
     if (b[i] !== 0xff) return [0, 0];
     const m = b[i + 1];
     const len = b.readUInt16BE(i + 2);
-    if ((m >= 0xc0 && m <= 0xcf) && m !== 0xc4 && m !== 0xc8 && m !== 0xcc) return [b.readUInt16BE(i + 7), b.readUInt16BE(i + 5)];
+    if (m >= 0xc0 && m <= 0xcf && m !== 0xc4 && m !== 0xc8 && m !== 0xcc) return [b.readUInt16BE(i + 7), b.readUInt16BE(i + 5)];
     i += 2 + len;
   }
   return [0, 0];
@@ -145,7 +145,10 @@ async function download(pkg) {
   return got ? join(debs, got) : null;
 }
 
-const tsvCell = (s) => String(s ?? '').replace(/[\t\n\r]+/g, ' ').trim();
+const tsvCell = (s) =>
+  String(s ?? '')
+    .replace(/[\t\n\r]+/g, ' ')
+    .trim();
 
 async function harvest(pkg, deb, seen) {
   const tmp = join(cache, 'tmp', pkg);
@@ -232,11 +235,13 @@ const COLUMNS = ['relpath', 'sha256', 'bytes', 'kind', 'expected', 'package', 'u
 
 function writeManifest(perPkg) {
   const all = [];
-  for (const pkg of readdirSync(perPkg).filter((f) => f.endsWith('.json')).sort()) {
+  for (const pkg of readdirSync(perPkg)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     for (const r of JSON.parse(readFileSync(join(perPkg, pkg), 'utf8'))) {
       if (!existsSync(join(cache, r.relpath))) continue;
       // Rows harvested before pdfinfo's empty fields were read right carry the next line.
-      const clean = (v) => (/^[A-Z][A-Za-z ]+:\s/.test(v ?? '') ? '' : v ?? '');
+      const clean = (v) => (/^[A-Z][A-Za-z ]+:\s/.test(v ?? '') ? '' : (v ?? ''));
       const producer = clean(r.producer);
       const creator = clean(r.creator);
       all.push({ ...r, producer, creator, family: r.kind === 'pdf' ? familyOf(producer, creator) : r.family, expected: 'genuine' });
@@ -251,7 +256,9 @@ function writeManifest(perPkg) {
     return m;
   };
   const pdf = all.filter((r) => r.kind === 'pdf');
-  console.log(`${cache}/MANIFEST.tsv: ${all.length} files, ${pdf.length} PDFs in ${new Set(pdf.map((r) => r.family)).size} families, ${all.length - pdf.length} images`);
+  console.log(
+    `${cache}/MANIFEST.tsv: ${all.length} files, ${pdf.length} PDFs in ${new Set(pdf.map((r) => r.family)).size} families, ${all.length - pdf.length} images`,
+  );
   console.log('by split:', JSON.stringify(count((r) => `${r.split}/${r.kind === 'pdf' ? 'pdf' : 'image'}`)));
   console.log('units:', new Set(all.map((r) => r.unit)).size, 'packages:', new Set(all.map((r) => r.package)).size);
 }

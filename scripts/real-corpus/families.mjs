@@ -80,6 +80,11 @@ export function familyOf(producer = '', creator = '') {
     if (re.test(p)) return family;
   }
   for (const [family, re, creatorRe] of RULES) if (!creatorRe && re.test(c)) return family;
-  const word = (p || c).toLowerCase().replace(/[^a-z0-9 .+-]/g, ' ').trim().split(/\s+/)[0] ?? '';
+  const word =
+    (p || c)
+      .toLowerCase()
+      .replace(/[^a-z0-9 .+-]/g, ' ')
+      .trim()
+      .split(/\s+/)[0] ?? '';
   return `other:${word.replace(/[0-9.]+$/, '') || 'unknown'}`;
 }

@@ -26,7 +26,8 @@ describe('check inputs', () => {
     mkdirSync(join(d, 'docs', 'b'), { recursive: true });
     mkdirSync(join(d, 'docs', '.cache'));
     mkdirSync(join(d, 'empty'));
-    for (const f of ['docs/z.PDF', 'docs/a.jpg', 'docs/b/c.png', 'docs/notes.txt', 'docs/.hidden.pdf', 'docs/.cache/x.pdf', 'loose.bin']) writeFileSync(join(d, f), 'x');
+    for (const f of ['docs/z.PDF', 'docs/a.jpg', 'docs/b/c.png', 'docs/notes.txt', 'docs/.hidden.pdf', 'docs/.cache/x.pdf', 'loose.bin'])
+      writeFileSync(join(d, f), 'x');
     const { inputs, problems } = await expandInputs([join(d, 'docs'), join(d, 'loose.bin'), join(d, 'nope.pdf'), join(d, 'empty')]);
     expect(inputs.map((i) => i.path.slice(d.length + 1))).toEqual(['docs/a.jpg', 'docs/b/c.png', 'docs/z.PDF', 'loose.bin']);
     expect(problems).toEqual([
@@ -45,7 +46,12 @@ describe('check table', () => {
     risk_score: 91,
     risk_level: 'CRITICAL',
     flags: [
-      { code: 'incremental_edit', title: 'Edited after creation', severity: 'high', reasons: [reason('Revision 2 replaced "1,250.00" with "9,250.00" on page 1.'), reason('Second reason.'), reason('Third reason.')] },
+      {
+        code: 'incremental_edit',
+        title: 'Edited after creation',
+        severity: 'high',
+        reasons: [reason('Revision 2 replaced "1,250.00" with "9,250.00" on page 1.'), reason('Second reason.'), reason('Third reason.')],
+      },
       { code: 'scrubbed_metadata', title: 'Metadata removed', severity: 'low', reasons: [reason('No Info dictionary and no XMP packet.')] },
     ],
     error: null,
@@ -64,8 +70,16 @@ describe('check table', () => {
   });
 
   it('says why a file has no verdict', () => {
-    const failed = { ...check, status: 'failed', flags: [], error: { type: 'api_error', code: 'corrupt_document', message: 'The file is damaged.' } } as unknown as DocumentCheckJson;
-    const out = formatResults([{ path: 'a.pdf', check: failed }, { path: 'b.pdf', check: null, failure: 'EACCES' }]);
+    const failed = {
+      ...check,
+      status: 'failed',
+      flags: [],
+      error: { type: 'api_error', code: 'corrupt_document', message: 'The file is damaged.' },
+    } as unknown as DocumentCheckJson;
+    const out = formatResults([
+      { path: 'a.pdf', check: failed },
+      { path: 'b.pdf', check: null, failure: 'EACCES' },
+    ]);
     expect(out).toMatch(/a\.pdf\s+FAILED.*corrupt_document: The file is damaged\./);
     expect(out).toMatch(/b\.pdf\s+ERROR.*EACCES/);
   });
@@ -85,7 +99,10 @@ describe('veracity check (the real binary)', () => {
   it('with --json, prints the error envelope for what could not be checked; with nothing to check, exits 2', async () => {
     const d = folder();
     const res = await runCli(['check', '--json', join(d, 'missing.pdf'), d, '--data-dir', join(d, 'none')]);
-    const lines = res.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = res.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toEqual([
       { error: { type: 'invalid_request_error', code: 'file_not_found', message: `${join(d, 'missing.pdf')}: no such file or folder.` } },
       { error: { type: 'invalid_request_error', code: 'no_documents_in_folder', message: `${d}: a folder with no PDF, PNG or JPEG files in it.` } },

@@ -24,7 +24,10 @@ describe('check progress bar', () => {
   });
 
   it('stays silent in a pipe and for a single document', async () => {
-    for (const [n, s] of [[3, stream(false)], [1, stream(true)]] as const) {
+    for (const [n, s] of [
+      [3, stream(false)],
+      [1, stream(true)],
+    ] as const) {
       const bar = await startProgress(n, { stream: s });
       bar.advance(false);
       bar.stop();

@@ -28,7 +28,10 @@ describe('restart recovery', () => {
     const ids: string[] = [];
     const shas: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const res = await request(first.url, '/api/v1/document-checks/', { key: OWNER_KEY, form: pdfForm(await makePdf(`Statement ${i} balance 100.0${i}`, { delay_ms: 60_000 }), {}, `s${i}.pdf`) });
+      const res = await request(first.url, '/api/v1/document-checks/', {
+        key: OWNER_KEY,
+        form: pdfForm(await makePdf(`Statement ${i} balance 100.0${i}`, { delay_ms: 60_000 }), {}, `s${i}.pdf`),
+      });
       expect(res.status).toBe(201);
       ids.push(res.body.id);
       shas.push(res.body.document.sha256);

@@ -98,7 +98,10 @@ describe('veracity check', () => {
     writeFileSync(a, await makePdf('Receipt 12.50'));
     writeFileSync(b, 'just text');
     const res = await runCli(['check', a, b, '--json', '--data-dir', dataDir]);
-    const lines = res.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = res.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(2);
     // The same document_check as the API's (one presenter), checked against the OpenAPI document.
     for (const line of lines) assertMatchesComponent('DocumentCheck', line);

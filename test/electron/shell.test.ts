@@ -72,9 +72,7 @@ describe('desktop shell', () => {
   it('submits documents named on the command line and shows the check', async () => {
     const { platform, submitted, run } = setup(['/opt/Veracity/veracity', '--no-sandbox', '/docs/a.pdf', '/docs/notes.txt', '/docs/missing.pdf']);
     await run();
-    expect(submitted).toEqual([
-      { url: 'http://127.0.0.1:4555/api/v1/document-checks/', auth: 'Bearer vk_live_' + 'S'.repeat(32), name: 'a.pdf' },
-    ]);
+    expect(submitted).toEqual([{ url: 'http://127.0.0.1:4555/api/v1/document-checks/', auth: 'Bearer vk_live_' + 'S'.repeat(32), name: 'a.pdf' }]);
     expect(platform.windows[0].loaded.at(-1)).toBe('http://127.0.0.1:4555/#/checks/dc_1');
   });
 
@@ -111,7 +109,13 @@ describe('desktop shell', () => {
 
   it('shows an error and quits when the service cannot start', async () => {
     const platform = new FakePlatform();
-    const shell = await runShell(platform, async () => { throw new Error('port in use'); }, { argv: [], preloadPath: '', isFile });
+    const shell = await runShell(
+      platform,
+      async () => {
+        throw new Error('port in use');
+      },
+      { argv: [], preloadPath: '', isFile },
+    );
     expect(shell).toBeNull();
     expect(platform.errors[0].message).toContain('port in use');
     expect(platform.quits).toBe(1);

@@ -19,17 +19,25 @@ export async function buildContextForTest(bytes: Uint8Array, opts: { now?: strin
  * A context over a given text layer and no file: the reading detectors and extraction see these
  * pages as a PDF's text layer (text and extracted fields are derived from them unless given).
  */
-export function contextFromPages(pages: PageLayer[], opts: { now?: string; text?: string; extracted?: Extracted; mime?: MimeType; metadata?: MetadataFacts } = {}): DetectorContext {
-  return createContextFromSeed(new Uint8Array(), { now: opts.now }, {}, {
-    mime: opts.mime ?? 'application/pdf',
-    pdfFile: null,
-    pdf: null,
-    pdfjs: null,
-    revisions: [],
-    metadata: opts.metadata ?? null,
-    textLayer: pages,
-    pages,
-    ...(opts.text !== undefined ? { text: opts.text } : {}),
-    ...(opts.extracted ? { extracted: opts.extracted } : {}),
-  });
+export function contextFromPages(
+  pages: PageLayer[],
+  opts: { now?: string; text?: string; extracted?: Extracted; mime?: MimeType; metadata?: MetadataFacts } = {},
+): DetectorContext {
+  return createContextFromSeed(
+    new Uint8Array(),
+    { now: opts.now },
+    {},
+    {
+      mime: opts.mime ?? 'application/pdf',
+      pdfFile: null,
+      pdf: null,
+      pdfjs: null,
+      revisions: [],
+      metadata: opts.metadata ?? null,
+      textLayer: pages,
+      pages,
+      ...(opts.text !== undefined ? { text: opts.text } : {}),
+      ...(opts.extracted ? { extracted: opts.extracted } : {}),
+    },
+  );
 }

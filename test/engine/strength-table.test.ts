@@ -22,7 +22,9 @@ const OWNERS = new Set(['engine/detectors/strengths.ts']);
 const OWNER_DIRS = ['engine/scoring/'];
 
 function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 }
 
 /**
@@ -60,8 +62,14 @@ describe('the strength table', () => {
 
   it('has strengths for every declared reason and for nothing else', () => {
     const table = new Set(Object.keys(STRENGTH));
-    expect([...declared].filter((c) => !table.has(c)), 'declared but without strengths').toEqual([]);
-    expect([...table].filter((c) => !declared.has(c)), 'in the table but declared by no detector').toEqual([]);
+    expect(
+      [...declared].filter((c) => !table.has(c)),
+      'declared but without strengths',
+    ).toEqual([]);
+    expect(
+      [...table].filter((c) => !declared.has(c)),
+      'in the table but declared by no detector',
+    ).toEqual([]);
   });
 
   it('holds strengths in (0, 1]', () => {
@@ -77,7 +85,8 @@ describe('the strength table', () => {
   });
 
   it('sees a bare strength where one is written', () => {
-    const text = "const a = { strength: 0.4 };\nconst strength = x ? 0.3 : S.y;\nfinding('f', 'd', 's', line, 0.6, {});\nconst b = { strength: n > 30 ? S.z : S.w };\nconst c = { strength: Math.min(f.strength, 0.05) };";
+    const text =
+      "const a = { strength: 0.4 };\nconst strength = x ? 0.3 : S.y;\nfinding('f', 'd', 's', line, 0.6, {});\nconst b = { strength: n > 30 ? S.z : S.w };\nconst c = { strength: Math.min(f.strength, 0.05) };";
     expect(bareStrengths('x.ts', text)).toEqual(['x.ts:1', 'x.ts:2', 'x.ts:3', 'x.ts:5']);
   });
 });

@@ -19,8 +19,15 @@ interface Options {
 
 function summary(s: FuzzStats): string {
   const rate = s.inputs / Math.max(1, s.elapsedMs / 1000);
-  const refused = Object.entries(s.refused).map(([k, v]) => `${k} ${v}`).join(', ') || 'none';
-  const failures = Object.entries(s.detectorFailures).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ') || 'none';
+  const refused =
+    Object.entries(s.refused)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ') || 'none';
+  const failures =
+    Object.entries(s.detectorFailures)
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ') || 'none';
   return [
     `inputs ${s.inputs} in ${(s.elapsedMs / 60_000).toFixed(1)} min (${rate.toFixed(2)}/s)`,
     `analysed ${s.ok}, refused with a named code ${Object.values(s.refused).reduce((a, b) => a + b, 0)} (${refused})`,

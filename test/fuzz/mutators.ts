@@ -17,7 +17,31 @@ export type Mutation =
   | { kind: 'keyword'; nth: number; replacement: string };
 
 const INTERESTING = [0x00, 0xff, 0x7f, 0x80, 0x20, 0x0a, 0x0d, 0x25, 0x28, 0x29, 0x3c, 0x3e, 0x2f, 0x5b, 0x5d];
-const KEYWORDS = ['obj', 'endobj', 'stream', 'endstream', 'xref', 'trailer', 'startxref', 'R', 'null', '/Length', '/Filter', '/FlateDecode', '/Kids', '/Parent', '/Prev', '/XRefStm', '/ObjStm', '/Type', '%%EOF', '<<', '>>', '[', ']'];
+const KEYWORDS = [
+  'obj',
+  'endobj',
+  'stream',
+  'endstream',
+  'xref',
+  'trailer',
+  'startxref',
+  'R',
+  'null',
+  '/Length',
+  '/Filter',
+  '/FlateDecode',
+  '/Kids',
+  '/Parent',
+  '/Prev',
+  '/XRefStm',
+  '/ObjStm',
+  '/Type',
+  '%%EOF',
+  '<<',
+  '>>',
+  '[',
+  ']',
+];
 const NUMBERS = [0, 1, -1, 2, 255, 256, 65535, 65536, 2147483647, -2147483648, 4294967296, 1e9, 99999999999];
 
 export const mutationArb: fc.Arbitrary<Mutation> = fc.oneof(

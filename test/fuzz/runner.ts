@@ -114,7 +114,10 @@ function save(kind: string, bytes: Uint8Array, info: object): string {
  * Runs saved inputs as the fuzz loop does (a worker thread with a deadline, late pdf.js
  * rejections absorbed as in the service): the outcome of each, by name.
  */
-export async function replay(inputs: ReadonlyArray<{ name: string; bytes: Uint8Array }>, timeoutMs: number): Promise<Array<{ name: string; outcome: string; detail?: string }>> {
+export async function replay(
+  inputs: ReadonlyArray<{ name: string; bytes: Uint8Array }>,
+  timeoutMs: number,
+): Promise<Array<{ name: string; outcome: string; detail?: string }>> {
   const target = new Target();
   const out: Array<{ name: string; outcome: string; detail?: string }> = [];
   try {
@@ -157,7 +160,11 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzStats> {
       } else {
         const kind = result.outcome === 'hang' ? 'hang' : 'crash';
         const detail =
-          result.outcome === 'hang' ? `no answer within ${options.timeoutMs} ms` : result.outcome === 'died' ? result.message : `${result.stage}: ${result.message}\n${result.stack ?? ''}`;
+          result.outcome === 'hang'
+            ? `no answer within ${options.timeoutMs} ms`
+            : result.outcome === 'died'
+              ? result.message
+              : `${result.stage}: ${result.message}\n${result.stack ?? ''}`;
         const file = options.save ? save(kind, bytes, { ...describe, detail }) : null;
         stats.problems.push({ kind, file, seed: seed.name, mutations, detail });
       }

@@ -38,19 +38,30 @@ function documentsIn(dir: string, label: string): Seed[] {
 async function madeHere(): Promise<Seed[]> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
-  const png = await sharp({ create: { width: 64, height: 32, channels: 3, background: { r: 20, g: 80, b: 160 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 32, channels: 3, background: { r: 20, g: 80, b: 160 } } })
+    .png()
+    .toBuffer();
   const logo = await doc.embedPng(png);
   for (let p = 0; p < 2; p++) {
     const page = doc.addPage([595, 842]);
     page.drawImage(logo, { x: 50, y: 770, width: 64, height: 32 });
     page.drawText(`First Example Bank - Statement page ${p + 1}`, { x: 130, y: 780, size: 14, font });
-    for (let i = 0; i < 12; i++) page.drawText(`0${(i % 9) + 1}/03/2025  Payment ${i}   ${(i * 12.5).toFixed(2)}   ${(1000 - i * 12.5).toFixed(2)}`, { x: 50, y: 700 - i * 18, size: 10, font });
+    for (let i = 0; i < 12; i++)
+      page.drawText(`0${(i % 9) + 1}/03/2025  Payment ${i}   ${(i * 12.5).toFixed(2)}   ${(1000 - i * 12.5).toFixed(2)}`, {
+        x: 50,
+        y: 700 - i * 18,
+        size: 10,
+        font,
+      });
     page.drawRectangle({ x: 45, y: 480, width: 500, height: 1, color: rgb(0, 0, 0) });
   }
   doc.setProducer('fuzz seed');
   const pdf = await doc.save({ useObjectStreams: true });
   const plain = await doc.save({ useObjectStreams: false });
-  const updated = Buffer.concat([Buffer.from(plain), Buffer.from('\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Size 2 /Prev 0 >>\nstartxref\n0\n%%EOF\n')]);
+  const updated = Buffer.concat([
+    Buffer.from(plain),
+    Buffer.from('\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Size 2 /Prev 0 >>\nstartxref\n0\n%%EOF\n'),
+  ]);
   const page = sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 250, g: 250, b: 245 } } }).composite([
     { input: Buffer.from('<svg width="400" height="300"><text x="20" y="60" font-size="24">Invoice 1001 Total 45.00</text></svg>'), top: 0, left: 0 },
   ]);

@@ -10,9 +10,7 @@ import { sniffMime } from '../../engine/read/sniff.js';
 import { EngineError } from '../../engine/types.js';
 
 export type TargetResult =
-  | { outcome: 'ok'; detectorFailures: string[] }
-  | { outcome: 'refused'; code: string }
-  | { outcome: 'crash'; stage: string; message: string; stack?: string };
+  { outcome: 'ok'; detectorFailures: string[] } | { outcome: 'refused'; code: string } | { outcome: 'crash'; stage: string; message: string; stack?: string };
 
 async function stage<T>(name: string, fn: () => Promise<T> | T): Promise<{ ok: true; value: T } | { ok: false; result: TargetResult }> {
   try {
@@ -36,6 +34,10 @@ export async function runTarget(bytes: Uint8Array, options: { ocr: boolean }): P
   const analysed = await stage('analyze', () => analyze(bytes, { now: '2026-01-01T00:00:00Z', ...(options.ocr ? {} : { ocr: false as const }) }));
   if (!analysed.ok) return analysed.result;
   const a = analysed.value as { timings: Record<string, number>; incomplete?: Array<{ detector: string }> };
-  const failures = a.incomplete?.map((i) => i.detector) ?? Object.keys(a.timings).filter((k) => k.startsWith('error:')).map((k) => k.slice(6));
+  const failures =
+    a.incomplete?.map((i) => i.detector) ??
+    Object.keys(a.timings)
+      .filter((k) => k.startsWith('error:'))
+      .map((k) => k.slice(6));
   return { outcome: 'ok', detectorFailures: failures };
 }

@@ -42,7 +42,15 @@ describe('calibration fitting arithmetic', () => {
   });
 
   const totals = { forged: 100, labGenuine: 100, realGenuine: 400 };
-  const counts = (forged: number, labGenuine: number, realGenuine: number, hand = 0.6, forgedGroups = 5) => ({ code: 'x.y', flag: 'x', forged, labGenuine, realGenuine, handStrengths: [hand], forgedGroups });
+  const counts = (forged: number, labGenuine: number, realGenuine: number, hand = 0.6, forgedGroups = 5) => ({
+    code: 'x.y',
+    flag: 'x',
+    forged,
+    labGenuine,
+    realGenuine,
+    handStrengths: [hand],
+    forgedGroups,
+  });
 
   it('raises a reason seen only on forged documents and lowers one genuine files show as often', () => {
     const forgedOnly = fitReason(counts(40, 0, 0), totals, DEFAULT_FIT_PARAMS);

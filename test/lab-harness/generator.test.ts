@@ -13,7 +13,9 @@ import { missing } from '../support/environment.js';
 import { familyBTools } from '../lab/render/family-b.js';
 
 /** Family B needs Debian tools (.ci/run installs them); without them the slice is family A only. */
-const B_TOOLS_READY = ['groff', 'enscript', 'weasyprint', 'reportlab', 'pypdf', 'img2pdf', 'chromium', 'pdftops', 'pdftotext'].every((t) => familyBTools().has(t));
+const B_TOOLS_READY = ['groff', 'enscript', 'weasyprint', 'reportlab', 'pypdf', 'img2pdf', 'chromium', 'pdftops', 'pdftotext'].every((t) =>
+  familyBTools().has(t),
+);
 const QUICK_TECHNIQUES = TECHNIQUES.filter((t) => B_TOOLS_READY || (t.family ?? 'A') === 'A');
 
 describe('plan', () => {
@@ -62,7 +64,15 @@ describe.skipIf(missing('qpdf', 'gs', 'convert', 'exiftool', 'chromium', 'pdftot
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'lab-quick-'));
     if (!B_TOOLS_READY) console.warn('family B tools missing (see .ci/run APT_PACKAGES): quick slice builds family A only');
-    result = await generateCorpus(dir, planSamples('quick', undefined, QUICK_TECHNIQUES.map((t) => t.id)), { concurrency: 2 });
+    result = await generateCorpus(
+      dir,
+      planSamples(
+        'quick',
+        undefined,
+        QUICK_TECHNIQUES.map((t) => t.id),
+      ),
+      { concurrency: 2 },
+    );
     labels = readLabels(join(dir, 'labels.jsonl'));
   }, 600_000);
 

@@ -13,7 +13,12 @@ describe('bank identifiers', () => {
   it('makes valid IBANs, RIB keys and routing numbers for every country', () => {
     const rng = new Rng(99);
     for (let i = 0; i < 50; i++) {
-      for (const [country, code] of [['GB', 'HRWG'], ['IE', 'LFSB'], ['DE', '37040044'], ['FR', '30004']] as const) {
+      for (const [country, code] of [
+        ['GB', 'HRWG'],
+        ['IE', 'LFSB'],
+        ['DE', '37040044'],
+        ['FR', '30004'],
+      ] as const) {
         const acct = makeBankAccount(rng, country, code, 'BICXXXXX');
         expect(ibanIsValid(acct.iban!), acct.iban).toBe(true);
         expect(formatIban(acct.iban!).replace(/ /g, '')).toBe(acct.iban);

@@ -93,7 +93,15 @@ describe('per-flag precision and recall', () => {
 });
 
 describe('extraction accuracy', () => {
-  const truth: FieldValues = { doc_type: 'invoice', issuer: 'Summit Office Supply Co', name: 'Grace Okafor', address: '12 Oak Street, Austin, TX 78701', document_date: '2024-03-05', account_number: 'GB29 HRWG 2175 1325 2928 11', currency: 'USD' };
+  const truth: FieldValues = {
+    doc_type: 'invoice',
+    issuer: 'Summit Office Supply Co',
+    name: 'Grace Okafor',
+    address: '12 Oak Street, Austin, TX 78701',
+    document_date: '2024-03-05',
+    account_number: 'GB29 HRWG 2175 1325 2928 11',
+    currency: 'USD',
+  };
 
   it('normalises what a reader ignores and nothing else', () => {
     expect(normalizeField('account_number', 'gb29hrwg-2175 1325292811')).toBe('GB29HRWG21751325292811');
@@ -118,7 +126,8 @@ describe('extraction accuracy', () => {
   it('accepts a listed alternative form of the same fact, and only that', () => {
     const t = { ...truth, account_number: '25292811' };
     const alt = { account_number: ['GB29 HRWG 2175 1325 2928 11'] };
-    const score = (got: string, alternatives?: typeof alt) => fieldScores([{ truth: t, extracted: { ...t, account_number: got }, alternatives }]).find((f) => f.field === 'account_number')!.correct;
+    const score = (got: string, alternatives?: typeof alt) =>
+      fieldScores([{ truth: t, extracted: { ...t, account_number: got }, alternatives }]).find((f) => f.field === 'account_number')!.correct;
     expect(score('GB29HRWG21751325292811', alt)).toBe(1);
     expect(score('GB29HRWG21751325292811')).toBe(0);
     expect(score('GB29HRWG21751325292812', alt)).toBe(0);

@@ -37,7 +37,10 @@ describe('eval runner', () => {
   });
 
   it('runs files on several workers', async () => {
-    const outcomes = await runAnalyses(files.filter(([, f]) => !f.includes('hang')), { timeoutMs: 5000, workers: 2, workerUrl });
+    const outcomes = await runAnalyses(
+      files.filter(([, f]) => !f.includes('hang')),
+      { timeoutMs: 5000, workers: 2, workerUrl },
+    );
     expect(outcomes.filter((o) => o.status === 'ok')).toHaveLength(3);
   });
 });

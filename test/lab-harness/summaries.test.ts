@@ -5,10 +5,28 @@ import { summarizeReal } from '../lab/eval/real.js';
 import { renderLabelled, renderReal } from '../lab/eval/report-text.js';
 import type { LabelRecord } from '../lab/labels.js';
 
-const fields = { doc_type: 'invoice', issuer: 'Acme', name: 'Jo Bloggs', address: '1 High St', document_date: '2024-01-02', account_number: '123', currency: 'GBP' } as const;
+const fields = {
+  doc_type: 'invoice',
+  issuer: 'Acme',
+  name: 'Jo Bloggs',
+  address: '1 High St',
+  document_date: '2024-01-02',
+  account_number: '123',
+  currency: 'GBP',
+} as const;
 
 function label(file: string, kind: LabelRecord['label'], technique: string, expected: LabelRecord['expected_flags']): LabelRecord {
-  return { file, label: kind, technique, doc_type: 'invoice', expected_flags: expected, fields: { ...fields }, producer: 'test', seed: 1, mime: 'application/pdf' };
+  return {
+    file,
+    label: kind,
+    technique,
+    doc_type: 'invoice',
+    expected_flags: expected,
+    fields: { ...fields },
+    producer: 'test',
+    seed: 1,
+    mime: 'application/pdf',
+  };
 }
 
 function ok(file: string, score: number, decision: Outcome['decision'], flags: string[] = []): Outcome {
@@ -74,7 +92,15 @@ describe('real-corpus summary', () => {
       { file: 'big.pdf', status: 'timeout', error_code: 'timeout' },
       { file: 'x.pdf', status: 'crash', error_code: 'RangeError' },
     ];
-    const r = summarizeReal('/real', outcomes, new Map([['cam/a.jpg', 'genuine'], ['cam/b.jpg', 'genuine'], ['fuzz/c.png', 'unknown']]));
+    const r = summarizeReal(
+      '/real',
+      outcomes,
+      new Map([
+        ['cam/a.jpg', 'genuine'],
+        ['cam/b.jpg', 'genuine'],
+        ['fuzz/c.png', 'unknown'],
+      ]),
+    );
     expect(r).toMatchObject({ files: 5, analysed: 2, crashes: 1, timeouts: 1, engine_errors: { corrupt_document: 1 } });
     expect(r.decisions).toEqual({ clear: 1, fraudulent: 1, 'failed:engine_error': 1, 'failed:timeout': 1, 'failed:crash': 1 });
     expect(r.decisions_by_expected.genuine).toEqual({ clear: 1, fraudulent: 1 });

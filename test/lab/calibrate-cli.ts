@@ -62,7 +62,13 @@ program
     if (parts.has('test')) planned.push(...realFiles(resolve(o.real), 'test', Number(o.testLimit)));
     if (parts.has('shared') && o.shared !== false) planned.push(...sharedGenuineFiles(resolve(o.shared)));
     console.log(`${planned.length} files planned`);
-    const analysed = await collect(cacheFile, cache, planned, { timeoutMs: Number(o.timeout), workers: Number(o.workers), now: o.now, refresh: o.refresh, quiet: o.quiet });
+    const analysed = await collect(cacheFile, cache, planned, {
+      timeoutMs: Number(o.timeout),
+      workers: Number(o.workers),
+      now: o.now,
+      refresh: o.refresh,
+      quiet: o.quiet,
+    });
     console.log(`${analysed} analysed; cache ${cacheFile} holds ${Object.keys(cache.docs).length} files`);
   });
 
@@ -99,9 +105,16 @@ program
   .option('--forged-only-lr <x>', 'LR above which a reason genuine files show is not capped', String(DEFAULT_FIT_PARAMS.forgedOnlyLr))
   .option('--write', 'regenerate engine/scoring/calibration.generated.ts and docs/calibration.md')
   .action((o) => {
-    const caches = String(o.cache).split(',').map((f) => readCache(resolve(f), ENGINE_VERSION));
-    const cache = { ...caches[0], docs: Object.assign({}, ...caches.map((c) => c.docs)) as typeof caches[0]['docs'] };
-    const params: FitParams = { ...DEFAULT_FIT_PARAMS, priorWeight: Number(o.priorWeight), genuineCap: Number(o.genuineCap), forgedOnlyLr: Number(o.forgedOnlyLr) };
+    const caches = String(o.cache)
+      .split(',')
+      .map((f) => readCache(resolve(f), ENGINE_VERSION));
+    const cache = { ...caches[0], docs: Object.assign({}, ...caches.map((c) => c.docs)) as (typeof caches)[0]['docs'] };
+    const params: FitParams = {
+      ...DEFAULT_FIT_PARAMS,
+      priorWeight: Number(o.priorWeight),
+      genuineCap: Number(o.genuineCap),
+      forgedOnlyLr: Number(o.forgedOnlyLr),
+    };
     const k = Number(o.k);
     const ok = Object.values(cache.docs).filter((d) => d.status === 'ok');
     const labA = ok.filter((d) => d.source === 'lab' && d.family === 'A');
@@ -109,7 +122,9 @@ program
     const labB = ok.filter((d) => d.source === 'lab' && d.family === 'B');
     const test = ok.filter((d) => d.source === 'real' && d.split === 'test');
     const shared = ok.filter((d) => d.source === 'shared');
-    console.log(`cache: engine ${cache.engine_version}; lab A ${labA.length}, real tune ${tune.length}, lab B ${labB.length}, real test ${test.length}, shared genuine ${shared.length} (failed: ${Object.values(cache.docs).length - ok.length})`);
+    console.log(
+      `cache: engine ${cache.engine_version}; lab A ${labA.length}, real tune ${tune.length}, lab B ${labB.length}, real test ${test.length}, shared genuine ${shared.length} (failed: ${Object.values(cache.docs).length - ok.length})`,
+    );
 
     const fitDocs = [...labA, ...tune];
     const cv = crossValidate(fitDocs.map(toGrouped), k, params);
@@ -132,12 +147,23 @@ program
     const worse = heldOut.slice(0, 4).flatMap(notWorse);
     const keep = worse.length === 0;
     console.log(keep ? '\nHeld-out figures not worse: the fitted table is kept.' : `\nHeld-out figures worse, table NOT kept:\n  ${worse.join('\n  ')}`);
-    const moved = fit.reasons.filter((r) => Math.abs(r.fitted - r.hand) >= 0.05).sort((a, b) => (b.fitted - b.hand) - (a.fitted - a.hand));
+    const moved = fit.reasons.filter((r) => Math.abs(r.fitted - r.hand) >= 0.05).sort((a, b) => b.fitted - b.hand - (a.fitted - a.hand));
     console.log(`\nReasons moved by 0.05 or more (${moved.length} of ${fit.reasons.length}):`);
-    for (const r of moved) console.log(`  ${r.code.padEnd(52)} f${String(r.forged).padStart(4)} lg${String(r.labGenuine).padStart(4)} rg${String(r.realGenuine).padStart(4)}  LR ${r.lr.toFixed(2).padStart(7)}  ${r.hand.toFixed(2)} -> ${r.fitted.toFixed(2)} (max ${r.max})`);
+    for (const r of moved)
+      console.log(
+        `  ${r.code.padEnd(52)} f${String(r.forged).padStart(4)} lg${String(r.labGenuine).padStart(4)} rg${String(r.realGenuine).padStart(4)}  LR ${r.lr.toFixed(2).padStart(7)}  ${r.hand.toFixed(2)} -> ${r.fitted.toFixed(2)} (max ${r.max})`,
+      );
     if (o.write) {
       writeFileSync(join(root, 'engine', 'scoring', 'calibration.generated.ts'), renderGeneratedTs(fit, keep));
-      writeFileSync(join(root, 'docs', 'calibration.md'), renderDoc(fit, params, cvRows, heldOut, keep, { engine: cache.engine_version, commit: cache.commit, k, failed: Object.values(cache.docs).length - ok.length }));
+      writeFileSync(
+        join(root, 'docs', 'calibration.md'),
+        renderDoc(fit, params, cvRows, heldOut, keep, {
+          engine: cache.engine_version,
+          commit: cache.commit,
+          k,
+          failed: Object.values(cache.docs).length - ok.length,
+        }),
+      );
       console.log('\nwrote engine/scoring/calibration.generated.ts and docs/calibration.md');
     }
   });

@@ -54,7 +54,9 @@ async function main(): Promise<void> {
 
   const runOpts = { timeoutMs: Number(o.timeout), workers: Number(o.workers), now: o.now };
   // The JSON also carries every per-file outcome, so a regression can be traced to its files.
-  const report: { engine_version: string; labelled?: LabelledReport; real?: RealReport; labelled_outcomes?: Outcome[]; real_outcomes?: Outcome[] } = { engine_version: ENGINE_VERSION };
+  const report: { engine_version: string; labelled?: LabelledReport; real?: RealReport; labelled_outcomes?: Outcome[]; real_outcomes?: Outcome[] } = {
+    engine_version: ENGINE_VERSION,
+  };
 
   const corpus = resolve(o.corpus ?? defaultLabDir());
   if (!existsSync(join(corpus, 'labels.jsonl'))) {
@@ -78,7 +80,10 @@ async function main(): Promise<void> {
       console.log(`\nReal-world corpus ${dir} not found: skipped.`);
     } else {
       const files = listDocuments(dir);
-      const realOutcomes = await runAnalyses(files.map((f) => [join(dir, f), f] as [string, string]), { ...runOpts, onResult: progress('real', o.quiet) });
+      const realOutcomes = await runAnalyses(
+        files.map((f) => [join(dir, f), f] as [string, string]),
+        { ...runOpts, onResult: progress('real', o.quiet) },
+      );
       report.real = summarizeReal(dir, realOutcomes, readManifest(dir));
       report.real_outcomes = realOutcomes;
       console.log('\n' + renderReal(report.real));

@@ -40,7 +40,13 @@ async function submit(service: RunningService, dir: string, item: SeriesItem, n:
   await writeFile(tempPath, item.bytes);
   const checks = service.context.checks;
   const record = await checks.submit(
-    { tempPath, filename: `${item.id.replace('/', '_')}.${item.ext}`, sha256: createHash('sha256').update(item.bytes).digest('hex'), size: item.bytes.length, head: Buffer.from(item.bytes.subarray(0, 64)) },
+    {
+      tempPath,
+      filename: `${item.id.replace('/', '_')}.${item.ext}`,
+      sha256: createHash('sha256').update(item.bytes).digest('hex'),
+      size: item.bytes.length,
+      head: Buffer.from(item.bytes.subarray(0, 64)),
+    },
     { actor: null },
   );
   for (let waits = 0; waits < 60; waits++) {
@@ -67,12 +73,21 @@ async function main(): Promise<void> {
     .opts<{ series: string; people: string; family: string; seed: string; json?: string }>();
   const families = (o.family === 'both' ? ['A', 'B'] : [o.family]) as Array<'A' | 'B'>;
   const built: SeriesItem[][] = [];
-  for (const family of families) for (let index = 0; index < Number(o.series); index++) built.push(await buildSeries({ seed: Number(o.seed), family, index, people: Number(o.people) }));
+  for (const family of families)
+    for (let index = 0; index < Number(o.series); index++) built.push(await buildSeries({ seed: Number(o.seed), family, index, people: Number(o.people) }));
   const order = submissionOrder(built);
   process.stderr.write(`built ${order.length} documents in ${built.length} series\n`);
 
   const dataDir = mkdtempSync(join(tmpdir(), 'veracity-library-eval-'));
-  const service = await startService({ dataDir, workers: 1, rendererDir: false, logger: pino({ level: 'silent' }), bootstrapKey: KEY, analysisTimeoutMs: 600_000, machinePolicy: { path: '(eval)', pinned: {}, error: null } });
+  const service = await startService({
+    dataDir,
+    workers: 1,
+    rendererDir: false,
+    logger: pino({ level: 'silent' }),
+    bootstrapKey: KEY,
+    analysisTimeoutMs: 600_000,
+    machinePolicy: { path: '(eval)', pinned: {}, error: null },
+  });
   const checkOf = new Map<string, string>();
   const outcomes: Outcome[] = [];
   try {
@@ -81,10 +96,24 @@ async function main(): Promise<void> {
       checkOf.set(item.id, check.id);
       const lib = (check.flags as any[]).filter((f) => LIBRARY_FLAGS.has(f.code));
       const cited = [...new Set(lib.flatMap((f) => f.reasons.flatMap((r: any) => (r.evidence.related_check_ids ?? []) as string[])))];
-      const citing = (codes: string[]) => lib.some((f) => codes.includes(f.code) && f.reasons.some((r: any) => (r.evidence.related_check_ids ?? []).includes(checkOf.get(item.source!))));
+      const citing = (codes: string[]) =>
+        lib.some((f) => codes.includes(f.code) && f.reasons.some((r: any) => (r.evidence.related_check_ids ?? []).includes(checkOf.get(item.source!))));
       const ok =
-        item.role === 'genuine' || item.role === 'genuine_scan' ? lib.length === 0 : item.role === 'resubmitted' ? citing(['duplicate_document']) : citing(['reused_content', 'duplicate_document']);
-      outcomes.push({ id: item.id, family: item.family, role: item.role, check_id: check.id, decision: check.decision, library_flags: lib.map((f) => f.code), cited, ok });
+        item.role === 'genuine' || item.role === 'genuine_scan'
+          ? lib.length === 0
+          : item.role === 'resubmitted'
+            ? citing(['duplicate_document'])
+            : citing(['reused_content', 'duplicate_document']);
+      outcomes.push({
+        id: item.id,
+        family: item.family,
+        role: item.role,
+        check_id: check.id,
+        decision: check.decision,
+        library_flags: lib.map((f) => f.code),
+        cited,
+        ok,
+      });
       if ((n + 1) % 10 === 0) process.stderr.write(`  ${n + 1}/${order.length}\n`);
     }
   } finally {
@@ -99,7 +128,9 @@ async function main(): Promise<void> {
     const resub = of.filter((x) => x.role === 'resubmitted');
     const genuine = of.filter((x) => x.role === 'genuine' || x.role === 'genuine_scan');
     const bad = genuine.filter((x) => !x.ok).length;
-    rows.push(`${family.padEnd(8)}${`${derived.filter((x) => x.ok).length}/${derived.length} ${pct(derived.filter((x) => x.ok).length, derived.length)}`.padEnd(24)}${`${resub.filter((x) => x.ok).length}/${resub.length} ${pct(resub.filter((x) => x.ok).length, resub.length)}`.padEnd(24)}${bad}/${genuine.length} ${pct(bad, genuine.length)}`);
+    rows.push(
+      `${family.padEnd(8)}${`${derived.filter((x) => x.ok).length}/${derived.length} ${pct(derived.filter((x) => x.ok).length, derived.length)}`.padEnd(24)}${`${resub.filter((x) => x.ok).length}/${resub.length} ${pct(resub.filter((x) => x.ok).length, resub.length)}`.padEnd(24)}${bad}/${genuine.length} ${pct(bad, genuine.length)}`,
+    );
   }
   rows.push('', 'per role:');
   for (const role of ['genuine', 'genuine_scan', 'renamed', 'renamed_amount', 'renamed_scan', 'resubmitted']) {
@@ -107,7 +138,12 @@ async function main(): Promise<void> {
     rows.push(`  ${role.padEnd(16)} ${of.filter((x) => x.ok).length}/${of.length} as expected`);
   }
   const misses = outcomes.filter((x) => !x.ok);
-  if (misses.length) rows.push('', 'not as expected:', ...misses.map((x) => `  ${x.id} (${x.check_id}): flags ${x.library_flags.join(', ') || 'none'}; cites ${x.cited.join(', ') || 'nothing'}`));
+  if (misses.length)
+    rows.push(
+      '',
+      'not as expected:',
+      ...misses.map((x) => `  ${x.id} (${x.check_id}): flags ${x.library_flags.join(', ') || 'none'}; cites ${x.cited.join(', ') || 'nothing'}`),
+    );
   process.stdout.write(`${rows.join('\n')}\n`);
   if (o.json) await writeFile(o.json, JSON.stringify({ outcomes }, null, 2));
 }

@@ -51,7 +51,10 @@ function runOrder(files: readonly RealFile[]): RealFile[] {
     for (let i = 0; i < x.length; i++) v = Math.imul(v ^ x.charCodeAt(i), 0x01000193) >>> 0;
     return v;
   };
-  return files.map((f) => ({ f, k: h(f.name) })).sort((a, b) => a.k - b.k || a.f.name.localeCompare(b.f.name)).map((x) => x.f);
+  return files
+    .map((f) => ({ f, k: h(f.name) }))
+    .sort((a, b) => a.k - b.k || a.f.name.localeCompare(b.f.name))
+    .map((x) => x.f);
 }
 
 export function corpusFiles(dir: string, split: string): RealFile[] {
@@ -67,7 +70,8 @@ const pct = (n: number, d: number) => (d ? ((100 * n) / d).toFixed(1) + ' %' : '
 function table(rows: Array<[string, number, number, number]>, head: string): string {
   const w = Math.max(head.length, ...rows.map((r) => r[0].length));
   const out = [`${head.padEnd(w)}  ${'files'.padStart(6)}  ${'susp+'.padStart(13)}  ${'not clear'.padStart(13)}`];
-  for (const [k, n, f, nc] of rows) out.push(`${k.padEnd(w)}  ${String(n).padStart(6)}  ${`${f} ${pct(f, n)}`.padStart(13)}  ${`${nc} ${pct(nc, n)}`.padStart(13)}`);
+  for (const [k, n, f, nc] of rows)
+    out.push(`${k.padEnd(w)}  ${String(n).padStart(6)}  ${`${f} ${pct(f, n)}`.padStart(13)}  ${`${nc} ${pct(nc, n)}`.padStart(13)}`);
   return out.join('\n');
 }
 
@@ -112,9 +116,13 @@ export function renderRealEval(files: readonly RealFile[], outcomes: readonly Ou
   lines.push(`\nper reason code (files carrying it; of those suspicious+ / not clear)`);
   lines.push(table(reasonRows, 'reason'));
 
-  const worstList = ok.filter((x) => isNotClear(x.o)).sort((a, b) => b.o.risk_score! - a.o.risk_score!).slice(0, worst);
+  const worstList = ok
+    .filter((x) => isNotClear(x.o))
+    .sort((a, b) => b.o.risk_score! - a.o.risk_score!)
+    .slice(0, worst);
   lines.push(`\nworst files (${worstList.length} of ${notClear} not clear)`);
-  for (const x of worstList) lines.push(`${String(x.o.risk_score).padStart(3)} ${x.o.decision!.padEnd(11)} [${x.f.family}] ${x.f.name}\n      ${(x.o.reasons ?? []).join(', ')}`);
+  for (const x of worstList)
+    lines.push(`${String(x.o.risk_score).padStart(3)} ${x.o.decision!.padEnd(11)} [${x.f.family}] ${x.f.name}\n      ${(x.o.reasons ?? []).join(', ')}`);
   const problems = outcomes.map((o, i) => ({ o, f: files[i] })).filter((x) => x.o.status !== 'ok');
   if (problems.length) {
     lines.push(`\nfailures`);
@@ -144,7 +152,10 @@ async function main(): Promise<void> {
     .opts<Options>();
 
   if (o.fromJsonl) {
-    const rows = readFileSync(resolve(o.fromJsonl), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Outcome & { family?: string; source?: string });
+    const rows = readFileSync(resolve(o.fromJsonl), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Outcome & { family?: string; source?: string });
     const files = rows.map((r) => ({ path: r.file, name: r.file, family: r.family ?? 'none', source: r.source ?? '' }));
     console.log(`${rows.length} outcomes from ${o.fromJsonl}`);
     console.log(renderRealEval(files, rows, Number(o.worst)));
@@ -176,22 +187,36 @@ async function main(): Promise<void> {
     console.log(`resuming: ${kept.size} outcomes kept from ${o.jsonl}`);
   } else if (o.jsonl) writeFileSync(resolve(o.jsonl), '');
   const todo = files.filter((f) => !kept.has(f.name));
-  const fresh = await runAnalyses(todo.map((f) => [f.path, f.name] as [string, string]), {
-    timeoutMs: Number(o.timeout),
-    workers: Number(o.workers),
-    now: o.now,
-    onResult: (r, done, total) => {
-      const f = byName.get(r.file);
-      if (o.jsonl) appendFileSync(resolve(o.jsonl), JSON.stringify({ ...r, family: f?.family, source: f?.source }) + '\n');
-      if (!o.quiet && (done % 100 === 0 || done === total)) process.stderr.write(`  real: ${done}/${total}\n`);
+  const fresh = await runAnalyses(
+    todo.map((f) => [f.path, f.name] as [string, string]),
+    {
+      timeoutMs: Number(o.timeout),
+      workers: Number(o.workers),
+      now: o.now,
+      onResult: (r, done, total) => {
+        const f = byName.get(r.file);
+        if (o.jsonl) appendFileSync(resolve(o.jsonl), JSON.stringify({ ...r, family: f?.family, source: f?.source }) + '\n');
+        if (!o.quiet && (done % 100 === 0 || done === total)) process.stderr.write(`  real: ${done}/${total}\n`);
+      },
     },
-  });
+  );
   const freshByName = new Map(fresh.map((r) => [r.file, r]));
   const outcomes = files.map((f) => kept.get(f.name) ?? freshByName.get(f.name)!);
   console.log(renderRealEval(files, outcomes, Number(o.worst)));
   if (o.json) {
     await mkdir(dirname(resolve(o.json)), { recursive: true });
-    await writeFile(resolve(o.json), JSON.stringify({ engine_version: ENGINE_VERSION, split: o.split, outcomes: outcomes.map((x, i) => ({ ...x, file: files[i].name, family: files[i].family, source: files[i].source })) }, null, 2) + '\n');
+    await writeFile(
+      resolve(o.json),
+      JSON.stringify(
+        {
+          engine_version: ENGINE_VERSION,
+          split: o.split,
+          outcomes: outcomes.map((x, i) => ({ ...x, file: files[i].name, family: files[i].family, source: files[i].source })),
+        },
+        null,
+        2,
+      ) + '\n',
+    );
     console.log(`\nJSON report: ${resolve(o.json)}`);
   }
 }

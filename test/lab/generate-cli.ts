@@ -8,7 +8,12 @@ import { pathToFileURL } from 'node:url';
 import { DEFAULT_SEED, generateCorpus, planSamples, type Profile } from './generate.js';
 import { defaultLabDir } from './util/paths.js';
 
-export async function generateLab(out: string, profile: Profile, seed: number, opts: { only?: string[]; family?: string; concurrency?: number; quiet?: boolean } = {}): Promise<number> {
+export async function generateLab(
+  out: string,
+  profile: Profile,
+  seed: number,
+  opts: { only?: string[]; family?: string; concurrency?: number; quiet?: boolean } = {},
+): Promise<number> {
   const specs = planSamples(profile, seed, opts.only, opts.family);
   await rm(out, { recursive: true, force: true });
   const started = performance.now();
@@ -23,7 +28,11 @@ export async function generateLab(out: string, profile: Profile, seed: number, o
   });
   const byLabel = labels.reduce<Record<string, number>>((acc, l) => ((acc[l.label] = (acc[l.label] ?? 0) + 1), acc), {});
   if (!opts.quiet && process.stderr.isTTY) process.stderr.write('\n');
-  console.log(`lab: ${labels.length} samples in ${out} (${Object.entries(byLabel).map(([k, v]) => `${k} ${v}`).join(', ')}), ${failures.length} failed, ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `lab: ${labels.length} samples in ${out} (${Object.entries(byLabel)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}), ${failures.length} failed, ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   return failures.length;
 }
 

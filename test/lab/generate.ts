@@ -61,7 +61,11 @@ export async function buildSample(spec: SampleSpec): Promise<{ file: string; byt
   return { file, bytes: built.bytes, label };
 }
 
-export async function generateCorpus(outDir: string, specs: readonly SampleSpec[], opts: { concurrency?: number; onSample?: (done: number, total: number, spec: SampleSpec, error?: string) => void } = {}): Promise<GenerationResult> {
+export async function generateCorpus(
+  outDir: string,
+  specs: readonly SampleSpec[],
+  opts: { concurrency?: number; onSample?: (done: number, total: number, spec: SampleSpec, error?: string) => void } = {},
+): Promise<GenerationResult> {
   const labels: LabelRecord[] = [];
   const failures: GenerationResult['failures'] = [];
   let done = 0;

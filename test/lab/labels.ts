@@ -22,14 +22,20 @@ export const FieldsSchema = z.object({
   address: z.string().min(1).nullable(),
   document_date: isoDate.nullable(),
   account_number: z.string().min(1).nullable(),
-  currency: z.string().regex(/^[A-Z]{3}$/).nullable(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .nullable(),
 });
 export type TruthFields = z.infer<typeof FieldsSchema>;
 
 export const LabelSchema = z
   .object({
     /** Path relative to the folder holding labels.jsonl, forward slashes. */
-    file: z.string().min(1).refine((f) => !f.startsWith('/') && !f.split('/').includes('..'), 'relative path inside the corpus'),
+    file: z
+      .string()
+      .min(1)
+      .refine((f) => !f.startsWith('/') && !f.split('/').includes('..'), 'relative path inside the corpus'),
     label: z.enum(LABELS),
     /** How the sample was made; one of TECHNIQUES for lab samples, free text for other corpora. */
     technique: z.string().min(1),
@@ -47,7 +53,9 @@ export const LabelSchema = z
     /** What was changed, for tampered samples: which field, old and new printed text. */
     edit: z.object({ target: z.string(), before: z.string(), after: z.string(), page: z.number().int().positive() }).optional(),
     /** Other printed forms of a field that count as correct (e.g. the IBAN of a GB account number). */
-    field_alternatives: z.partialRecord(z.enum(['doc_type', 'issuer', 'name', 'address', 'document_date', 'account_number', 'currency']), z.array(z.string().min(1))).optional(),
+    field_alternatives: z
+      .partialRecord(z.enum(['doc_type', 'issuer', 'name', 'address', 'document_date', 'account_number', 'currency']), z.array(z.string().min(1)))
+      .optional(),
     notes: z.string().optional(),
   })
   .strict()

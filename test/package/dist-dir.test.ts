@@ -48,7 +48,14 @@ describe.skipIf(!built || !linux)('npm run dist:dir (offline package)', () => {
   });
 
   it('app.asar holds the main process, the preload script, the service, the engine and the built renderer', () => {
-    for (const entry of ['/package.json', '/dist/electron/main/main.js', '/dist/electron/main/preload.cjs', '/dist/electron/service/server.js', '/dist/engine/analyze.js', '/dist/renderer/index.html']) {
+    for (const entry of [
+      '/package.json',
+      '/dist/electron/main/main.js',
+      '/dist/electron/main/preload.cjs',
+      '/dist/electron/service/server.js',
+      '/dist/engine/analyze.js',
+      '/dist/renderer/index.html',
+    ]) {
       expect(asarEntries, entry).toContain(entry);
     }
     expect(asarEntries.some((e) => e.startsWith('/dist/renderer/assets/') && e.endsWith('.js'))).toBe(true);
@@ -56,10 +63,19 @@ describe.skipIf(!built || !linux)('npm run dist:dir (offline package)', () => {
 
   it('carries no tests, benchmarks, sources, source maps or development packages', () => {
     const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
-    const shipped = new Set(asarEntries.filter((e) => e.startsWith('/node_modules/')).map((e) => e.split('/').slice(2, e.split('/')[2]?.startsWith('@') ? 4 : 3).join('/')));
+    const shipped = new Set(
+      asarEntries
+        .filter((e) => e.startsWith('/node_modules/'))
+        .map((e) =>
+          e
+            .split('/')
+            .slice(2, e.split('/')[2]?.startsWith('@') ? 4 : 3)
+            .join('/'),
+        ),
+    );
     for (const dev of Object.keys(pkg.devDependencies)) expect(shipped.has(dev), `devDependency ${dev} shipped`).toBe(false);
     expect(asarEntries.filter((e) => /^\/(dist\/(test|bench)|test|bench|engine|electron|renderer\/src|scripts)\//.test(e))).toEqual([]);
-    expect(asarEntries.filter((e) => e.endsWith('.map') || e.endsWith('.ts') && !e.endsWith('.d.ts'))).toEqual([]);
+    expect(asarEntries.filter((e) => e.endsWith('.map') || (e.endsWith('.ts') && !e.endsWith('.d.ts')))).toEqual([]);
   });
 
   it('unpacks the native addons, the OCR engine and model, and pdf.js', () => {
@@ -97,7 +113,9 @@ describe.skipIf(!built || !linux)('npm run dist:dir (offline package)', () => {
   it(`stays within the size budget (${RESOURCES_BUDGET_MB} MB of resources)`, () => {
     const asarMb = sizeOf(join(resources, 'app.asar')) / 2 ** 20;
     const unpackedMb = sizeOf(unpacked) / 2 ** 20;
-    console.log(`package resources: app.asar ${asarMb.toFixed(1)} MB + unpacked ${unpackedMb.toFixed(1)} MB = ${(asarMb + unpackedMb).toFixed(1)} MB (budget ${RESOURCES_BUDGET_MB} MB)`);
+    console.log(
+      `package resources: app.asar ${asarMb.toFixed(1)} MB + unpacked ${unpackedMb.toFixed(1)} MB = ${(asarMb + unpackedMb).toFixed(1)} MB (budget ${RESOURCES_BUDGET_MB} MB)`,
+    );
     expect(asarMb + unpackedMb).toBeLessThanOrEqual(RESOURCES_BUDGET_MB);
   });
 
@@ -137,7 +155,12 @@ describe.skipIf(!built || !linux)('npm run dist:dir (offline package)', () => {
       console.log(JSON.stringify(out));
       process.exit(0);`;
     // NODE_PATH empty and cwd outside the repository: nothing can come from the checkout's node_modules.
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: out, encoding: 'utf8', timeout: 240_000, env: { ...process.env, NODE_PATH: '' } });
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: out,
+      encoding: 'utf8',
+      timeout: 240_000,
+      env: { ...process.env, NODE_PATH: '' },
+    });
     expect(run.status, run.stderr).toBe(0);
     const result = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}') as Record<string, { incomplete: unknown[]; text: string }>;
     for (const f of ['scan.pdf', 'photo.jpg']) {

@@ -9,9 +9,13 @@ const files = ['exif-samples/Kodak_CX7530.jpg', 'exif-samples/Panasonic_DMC-FZ30
 
 describe('camera photos resaved by photo software', () => {
   for (const rel of files) {
-    it.skipIf(!hasShared(rel))(`${rel} is clear`, async () => {
-      const { verdict } = await verdictOf(sharedFile(rel)!, rel.split('/').pop()!);
-      expect(verdict.decision).toBe('clear');
-    }, 120_000);
+    it.skipIf(!hasShared(rel))(
+      `${rel} is clear`,
+      async () => {
+        const { verdict } = await verdictOf(sharedFile(rel)!, rel.split('/').pop()!);
+        expect(verdict.decision).toBe('clear');
+      },
+      120_000,
+    );
   }
 });

@@ -14,23 +14,31 @@ const cases: Array<[string, string]> = [
 
 describe('e-invoices whose XML states the same values', () => {
   for (const [rel, reason] of cases) {
-    it.skipIf(!hasShared(rel))(`${rel.split('/').pop()} is clear; ${reason} is context`, async () => {
-      const { analysis, verdict } = await verdictOf(sharedFile(rel)!, rel.split('/').pop()!);
-      expect(verdict.decision).toBe('clear');
-      const f = analysis.findings.find((x) => x.code === reason);
-      expect(f?.strength ?? 0).toBeLessThan(0.08);
-      expect(f?.evidence.einvoice).toMatch(/\.xml$/);
-    }, 120_000);
+    it.skipIf(!hasShared(rel))(
+      `${rel.split('/').pop()} is clear; ${reason} is context`,
+      async () => {
+        const { analysis, verdict } = await verdictOf(sharedFile(rel)!, rel.split('/').pop()!);
+        expect(verdict.decision).toBe('clear');
+        const f = analysis.findings.find((x) => x.code === reason);
+        expect(f?.strength ?? 0).toBeLessThan(0.08);
+        expect(f?.evidence.einvoice).toMatch(/\.xml$/);
+      },
+      120_000,
+    );
   }
 });
 
 describe('a Word invoice converted to ZUGFeRD whose printed total is wrong (the sample as published)', () => {
   const rel = 'invoices/zugferd/acme_invoice-42_ZUGFeRD.pdf';
-  it.skipIf(!hasShared(rel))('is suspicious for the total, not fraudulent; the conversion stamp is context', async () => {
-    const { analysis, verdict } = await verdictOf(sharedFile(rel)!, 'acme_invoice-42_ZUGFeRD.pdf');
-    expect(verdict.decision).toBe('suspicious');
-    const total = analysis.findings.find((x) => x.code === 'arithmetic_error.invoice_total');
-    expect(total?.evidence.authoredIn).toBe('Microsoft Word');
-    for (const f of analysis.findings.filter((x) => x.flag === 'metadata_mismatch')) expect(f.strength).toBeLessThanOrEqual(0.15);
-  }, 120_000);
+  it.skipIf(!hasShared(rel))(
+    'is suspicious for the total, not fraudulent; the conversion stamp is context',
+    async () => {
+      const { analysis, verdict } = await verdictOf(sharedFile(rel)!, 'acme_invoice-42_ZUGFeRD.pdf');
+      expect(verdict.decision).toBe('suspicious');
+      const total = analysis.findings.find((x) => x.code === 'arithmetic_error.invoice_total');
+      expect(total?.evidence.authoredIn).toBe('Microsoft Word');
+      for (const f of analysis.findings.filter((x) => x.flag === 'metadata_mismatch')) expect(f.strength).toBeLessThanOrEqual(0.15);
+    },
+    120_000,
+  );
 });

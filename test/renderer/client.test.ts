@@ -91,8 +91,15 @@ describe('ApiClient', () => {
   });
 
   it('turns the error envelope and an unreachable service into an ApiError', async () => {
-    const refused = recorder(() => Response.json({ error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such check' } }, { status: 404 }));
-    await expect(refused.api.getCheck('x')).rejects.toMatchObject({ status: 404, type: 'invalid_request_error', code: 'resource_missing', message: 'No such check' });
+    const refused = recorder(() =>
+      Response.json({ error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such check' } }, { status: 404 }),
+    );
+    await expect(refused.api.getCheck('x')).rejects.toMatchObject({
+      status: 404,
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      message: 'No such check',
+    });
     const down = new ApiClient('http://svc', 'k', (async () => {
       throw new TypeError('fetch failed');
     }) as typeof fetch);

@@ -29,17 +29,31 @@ async function seed(store: RunningService['context']['store']): Promise<void> {
   const sha = 'ab'.repeat(32);
   await store.transaction(async (tx) => {
     // Checks reference their stored upload; one file stands in for all of them.
-    await tx.sql.run('INSERT INTO uploads (sha256, size_bytes, mime_type, created_at) VALUES (?, 1000, ?, ?)', [sha, 'application/pdf', new Date().toISOString()]);
+    await tx.sql.run('INSERT INTO uploads (sha256, size_bytes, mime_type, created_at) VALUES (?, 1000, ?, ?)', [
+      sha,
+      'application/pdf',
+      new Date().toISOString(),
+    ]);
     for (let i = 0; i < COUNT; i++) {
       const id = `dc_scale${String(i).padStart(5, '0')}`;
       const d = decisions[i % 4];
       await tx.checks.insert({
-        id, filename: `doc-${String(i).padStart(5, '0')}.pdf`, mime_type: 'application/pdf', size_bytes: 1000, sha256: sha,
-        mode: 'normal', engine_version: '0.1.0', thresholds: { pending_below: 40, suspicious_below: 60, fraudulent_below: 80 },
-        snapshot: { disabled_flag_codes: [], rules: [] }, webhook_url: null,
+        id,
+        filename: `doc-${String(i).padStart(5, '0')}.pdf`,
+        mime_type: 'application/pdf',
+        size_bytes: 1000,
+        sha256: sha,
+        mode: 'normal',
+        engine_version: '0.1.0',
+        thresholds: { pending_below: 40, suspicious_below: 60, fraudulent_below: 80 },
+        snapshot: { disabled_flag_codes: [], rules: [] },
+        webhook_url: null,
       });
       await tx.checks.complete(id, {
-        pages: 1, format: 'digital_pdf', engine_version: '0.1.0', analysis: {} as Analysis,
+        pages: 1,
+        format: 'digital_pdf',
+        engine_version: '0.1.0',
+        analysis: {} as Analysis,
         extracted: { ...EMPTY_EXTRACTED, doc_type: 'invoice', issuer: `Issuer ${i % 50}` },
         verdict: { decision: d, risk_level: 'LOW', risk_score: (i * 7) % 100, engine_score: 0, summary: `Summary ${i}`, flags: [], rules: [] },
       });

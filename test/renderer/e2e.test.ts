@@ -32,7 +32,10 @@ let profileDir: string;
 const ids: { genuine?: string; tampered?: string } = {};
 
 async function api<T = any>(path: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(service.url + path, { ...init, headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) } });
+  const res = await fetch(service.url + path, {
+    ...init,
+    headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) },
+  });
   return (await res.json()) as T;
 }
 
@@ -131,7 +134,14 @@ describe.skipIf(!built || missing('chromium', 'pdftotext').length > 0)('desktop 
     await page.getByRole('heading', { name: 'statement-tampered.pdf' }).waitFor();
     await page.locator('.page canvas').first().waitFor();
     // pdf.js has drawn something: the canvas got real pixels.
-    await expect.poll(() => page.locator('.page canvas').first().evaluate((c: HTMLCanvasElement) => c.width)).toBeGreaterThan(100);
+    await expect
+      .poll(() =>
+        page
+          .locator('.page canvas')
+          .first()
+          .evaluate((c: HTMLCanvasElement) => c.width),
+      )
+      .toBeGreaterThan(100);
     if (check.status === 'completed') {
       await expect.poll(() => page.locator('.check-head').textContent()).toMatch(new RegExp(check.decision, 'i'));
       if (check.summary) await expect.poll(() => page.locator('.summary').textContent()).toBe(check.summary);
@@ -287,12 +297,17 @@ describe.skipIf(!built || missing('chromium', 'pdftotext').length > 0)('desktop 
   });
   it('submits a file dropped anywhere on the window', async () => {
     await page.goto(`${service.url}/#/rules`);
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#ffffff' } }).png().toBuffer();
-    const dataTransfer = await page.evaluateHandle((bytes) => {
-      const dt = new DataTransfer();
-      dt.items.add(new File([new Uint8Array(bytes)], 'dropped-receipt.png', { type: 'image/png' }));
-      return dt;
-    }, [...png]);
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#ffffff' } })
+      .png()
+      .toBuffer();
+    const dataTransfer = await page.evaluateHandle(
+      (bytes) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([new Uint8Array(bytes)], 'dropped-receipt.png', { type: 'image/png' }));
+        return dt;
+      },
+      [...png],
+    );
     await page.dispatchEvent('main', 'dragenter', { dataTransfer });
     await page.getByText('Drop PDF, PNG or JPG files or folders to check them').waitFor();
     await page.dispatchEvent('main', 'drop', { dataTransfer });

@@ -5,11 +5,21 @@ import { batchProgress, loadAllChecks, pollProcessing, submitFiles, useInbox } f
 
 const T = { pending_below: 40, suspicious_below: 60, fraudulent_below: 80 };
 const mk = (id: string, status: DocumentCheck['status'] = 'processing', filename = `${id}.pdf`): DocumentCheck => ({
-  id, object: 'document_check', created_at: '2025-01-01T00:00:00Z', status, decision: status === 'completed' ? 'clear' : null, risk_level: null,
-  risk_score: status === 'completed' ? 5 : null, thresholds: T, summary: null, flags: [], rules: [],
+  id,
+  object: 'document_check',
+  created_at: '2025-01-01T00:00:00Z',
+  status,
+  decision: status === 'completed' ? 'clear' : null,
+  risk_level: null,
+  risk_score: status === 'completed' ? 5 : null,
+  thresholds: T,
+  summary: null,
+  flags: [],
+  rules: [],
   document: { filename, mime_type: 'application/pdf', pages: null, size_bytes: 100, sha256: 'ab', format: null },
   extracted: { doc_type: null, issuer: null, name: null, address: null, document_date: null, account_number: null, currency: null },
-  engine: { version: '0', mode: 'normal', incomplete: [] }, error: null,
+  engine: { version: '0', mode: 'normal', incomplete: [] },
+  error: null,
 });
 
 /** A fetch speaking the v1 API for a little in-memory workspace. */
@@ -21,10 +31,12 @@ function fakeServer(opts: { total?: number; rejectNames?: string[] } = {}) {
     const u = new URL(url, 'http://x');
     requests.push(`${init?.method ?? 'GET'} ${u.pathname}${u.search}`);
     const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    if (new Headers(init?.headers).get('authorization') !== 'Bearer k') return json({ error: { type: 'authentication_error', code: 'invalid_api_key', message: 'bad key' } }, 401);
+    if (new Headers(init?.headers).get('authorization') !== 'Bearer k')
+      return json({ error: { type: 'authentication_error', code: 'invalid_api_key', message: 'bad key' } }, 401);
     if (init?.method === 'POST') {
       const file = (init.body as FormData).get('file') as File;
-      if (opts.rejectNames?.includes(file.name)) return json({ error: { type: 'invalid_request_error', code: 'unsupported_document', message: 'not a PDF' } }, 400);
+      if (opts.rejectNames?.includes(file.name))
+        return json({ error: { type: 'invalid_request_error', code: 'unsupported_document', message: 'not a PDF' } }, 400);
       const c = mk(`dc_new${++n}`, 'processing', file.name);
       all.unshift(c);
       return json(c, 201);

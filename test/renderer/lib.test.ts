@@ -24,8 +24,23 @@ function check(over: Partial<DocumentCheck> & { filename?: string; issuer?: stri
     summary: null,
     flags: [],
     rules: [],
-    document: { filename: over.filename ?? 'a.pdf', mime_type: 'application/pdf', pages: 1, size_bytes: 100, format: null, sha256: over.document?.sha256 ?? 'abcdef0123456789' },
-    extracted: { doc_type: (over.docType ?? null) as DocumentCheck['extracted']['doc_type'], issuer: over.issuer ?? null, name: null, address: null, document_date: null, account_number: null, currency: null },
+    document: {
+      filename: over.filename ?? 'a.pdf',
+      mime_type: 'application/pdf',
+      pages: 1,
+      size_bytes: 100,
+      format: null,
+      sha256: over.document?.sha256 ?? 'abcdef0123456789',
+    },
+    extracted: {
+      doc_type: (over.docType ?? null) as DocumentCheck['extracted']['doc_type'],
+      issuer: over.issuer ?? null,
+      name: null,
+      address: null,
+      document_date: null,
+      account_number: null,
+      currency: null,
+    },
     engine: { version: '0.1.0', mode: 'normal', incomplete: [] },
     error: null,
   };
@@ -34,7 +49,14 @@ function check(over: Partial<DocumentCheck> & { filename?: string; issuer?: stri
 describe('inbox filters', () => {
   const checks = [
     check({ id: 'dc_a', filename: 'march.pdf', decision: 'fraudulent', issuer: 'ACME Bank', docType: 'bank_statement', created_at: '2025-03-01T08:00:00Z' }),
-    check({ id: 'dc_b', filename: 'receipt.jpg', decision: 'clear', docType: 'receipt', created_at: '2025-04-02T08:00:00Z', document: { filename: '', mime_type: '' as never, pages: 1, size_bytes: 1, format: null, sha256: 'ffee99' } }),
+    check({
+      id: 'dc_b',
+      filename: 'receipt.jpg',
+      decision: 'clear',
+      docType: 'receipt',
+      created_at: '2025-04-02T08:00:00Z',
+      document: { filename: '', mime_type: '' as never, pages: 1, size_bytes: 1, format: null, sha256: 'ffee99' },
+    }),
     check({ id: 'dc_c', filename: 'upload.png', status: 'processing', decision: null, created_at: '2025-04-03T08:00:00Z' }),
   ];
   const ids = (f: Partial<typeof EMPTY_FILTER>) => filterChecks(checks, { ...EMPTY_FILTER, ...f }).map((c) => c.id);
@@ -63,7 +85,16 @@ describe('inbox filters', () => {
 
 describe('bands and threshold impact', () => {
   it('maps scores to decisions at the cut lines', () => {
-    expect([0, 39, 40, 59, 60, 79, 80, 100].map((s) => decisionFor(s, T))).toEqual(['clear', 'clear', 'pending', 'pending', 'suspicious', 'suspicious', 'fraudulent', 'fraudulent']);
+    expect([0, 39, 40, 59, 60, 79, 80, 100].map((s) => decisionFor(s, T))).toEqual([
+      'clear',
+      'clear',
+      'pending',
+      'pending',
+      'suspicious',
+      'suspicious',
+      'fraudulent',
+      'fraudulent',
+    ]);
     expect(bandsOf(T).map((b) => b.to - b.from)).toEqual([40, 20, 20, 20]);
   });
   it('validates like the service', () => {
@@ -106,7 +137,11 @@ describe('evidence geometry', () => {
     expect(targetPage(reason({}, []))).toBeNull();
   });
   it('accepts only image data URLs as heat maps', () => {
-    expect(heatmapsOf(reason({ heatmap: 'data:image/png;base64,AAAA' as never }))[0]).toEqual({ page: 2, bbox: [0, 0, 1, 1], image: 'data:image/png;base64,AAAA' });
+    expect(heatmapsOf(reason({ heatmap: 'data:image/png;base64,AAAA' as never }))[0]).toEqual({
+      page: 2,
+      bbox: [0, 0, 1, 1],
+      image: 'data:image/png;base64,AAAA',
+    });
     expect(heatmapsOf(reason({ heatmap: { image: 'data:image/jpeg;base64,AA', bbox: [0, 0, 0.5, 0.5], page: 1 } }))[0].page).toBe(1);
     expect(heatmapsOf(reason({ heatmap: 'https://evil.example/x.png' as never }))).toEqual([]);
     expect(heatmapsOf(reason({ heatmap: 'javascript:alert(1)' as never }))).toEqual([]);
@@ -122,7 +157,11 @@ describe('session', () => {
       store,
       location: { hash, pathname: '/', search: '', origin: 'http://127.0.0.1:1' },
       history: { replaceState: (_d: unknown, _u: string, url?: string) => void replaced.push(url ?? '') },
-      sessionStorage: { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v), removeItem: (k: string) => void store.delete(k) },
+      sessionStorage: {
+        getItem: (k: string) => store.get(k) ?? null,
+        setItem: (k: string, v: string) => void store.set(k, v),
+        removeItem: (k: string) => void store.delete(k),
+      },
     };
   }
   it('reads #key= and removes it from the address bar', () => {

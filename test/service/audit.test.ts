@@ -36,7 +36,7 @@ async function allEvents(): Promise<any[]> {
 
 describe('canonical JSON', () => {
   it('sorts keys at every depth and writes no whitespace', () => {
-    expect(canonicalJson({ b: 1, a: [{ d: 'x', c: null }, true], 'é': 'ü\n' })).toBe('{"a":[{"c":null,"d":"x"},true],"b":1,"é":"ü\\n"}');
+    expect(canonicalJson({ b: 1, a: [{ d: 'x', c: null }, true], é: 'ü\n' })).toBe('{"a":[{"c":null,"d":"x"},true],"b":1,"é":"ü\\n"}');
   });
 });
 
@@ -59,7 +59,10 @@ describe('audit events', () => {
     const find = (action: string, target?: string) => events.find((e) => e.action === action && (target === undefined || e.target_id === target));
     expect(find('api_key.created', keyIds.viewer)).toMatchObject({ actor_key_id: null, details: { role: 'viewer', via: 'session' } });
     expect(find('document_check.created', check.id)).toMatchObject({ actor_key_id: ownerId(), details: { sha256: check.document.sha256, mode: 'normal' } });
-    expect(find('feedback.created', check.id)).toMatchObject({ actor_key_id: keyIds.analyst, details: { rating: 'disagree', corrected_decision: 'fraudulent' } });
+    expect(find('feedback.created', check.id)).toMatchObject({
+      actor_key_id: keyIds.analyst,
+      details: { rating: 'disagree', corrected_decision: 'fraudulent' },
+    });
     expect(find('rule.created', rule.id)).toMatchObject({ actor_key_id: keyIds.admin, details: { title: 'r', condition: 'true' } });
     expect(events.filter((e) => e.action === 'rule.updated' && e.target_id === rule.id).map((e) => e.details.title)).toEqual(['r2', 'r3']);
     expect(find('rule.deleted', rule.id)).toMatchObject({ actor_key_id: ownerId() });
@@ -78,7 +81,11 @@ describe('audit events', () => {
       expect(e.object).toBe('audit_event');
       expect(e.prev_hash).toBe(prev);
       const { hash, ...rest } = e;
-      expect(hash).toBe(createHash('sha256').update(prev + canonicalJson(rest)).digest('hex'));
+      expect(hash).toBe(
+        createHash('sha256')
+          .update(prev + canonicalJson(rest))
+          .digest('hex'),
+      );
       prev = hash;
     }
     expect(await svc.service.context.store.audit.verify()).toEqual({ ok: true, count: events.length });
@@ -151,11 +158,17 @@ describe('audit events', () => {
     expect((await store.audit.verify()).ok).toBe(true);
     // Removing an event breaks the link of the one after it.
     const removed = rows[1];
-    const row = (await store.sql.get<Record<string, string | number | null>>('SELECT seq, id, created_at, actor_key_id, action, target_id, details, prev_hash, hash FROM audit_events WHERE seq = ?', [removed.seq]))!;
+    const row = (await store.sql.get<Record<string, string | number | null>>(
+      'SELECT seq, id, created_at, actor_key_id, action, target_id, details, prev_hash, hash FROM audit_events WHERE seq = ?',
+      [removed.seq],
+    ))!;
     await store.sql.run('DELETE FROM audit_events WHERE seq = ?', [removed.seq]);
     expect(await store.audit.verify()).toMatchObject({ ok: false, broken: { id: rows[2].id } });
     const cols = ['seq', 'id', 'created_at', 'actor_key_id', 'action', 'target_id', 'details', 'prev_hash', 'hash'];
-    await store.sql.run(`INSERT INTO audit_events (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`, cols.map((c) => row[c]));
+    await store.sql.run(
+      `INSERT INTO audit_events (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`,
+      cols.map((c) => row[c]),
+    );
     expect((await store.audit.verify()).ok).toBe(true);
   });
 });

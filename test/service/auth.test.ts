@@ -37,7 +37,11 @@ const endpoints = (): Array<{ name: string; perm: Perm; call: (key: string) => P
   { name: 'patch rule', perm: 'manage', call: (key) => svc.api(`/api/v1/rules/${ruleId}/`, { key, method: 'PATCH', json: { title: 'y' } }) },
   { name: 'put rule', perm: 'manage', call: (key) => svc.api(`/api/v1/rules/${ruleId}/`, { key, method: 'PUT', json: { title: 'z', condition: 'true' } }) },
   { name: 'patch thresholds', perm: 'manage', call: (key) => svc.api('/api/v1/thresholds/', { key, method: 'PATCH', json: {} }) },
-  { name: 'patch flag settings', perm: 'manage', call: (key) => svc.api('/api/v1/flag-settings/', { key, method: 'PATCH', json: { disabled_flag_codes: [] } }) },
+  {
+    name: 'patch flag settings',
+    perm: 'manage',
+    call: (key) => svc.api('/api/v1/flag-settings/', { key, method: 'PATCH', json: { disabled_flag_codes: [] } }),
+  },
 ];
 
 describe('roles and permissions', () => {

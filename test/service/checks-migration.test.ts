@@ -21,7 +21,15 @@ afterEach(() => {
 });
 
 const THRESHOLDS = { pending_below: 40, suspicious_below: 60, fraudulent_below: 80 };
-const EXTRACTED: Extracted = { doc_type: 'bank_statement', issuer: 'Northwind Bank', name: 'Jane Example', address: '1 High St', document_date: '2024-01-31', account_number: '12345678', currency: 'GBP' };
+const EXTRACTED: Extracted = {
+  doc_type: 'bank_statement',
+  issuer: 'Northwind Bank',
+  name: 'Jane Example',
+  address: '1 High St',
+  document_date: '2024-01-31',
+  account_number: '12345678',
+  currency: 'GBP',
+};
 const VERDICT: StoredVerdict = {
   decision: 'suspicious',
   risk_level: 'HIGH',
@@ -36,7 +44,14 @@ const VERDICT: StoredVerdict = {
       title: 'Edited after creation',
       description: 'The file was changed by an incremental update after it was first produced.',
       pages: [1],
-      reasons: [{ code: 'incremental_edit.figures_changed', summary: 'Revision 2 changed figures on page 1: "1,350.00" became "9,350.00".', pages: [1], evidence: { revision: 2, page: 1, bbox: [0.1, 0.2, 0.3, 0.25], before: '1,350.00', after: '9,350.00' } }],
+      reasons: [
+        {
+          code: 'incremental_edit.figures_changed',
+          summary: 'Revision 2 changed figures on page 1: "1,350.00" became "9,350.00".',
+          pages: [1],
+          evidence: { revision: 2, page: 1, bbox: [0.1, 0.2, 0.3, 0.25], before: '1,350.00', after: '9,350.00' },
+        },
+      ],
     },
   ],
   rules: [],
@@ -48,7 +63,10 @@ const ANALYSIS = {
   extracted: EXTRACTED,
   findings: [],
   text: 'Closing balance 9,350.00 — £ ü',
-  structure: { revisions: [{ number: 1, endOffset: 900, kind: 'original', added: [], changed: [], deleted: [], changedPages: [] }], pageSizes: [{ width: 612, height: 792 }] },
+  structure: {
+    revisions: [{ number: 1, endOffset: 900, kind: 'original', added: [], changed: [], deleted: [], changedPages: [] }],
+    pageSizes: [{ width: 612, height: 792 }],
+  },
   incomplete: [],
   timings: { 'structure/incremental-edit': 1.25 },
 } as unknown as Analysis;
@@ -117,7 +135,10 @@ describe('migration 4: one stored form per check', () => {
     const dir = tempDir('veracity-migrate-');
     dirs.push(dir);
     const file = join(dir, 'veracity.db');
-    const old = openDatabase(file, MIGRATIONS.filter((m) => m.version <= 3));
+    const old = openDatabase(
+      file,
+      MIGRATIONS.filter((m) => m.version <= 3),
+    );
     old.prepare("INSERT INTO uploads VALUES ('ab', 1234, 'application/pdf', '2024-02-01T10:00:00.000Z')").run();
     const rows: OldRow[] = [
       { id: 'chk_completed', status: 'completed' },
@@ -147,8 +168,22 @@ describe('migration 4: one stored form per check', () => {
       expect(await store.analysis('chk_failed')).toBeNull();
       // The override still moves decision only, and a settled check still settles once.
       expect(await store.setOverride('chk_completed', 'fraudulent')).toBe(true);
-      expect(JSON.parse((await presented(store, 'chk_completed'))!)).toMatchObject({ decision: 'fraudulent', risk_score: 67.5, extracted: EXTRACTED, document: { format: 'digital_pdf' } });
-      expect(await store.complete('chk_processing', { pages: 2, format: 'digital_pdf', engine_version: '1.0.0', extracted: EXTRACTED, verdict: VERDICT, analysis: ANALYSIS })).toBe(true);
+      expect(JSON.parse((await presented(store, 'chk_completed'))!)).toMatchObject({
+        decision: 'fraudulent',
+        risk_score: 67.5,
+        extracted: EXTRACTED,
+        document: { format: 'digital_pdf' },
+      });
+      expect(
+        await store.complete('chk_processing', {
+          pages: 2,
+          format: 'digital_pdf',
+          engine_version: '1.0.0',
+          extracted: EXTRACTED,
+          verdict: VERDICT,
+          analysis: ANALYSIS,
+        }),
+      ).toBe(true);
       expect(JSON.parse((await presented(store, 'chk_processing'))!)).toMatchObject({ status: 'completed', decision: 'suspicious', extracted: EXTRACTED });
     } finally {
       db.close();

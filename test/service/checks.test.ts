@@ -89,7 +89,9 @@ describe('POST /api/v1/document-checks/{id}/feedback/', () => {
   });
 
   it('records verdict feedback from JSON', async () => {
-    const res = await svc.api(`/api/v1/document-checks/${checkId}/feedback/`, { json: { rating: 'disagree', corrected_decision: 'fraudulent', reason: 'amount edited', extra: 1 } });
+    const res = await svc.api(`/api/v1/document-checks/${checkId}/feedback/`, {
+      json: { rating: 'disagree', corrected_decision: 'fraudulent', reason: 'amount edited', extra: 1 },
+    });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.any(Number),

@@ -20,7 +20,14 @@ describe('data folder', () => {
 describe('service configuration', () => {
   it('has the DECISIONS defaults', () => {
     const c = resolveConfig({ dataDir: '/d' }, {});
-    expect(c).toMatchObject({ host: '127.0.0.1', maxUploadBytes: 50 * 1024 * 1024, maxPages: 500, maxMegapixels: 100, analysisTimeoutMs: 120_000, waitTimeoutMs: 55_000 });
+    expect(c).toMatchObject({
+      host: '127.0.0.1',
+      maxUploadBytes: 50 * 1024 * 1024,
+      maxPages: 500,
+      maxMegapixels: 100,
+      analysisTimeoutMs: 120_000,
+      waitTimeoutMs: 55_000,
+    });
     expect(c.webhookRetryDelaysMs).toEqual([1_000, 10_000, 60_000, 600_000, 3_600_000]);
   });
 

@@ -68,14 +68,27 @@ describe('the OpenAPI document', () => {
 describe('the response validator', () => {
   const base = { method: 'GET', url: 'http://127.0.0.1/api/v1/thresholds/', status: 200, contentType: 'application/json' };
   it('accepts a response that matches', () => {
-    expect(() => assertMatchesContract({ ...base, body: { object: 'thresholds', pending_below: 40, suspicious_below: 60, fraudulent_below: 80, updated_at: null } })).not.toThrow();
+    expect(() =>
+      assertMatchesContract({ ...base, body: { object: 'thresholds', pending_below: 40, suspicious_below: 60, fraudulent_below: 80, updated_at: null } }),
+    ).not.toThrow();
   });
   it('rejects a missing key, an extra key, a wrong type, an undocumented status or route', () => {
-    expect(() => assertMatchesContract({ ...base, body: { object: 'thresholds', pending_below: 40, suspicious_below: 60, updated_at: null } })).toThrow(/fraudulent_below/);
-    expect(() => assertMatchesContract({ ...base, body: { object: 'thresholds', pending_below: 40, suspicious_below: 60, fraudulent_below: 80, updated_at: null, extra: 1 } })).toThrow(/additional/);
-    expect(() => assertMatchesContract({ ...base, body: { object: 'thresholds', pending_below: '40', suspicious_below: 60, fraudulent_below: 80, updated_at: null } })).toThrow(/pending_below/);
+    expect(() => assertMatchesContract({ ...base, body: { object: 'thresholds', pending_below: 40, suspicious_below: 60, updated_at: null } })).toThrow(
+      /fraudulent_below/,
+    );
+    expect(() =>
+      assertMatchesContract({
+        ...base,
+        body: { object: 'thresholds', pending_below: 40, suspicious_below: 60, fraudulent_below: 80, updated_at: null, extra: 1 },
+      }),
+    ).toThrow(/additional/);
+    expect(() =>
+      assertMatchesContract({ ...base, body: { object: 'thresholds', pending_below: '40', suspicious_below: 60, fraudulent_below: 80, updated_at: null } }),
+    ).toThrow(/pending_below/);
     expect(() => assertMatchesContract({ ...base, status: 201, body: {} })).toThrow(/not documented/);
     expect(() => assertMatchesContract({ ...base, url: 'http://127.0.0.1/api/v1/nothing-here/', body: {} })).toThrow(/does not list/);
-    expect(() => assertMatchesContract({ ...base, status: 404, body: { error: { type: 'not_found_error', code: 'not_a_code', message: 'x' } } })).toThrow(/code/);
+    expect(() => assertMatchesContract({ ...base, status: 404, body: { error: { type: 'not_found_error', code: 'not_a_code', message: 'x' } } })).toThrow(
+      /code/,
+    );
   });
 });

@@ -37,7 +37,10 @@ describe('dashboard routes', () => {
   });
 
   it('previews a CEL condition against a stored check; compile errors are invalid_condition', async () => {
-    const ok = await svc.api('/dashboard/v1/rules/preview', { key: viewer, json: { check_id: checkId, condition: '"incremental_edit" in flag_codes && extracted.doc_type == "invoice"' } });
+    const ok = await svc.api('/dashboard/v1/rules/preview', {
+      key: viewer,
+      json: { check_id: checkId, condition: '"incremental_edit" in flag_codes && extracted.doc_type == "invoice"' },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ object: 'rule_preview', check_id: checkId, matched: true });
     expect(ok.body.risk_score).toBeGreaterThan(0);
@@ -60,7 +63,11 @@ describe('dashboard routes', () => {
     expect((await svc.api('/dashboard/v1/keys', { json: { role: 'god' } })).body.error.code).toBe('parameter_invalid');
     const list = await svc.api('/dashboard/v1/keys');
     expect(list.body.data.map((k: { name: string | null }) => k.name)).toContain('Desk 2');
-    expect((await svc.api(`/dashboard/v1/keys/${created.body.id}`, { method: 'DELETE' })).body).toEqual({ id: created.body.id, object: 'api_key', revoked: true });
+    expect((await svc.api(`/dashboard/v1/keys/${created.body.id}`, { method: 'DELETE' })).body).toEqual({
+      id: created.body.id,
+      object: 'api_key',
+      revoked: true,
+    });
     expect((await svc.api('/dashboard/v1/keys/key_404', { method: 'DELETE' })).status).toBe(404);
     expect((await svc.api('/dashboard/v1/webhook-secret', { key: viewer })).status).toBe(403);
     expect((await svc.api('/dashboard/v1/webhook-secret')).body.secret).toMatch(/^whsec_/);

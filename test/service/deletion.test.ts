@@ -86,7 +86,9 @@ describe('DELETE /api/v1/document-checks/{id}/', () => {
   });
 
   it('a check deleted while processing is never completed nor announced', async () => {
-    const res = await svc.api('/api/v1/document-checks/', { form: pdfForm(await makePdf('slow', { delay_ms: 400 }), { webhook_url: 'http://127.0.0.1:9/hook' }) });
+    const res = await svc.api('/api/v1/document-checks/', {
+      form: pdfForm(await makePdf('slow', { delay_ms: 400 }), { webhook_url: 'http://127.0.0.1:9/hook' }),
+    });
     expect(res.status).toBe(201);
     expect((await svc.api(`/api/v1/document-checks/${res.body.id}/`, { method: 'DELETE' })).status).toBe(200);
     await svc.service.context.processor.waitFor(res.body.id, 10_000);
@@ -111,7 +113,9 @@ describe('retention', () => {
       expect(r.body.error).toMatchObject({ type: 'invalid_request_error', code: 'parameter_invalid' });
       expect(r.body.error.message).toContain('delete_checks_after_days');
     }
-    expect((await svc.api('/api/v1/retention/', { method: 'PATCH', body: '[1', headers: { 'content-type': 'application/json' } })).body.error.code).toBe('invalid_json');
+    expect((await svc.api('/api/v1/retention/', { method: 'PATCH', body: '[1', headers: { 'content-type': 'application/json' } })).body.error.code).toBe(
+      'invalid_json',
+    );
     expect((await svc.api('/api/v1/retention/', { method: 'POST', json: {} })).status).toBe(404);
 
     const set = await svc.api('/api/v1/retention/', { method: 'PATCH', key: keys.admin, json: { delete_files_after_days: 30 } });
@@ -149,8 +153,14 @@ describe('retention', () => {
     expect(existsSync(fileOf(fresh.document.sha256))).toBe(true);
 
     const events = (await svc.api('/api/v1/audit-events/?limit=100')).body.data;
-    expect(events.find((e: any) => e.action === 'document_file.deleted' && e.target_id === old.document.sha256)).toMatchObject({ actor_key_id: null, details: { reason: 'retention', check_ids: [old.id] } });
-    expect(events.find((e: any) => e.action === 'document_check.deleted' && e.target_id === older.id)).toMatchObject({ actor_key_id: null, details: { reason: 'retention' } });
+    expect(events.find((e: any) => e.action === 'document_file.deleted' && e.target_id === old.document.sha256)).toMatchObject({
+      actor_key_id: null,
+      details: { reason: 'retention', check_ids: [old.id] },
+    });
+    expect(events.find((e: any) => e.action === 'document_check.deleted' && e.target_id === older.id)).toMatchObject({
+      actor_key_id: null,
+      details: { reason: 'retention' },
+    });
     // A second pass finds nothing more.
     expect(await sweepRetention(svc.service.context.store)).toEqual({ checks: 0, files: 0 });
     // The same file sent again is stored again and analysed.

@@ -64,7 +64,10 @@ describe('preferred port and service.json', () => {
 
   it('ignores a service.json left by a process that is gone', () => {
     const dir = tempDir();
-    writeFileSync(join(dir, SERVICE_FILE), JSON.stringify({ url: 'http://127.0.0.1:8410', pid: 2 ** 22 + 12345, version: '0.1.0', started_at: new Date().toISOString() }));
+    writeFileSync(
+      join(dir, SERVICE_FILE),
+      JSON.stringify({ url: 'http://127.0.0.1:8410', pid: 2 ** 22 + 12345, version: '0.1.0', started_at: new Date().toISOString() }),
+    );
     expect(readServiceFile(dir)).toBeNull();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -127,7 +130,10 @@ describe('machine policy', () => {
   });
 
   it('pinned retention wins over the workspace and cannot be changed through the API; rate limit is pinned too', async () => {
-    const t = await startTestService({ rateLimitPerMinute: 0, machinePolicy: policy({ retention: { delete_checks_after_days: 30 }, rate_limit_per_minute: 77 }) });
+    const t = await startTestService({
+      rateLimitPerMinute: 0,
+      machinePolicy: policy({ retention: { delete_checks_after_days: 30 }, rate_limit_per_minute: 77 }),
+    });
     open.push(t);
     expect(t.service.config.rateLimitPerMinute).toBe(77);
     expect((await t.api('/api/v1/retention/')).body).toMatchObject({ delete_checks_after_days: 30, delete_files_after_days: null });

@@ -13,7 +13,16 @@ const fp = (name: string, text: string, picture: string): LibraryFingerprint => 
   template: { producer: null, creator: null, fonts: [], geometry: [], fixedLines: [] },
   identity: { issuer: 'westmoor bank', name, address: null, account: null, references: [], rows: [] },
 });
-const doc = (id: string, f: LibraryFingerprint): LibraryDoc => ({ checkId: id, seq: 1, sha256: id, issuer: f.identity.issuer, docType: null, decision: 'clear', reviewed: false, fp: f });
+const doc = (id: string, f: LibraryFingerprint): LibraryDoc => ({
+  checkId: id,
+  seq: 1,
+  sha256: id,
+  issuer: f.identity.issuer,
+  docType: null,
+  decision: 'clear',
+  reviewed: false,
+  fp: f,
+});
 const words = (seed: number) => Array.from({ length: 80 }, (_, i) => `w${(seed * 7919 + i * 104729) % 100000}`).join(' ');
 
 describe('compareWithLibrary', () => {

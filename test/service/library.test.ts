@@ -16,11 +16,24 @@ beforeAll(async () => {
 });
 afterAll(() => svc?.close());
 
-const SHOPS = ['CARD PAYMENT TESCO', 'SALARY MERIDIAN', 'DIRECT DEBIT COUNCIL TAX', 'CARD PAYMENT SHELL', 'TRANSFER TO SAVINGS', 'ATM WITHDRAWAL', 'CONTACTLESS CAFE'];
+const SHOPS = [
+  'CARD PAYMENT TESCO',
+  'SALARY MERIDIAN',
+  'DIRECT DEBIT COUNCIL TAX',
+  'CARD PAYMENT SHELL',
+  'TRANSFER TO SAVINGS',
+  'ATM WITHDRAWAL',
+  'CONTACTLESS CAFE',
+];
 let serial = 0;
 
 /** A person's month of transactions: `seed` decides them. */
-const rowsOf = (seed: number) => Array.from({ length: 12 }, (_, i) => `${String(1 + i * 2).padStart(2, '0')} mar 2025 ${SHOPS[(seed * 7 + i * 3) % SHOPS.length].toLowerCase()} ${1000 + ((seed * 7919 + i * 104729) % 90000)}`);
+const rowsOf = (seed: number) =>
+  Array.from(
+    { length: 12 },
+    (_, i) =>
+      `${String(1 + i * 2).padStart(2, '0')} mar 2025 ${SHOPS[(seed * 7 + i * 3) % SHOPS.length].toLowerCase()} ${1000 + ((seed * 7919 + i * 104729) % 90000)}`,
+  );
 
 interface DocSpec {
   issuer?: string;
@@ -33,20 +46,33 @@ interface DocSpec {
 
 function fingerprint(d: DocSpec): LibraryFingerprint {
   const rows = rowsOf(d.seed);
-  const text = ['Northgate Bank plc', 'Your current account statement', d.name, `Account number ${d.account}`, ...rows, 'Please check this statement'].join('\n');
+  const text = ['Northgate Bank plc', 'Your current account statement', d.name, `Account number ${d.account}`, ...rows, 'Please check this statement'].join(
+    '\n',
+  );
   return {
     version: 1,
     sha256: 'f'.repeat(64),
     content: { minhash: minhash(shingleHashes(text)), shingles: 60 },
     pageHashes: [],
-    template: { producer: d.producer ?? 'Core Banking Print 4.2', creator: null, fonts: d.fonts ?? ['Helvetica'], geometry: ['595x842'], fixedLines: ['a1', 'b2', 'c3'] },
+    template: {
+      producer: d.producer ?? 'Core Banking Print 4.2',
+      creator: null,
+      fonts: d.fonts ?? ['Helvetica'],
+      geometry: ['595x842'],
+      fixedLines: ['a1', 'b2', 'c3'],
+    },
     identity: {
       issuer: d.issuer ?? 'northgate bank plc',
       name: d.name.toLowerCase(),
       address: null,
       account: d.account,
       references: [],
-      rows: rows.map((text, i) => ({ text, key: key64(text), page: 1, bbox: [0.07, 0.3 + i * 0.02, 0.8, 0.315 + i * 0.02] as [number, number, number, number] })),
+      rows: rows.map((text, i) => ({
+        text,
+        key: key64(text),
+        page: 1,
+        bbox: [0.07, 0.3 + i * 0.02, 0.8, 0.315 + i * 0.02] as [number, number, number, number],
+      })),
     },
   };
 }
@@ -66,7 +92,9 @@ describe('library flags', () => {
     expect(flag).toMatchObject({ code: 'duplicate_document', category: 'library', severity: 'low' });
     expect(flag.reasons[0].code).toBe('duplicate_document.same_file');
     expect(flag.reasons[0].evidence.related_check_ids).toEqual([first.id]);
-    expect((await related(again.id)).data).toEqual([expect.objectContaining({ object: 'related_document', check_id: first.id, relation: 'same_file', similarity: 1 })]);
+    expect((await related(again.id)).data).toEqual([
+      expect.objectContaining({ object: 'related_document', check_id: first.id, relation: 'same_file', similarity: 1 }),
+    ]);
     expect((await related(first.id)).data).toEqual([expect.objectContaining({ check_id: again.id, relation: 'same_file' })]);
   });
 
@@ -102,7 +130,17 @@ describe('library flags', () => {
     for (const [i, name] of ['Ruth Park', 'Samuel Ortiz', 'Yusuf Khan'].entries()) {
       await submitAndWait(svc, await pdfOf({ issuer: 'eastfield savings', name, account: `8000000${i}`, seed: 20 + i }));
     }
-    const odd = await submitAndWait(svc, await pdfOf({ issuer: 'eastfield savings', name: 'Lena Fischer', account: '80000099', seed: 30, producer: 'Microsoft Word for Microsoft 365', fonts: ['TimesNewRomanPSMT'] }));
+    const odd = await submitAndWait(
+      svc,
+      await pdfOf({
+        issuer: 'eastfield savings',
+        name: 'Lena Fischer',
+        account: '80000099',
+        seed: 30,
+        producer: 'Microsoft Word for Microsoft 365',
+        fonts: ['TimesNewRomanPSMT'],
+      }),
+    );
     const [flag] = libraryFlags(odd);
     expect(flag).toMatchObject({ code: 'template_mismatch', category: 'library' });
     expect(flag.reasons[0].evidence.related_check_ids).toHaveLength(3);

@@ -60,14 +60,22 @@ describe('rules CRUD', () => {
   });
 
   it('GET one, PATCH a subset, PUT resets omitted optional fields', async () => {
-    const made = (await create({ title: 'r', condition: 'true', guidance: 'look at totals', outcome_guidance: 'PENDING', score_delta: 10, document_types: ['invoice'] })).body;
+    const made = (
+      await create({ title: 'r', condition: 'true', guidance: 'look at totals', outcome_guidance: 'PENDING', score_delta: 10, document_types: ['invoice'] })
+    ).body;
     const got = await svc.api(`/api/v1/rules/${made.id}/`);
     expect(got.status).toBe(200);
     expect(got.body).toEqual(made);
 
     const patched = await svc.api(`/api/v1/rules/${made.id}/`, { method: 'PATCH', json: { status: 'disabled', score_delta: -5 } });
     expect(patched.status).toBe(200);
-    expect(patched.body).toMatchObject({ status: 'disabled', score_delta: -5, guidance: 'look at totals', outcome_guidance: 'PENDING', document_types: ['invoice'] });
+    expect(patched.body).toMatchObject({
+      status: 'disabled',
+      score_delta: -5,
+      guidance: 'look at totals',
+      outcome_guidance: 'PENDING',
+      document_types: ['invoice'],
+    });
 
     const badPatch = await svc.api(`/api/v1/rules/${made.id}/`, { method: 'PATCH', json: { condition: 'risk_score >' } });
     expect(badPatch.status).toBe(400);
@@ -75,7 +83,16 @@ describe('rules CRUD', () => {
 
     const put = await svc.api(`/api/v1/rules/${made.id}`, { method: 'PUT', json: { title: 'replaced', condition: 'risk_score < 5' } });
     expect(put.status).toBe(200);
-    expect(put.body).toMatchObject({ id: made.id, title: 'replaced', condition: 'risk_score < 5', guidance: null, outcome_guidance: 'ADVISORY', score_delta: 0, document_types: null, status: 'active' });
+    expect(put.body).toMatchObject({
+      id: made.id,
+      title: 'replaced',
+      condition: 'risk_score < 5',
+      guidance: null,
+      outcome_guidance: 'ADVISORY',
+      score_delta: 0,
+      document_types: null,
+      status: 'active',
+    });
     expect(put.body.created_at).toBe(made.created_at);
 
     const putMissing = await svc.api(`/api/v1/rules/${made.id}/`, { method: 'PUT', json: { title: 'no condition' } });
@@ -89,7 +106,10 @@ describe('rules CRUD', () => {
     expect(del.status).toBe(200);
     expect(del.body).toEqual({ id: made.id, object: 'rule', deleted: true });
     for (const method of ['GET', 'PATCH', 'PUT', 'DELETE']) {
-      const res = await svc.api(`/api/v1/rules/${made.id}/`, { method, json: method === 'GET' || method === 'DELETE' ? undefined : { title: 'x', condition: 'true' } });
+      const res = await svc.api(`/api/v1/rules/${made.id}/`, {
+        method,
+        json: method === 'GET' || method === 'DELETE' ? undefined : { title: 'x', condition: 'true' },
+      });
       expect(res.status, method).toBe(404);
       expect(res.body.error.type).toBe('not_found_error');
     }

@@ -4,7 +4,17 @@
  * not detection quality. One 0.5 finding scores 50 in normal mode.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { assertWorkerBuilt, finding, makePdf, pdfForm, pollUntilSettled, startTestService, submitAndWait, type EngineScript, type TestService } from './helpers.js';
+import {
+  assertWorkerBuilt,
+  finding,
+  makePdf,
+  pdfForm,
+  pollUntilSettled,
+  startTestService,
+  submitAndWait,
+  type EngineScript,
+  type TestService,
+} from './helpers.js';
 
 let svc: TestService;
 beforeAll(async () => {
@@ -25,7 +35,8 @@ const rule = async (json: Record<string, unknown>) => {
   expect(res.status).toBe(201);
   return res.body;
 };
-const submitSlow = async (bytes: Buffer, fields: Record<string, string> = {}) => (await svc.api('/api/v1/document-checks/', { form: pdfForm(bytes, fields) })).body;
+const submitSlow = async (bytes: Buffer, fields: Record<string, string> = {}) =>
+  (await svc.api('/api/v1/document-checks/', { form: pdfForm(bytes, fields) })).body;
 
 describe('verdict basics', () => {
   it('publishes flags with reasons, a score, and a decision recoverable from score + thresholds', async () => {
@@ -91,7 +102,9 @@ describe('rule effects', () => {
     const check = await submitAndWait(svc, await edited());
     expect(check.risk_score).toBe(70);
     expect(check.decision).toBe('suspicious');
-    expect(check.rules).toEqual([{ id: r.id, title: 'Edits matter', outcome_guidance: 'ADVISORY', score_delta: 20, reasoning: expect.stringContaining('incremental_edit') }]);
+    expect(check.rules).toEqual([
+      { id: r.id, title: 'Edits matter', outcome_guidance: 'ADVISORY', score_delta: 20, reasoning: expect.stringContaining('incremental_edit') },
+    ]);
   });
 
   it('negative deltas lower the score but never below 0', async () => {

@@ -58,7 +58,10 @@ describe('flag settings', () => {
   });
 
   it('PATCH replaces the whole list; an empty list re-enables everything', async () => {
-    const set = await svc.api('/api/v1/flag-settings/', { method: 'PATCH', json: { disabled_flag_codes: ['scrubbed_metadata', 'font_inconsistency', 'scrubbed_metadata'] } });
+    const set = await svc.api('/api/v1/flag-settings/', {
+      method: 'PATCH',
+      json: { disabled_flag_codes: ['scrubbed_metadata', 'font_inconsistency', 'scrubbed_metadata'] },
+    });
     expect(set.status).toBe(200);
     expect(set.body.disabled_flag_codes).toEqual(['scrubbed_metadata', 'font_inconsistency']);
     const replace = await svc.api('/api/v1/flag-settings/', { method: 'PATCH', json: { disabled_flag_codes: ['incremental_edit'] } });

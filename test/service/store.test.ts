@@ -52,13 +52,21 @@ describe('migrations', () => {
     const dir = fresh();
     const file = join(dir, 'old.db');
     const db = new Database(file);
-    migrate(db, MIGRATIONS.filter((m) => m.version === 1));
-    db.prepare("INSERT INTO settings VALUES ('thresholds', '{\"pending_below\":30,\"suspicious_below\":50,\"fraudulent_below\":70}', 'then')").run();
+    migrate(
+      db,
+      MIGRATIONS.filter((m) => m.version === 1),
+    );
+    db.prepare('INSERT INTO settings VALUES (\'thresholds\', \'{"pending_below":30,"suspicious_below":50,"fraudulent_below":70}\', \'then\')').run();
     db.close();
     const reopened = openDatabase(file);
     expect((reopened.prepare('SELECT value FROM settings').get() as { value: string }).value).toContain('30');
     // Later migrations ran too: the checks keep one stored form (migration 4), the Analysis in the row.
-    expect(reopened.prepare('PRAGMA table_info(checks)').all().map((c: any) => c.name)).toContain('analysis');
+    expect(
+      reopened
+        .prepare('PRAGMA table_info(checks)')
+        .all()
+        .map((c: any) => c.name),
+    ).toContain('analysis');
     reopened.close();
   });
 });
@@ -99,7 +107,7 @@ describe('check store', () => {
         after = page.data.at(-1)!.id;
       }
       expect(seen).toEqual([...ids].reverse());
-      const plan = store.db.prepare("EXPLAIN QUERY PLAN SELECT id FROM checks WHERE seq < 10 ORDER BY seq DESC LIMIT 101").all() as Array<{ detail: string }>;
+      const plan = store.db.prepare('EXPLAIN QUERY PLAN SELECT id FROM checks WHERE seq < 10 ORDER BY seq DESC LIMIT 101').all() as Array<{ detail: string }>;
       expect(plan.map((p) => p.detail).join(' ')).not.toMatch(/TEMP B-TREE/);
     } finally {
       await store.close();
@@ -123,7 +131,11 @@ describe('check store', () => {
       const done = JSON.parse((await presented(store.checks, id))!);
       expect(done).toMatchObject({ status: 'completed', decision: 'clear', risk_score: 12, document: { pages: 2 }, extracted: { doc_type: 'invoice' } });
       expect(done).not.toHaveProperty('analysis');
-      expect(await store.checks.analysis(id)).toMatchObject({ structure: { revisions: [] }, extracted: { doc_type: 'invoice' }, document: { format: 'digital_pdf' } });
+      expect(await store.checks.analysis(id)).toMatchObject({
+        structure: { revisions: [] },
+        extracted: { doc_type: 'invoice' },
+        document: { format: 'digital_pdf' },
+      });
       expect(await store.checks.setOverride(id, 'fraudulent')).toBe(true);
       expect(JSON.parse((await presented(store.checks, id))!)).toMatchObject({ decision: 'fraudulent', risk_level: 'CRITICAL', risk_score: 12 });
       expect(JSON.parse((await presentedPage(store.checks, 1))!.data[0]).decision).toBe('fraudulent');
@@ -138,7 +150,10 @@ describe('check store', () => {
     const store = new Store(fresh());
     try {
       const { id } = await insertCheck(store);
-      await store.sql.run("UPDATE checks SET status = 'failed', error = ? WHERE id = ?", [JSON.stringify({ type: 'api_error', code: 'corrupt_document', message: 'm' }), id]);
+      await store.sql.run("UPDATE checks SET status = 'failed', error = ? WHERE id = ?", [
+        JSON.stringify({ type: 'api_error', code: 'corrupt_document', message: 'm' }),
+        id,
+      ]);
       expect(JSON.parse((await presented(store.checks, id))!)).toMatchObject({ status: 'failed', error: { code: 'corrupt_document' }, decision: null });
     } finally {
       await store.close();

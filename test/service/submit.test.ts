@@ -7,7 +7,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertWorkerBuilt, makePdf, pdfForm, pollUntilSettled, startTestService, type TestService } from './helpers.js';
 
 const EXTRACTED_KEYS = ['doc_type', 'issuer', 'name', 'address', 'document_date', 'account_number', 'currency'];
-const CHECK_KEYS = ['id', 'object', 'created_at', 'status', 'decision', 'risk_level', 'risk_score', 'thresholds', 'summary', 'flags', 'rules', 'document', 'extracted', 'engine', 'error'];
+const CHECK_KEYS = [
+  'id',
+  'object',
+  'created_at',
+  'status',
+  'decision',
+  'risk_level',
+  'risk_score',
+  'thresholds',
+  'summary',
+  'flags',
+  'rules',
+  'document',
+  'extracted',
+  'engine',
+  'error',
+];
 
 let svc: TestService;
 let files: Server;
@@ -44,7 +60,17 @@ describe('POST /api/v1/document-checks/', () => {
     const check = res.body;
     expect(Object.keys(check).sort()).toEqual([...CHECK_KEYS].sort());
     expect(check.id).toMatch(/^dc_[0-9A-Za-z]+$/);
-    expect(check).toMatchObject({ object: 'document_check', status: 'processing', decision: null, risk_level: null, risk_score: null, summary: null, flags: [], rules: [], error: null });
+    expect(check).toMatchObject({
+      object: 'document_check',
+      status: 'processing',
+      decision: null,
+      risk_level: null,
+      risk_score: null,
+      summary: null,
+      flags: [],
+      rules: [],
+      error: null,
+    });
     expect(check.thresholds).toEqual({ pending_below: 40, suspicious_below: 60, fraudulent_below: 80 });
     expect(Object.keys(check.extracted).sort()).toEqual([...EXTRACTED_KEYS].sort());
     expect(Object.values(check.extracted).every((v) => v === null)).toBe(true);

@@ -48,4 +48,3 @@ export class Receiver {
     this.server.close();
   }
 }
-

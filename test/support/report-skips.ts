@@ -18,7 +18,10 @@ export default class ReportSkips implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     let skipped = 0;
     for (const m of testModules) for (const _ of m.children.allTests('skipped')) skipped++;
-    const line = skipLine(ALL.filter((n) => !has(n)), skipped);
+    const line = skipLine(
+      ALL.filter((n) => !has(n)),
+      skipped,
+    );
     if (line) console.log(`\n${line}`);
   }
 }

@@ -48,12 +48,17 @@ export function sqliteShape(db: Database.Database): SchemaShape {
     const table: TableShape = {
       // SQLite lets an INTEGER PRIMARY KEY hold no NULL without saying NOT NULL.
       columns: info.map((c) => ({ name: c.name, family: family(c.type, `${name}.${c.name}`), notNull: c.notnull === 1 || c.pk > 0 })),
-      primaryKey: info.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name),
+      primaryKey: info
+        .filter((c) => c.pk > 0)
+        .sort((a, b) => a.pk - b.pk)
+        .map((c) => c.name),
       unique: [],
     };
     const indexList = db.prepare(`PRAGMA index_list(${name})`).all() as Array<{ name: string; unique: number; origin: string; partial: number }>;
     for (const index of indexList) {
-      const columns = (db.prepare(`PRAGMA index_info(${index.name})`).all() as Array<{ seqno: number; name: string }>).sort((a, b) => a.seqno - b.seqno).map((c) => c.name);
+      const columns = (db.prepare(`PRAGMA index_info(${index.name})`).all() as Array<{ seqno: number; name: string }>)
+        .sort((a, b) => a.seqno - b.seqno)
+        .map((c) => c.name);
       if (index.origin === 'u') table.unique.push(columns);
       if (index.origin === 'c') shape.indexes[index.name] = { table: name, columns, partial: index.partial === 1 };
     }
@@ -74,7 +79,15 @@ export async function postgresShape(client: pg.Client): Promise<SchemaShape> {
     table.columns.push({ name: c.column_name, family: family(c.data_type, `${c.table_name}.${c.column_name}`), notNull: c.is_nullable === 'NO' });
   }
   // Constraints and indexes alike, from pg_index: a key's index carries its constraint's kind.
-  const indexes = await client.query<{ table: string; index: string; columns: string[]; primary: boolean; unique: boolean; constraint: boolean; partial: boolean }>(
+  const indexes = await client.query<{
+    table: string;
+    index: string;
+    columns: string[];
+    primary: boolean;
+    unique: boolean;
+    constraint: boolean;
+    partial: boolean;
+  }>(
     `SELECT t.relname AS table, i.relname AS index, x.indisprimary AS primary, x.indisunique AS unique,
             EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = x.indexrelid) AS constraint,
             x.indpred IS NOT NULL AS partial,

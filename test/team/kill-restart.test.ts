@@ -101,7 +101,9 @@ async function stuckState(db: pg.Client, nodes: Node[]): Promise<string> {
     `pg-boss jobs by state:\n${await rows('SELECT state, COUNT(*) AS n FROM pgboss.job GROUP BY state')}`,
     `database sessions:\n${await rows('SELECT pid, state, wait_event_type, wait_event, xact_start, state_change, left(query, 160) AS query FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')}`,
     `webhooks not delivered (now ${Date.now()} ms):\n${await rows("SELECT id, check_id, event, status, attempts, next_attempt_at, claimed_until, last_error FROM webhook_outbox WHERE status <> 'delivered' LIMIT 50")}`,
-    ...nodes.map((n, i) => `process ${i} (${n.args[0]}, pid ${n.child.pid}, exit ${n.child.exitCode ?? n.child.signalCode ?? 'running'}) stderr tail:\n${n.stderr()}`),
+    ...nodes.map(
+      (n, i) => `process ${i} (${n.args[0]}, pid ${n.child.pid}, exit ${n.child.exitCode ?? n.child.signalCode ?? 'running'}) stderr tail:\n${n.stderr()}`,
+    ),
     '--- end of stuck state\n',
   ].join('\n');
 }
@@ -264,7 +266,12 @@ describe.skipIf(!cluster)('team server: kill -9 mid-analysis', () => {
     const settled = (await db.query('SELECT id, status, attempts FROM checks')).rows as Array<{ id: string; status: string; attempts: number }>;
     expect(settled.length).toBe(CHECKS);
     const statusOf = new Map(settled.map((c) => [c.id, c.status]));
-    const events = (await db.query('SELECT check_id, event, status, id FROM webhook_outbox')).rows as Array<{ check_id: string; event: string; status: string; id: string }>;
+    const events = (await db.query('SELECT check_id, event, status, id FROM webhook_outbox')).rows as Array<{
+      check_id: string;
+      event: string;
+      status: string;
+      id: string;
+    }>;
     expect(events.length).toBe(CHECKS);
     expect(new Set(events.map((e) => e.check_id))).toEqual(new Set(ids));
     for (const e of events) {

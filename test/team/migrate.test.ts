@@ -19,7 +19,14 @@ if (!cluster) process.stdout.write('PostgreSQL (initdb/pg_ctl) not found: the mi
 /** What a reviewer sees of a workspace, by GET. */
 async function view(svc: TestService, checkIds: string[]) {
   const out: Record<string, unknown> = {};
-  for (const path of ['/api/v1/document-checks/?limit=10', '/api/v1/rules/', '/api/v1/thresholds/', '/api/v1/flag-settings/', '/api/v1/retention/', '/api/v1/audit-events/?limit=50']) {
+  for (const path of [
+    '/api/v1/document-checks/?limit=10',
+    '/api/v1/rules/',
+    '/api/v1/thresholds/',
+    '/api/v1/flag-settings/',
+    '/api/v1/retention/',
+    '/api/v1/audit-events/?limit=50',
+  ]) {
     out[path] = (await svc.api(path)).body;
   }
   for (const id of checkIds) {
@@ -58,7 +65,9 @@ describe.skipIf(!cluster)('veracity migrate', () => {
     const url = cluster!.urlFor('migrated');
     const node = tempDir();
     dirs.push(node);
-    const run = spawnSync(process.execPath, [CLI, 'migrate', '--from-data-dir', desktop, '--database', url, '--files-dir', filesDir, '--data-dir', node], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [CLI, 'migrate', '--from-data-dir', desktop, '--database', url, '--files-dir', filesDir, '--data-dir', node], {
+      encoding: 'utf8',
+    });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     expect(run.stdout, run.stdout).toMatch(/^migrated: .*checks 2.*; 2 stored files\n$/);
@@ -78,7 +87,9 @@ describe.skipIf(!cluster)('veracity migrate', () => {
       await after.close();
     }
     // A second run refuses: the database holds a workspace now.
-    const again = spawnSync(process.execPath, [CLI, 'migrate', '--from-data-dir', desktop, '--database', url, '--files-dir', filesDir, '--data-dir', node], { encoding: 'utf8' });
+    const again = spawnSync(process.execPath, [CLI, 'migrate', '--from-data-dir', desktop, '--database', url, '--files-dir', filesDir, '--data-dir', node], {
+      encoding: 'utf8',
+    });
     expect(again.status).toBe(1);
     expect(again.stderr).toMatch(/already holds a workspace/);
   });

@@ -32,7 +32,9 @@ describe.skipIf(!cluster)('orphaned checks on the team server', () => {
     const db = new pg.Client({ connectionString: url });
     await db.connect();
     const jobs = async (id: string) =>
-      (await db.query(`SELECT state FROM pgboss.job WHERE name = $1 AND data->>'check_id' = $2 ORDER BY created_on`, [CHECK_JOBS, id])).rows.map((r: { state: string }) => r.state);
+      (await db.query(`SELECT state FROM pgboss.job WHERE name = $1 AND data->>'check_id' = $2 ORDER BY created_on`, [CHECK_JOBS, id])).rows.map(
+        (r: { state: string }) => r.state,
+      );
     try {
       const res = await svc.api('/api/v1/document-checks/', { form: pdfForm(await makePdf('Invoice 9')) });
       expect(res.status).toBe(201);

@@ -33,8 +33,10 @@ export async function expandInputs(args: readonly string[]): Promise<{ inputs: C
       );
     } else if (info.isDirectory()) {
       const found = await walk(arg).catch((err: NodeJS.ErrnoException) => err);
-      if (found instanceof Error) problems.push({ path: arg, code: 'file_unreadable', message: `${arg}: the folder cannot be read (${found.code ?? found.message}).` });
-      else if (found.length === 0) problems.push({ path: arg, code: 'no_documents_in_folder', message: `${arg}: a folder with no PDF, PNG or JPEG files in it.` });
+      if (found instanceof Error)
+        problems.push({ path: arg, code: 'file_unreadable', message: `${arg}: the folder cannot be read (${found.code ?? found.message}).` });
+      else if (found.length === 0)
+        problems.push({ path: arg, code: 'no_documents_in_folder', message: `${arg}: a folder with no PDF, PNG or JPEG files in it.` });
       else inputs.push(...found.map((path) => ({ path })));
     } else if (info.isFile()) {
       // A file named on the command line is analysed whatever its name: the content decides.
@@ -48,12 +50,23 @@ export async function expandInputs(args: readonly string[]): Promise<{ inputs: C
 
 /** Documents under `dir`, depth first in name order; symbolic links to folders are not followed (no loops). */
 async function walk(dir: string): Promise<string[]> {
-  const entries = (await readdir(dir, { withFileTypes: true })).filter((e) => !e.name.startsWith('.')).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const entries = (await readdir(dir, { withFileTypes: true }))
+    .filter((e) => !e.name.startsWith('.'))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const out: string[] = [];
   for (const e of entries) {
     const path = join(dir, e.name);
     if (e.isDirectory()) out.push(...(await walk(path)));
-    else if (DOCUMENT_NAME.test(e.name) && (e.isFile() || (e.isSymbolicLink() && (await stat(path).then((s) => s.isFile(), () => false))))) out.push(path);
+    else if (
+      DOCUMENT_NAME.test(e.name) &&
+      (e.isFile() ||
+        (e.isSymbolicLink() &&
+          (await stat(path).then(
+            (s) => s.isFile(),
+            () => false,
+          ))))
+    )
+      out.push(path);
   }
   return out;
 }

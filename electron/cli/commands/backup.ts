@@ -18,12 +18,15 @@ export function registerBackup(program: Command): void {
     .option('--data-dir <dir>', DATA_DIR_HELP)
     .action(async (opts: { out: string; dataDir?: string }) => {
       // Resolved like every other command: on a team server this is not a folder to snapshot.
-      if (resolveDatabaseUrl(undefined)) return fail("backup copies a desktop workspace; a team server's PostgreSQL (VERACITY_DATABASE_URL) is backed up with pg_dump");
+      if (resolveDatabaseUrl(undefined))
+        return fail("backup copies a desktop workspace; a team server's PostgreSQL (VERACITY_DATABASE_URL) is backed up with pg_dump");
       const { BackupError, backupWorkspace } = await import('../../service/store/backup.js');
       try {
         const summary = await backupWorkspace(resolveDataDir(opts.dataDir), resolve(opts.out));
         const missing = summary.missing_files.length ? `; ${summary.missing_files.length} file(s) were deleted during the backup` : '';
-        process.stdout.write(`backed up ${summary.checks} checks, ${summary.files} files and ${summary.audit_events} audit events to ${resolve(opts.out)}${missing}\n`);
+        process.stdout.write(
+          `backed up ${summary.checks} checks, ${summary.files} files and ${summary.audit_events} audit events to ${resolve(opts.out)}${missing}\n`,
+        );
       } catch (err) {
         if (err instanceof BackupError) return fail(err.message);
         throw err;
@@ -62,7 +65,9 @@ export function registerBackup(program: Command): void {
         if (verdict.ok) {
           process.stdout.write(`audit chain intact: ${verdict.count} events\n`);
         } else {
-          fail(`audit chain broken at ${verdict.broken.id} (event ${verdict.broken.position}): ${verdict.broken.reason}; the ${verdict.count} events before it verify`);
+          fail(
+            `audit chain broken at ${verdict.broken.id} (event ${verdict.broken.position}): ${verdict.broken.reason}; the ${verdict.count} events before it verify`,
+          );
         }
       } finally {
         await store.close();

@@ -31,7 +31,13 @@ export async function workspaceSettings(dataDir: string | undefined): Promise<Ch
   }
 }
 
-export function checkOne(path: string, runner: AnalysisRunner, conditions: ConditionEvaluator, opts: CheckOptions, settings: CheckSettings): Promise<DocumentCheck> {
+export function checkOne(
+  path: string,
+  runner: AnalysisRunner,
+  conditions: ConditionEvaluator,
+  opts: CheckOptions,
+  settings: CheckSettings,
+): Promise<DocumentCheck> {
   const pipeline: Pipeline = { analyser: runner, conditions, limits: { maxPages: DEFAULTS.maxPages, maxMegapixels: DEFAULTS.maxMegapixels } };
   return checkFileOffline(pipeline, settings, path, { mode: opts.mode, maxBytes: DEFAULTS.maxUploadBytes });
 }

@@ -41,7 +41,8 @@ async function runCheckCommand(args: string[], opts: CheckOptions): Promise<void
     if (opts.json) process.stdout.write(`${JSON.stringify(errorEnvelope('invalid_request_error', p.code, p.message))}\n`);
     else process.stderr.write(`veracity: ${p.message}\n`);
   }
-  if (inputs.length === 0) throw new UsageError(problems.length === 1 ? 'nothing to check.' : 'nothing to check: none of the arguments is a document or a folder with documents.');
+  if (inputs.length === 0)
+    throw new UsageError(problems.length === 1 ? 'nothing to check.' : 'nothing to check: none of the arguments is a document or a folder with documents.');
 
   // The pool first (its thread loads the engine meanwhile), then the rest of the pipeline.
   const [{ AnalysisRunner }, { DEFAULTS }] = await Promise.all([import('../../service/queue/analysis-runner.js'), import('../../service/defaults.js')]);

@@ -41,7 +41,15 @@ export function registerKeys(program: Command): void {
           process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
           return;
         }
-        const rows = list.map((k) => [k.id, k.name, k.role, `${k.key_prefix}…`, k.created_at, k.last_used_at ?? '-', k.revoked_at ? `revoked ${k.revoked_at}` : 'active']);
+        const rows = list.map((k) => [
+          k.id,
+          k.name,
+          k.role,
+          `${k.key_prefix}…`,
+          k.created_at,
+          k.last_used_at ?? '-',
+          k.revoked_at ? `revoked ${k.revoked_at}` : 'active',
+        ]);
         process.stdout.write(`${formatTable(['ID', 'NAME', 'ROLE', 'KEY', 'CREATED', 'LAST USED', 'STATUS'], rows)}\n`);
       });
     });

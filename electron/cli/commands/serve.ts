@@ -28,8 +28,17 @@ export function registerServe(program: Command): void {
     .option('--data-dir <dir>', DATA_DIR_HELP)
     .option('--database <url>', DATABASE_HELP, databaseUrl)
     .option('--files-dir <dir>', 'where stored files live; a team server: a folder every node mounts (default: <data-dir>/uploads)')
-    .option('--workers <n>', 'analysis worker threads (default: CPU cores - 1, at least 1); 0 with --database: analysis only in `veracity worker`s', nonNegativeInt('--workers'))
-    .option('--allowed-host <name>', 'a Host name requests may use besides the bound address, localhost and 127.0.0.1 (repeatable)', (v: string, prev: string[]) => [...prev, v], [] as string[])
+    .option(
+      '--workers <n>',
+      'analysis worker threads (default: CPU cores - 1, at least 1); 0 with --database: analysis only in `veracity worker`s',
+      nonNegativeInt('--workers'),
+    )
+    .option(
+      '--allowed-host <name>',
+      'a Host name requests may use besides the bound address, localhost and 127.0.0.1 (repeatable)',
+      (v: string, prev: string[]) => [...prev, v],
+      [] as string[],
+    )
     .option('--open', 'open the review UI in the default browser, signed in with a session key')
     .action(async (opts: ServeOptions) => {
       if (opts.workers === 0 && !resolveDatabaseUrl(opts.database)) {

@@ -44,6 +44,11 @@ export class HostGuard {
     if (this.allowed.size === 0) return null;
     const host = (req.headers.host ?? '').toLowerCase();
     if (this.allowed.has(host)) return null;
-    return new ApiError(400, 'invalid_request_error', 'host_not_allowed', `The Host header '${host.slice(0, 100)}' is not one this service answers to; use the address it listens on, or start it with --allowed-host.`);
+    return new ApiError(
+      400,
+      'invalid_request_error',
+      'host_not_allowed',
+      `The Host header '${host.slice(0, 100)}' is not one this service answers to; use the address it listens on, or start it with --allowed-host.`,
+    );
   }
 }

@@ -19,7 +19,12 @@ export function perKeyRateLimit(perMinute: number): RequestHandler {
       const retryAfter = res.getHeader('Retry-After');
       sendError(
         res,
-        new ApiError(429, 'rate_limit_error', 'rate_limit_exceeded', `Too many requests for this API key (limit ${perMinute} per minute). Retry after ${retryAfter ?? 60} seconds.`),
+        new ApiError(
+          429,
+          'rate_limit_error',
+          'rate_limit_exceeded',
+          `Too many requests for this API key (limit ${perMinute} per minute). Retry after ${retryAfter ?? 60} seconds.`,
+        ),
       );
     },
   });

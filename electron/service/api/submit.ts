@@ -19,7 +19,10 @@ import { isMultipart, parseMultipart, type ReceivedFile } from '../upload/multip
 import type { UseCases } from '../usecases/index.js';
 
 /** What this machine allows a submission (sizes, time limits, URL and webhook policy). */
-export type SubmitLimits = Pick<ServiceConfig, 'maxUploadBytes' | 'urlFetchTimeoutMs' | 'urlMaxRedirects' | 'allowPrivateUrls' | 'webhooksEnabled' | 'waitTimeoutMs'>;
+export type SubmitLimits = Pick<
+  ServiceConfig,
+  'maxUploadBytes' | 'urlFetchTimeoutMs' | 'urlMaxRedirects' | 'allowPrivateUrls' | 'webhooksEnabled' | 'waitTimeoutMs'
+>;
 
 type Submitting = Pick<UseCases, 'checks' | 'uploads'>;
 

@@ -22,12 +22,24 @@ export interface OfflineOptions {
 export async function checkFileOffline(pipeline: Pipeline, settings: CheckSettings, path: string, opts: OfflineOptions): Promise<DocumentCheck> {
   const filename = basename(path);
   const start = (size: number, sha256: string, mime: MimeType) =>
-    newRecord({ id: newCheckId(), filename, mime_type: mime, size_bytes: size, sha256, mode: opts.mode, engine_version: ENGINE_VERSION, thresholds: settings.thresholds, snapshot: settings.snapshot, webhook_url: null });
+    newRecord({
+      id: newCheckId(),
+      filename,
+      mime_type: mime,
+      size_bytes: size,
+      sha256,
+      mode: opts.mode,
+      engine_version: ENGINE_VERSION,
+      thresholds: settings.thresholds,
+      snapshot: settings.snapshot,
+      webhook_url: null,
+    });
   const refused = (size: number, sha256: string, code: CheckErrorCode, message: string) =>
     presentCheck(failedRecord(start(size, sha256, 'application/pdf'), { type: 'api_error', code, message }));
 
   const info = await stat(path);
-  if (info.size > opts.maxBytes) return refused(info.size, '', 'file_too_large', `The file is larger than the ${Math.round(opts.maxBytes / 1024 ** 2)} MiB limit.`);
+  if (info.size > opts.maxBytes)
+    return refused(info.size, '', 'file_too_large', `The file is larger than the ${Math.round(opts.maxBytes / 1024 ** 2)} MiB limit.`);
   const bytes = await readFile(path);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const mime = sniffMime(bytes);
@@ -35,6 +47,7 @@ export async function checkFileOffline(pipeline: Pipeline, settings: CheckSettin
   const check = start(bytes.length, sha256, mime);
   const outcome = await assess(pipeline, { path, filename, mode: opts.mode, thresholds: settings.thresholds, snapshot: settings.snapshot });
   if (outcome.status === 'completed') return presentCheck(completedRecord(check, outcome.result));
-  const error = outcome.status === 'failed' ? outcome.error : { type: 'api_error' as const, code: 'engine_error' as const, message: 'The analysis was interrupted.' };
+  const error =
+    outcome.status === 'failed' ? outcome.error : { type: 'api_error' as const, code: 'engine_error' as const, message: 'The analysis was interrupted.' };
   return presentCheck(failedRecord(check, error));
 }

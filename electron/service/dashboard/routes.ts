@@ -84,7 +84,14 @@ export function mountDashboard(app: Express, uc: UseCases, gates: SharedGates): 
   router.post('/rules/preview', view, async (req, res) => {
     const { check_id: checkId, condition } = parseWith(RulePreviewBody, req.body);
     const result = await inspection.preview(checkId, condition, apiKeyOf(res).id);
-    const body: RulePreview = { object: 'rule_preview', check_id: checkId, matched: result.matched, reasoning: result.reasoning, evaluation_error: result.evaluation_error, risk_score: result.risk_score };
+    const body: RulePreview = {
+      object: 'rule_preview',
+      check_id: checkId,
+      matched: result.matched,
+      reasoning: result.reasoning,
+      evaluation_error: result.evaluation_error,
+      risk_score: result.risk_score,
+    };
     res.json(body);
   });
 

@@ -157,4 +157,3 @@ export async function migratePostgres(sql: Sql): Promise<number[]> {
     return ran;
   });
 }
-

@@ -24,7 +24,12 @@ export type Step =
   /** Moves data between the shapes of a migration; the schema it leaves is unchanged. */
   | { kind: 'data'; sql: string };
 
-export const createTable = (table: string, columns: readonly ColumnSpec[], options: { withoutRowid?: boolean } = {}): Step => ({ kind: 'createTable', table, columns, ...options });
+export const createTable = (table: string, columns: readonly ColumnSpec[], options: { withoutRowid?: boolean } = {}): Step => ({
+  kind: 'createTable',
+  table,
+  columns,
+  ...options,
+});
 export const addColumn = (table: string, column: ColumnSpec): Step => ({ kind: 'addColumn', table, column });
 export const dropColumn = (table: string, column: string): Step => ({ kind: 'dropColumn', table, column });
 export const dropTable = (table: string): Step => ({ kind: 'dropTable', table });
@@ -105,8 +110,5 @@ export function squash(steps: readonly Step[]): Step[] {
         break;
     }
   }
-  return [
-    ...[...tables].map(([name, t]) => createTable(name, t.columns, { withoutRowid: t.withoutRowid })),
-    ...indexes.values(),
-  ];
+  return [...[...tables].map(([name, t]) => createTable(name, t.columns, { withoutRowid: t.withoutRowid })), ...indexes.values()];
 }

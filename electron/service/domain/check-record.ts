@@ -3,7 +3,20 @@
  * scored with (SPEC rule 6), and how it settled. Plain data, shared by the store, the queue and
  * the presenter; it imports nothing of theirs.
  */
-import type { Thresholds, RuleInput, TriggeredRule, Analysis, Decision, DocumentFormat, Extracted, Flag, IncompleteDetector, MimeType, Mode, RiskLevel } from '../../../engine/index.js';
+import type {
+  Thresholds,
+  RuleInput,
+  TriggeredRule,
+  Analysis,
+  Decision,
+  DocumentFormat,
+  Extracted,
+  Flag,
+  IncompleteDetector,
+  MimeType,
+  Mode,
+  RiskLevel,
+} from '../../../engine/index.js';
 import type { CheckErrorCode } from '../../../contract/enums.js';
 
 export type CheckStatus = 'processing' | 'completed' | 'failed';
@@ -79,4 +92,3 @@ export interface CompletedAnalysis {
   /** The full engine Analysis, kept for the dashboard only. */
   analysis: Analysis;
 }
-

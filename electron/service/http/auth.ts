@@ -21,12 +21,16 @@ export class KeyAuthenticator {
 
   async resolve(header: string | undefined): Promise<ApiKeyRecord | ApiError> {
     if (!header) {
-      return new ApiError(401, 'authentication_error', 'missing_api_key', 'No API key provided. Send the header `Authorization: Bearer <API_KEY>`.', { 'WWW-Authenticate': 'Bearer' });
+      return new ApiError(401, 'authentication_error', 'missing_api_key', 'No API key provided. Send the header `Authorization: Bearer <API_KEY>`.', {
+        'WWW-Authenticate': 'Bearer',
+      });
     }
     const match = BEARER.exec(header);
     const key = match ? await this.keys.authenticate(match[1]) : null;
     if (!key) {
-      return new ApiError(401, 'authentication_error', 'invalid_api_key', 'The API key is invalid or has been revoked.', { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
+      return new ApiError(401, 'authentication_error', 'invalid_api_key', 'The API key is invalid or has been revoked.', {
+        'WWW-Authenticate': 'Bearer error="invalid_token"',
+      });
     }
     const now = Date.now();
     if ((this.lastTouched.get(key.id) ?? 0) + TOUCH_INTERVAL_MS < now) {

@@ -54,7 +54,9 @@ export function methodNotAllowed(allowed: string[]): RequestHandler {
   const allow = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', ');
   return (req, _res, next) => {
     const path = req.originalUrl.split('?')[0];
-    next(new ApiError(404, 'not_found_error', 'route_not_found', `Unrecognized request URL (${req.method} ${path}); allowed methods: ${allow}.`, { Allow: allow }));
+    next(
+      new ApiError(404, 'not_found_error', 'route_not_found', `Unrecognized request URL (${req.method} ${path}); allowed methods: ${allow}.`, { Allow: allow }),
+    );
   };
 }
 

@@ -75,14 +75,23 @@ function sharedRows(self: LibraryFingerprint, other: LibraryFingerprint, uncommo
 
 function closestPicture(a: LibraryFingerprint, b: LibraryFingerprint): { page: number; other_page: number; distance: number } | null {
   let best: { page: number; other_page: number; distance: number } | null = null;
-  for (const p of a.pageHashes) for (const q of b.pageHashes) {
-    const d = hammingHex(p.hash, q.hash);
-    if (!best || d < best.distance) best = { page: p.page, other_page: q.page, distance: d };
-  }
+  for (const p of a.pageHashes)
+    for (const q of b.pageHashes) {
+      const d = hammingHex(p.hash, q.hash);
+      if (!best || d < best.distance) best = { page: p.page, other_page: q.page, distance: d };
+    }
   return best;
 }
 
-function finding(flag: FlagCode, detail: string, summary: string, strength: number, other: string, evidence: Record<string, unknown>, pages: number[] = [1]): Finding {
+function finding(
+  flag: FlagCode,
+  detail: string,
+  summary: string,
+  strength: number,
+  other: string,
+  evidence: Record<string, unknown>,
+  pages: number[] = [1],
+): Finding {
   return { flag, code: `${flag}.${detail}`, summary, pages, strength, evidence: { related_check_ids: [other], ...evidence } };
 }
 
@@ -95,7 +104,14 @@ export function compareWithLibrary(self: SelfDoc, candidates: readonly LibraryDo
     const badNote = earlierBad ? ` That check was decided ${c.decision}.` : '';
     if (c.sha256 === self.sha256) {
       scored.push({
-        finding: finding('duplicate_document', 'same_file', `The same file (sha256 ${self.sha256.slice(0, 12)}…) was checked before as ${c.checkId}.${badNote}`, earlierBad ? 0.7 : 0.1, c.checkId, { sha256: self.sha256, earlier_decision: c.decision }),
+        finding: finding(
+          'duplicate_document',
+          'same_file',
+          `The same file (sha256 ${self.sha256.slice(0, 12)}…) was checked before as ${c.checkId}.${badNote}`,
+          earlierBad ? 0.7 : 0.1,
+          c.checkId,
+          { sha256: self.sha256, earlier_decision: c.decision },
+        ),
         relation: { otherId: c.checkId, relation: 'same_file', similarity: 1, details: { sha256: self.sha256 } },
       });
       continue;
@@ -111,9 +127,19 @@ export function compareWithLibrary(self: SelfDoc, candidates: readonly LibraryDo
     const rowsReused = rows.length >= MIN_SHARED_ROWS && rows.length >= MIN_ROW_SHARE * fewerRows;
     const refs = self.fp.identity.references.filter((r) => c.fp.identity.references.includes(r) && uncommon(`f:${r}`));
     const identity = differentIdentity(self.fp.identity, c.fp.identity);
-    const pictureNote = samePicture ? `; page ${picture.page} is the same picture as its page ${picture.other_page} (hash distance ${picture.distance} of 64)` : '';
-    const common = { similarity: round(similarity), ...(samePicture ? { picture } : {}), ...(rows.length ? { matched_rows: rows.slice(0, 50), matched_row_count: rows.length } : {}), ...(refs.length ? { references: refs } : {}) };
-    const regions = rows.filter((r) => r.bbox).slice(0, 50).map((r) => ({ page: r.page, bbox: r.bbox!, label: `also in ${c.checkId}` }));
+    const pictureNote = samePicture
+      ? `; page ${picture.page} is the same picture as its page ${picture.other_page} (hash distance ${picture.distance} of 64)`
+      : '';
+    const common = {
+      similarity: round(similarity),
+      ...(samePicture ? { picture } : {}),
+      ...(rows.length ? { matched_rows: rows.slice(0, 50), matched_row_count: rows.length } : {}),
+      ...(refs.length ? { references: refs } : {}),
+    };
+    const regions = rows
+      .filter((r) => r.bbox)
+      .slice(0, 50)
+      .map((r) => ({ page: r.page, bbox: r.bbox!, label: `also in ${c.checkId}` }));
     const rowPages = [...new Set(rows.map((r) => r.page))];
     if (identity.differs && (similarity >= REUSED_CONTENT || samePicture || rowsReused || refs.length > 0)) {
       const what = [
@@ -133,7 +159,12 @@ export function compareWithLibrary(self: SelfDoc, candidates: readonly LibraryDo
           { ...common, differs_in: identity.what, ...(regions.length ? { regions } : {}) },
           rowPages.length ? rowPages : [1],
         ),
-        relation: { otherId: c.checkId, relation: 'reused_content', similarity: round(Math.max(similarity, rowsReused ? rows.length / Math.max(1, fewerRows) : 0, samePicture ? 1 - picture.distance / 64 : 0)), details: { ...common, differs_in: identity.what } },
+        relation: {
+          otherId: c.checkId,
+          relation: 'reused_content',
+          similarity: round(Math.max(similarity, rowsReused ? rows.length / Math.max(1, fewerRows) : 0, samePicture ? 1 - picture.distance / 64 : 0)),
+          details: { ...common, differs_in: identity.what },
+        },
       });
     } else if (!identity.differs && (similarity >= SAME_CONTENT || samePicture || (rowsReused && rows.length >= 0.8 * fewerRows))) {
       scored.push({
@@ -145,7 +176,12 @@ export function compareWithLibrary(self: SelfDoc, candidates: readonly LibraryDo
           c.checkId,
           { ...common, earlier_decision: c.decision, ...(regions.length ? { regions } : {}) },
         ),
-        relation: { otherId: c.checkId, relation: 'same_content', similarity: round(Math.max(similarity, samePicture ? 1 - picture.distance / 64 : 0)), details: common },
+        relation: {
+          otherId: c.checkId,
+          relation: 'same_content',
+          similarity: round(Math.max(similarity, samePicture ? 1 - picture.distance / 64 : 0)),
+          details: common,
+        },
       });
     }
   }
@@ -155,7 +191,9 @@ export function compareWithLibrary(self: SelfDoc, candidates: readonly LibraryDo
 function strongestPerFlag(scored: Array<{ finding: Finding; relation: StoredRelation }>): Comparison {
   const byFlag = new Map<string, Array<{ finding: Finding; relation: StoredRelation }>>();
   for (const s of scored) byFlag.set(s.finding.flag, [...(byFlag.get(s.finding.flag) ?? []), s]);
-  const kept = [...byFlag.values()].flatMap((list) => list.sort((a, b) => b.finding.strength - a.finding.strength || b.relation.similarity - a.relation.similarity).slice(0, MAX_PER_FLAG));
+  const kept = [...byFlag.values()].flatMap((list) =>
+    list.sort((a, b) => b.finding.strength - a.finding.strength || b.relation.similarity - a.relation.similarity).slice(0, MAX_PER_FLAG),
+  );
   return { findings: kept.map((k) => k.finding), relations: scored.map((s) => s.relation) };
 }
 

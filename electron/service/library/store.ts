@@ -45,7 +45,13 @@ export class LibraryStore {
   async holders(keys: readonly string[], exclude: string): Promise<Map<string, string[]>> {
     const out = new Map<string, string[]>();
     for (const key of keys) {
-      const ids = (await this.sql.all<{ check_id: string }>('SELECT check_id FROM library_keys WHERE key = ? AND check_id != ? LIMIT ?', [key, exclude, COMMON_KEY_HOLDERS + 1])).map((r) => r.check_id);
+      const ids = (
+        await this.sql.all<{ check_id: string }>('SELECT check_id FROM library_keys WHERE key = ? AND check_id != ? LIMIT ?', [
+          key,
+          exclude,
+          COMMON_KEY_HOLDERS + 1,
+        ])
+      ).map((r) => r.check_id);
       if (ids.length) out.set(key, ids);
     }
     return out;
@@ -53,12 +59,21 @@ export class LibraryStore {
 
   /** Other checks of the same file (sha256), newest first. */
   async sameFile(sha256: string, exclude: string, limit = 10): Promise<string[]> {
-    return (await this.sql.all<{ check_id: string }>('SELECT check_id FROM library_docs WHERE sha256 = ? AND check_id != ? ORDER BY seq DESC LIMIT ?', [sha256, exclude, limit])).map((r) => r.check_id);
+    return (
+      await this.sql.all<{ check_id: string }>('SELECT check_id FROM library_docs WHERE sha256 = ? AND check_id != ? ORDER BY seq DESC LIMIT ?', [
+        sha256,
+        exclude,
+        limit,
+      ])
+    ).map((r) => r.check_id);
   }
 
   async docs(ids: readonly string[]): Promise<LibraryDoc[]> {
     if (ids.length === 0) return [];
-    const rows = await this.sql.all<DocRow>(`SELECT ${DOC_COLUMNS} FROM library_docs d JOIN checks c ON c.id = d.check_id WHERE d.check_id IN (${placeholders(ids.length)})`, ids);
+    const rows = await this.sql.all<DocRow>(
+      `SELECT ${DOC_COLUMNS} FROM library_docs d JOIN checks c ON c.id = d.check_id WHERE d.check_id IN (${placeholders(ids.length)})`,
+      ids,
+    );
     return rows.map(toDoc);
   }
 
@@ -72,7 +87,15 @@ export class LibraryStore {
   }
 
   /** Adds a completed check with its keys and the relations its comparison found (call inside the completing transaction). */
-  async add(entry: { checkId: string; sha256: string; docType: string | null; decision: string | null; fp: LibraryFingerprint; keys: readonly string[]; relations: readonly StoredRelation[] }): Promise<void> {
+  async add(entry: {
+    checkId: string;
+    sha256: string;
+    docType: string | null;
+    decision: string | null;
+    fp: LibraryFingerprint;
+    keys: readonly string[];
+    relations: readonly StoredRelation[];
+  }): Promise<void> {
     const { fp } = entry;
     await this.sql.run(
       `INSERT INTO library_docs (check_id, sha256, issuer, doc_type, name, decision, fingerprint) VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -81,7 +104,13 @@ export class LibraryStore {
     );
     for (const k of entry.keys) await this.sql.run('INSERT INTO library_keys (key, check_id) VALUES (?, ?) ON CONFLICT DO NOTHING', [k, entry.checkId]);
     for (const r of entry.relations) {
-      await this.sql.run('INSERT INTO library_relations (check_id, other_id, relation, similarity, details) VALUES (?, ?, ?, ?, ?)', [entry.checkId, r.otherId, r.relation, r.similarity, JSON.stringify(r.details)]);
+      await this.sql.run('INSERT INTO library_relations (check_id, other_id, relation, similarity, details) VALUES (?, ?, ?, ?, ?)', [
+        entry.checkId,
+        r.otherId,
+        r.relation,
+        r.similarity,
+        JSON.stringify(r.details),
+      ]);
     }
   }
 
@@ -96,7 +125,9 @@ export class LibraryStore {
       [checkId, checkId, limit + 1],
     );
     return {
-      data: rows.slice(0, limit).map((r) => ({ check_id: r.check_id, relation: r.relation, similarity: r.similarity, details: JSON.parse(r.details) as Record<string, unknown> })),
+      data: rows
+        .slice(0, limit)
+        .map((r) => ({ check_id: r.check_id, relation: r.relation, similarity: r.similarity, details: JSON.parse(r.details) as Record<string, unknown> })),
       has_more: rows.length > limit,
     };
   }
@@ -104,7 +135,8 @@ export class LibraryStore {
   /** Whether the check has any relation (the inbox filter "has related"). */
   async hasRelated(checkId: string): Promise<boolean> {
     return (
-      (await this.sql.get('SELECT 1 AS one FROM library_relations r JOIN checks c ON c.id = r.other_id WHERE r.check_id = ? LIMIT 1', [checkId])) !== undefined ||
+      (await this.sql.get('SELECT 1 AS one FROM library_relations r JOIN checks c ON c.id = r.other_id WHERE r.check_id = ? LIMIT 1', [checkId])) !==
+        undefined ||
       (await this.sql.get('SELECT 1 AS one FROM library_relations r JOIN checks c ON c.id = r.check_id WHERE r.other_id = ? LIMIT 1', [checkId])) !== undefined
     );
   }

@@ -34,12 +34,16 @@ export function judgeTemplate(self: SelfDoc, issuerDocs: readonly LibraryDoc[]):
   const none: Comparison = { findings: [], relations: [] };
   const mine = self.fp.template;
   if (!self.fp.identity.issuer || mine.fonts.length === 0) return none;
-  const refs = issuerDocs.filter((d) => d.decision === 'clear' && d.fp.template.fonts.length > 0 && d.fp.identity.name !== null && differentNames(d.fp.identity.name, self.fp.identity.name));
+  const refs = issuerDocs.filter(
+    (d) => d.decision === 'clear' && d.fp.template.fonts.length > 0 && d.fp.identity.name !== null && differentNames(d.fp.identity.name, self.fp.identity.name),
+  );
   const people = new Set(refs.map((d) => d.fp.identity.name));
   if (people.size < MIN_TEMPLATE_REFERENCES) return none;
   const producer = producerFamily(refs[0].fp.template.producer);
   const fonts = refs[0].fp.template.fonts;
-  const agree = refs.every((d) => producerFamily(d.fp.template.producer) === producer && overlap(d.fp.template.fonts, fonts) === 1 && d.fp.template.fonts.length === fonts.length);
+  const agree = refs.every(
+    (d) => producerFamily(d.fp.template.producer) === producer && overlap(d.fp.template.fonts, fonts) === 1 && d.fp.template.fonts.length === fonts.length,
+  );
   if (!agree) return none;
   const fixed = commonLines(refs);
   const fixedShare = fixed.length ? mine.fixedLines.filter((l) => fixed.includes(l)).length / fixed.length : 1;
@@ -47,7 +51,15 @@ export function judgeTemplate(self: SelfDoc, issuerDocs: readonly LibraryDoc[]):
   const producerDiffers = producerFamily(mine.producer) !== producer;
   const fontsDiffer = overlap(mine.fonts, fonts) < 0.5;
   if (!producerDiffers && !fontsDiffer) {
-    return { findings: [], relations: cited.slice(0, 3).map((id) => ({ otherId: id, relation: 'same_template' as const, similarity: round(fixedShare), details: { producer: mine.producer, fonts: mine.fonts } })) };
+    return {
+      findings: [],
+      relations: cited.slice(0, 3).map((id) => ({
+        otherId: id,
+        relation: 'same_template' as const,
+        similarity: round(fixedShare),
+        details: { producer: mine.producer, fonts: mine.fonts },
+      })),
+    };
   }
   // One trait alone is a new software version or a font update; both together is another making.
   if (!(producerDiffers && fontsDiffer)) return none;
@@ -60,9 +72,24 @@ export function judgeTemplate(self: SelfDoc, issuerDocs: readonly LibraryDoc[]):
       `this one by "${mine.producer ?? 'no producer'}" with fonts ${mine.fonts.join(', ')}${textDiffers ? `, and it lacks ${Math.round((1 - fixedShare) * 100)} % of their fixed text` : ''}.`,
     pages: [1],
     strength: textDiffers ? 0.5 : 0.25,
-    evidence: { related_check_ids: cited, fonts: mine.fonts, expected_producer: refs[0].fp.template.producer, producer: mine.producer, expected_fonts: fonts, fixed_text_share: round(fixedShare) },
+    evidence: {
+      related_check_ids: cited,
+      fonts: mine.fonts,
+      expected_producer: refs[0].fp.template.producer,
+      producer: mine.producer,
+      expected_fonts: fonts,
+      fixed_text_share: round(fixedShare),
+    },
   };
-  return { findings: [finding], relations: cited.map((id) => ({ otherId: id, relation: 'template_mismatch' as const, similarity: round(fixedShare), details: { expected_producer: refs[0].fp.template.producer, producer: mine.producer, expected_fonts: fonts, fonts: mine.fonts } })) };
+  return {
+    findings: [finding],
+    relations: cited.map((id) => ({
+      otherId: id,
+      relation: 'template_mismatch' as const,
+      similarity: round(fixedShare),
+      details: { expected_producer: refs[0].fp.template.producer, producer: mine.producer, expected_fonts: fonts, fonts: mine.fonts },
+    })),
+  };
 }
 
 const round = (v: number) => Math.round(v * 1000) / 1000;

@@ -32,4 +32,3 @@ export interface RelatedItem {
   similarity: number;
   details: Record<string, unknown>;
 }
-

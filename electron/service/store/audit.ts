@@ -83,9 +83,7 @@ function fromRow(row: AuditRow): AuditEvent {
   };
 }
 
-export type ChainVerdict =
-  | { ok: true; count: number }
-  | { ok: false; count: number; broken: { id: string; position: number; reason: string } };
+export type ChainVerdict = { ok: true; count: number } | { ok: false; count: number; broken: { id: string; position: number; reason: string } };
 
 /** Walks the chain oldest first, a page at a time; names the first event whose hash or link does not hold. */
 export async function verifyChain(sql: Sql): Promise<ChainVerdict> {
@@ -102,7 +100,11 @@ export async function verifyChain(sql: Sql): Promise<ChainVerdict> {
       position++;
       const fail = (reason: string): ChainVerdict => ({ ok: false, count: position - 1, broken: { id: row.id, position, reason } });
       if (row.prev_hash !== prev) {
-        return fail(position === 1 ? 'the first event does not start from the genesis hash' : 'its prev_hash is not the previous event\'s hash (an event before it was removed or altered)');
+        return fail(
+          position === 1
+            ? 'the first event does not start from the genesis hash'
+            : "its prev_hash is not the previous event's hash (an event before it was removed or altered)",
+        );
       }
       let details: Record<string, Json>;
       try {

@@ -125,12 +125,10 @@ export class CheckStore {
 
   async fail(id: string, error: CheckError, lease: string | null = null): Promise<boolean> {
     return (
-      (await this.sql.run(`UPDATE checks SET status = 'failed', error = ?, completed_at = ? WHERE id = ? AND status = 'processing' AND lease IS NOT DISTINCT FROM ?`, [
-        JSON.stringify(error),
-        nowIso(),
-        id,
-        lease,
-      ])) > 0
+      (await this.sql.run(
+        `UPDATE checks SET status = 'failed', error = ?, completed_at = ? WHERE id = ? AND status = 'processing' AND lease IS NOT DISTINCT FROM ?`,
+        [JSON.stringify(error), nowIso(), id, lease],
+      )) > 0
     );
   }
 

@@ -81,7 +81,11 @@ export class KeyStore {
         return tx.keys.insert(key, 'owner', 'bootstrap');
       },
       (created) =>
-        created && { action: 'api_key.created', target_id: created.record.id, details: { role: 'owner', name: 'bootstrap', key_prefix: created.record.key_prefix, via: 'bootstrap' } },
+        created && {
+          action: 'api_key.created',
+          target_id: created.record.id,
+          details: { role: 'owner', name: 'bootstrap', key_prefix: created.record.key_prefix, via: 'bootstrap' },
+        },
     ).then((created) => created !== null);
   }
 
@@ -103,7 +107,9 @@ export class KeyStore {
   }
 
   async get(id: string): Promise<ApiKeyRecord | null> {
-    return (await this.sql.get<ApiKeyRecord>('SELECT id, name, role, key_prefix, created_at, last_used_at, revoked_at FROM api_keys WHERE id = ?', [id])) ?? null;
+    return (
+      (await this.sql.get<ApiKeyRecord>('SELECT id, name, role, key_prefix, created_at, last_used_at, revoked_at FROM api_keys WHERE id = ?', [id])) ?? null
+    );
   }
 
   async touch(id: string): Promise<void> {
@@ -117,7 +123,11 @@ export class KeyStore {
 
   revoke(id: string, actor: string | null = null, via?: string): Promise<boolean> {
     if (!this.audited) return this.markRevoked(id);
-    return this.audited(actor, (tx) => tx.keys.markRevoked(id), (changed) => (changed ? { action: 'api_key.revoked', target_id: id, details: via ? { via } : undefined } : null));
+    return this.audited(
+      actor,
+      (tx) => tx.keys.markRevoked(id),
+      (changed) => (changed ? { action: 'api_key.revoked', target_id: id, details: via ? { via } : undefined } : null),
+    );
   }
 
   async count(): Promise<number> {

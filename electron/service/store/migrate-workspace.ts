@@ -43,13 +43,18 @@ export async function migrateWorkspace(from: { dataDir: string }, to: { database
 }
 
 async function copyTables(source: Sql, target: Sql): Promise<Record<string, number>> {
-  const names = (await source.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")).map((r) => r.name).filter((n) => !SKIP.has(n));
+  const names = (await source.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"))
+    .map((r) => r.name)
+    .filter((n) => !SKIP.has(n));
   const ordered = [...FIRST.filter((t) => names.includes(t)), ...names.filter((t) => !FIRST.includes(t))];
   const counts: Record<string, number> = {};
   await target.transaction(async (tx) => {
     const targetColumns = new Map<string, Set<string>>();
     for (const table of ordered) {
-      const cols = await tx.all<{ column_name: string }>("SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ?", [table]);
+      const cols = await tx.all<{ column_name: string }>(
+        'SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ?',
+        [table],
+      );
       if (cols.length > 0) targetColumns.set(table, new Set(cols.map((c) => c.column_name)));
     }
     // The new database's defaults (settings rows made by its migrations) give way to the workspace's.

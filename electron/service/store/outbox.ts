@@ -23,15 +23,10 @@ export class OutboxStore {
   constructor(private readonly sql: Sql) {}
 
   async enqueue(item: Pick<OutboxItem, 'id' | 'check_id' | 'event' | 'url' | 'body'>, dueAt: number): Promise<void> {
-    await this.sql.run("INSERT INTO webhook_outbox (id, check_id, event, url, body, next_attempt_at, status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?)", [
-      item.id,
-      item.check_id,
-      item.event,
-      item.url,
-      item.body,
-      dueAt,
-      nowIso(),
-    ]);
+    await this.sql.run(
+      "INSERT INTO webhook_outbox (id, check_id, event, url, body, next_attempt_at, status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?)",
+      [item.id, item.check_id, item.event, item.url, item.body, dueAt, nowIso()],
+    );
   }
 
   /** Pending deliveries that are due and that no process holds a claim on. */
@@ -85,7 +80,12 @@ export class OutboxStore {
   }
 
   async reschedule(id: string, attempts: number, nextAt: number, error: string): Promise<void> {
-    await this.sql.run('UPDATE webhook_outbox SET attempts = ?, next_attempt_at = ?, last_error = ?, claimed_until = NULL WHERE id = ?', [attempts, nextAt, error, id]);
+    await this.sql.run('UPDATE webhook_outbox SET attempts = ?, next_attempt_at = ?, last_error = ?, claimed_until = NULL WHERE id = ?', [
+      attempts,
+      nextAt,
+      error,
+      id,
+    ]);
   }
 
   /** Moves a pending delivery's next attempt later without counting an attempt (its receiver is backed off). */

@@ -38,7 +38,11 @@ async function storedRetention(store: Store): Promise<RetentionPolicy> {
   const row = await store.settings.raw(KEY);
   if (!row) return { delete_files_after_days: null, delete_checks_after_days: null, updated_at: null };
   const value = JSON.parse(row.value) as Omit<RetentionPolicy, 'updated_at'>;
-  return { delete_files_after_days: value.delete_files_after_days ?? null, delete_checks_after_days: value.delete_checks_after_days ?? null, updated_at: row.updated_at };
+  return {
+    delete_files_after_days: value.delete_files_after_days ?? null,
+    delete_checks_after_days: value.delete_checks_after_days ?? null,
+    updated_at: row.updated_at,
+  };
 }
 
 export function setRetention(store: Store, patch: Partial<Omit<RetentionPolicy, 'updated_at'>>, actor: string | null): Promise<RetentionPolicy> {
@@ -53,7 +57,11 @@ export function setRetention(store: Store, patch: Partial<Omit<RetentionPolicy, 
       const at = await tx.settings.write(KEY, value);
       return { ...value, updated_at: at };
     },
-    (next) => ({ action: 'retention.updated', target_id: null, details: { delete_files_after_days: next.delete_files_after_days, delete_checks_after_days: next.delete_checks_after_days } }),
+    (next) => ({
+      action: 'retention.updated',
+      target_id: null,
+      details: { delete_files_after_days: next.delete_files_after_days, delete_checks_after_days: next.delete_checks_after_days },
+    }),
   );
 }
 
@@ -74,7 +82,9 @@ export async function sweepRetention(store: Store, now = Date.now(), pin: Retent
   const checksBefore = cutoff(policy.delete_checks_after_days, now);
   if (checksBefore) {
     for (;;) {
-      const ids = (await sql.all<{ id: string }>("SELECT id FROM checks WHERE created_at < ? AND status != 'processing' ORDER BY seq LIMIT ?", [checksBefore, BATCH])).map((r) => r.id);
+      const ids = (
+        await sql.all<{ id: string }>("SELECT id FROM checks WHERE created_at < ? AND status != 'processing' ORDER BY seq LIMIT ?", [checksBefore, BATCH])
+      ).map((r) => r.id);
       for (const id of ids) if (sql.open && (await deleteCheck(store, id, null, 'retention'))) checks++;
       if (ids.length < BATCH || !sql.open) break;
       await yieldToIo();

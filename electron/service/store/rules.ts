@@ -63,7 +63,18 @@ export class RuleStore {
     await this.sql.run(
       `INSERT INTO rules (id, title, condition, guidance, outcome_guidance, score_delta, document_types, status, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [id, fields.title, fields.condition, fields.guidance, fields.outcome_guidance, fields.score_delta, fields.document_types === null ? null : JSON.stringify(fields.document_types), fields.status, at, at],
+      [
+        id,
+        fields.title,
+        fields.condition,
+        fields.guidance,
+        fields.outcome_guidance,
+        fields.score_delta,
+        fields.document_types === null ? null : JSON.stringify(fields.document_types),
+        fields.status,
+        at,
+        at,
+      ],
     );
     return (await this.get(id))!;
   }
@@ -78,7 +89,17 @@ export class RuleStore {
     const changes = await this.sql.run(
       `UPDATE rules SET title = ?, condition = ?, guidance = ?, outcome_guidance = ?, score_delta = ?, document_types = ?, status = ?, updated_at = ?
        WHERE id = ? AND deleted_at IS NULL`,
-      [fields.title, fields.condition, fields.guidance, fields.outcome_guidance, fields.score_delta, fields.document_types === null ? null : JSON.stringify(fields.document_types), fields.status, nowIso(), id],
+      [
+        fields.title,
+        fields.condition,
+        fields.guidance,
+        fields.outcome_guidance,
+        fields.score_delta,
+        fields.document_types === null ? null : JSON.stringify(fields.document_types),
+        fields.status,
+        nowIso(),
+        id,
+      ],
     );
     return changes > 0 ? this.get(id) : null;
   }

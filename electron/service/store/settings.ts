@@ -23,11 +23,10 @@ export class SettingsStore {
   /** Stored as JSON text under `key` (also used by retention). */
   async write(key: string, value: unknown): Promise<string> {
     const at = nowIso();
-    await this.sql.run('INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at', [
-      key,
-      JSON.stringify(value),
-      at,
-    ]);
+    await this.sql.run(
+      'INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
+      [key, JSON.stringify(value), at],
+    );
     return at;
   }
 
@@ -59,7 +58,11 @@ export class SettingsStore {
   async webhookSecret(): Promise<string> {
     const stored = await this.read<string>('webhook_secret');
     if (stored) return stored.value;
-    await this.sql.run('INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(key) DO NOTHING', ['webhook_secret', JSON.stringify(newWebhookSecret()), nowIso()]);
+    await this.sql.run('INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(key) DO NOTHING', [
+      'webhook_secret',
+      JSON.stringify(newWebhookSecret()),
+      nowIso(),
+    ]);
     return (await this.read<string>('webhook_secret'))!.value;
   }
 }

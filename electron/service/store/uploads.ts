@@ -154,7 +154,12 @@ export class UploadStore {
       this.release(sha256);
       throw asStorageError(err, WHAT);
     }
-    await this.sql.run('INSERT INTO uploads (sha256, size_bytes, mime_type, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING', [sha256, size, mimeType, nowIso()]);
+    await this.sql.run('INSERT INTO uploads (sha256, size_bytes, mime_type, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING', [
+      sha256,
+      size,
+      mimeType,
+      nowIso(),
+    ]);
     // A file removed by retention and sent again is stored again.
     await this.sql.run('DELETE FROM uploads_deleted WHERE sha256 = ?', [sha256]);
     return target;

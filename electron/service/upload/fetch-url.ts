@@ -47,7 +47,8 @@ export async function fetchIntoFile(url: string, file: IncomingFile, options: Fe
   try {
     for (let hop = 0; ; hop++) {
       const parsed = new URL(current);
-      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new UrlFetchError(`Only http and https URLs can be fetched (got ${parsed.protocol}).`);
+      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+        throw new UrlFetchError(`Only http and https URLs can be fetched (got ${parsed.protocol}).`);
       const res = await get(parsed, signal, !options.allowPrivate);
       const status = res.statusCode ?? 0;
       if (REDIRECTS.has(status)) {
@@ -78,7 +79,8 @@ export async function fetchIntoFile(url: string, file: IncomingFile, options: Fe
     }
   } catch (err) {
     if (err instanceof FileTooLargeError || err instanceof UrlFetchError || err instanceof StorageError) throw err;
-    if (err instanceof PrivateAddressError || (err as { cause?: unknown }).cause instanceof PrivateAddressError) throw new UrlFetchError((err as Error).message);
+    if (err instanceof PrivateAddressError || (err as { cause?: unknown }).cause instanceof PrivateAddressError)
+      throw new UrlFetchError((err as Error).message);
     if (signal.aborted) throw new UrlFetchError(`Fetching the URL took longer than ${Math.round(options.timeoutMs / 1000)} s.`);
     const cause = (err as { cause?: { message?: string } }).cause?.message;
     throw new UrlFetchError(`The URL could not be fetched: ${(err as Error).message}${cause ? ` (${cause})` : ''}.`);

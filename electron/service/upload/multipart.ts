@@ -91,7 +91,11 @@ export function parseMultipart(req: Request, options: MultipartOptions): Promise
       // every write has landed, so the file is ended after its last chunk, never during it
       // (a hand-made pause/resume once ended the file while the last write awaited 'drain').
       const sink = new Writable({
-        write: (chunk: Buffer, _encoding, callback) => file.write(chunk).then(() => callback(), (err: Error) => callback(err)),
+        write: (chunk: Buffer, _encoding, callback) =>
+          file.write(chunk).then(
+            () => callback(),
+            (err: Error) => callback(err),
+          ),
       });
       fileDone = pipeline(stream, sink).then(async () => ({ incoming: file, filename: cleanFilename(info.filename), ...(await file.finish()) }));
       fileDone.catch(fail);
@@ -112,6 +116,9 @@ export function parseMultipart(req: Request, options: MultipartOptions): Promise
 /** Keep the name a client gave, minus any path, control characters and excess length. */
 export function cleanFilename(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 255);
   return clean || 'document';
 }

@@ -16,7 +16,9 @@ export function publicOnlyLookup(hostname: string, options: LookupOptions, callb
     const list = addresses as LookupAddress[];
     const refused = list.find((a) => isPrivateAddress(a.address));
     if (refused || list.length === 0) {
-      const error = new PrivateAddressError(`${hostname} resolves to ${refused?.address ?? 'no address'}, a loopback or private address, which this workspace refuses.`) as NodeJS.ErrnoException;
+      const error = new PrivateAddressError(
+        `${hostname} resolves to ${refused?.address ?? 'no address'}, a loopback or private address, which this workspace refuses.`,
+      ) as NodeJS.ErrnoException;
       error.code = 'EPRIVATEADDRESS';
       return callback(error, []);
     }

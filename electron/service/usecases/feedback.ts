@@ -27,7 +27,11 @@ export class Feedback {
           api_key_id: actor,
         });
       },
-      (f) => ({ action: 'feedback.created', target_id: checkId, details: { feedback_id: f.id, kind: f.kind, rating: f.rating, flag_code: f.flag_code, corrected_decision: f.corrected_decision } }),
+      (f) => ({
+        action: 'feedback.created',
+        target_id: checkId,
+        details: { feedback_id: f.id, kind: f.kind, rating: f.rating, flag_code: f.flag_code, corrected_decision: f.corrected_decision },
+      }),
     );
   }
 }

@@ -16,7 +16,8 @@ export class PerKeyInFlight {
 
   async run<T>(key: string, fn: () => Promise<T>): Promise<T> {
     const held = this.running.get(key) ?? 0;
-    if (held >= this.limit) throw new Busy(`This key already has ${held} ${this.what} running (at most ${this.limit} at once); retry when one has answered.`, 1);
+    if (held >= this.limit)
+      throw new Busy(`This key already has ${held} ${this.what} running (at most ${this.limit} at once); retry when one has answered.`, 1);
     this.running.set(key, held + 1);
     try {
       return await fn();

@@ -23,7 +23,8 @@ export class Retention {
 
   async update(patch: z.output<typeof RetentionPatch>, actor: string): Promise<RetentionPolicy> {
     const pinned = Object.keys(patch).filter((k) => patch[k as keyof typeof patch] !== undefined && this.pin?.[k as keyof typeof patch] !== undefined);
-    if (pinned.length) throw new Rejected('parameter_invalid', `Invalid '${pinned[0]}': pinned by this machine's policy (policy.json); ask your administrator.`);
+    if (pinned.length)
+      throw new Rejected('parameter_invalid', `Invalid '${pinned[0]}': pinned by this machine's policy (policy.json); ask your administrator.`);
     await setRetention(this.store, patch, actor);
     const next = await this.current();
     void this.sweeper?.kick();

@@ -9,8 +9,7 @@ import type { ConditionEvaluator } from '../conditions/condition-sandbox.js';
 import type { CheckRecord } from '../domain/check-record.js';
 
 export type PreviewResult =
-  | { ok: false; message: string }
-  | { ok: true; matched: boolean; reasoning: string | null; evaluation_error: string | null; risk_score: number };
+  { ok: false; message: string } | { ok: true; matched: boolean; reasoning: string | null; evaluation_error: string | null; risk_score: number };
 
 export async function previewCondition(
   condition: string,

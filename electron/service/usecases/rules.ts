@@ -40,7 +40,14 @@ function assertCompiles(condition: string): void {
 
 /** What the audit log keeps of a rule: its fields after the change. */
 function ruleDetails(r: RuleRecord) {
-  return { title: r.title, condition: r.condition, outcome_guidance: r.outcome_guidance, score_delta: r.score_delta, document_types: r.document_types, status: r.status };
+  return {
+    title: r.title,
+    condition: r.condition,
+    outcome_guidance: r.outcome_guidance,
+    score_delta: r.score_delta,
+    document_types: r.document_types,
+    status: r.status,
+  };
 }
 
 export class Rules {
@@ -58,7 +65,11 @@ export class Rules {
   create(body: FullRule, actor: string): Promise<RuleRecord> {
     const fields = withDefaults(body);
     assertCompiles(fields.condition);
-    return this.store.audited(actor, (tx) => tx.rules.create(fields), (r) => ({ action: 'rule.created', target_id: r.id, details: { ...ruleDetails(r) } }));
+    return this.store.audited(
+      actor,
+      (tx) => tx.rules.create(fields),
+      (r) => ({ action: 'rule.created', target_id: r.id, details: { ...ruleDetails(r) } }),
+    );
   }
 
   /** PATCH: the fields given replace the rule's; the others stay. */
@@ -77,10 +88,18 @@ export class Rules {
 
   /** false when there is no such rule. */
   remove(id: string, actor: string): Promise<boolean> {
-    return this.store.audited(actor, (tx) => tx.rules.softDelete(id), (done) => (done ? { action: 'rule.deleted', target_id: id } : null));
+    return this.store.audited(
+      actor,
+      (tx) => tx.rules.softDelete(id),
+      (done) => (done ? { action: 'rule.deleted', target_id: id } : null),
+    );
   }
 
   private update(id: string, fields: RuleFields, actor: string): Promise<RuleRecord> {
-    return this.store.audited(actor, async (tx) => (await tx.rules.update(id, fields))!, (r) => ({ action: 'rule.updated', target_id: r.id, details: { ...ruleDetails(r) } }));
+    return this.store.audited(
+      actor,
+      async (tx) => (await tx.rules.update(id, fields))!,
+      (r) => ({ action: 'rule.updated', target_id: r.id, details: { ...ruleDetails(r) } }),
+    );
   }
 }

@@ -30,7 +30,11 @@ export class Settings {
         `Thresholds must satisfy 0 < pending_below < suspicious_below < fraudulent_below <= 100 (got ${next.pending_below}, ${next.suspicious_below}, ${next.fraudulent_below}).`,
       );
     }
-    return this.store.audited(actor, (tx) => tx.settings.setThresholds(next), () => ({ action: 'thresholds.updated', target_id: null, details: { ...next } }));
+    return this.store.audited(
+      actor,
+      (tx) => tx.settings.setThresholds(next),
+      () => ({ action: 'thresholds.updated', target_id: null, details: { ...next } }),
+    );
   }
 
   flagSettings(): Promise<FlagSettingsRecord> {
@@ -40,10 +44,17 @@ export class Settings {
   async updateFlagSettings({ disabled_flag_codes }: z.output<typeof FlagSettingsPatch>, actor: string): Promise<FlagSettingsRecord> {
     const unknown = disabled_flag_codes.filter((c) => !isFlagCode(c));
     if (unknown.length > 0) {
-      throw new Rejected('unknown_flag_code', `Invalid 'disabled_flag_codes': unknown flag code${unknown.length > 1 ? 's' : ''} ${unknown.map((c) => `'${c}'`).join(', ')}.`);
+      throw new Rejected(
+        'unknown_flag_code',
+        `Invalid 'disabled_flag_codes': unknown flag code${unknown.length > 1 ? 's' : ''} ${unknown.map((c) => `'${c}'`).join(', ')}.`,
+      );
     }
     const codes = [...new Set(disabled_flag_codes)];
-    return this.store.audited(actor, (tx) => tx.settings.setDisabledFlagCodes(codes), () => ({ action: 'flag_settings.updated', target_id: null, details: { disabled_flag_codes: codes } }));
+    return this.store.audited(
+      actor,
+      (tx) => tx.settings.setDisabledFlagCodes(codes),
+      () => ({ action: 'flag_settings.updated', target_id: null, details: { disabled_flag_codes: codes } }),
+    );
   }
 
   /** The secret webhooks are signed with (the dashboard shows it to key managers). */

@@ -33,7 +33,7 @@ export function labelledAmounts(lines: Line[], label: RegExp, style: NumberStyle
     const restOfLabel = labelCell.text.slice(m[0].length);
     const rateM = /(\d{1,2}(?:[.,]\d{1,3})?)\s?%/.exec(restOfLabel);
     const baseM = /\b(?:on|of|auf|sur|base)\s+(.+)$/i.exec(restOfLabel);
-    const base = baseM ? findMoney(baseM[1], style)[0]?.value ?? null : null;
+    const base = baseM ? (findMoney(baseM[1], style)[0]?.value ?? null) : null;
     const cells: Cell[] = [];
     const amounts: ParsedAmount[] = [];
     const inLabel = findMoney(baseM ? restOfLabel.slice(0, baseM.index) : restOfLabel, style);
@@ -55,7 +55,14 @@ export function labelledAmounts(lines: Line[], label: RegExp, style: NumberStyle
       // as stacked summary cards and definition lists print it.
       const below = stackedFigure(lines, line, style);
       if (lineCells.length === 1 && below) {
-        out.push({ line: below.line, label: m[0].trim(), amounts: [below.amount], cells: [below.cell], rate: rateM ? Number(rateM[1].replace(',', '.')) : null, base });
+        out.push({
+          line: below.line,
+          label: m[0].trim(),
+          amounts: [below.amount],
+          cells: [below.cell],
+          rate: rateM ? Number(rateM[1].replace(',', '.')) : null,
+          base,
+        });
       }
       continue;
     }
@@ -92,7 +99,15 @@ function labelCells(line: Line): Cell[] {
   for (const c of line.cells) {
     const last = out[out.length - 1];
     if (last && wordy(last) && wordy(c)) {
-      const bbox = last.bbox && c.bbox ? ([Math.min(last.bbox[0], c.bbox[0]), Math.min(last.bbox[1], c.bbox[1]), Math.max(last.bbox[2], c.bbox[2]), Math.max(last.bbox[3], c.bbox[3])] as const) : undefined;
+      const bbox =
+        last.bbox && c.bbox
+          ? ([
+              Math.min(last.bbox[0], c.bbox[0]),
+              Math.min(last.bbox[1], c.bbox[1]),
+              Math.max(last.bbox[2], c.bbox[2]),
+              Math.max(last.bbox[3], c.bbox[3]),
+            ] as const)
+          : undefined;
       out[out.length - 1] = { text: `${last.text} ${c.text}`, x0: last.x0, x1: c.x1, ...(bbox ? { bbox: [...bbox] as Cell['bbox'] } : {}) };
     } else out.push(c);
   }
@@ -131,7 +146,9 @@ export function hasMoneyCell(line: Line, style: NumberStyle, from = 0): boolean 
 export function numberCells(line: Line, style: NumberStyle): Array<{ cell: Cell; amount: ParsedAmount }> {
   const out: Array<{ cell: Cell; amount: ParsedAmount }> = [];
   for (const cell of line.cells) {
-    const t = cell.text.replace(/\s+(?:kg|g|l|L|m|pcs|PCS|pc|Stk\.?|units?|Units|hrs?|hours?|x|EA|ea|kWh|kwh|MWh|days?|Tage|jours|therms?|m3|m³|litres?|liters?|months?)$/, '').replace(/\s+%$/, '%');
+    const t = cell.text
+      .replace(/\s+(?:kg|g|l|L|m|pcs|PCS|pc|Stk\.?|units?|Units|hrs?|hours?|x|EA|ea|kWh|kwh|MWh|days?|Tage|jours|therms?|m3|m³|litres?|liters?|months?)$/, '')
+      .replace(/\s+%$/, '%');
     const a = parseAmount(t, style);
     if (a) out.push({ cell, amount: a });
   }

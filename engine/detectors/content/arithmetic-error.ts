@@ -14,7 +14,8 @@ import { asHandTyped, officeAuthor } from './arithmetic/typed-by-hand.js';
 export const arithmeticErrorDetector = defineDetector({
   meta: {
     id: 'content/arithmetic-error',
-    description: 'Running balances, statement summaries, invoice line items, totals and tax, receipt items and change, bill amounts due and payslip net pay must add up.',
+    description:
+      'Running balances, statement summaries, invoice line items, totals and tax, receipt items and change, bill amounts due and payslip net pay must add up.',
     appliesTo: ['pdf', 'image'],
     needs: ['extracted', 'metadata', 'pages', 'pdf', 'text', 'textModel'],
     emits: EMITS,

@@ -38,11 +38,15 @@ const T = thresholdValues(THRESHOLDS);
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** Words by which a text says a date does not exist (a manual explaining leap years, a validator's example). */
-const SAYS_INVALID = /\b(?:not?|nicht|kein\w*)\s+(?:a\s+|an\s+)?(?:valid|g(?:ue|u)ltig\w*)\b|\binvalid\b|\bung(?:ue|u)ltig|\bdoes(?:n't| not) exist|\bnon[- ]?existent|\bimpossible\b|\bn'existe pas|\bnon (?:e )?valid[ao]\b|\bno (?:es )?valid[ao]\b/i;
+const SAYS_INVALID =
+  /\b(?:not?|nicht|kein\w*)\s+(?:a\s+|an\s+)?(?:valid|g(?:ue|u)ltig\w*)\b|\binvalid\b|\bung(?:ue|u)ltig|\bdoes(?:n't| not) exist|\bnon[- ]?existent|\bimpossible\b|\bn'existe pas|\bnon (?:e )?valid[ao]\b|\bno (?:es )?valid[ao]\b/i;
 
 /** Accents dropped (TeX text layers often give "g¨ultig": the diaeresis as its own glyph). */
 function plain(text: string): string {
-  return text.replace(/[¨´`^]/g, '').normalize('NFD').replace(/\p{M}/gu, '');
+  return text
+    .replace(/[¨´`^]/g, '')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '');
 }
 
 function impossibleDates(model: DocModel, madeAt: Date): Found[] {
@@ -65,7 +69,16 @@ function impossibleDates(model: DocModel, madeAt: Date): Found[] {
       // A template's or a manual's placeholder ("February 29, 2123" on a thesis title page
       // made in 2020) is no one's issue date: a forged date has to pass, so it is near.
       if (Date.UTC(d.year, d.month - 1, 1) - madeAt.getTime() > PLACEHOLDER_DAYS * DAY_MS) continue;
-      out.push(finding('content_inconsistency', 'impossible_date', `"${d.raw}" is not a real date: ${MONTH_NAMES[d.month - 1]} ${d.year} has no day ${d.day}.`, line, STRENGTH['content_inconsistency.impossible_date'], { value: d.raw }));
+      out.push(
+        finding(
+          'content_inconsistency',
+          'impossible_date',
+          `"${d.raw}" is not a real date: ${MONTH_NAMES[d.month - 1]} ${d.year} has no day ${d.day}.`,
+          line,
+          STRENGTH['content_inconsistency.impossible_date'],
+          { value: d.raw },
+        ),
+      );
     }
   });
   return out.slice(0, 5);
@@ -92,7 +105,16 @@ function futureDate(model: DocModel, type: DocType | null, now: Date, made: Date
   // A date centuries ahead (a manual "dated 5 February 4242", 9999 as "no end") is a placeholder
   // or a joke that no reader takes for an issue date; a forged date has to pass, so it is near.
   if (days < T.futureMinDays || v - made.getTime() > PLACEHOLDER_DAYS * DAY_MS) return [];
-  return [finding('content_inconsistency', 'future_date', `The document is dated ${isoDate(found.date)}, ${days} days after the time of analysis.`, found.line, days > T.farFutureDays ? STRENGTH['content_inconsistency.future_date'].far : STRENGTH['content_inconsistency.future_date'].near, { value: isoDate(found.date), now: now.toISOString().slice(0, 10) })];
+  return [
+    finding(
+      'content_inconsistency',
+      'future_date',
+      `The document is dated ${isoDate(found.date)}, ${days} days after the time of analysis.`,
+      found.line,
+      days > T.farFutureDays ? STRENGTH['content_inconsistency.future_date'].far : STRENGTH['content_inconsistency.future_date'].near,
+      { value: isoDate(found.date), now: now.toISOString().slice(0, 10) },
+    ),
+  ];
 }
 
 interface DatedRow {
@@ -135,7 +157,16 @@ function statementDates(model: DocModel): Found[] {
     const total = segments.flat().length;
     if (outside.length && total >= T.minDatedRows && outside.length <= Math.max(1, total * T.maxOutsideShare)) {
       for (const r of outside.slice(0, 3)) {
-        out.push(finding('content_inconsistency', 'outside_period', `Transaction dated ${new Date(r.value).toISOString().slice(0, 10)} lies outside the statement period ${isoDate(period.start)} to ${isoDate(period.end)}.`, r.line, STRENGTH['content_inconsistency.outside_period'], { value: r.date.raw, period: [isoDate(period.start), isoDate(period.end)] }));
+        out.push(
+          finding(
+            'content_inconsistency',
+            'outside_period',
+            `Transaction dated ${new Date(r.value).toISOString().slice(0, 10)} lies outside the statement period ${isoDate(period.start)} to ${isoDate(period.end)}.`,
+            r.line,
+            STRENGTH['content_inconsistency.outside_period'],
+            { value: r.date.raw, period: [isoDate(period.start), isoDate(period.end)] },
+          ),
+        );
       }
     }
   }
@@ -159,10 +190,20 @@ function outOfOrder(rows: DatedRow[]): Found[] {
   };
   // On a picture a day one OCR slip from a day that fits between its neighbours ("29" read as
   // "20") is a misreading, not a transaction out of place.
-  const misread = (r: DatedRow, i: number) => r.line.ocr === true && misreadValues(r.date.day, 0).some((d) => d >= 1 && d <= 31 && fits(r.value + (d - r.date.day) * DAY_MS, i));
+  const misread = (r: DatedRow, i: number) =>
+    r.line.ocr === true && misreadValues(r.date.day, 0).some((d) => d >= 1 && d <= 31 && fits(r.value + (d - r.date.day) * DAY_MS, i));
   const breaks = rows.filter((r, i) => i > 0 && (ascending ? r.value < rows[i - 1].value : r.value > rows[i - 1].value) && !misread(r, i));
   if (!breaks.length || breaks.length > T.maxOrderBreaks || Math.min(up, down) > breaks.length || Math.max(up, down) < T.minOrderRun) return [];
-  return breaks.map((r) => finding('content_inconsistency', 'dates_out_of_order', `Transaction dated ${r.date.raw} breaks the ${ascending ? 'oldest-first' : 'newest-first'} order of the statement.`, r.line, STRENGTH['content_inconsistency.dates_out_of_order'], { value: r.date.raw }));
+  return breaks.map((r) =>
+    finding(
+      'content_inconsistency',
+      'dates_out_of_order',
+      `Transaction dated ${r.date.raw} breaks the ${ascending ? 'oldest-first' : 'newest-first'} order of the statement.`,
+      r.line,
+      STRENGTH['content_inconsistency.dates_out_of_order'],
+      { value: r.date.raw },
+    ),
+  );
 }
 
 /**
@@ -202,7 +243,11 @@ function dateOffPeriod(model: DocModel, type: DocType | null): Found[] {
       `The document is dated ${isoDate(found.date)}, ${gap} days ${where} the period it covers (${isoDate(period.start)} to ${isoDate(period.end)}).`,
       found.line,
       gap > T.farOffPeriodDays ? STRENGTH['content_inconsistency.date_outside_period'].far : STRENGTH['content_inconsistency.date_outside_period'].near,
-      { value: isoDate(found.date), period: [isoDate(period.start), isoDate(period.end)], regions: [found.line, period.line].filter((l) => l.bbox).map((l) => ({ page: l.page, bbox: l.bbox! })) },
+      {
+        value: isoDate(found.date),
+        period: [isoDate(period.start), isoDate(period.end)],
+        regions: [found.line, period.line].filter((l) => l.bbox).map((l) => ({ page: l.page, bbox: l.bbox! })),
+      },
     ),
   ];
 }
@@ -221,7 +266,17 @@ function payslipDates(model: DocModel): Found[] {
   const start = dayValue(period.start);
   const paid = dayValue(pay.value);
   if (start === null || paid === null || paid >= start) return [];
-  return [finding('content_inconsistency', 'pay_before_period', `Pay date ${isoDate(pay.value)} is before the pay period starts (${isoDate(period.start)}).`, pay.line, STRENGTH['content_inconsistency.pay_before_period'], { value: isoDate(pay.value), period: [isoDate(period.start), isoDate(period.end)] }, [pay.cell])];
+  return [
+    finding(
+      'content_inconsistency',
+      'pay_before_period',
+      `Pay date ${isoDate(pay.value)} is before the pay period starts (${isoDate(period.start)}).`,
+      pay.line,
+      STRENGTH['content_inconsistency.pay_before_period'],
+      { value: isoDate(pay.value), period: [isoDate(period.start), isoDate(period.end)] },
+      [pay.cell],
+    ),
+  ];
 }
 
 function dueBeforeIssue(model: DocModel): Found[] {
@@ -231,8 +286,21 @@ function dueBeforeIssue(model: DocModel): Found[] {
   const a = issued ? dayValue(issued.value) : null;
   const b = due ? dayValue(due.value) : null;
   if (!issued || !due || a === null || b === null || b >= a) return [];
-  const strength = (a - b) / DAY_MS > T.farDueBeforeIssueDays ? STRENGTH['content_inconsistency.due_before_issue'].far : STRENGTH['content_inconsistency.due_before_issue'].near;
-  return [finding('content_inconsistency', 'due_before_issue', `Payment is due on ${isoDate(due.value)}, before the invoice date ${isoDate(issued.value)}.`, due.line, strength, { value: isoDate(due.value), issued: isoDate(issued.value) }, [due.cell])];
+  const strength =
+    (a - b) / DAY_MS > T.farDueBeforeIssueDays
+      ? STRENGTH['content_inconsistency.due_before_issue'].far
+      : STRENGTH['content_inconsistency.due_before_issue'].near;
+  return [
+    finding(
+      'content_inconsistency',
+      'due_before_issue',
+      `Payment is due on ${isoDate(due.value)}, before the invoice date ${isoDate(issued.value)}.`,
+      due.line,
+      strength,
+      { value: isoDate(due.value), issued: isoDate(issued.value) },
+      [due.cell],
+    ),
+  ];
 }
 
 const REFERENCE_LABEL = /invoice (?:number|no\.?|#)|invoice ref(?:erence)?|rechnungs(?:nummer|-?nr\.?)|facture n[°o]\.?|numéro de facture|n° de facture/i;
@@ -258,25 +326,47 @@ function referenceMismatch(model: DocModel): Found[] {
       const v = m[0];
       if (v === own.value || !v.startsWith(prefix) || shape(v) !== shape(own.value)) continue;
       return [
-        finding('content_inconsistency', 'reference_mismatch', `The document is ${own.value}, but page ${line.page} refers to ${v}: parts of two documents of the same issuer were put together.`, line, STRENGTH['content_inconsistency.reference_mismatch'], {
-          value: v,
-          expected: own.value,
-          regions: [own.line, line].filter((l) => l.bbox).map((l) => ({ page: l.page, bbox: l.bbox! })),
-        }),
+        finding(
+          'content_inconsistency',
+          'reference_mismatch',
+          `The document is ${own.value}, but page ${line.page} refers to ${v}: parts of two documents of the same issuer were put together.`,
+          line,
+          STRENGTH['content_inconsistency.reference_mismatch'],
+          {
+            value: v,
+            expected: own.value,
+            regions: [own.line, line].filter((l) => l.bbox).map((l) => ({ page: l.page, bbox: l.bbox! })),
+          },
+        ),
       ];
     }
   }
   return [];
 }
 
-const EMITS = [{ flag: 'content_inconsistency', reasons: ['impossible_date', 'future_date', 'outside_period', 'dates_out_of_order', 'pay_before_period', 'due_before_issue', 'date_outside_period', 'reference_mismatch'] }] as const satisfies readonly Emit[];
+const EMITS = [
+  {
+    flag: 'content_inconsistency',
+    reasons: [
+      'impossible_date',
+      'future_date',
+      'outside_period',
+      'dates_out_of_order',
+      'pay_before_period',
+      'due_before_issue',
+      'date_outside_period',
+      'reference_mismatch',
+    ],
+  },
+] as const satisfies readonly Emit[];
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
 type Found = DeclaredFinding<typeof EMITS>;
 
 export const contentInconsistencyDetector = defineDetector({
   meta: {
     id: 'content/content-inconsistency',
-    description: 'Impossible calendar dates, future document dates, a document dated far from the period it covers, transactions outside the statement period or out of order, pay date before the pay period, due date before the invoice date, the invoice number printed elsewhere with another value.',
+    description:
+      'Impossible calendar dates, future document dates, a document dated far from the period it covers, transactions outside the statement period or out of order, pay date before the pay period, due date before the invoice date, the invoice number printed elsewhere with another value.',
     appliesTo: ['pdf', 'image'],
     needs: ['extracted', 'metadata', 'pages', 'text', 'textModel'],
     emits: EMITS,

@@ -10,7 +10,15 @@ export function lineEvidence(line: Line, cells?: Cell[], extra: Evidence = {}): 
 }
 
 /** Typed by its flag and detail, so the detector that returns it is checked against what it declares. */
-export function finding<F extends FlagCode, D extends string>(flag: F, detail: D, summary: string, line: Line, strength: number, extra: Evidence = {}, cells?: Cell[]): FindingFor<F, D> {
+export function finding<F extends FlagCode, D extends string>(
+  flag: F,
+  detail: D,
+  summary: string,
+  line: Line,
+  strength: number,
+  extra: Evidence = {},
+  cells?: Cell[],
+): FindingFor<F, D> {
   return { flag, code: `${flag}.${detail}`, summary, pages: [line.page], evidence: lineEvidence(line, cells, extra), strength };
 }
 

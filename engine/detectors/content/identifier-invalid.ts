@@ -44,9 +44,29 @@ function ibanFindings(lines: Line[]): Found[] {
     const problem = ibanProblem(candidate);
     if (!problem || specimenDigits(candidate.slice(4))) continue;
     if (problem === 'checksum' && (hit.labelled || candidate.length === expectedLen)) {
-      out.push(finding('identifier_invalid', 'iban_checksum', `IBAN ${candidate} fails its mod-97 check digits.`, hit.line, hit.labelled ? STRENGTH['identifier_invalid.iban_checksum'].labelled : STRENGTH['identifier_invalid.iban_checksum'].unlabelled, { value: candidate }, [hit.cell]));
+      out.push(
+        finding(
+          'identifier_invalid',
+          'iban_checksum',
+          `IBAN ${candidate} fails its mod-97 check digits.`,
+          hit.line,
+          hit.labelled ? STRENGTH['identifier_invalid.iban_checksum'].labelled : STRENGTH['identifier_invalid.iban_checksum'].unlabelled,
+          { value: candidate },
+          [hit.cell],
+        ),
+      );
     } else if (problem === 'length' && hit.labelled) {
-      out.push(finding('identifier_invalid', 'iban_length', `IBAN ${candidate} has ${candidate.length} characters; ${candidate.slice(0, 2)} IBANs have ${expectedLen}.`, hit.line, STRENGTH['identifier_invalid.iban_length'], { value: candidate, expected_length: expectedLen }, [hit.cell]));
+      out.push(
+        finding(
+          'identifier_invalid',
+          'iban_length',
+          `IBAN ${candidate} has ${candidate.length} characters; ${candidate.slice(0, 2)} IBANs have ${expectedLen}.`,
+          hit.line,
+          STRENGTH['identifier_invalid.iban_length'],
+          { value: candidate, expected_length: expectedLen },
+          [hit.cell],
+        ),
+      );
     }
   }
   return out;
@@ -71,25 +91,67 @@ function otherFindings(lines: Line[]): Found[] {
   const out: Found[] = [];
   for (const r of labelledDigits(lines, ROUTING)) {
     if (r.digits.length === 9 && !abaValid(r.digits)) {
-      out.push(finding('identifier_invalid', 'aba_checksum', `Routing number ${r.digits} fails the ABA checksum.`, r.line, STRENGTH['identifier_invalid.aba_checksum'], { value: r.digits }, [r.cell]));
+      out.push(
+        finding(
+          'identifier_invalid',
+          'aba_checksum',
+          `Routing number ${r.digits} fails the ABA checksum.`,
+          r.line,
+          STRENGTH['identifier_invalid.aba_checksum'],
+          { value: r.digits },
+          [r.cell],
+        ),
+      );
     } else if (r.digits.length !== 9 && /^\d+$/.test(r.digits)) {
-      out.push(finding('identifier_invalid', 'aba_length', `Routing number ${r.digits} does not have 9 digits.`, r.line, STRENGTH['identifier_invalid.aba_length'], { value: r.digits }, [r.cell]));
+      out.push(
+        finding(
+          'identifier_invalid',
+          'aba_length',
+          `Routing number ${r.digits} does not have 9 digits.`,
+          r.line,
+          STRENGTH['identifier_invalid.aba_length'],
+          { value: r.digits },
+          [r.cell],
+        ),
+      );
     }
   }
   for (const c of labelledDigits(lines, CARD)) {
     if (c.digits.length >= 13 && c.digits.length <= 19 && cardBrand(c.digits) && !luhnValid(c.digits)) {
-      out.push(finding('identifier_invalid', 'card_luhn', `Card number ${c.raw} fails the Luhn check.`, c.line, STRENGTH['identifier_invalid.card_luhn'], { value: c.raw }, [c.cell]));
+      out.push(
+        finding(
+          'identifier_invalid',
+          'card_luhn',
+          `Card number ${c.raw} fails the Luhn check.`,
+          c.line,
+          STRENGTH['identifier_invalid.card_luhn'],
+          { value: c.raw },
+          [c.cell],
+        ),
+      );
     }
   }
   for (const hit of findLabelled(lines, SORT_CODE, { below: true })) {
     const v = hit.values.find((x) => /^\d[\d -]*\d$/.test(x.text.trim()));
     if (!v || sortCodeDigits(v.text)) continue;
-    out.push(finding('identifier_invalid', 'sort_code_format', `Sort code "${v.text.trim()}" is not six digits (NN-NN-NN).`, v.line, STRENGTH['identifier_invalid.sort_code_format'], { value: v.text.trim() }, [v.cell]));
+    out.push(
+      finding(
+        'identifier_invalid',
+        'sort_code_format',
+        `Sort code "${v.text.trim()}" is not six digits (NN-NN-NN).`,
+        v.line,
+        STRENGTH['identifier_invalid.sort_code_format'],
+        { value: v.text.trim() },
+        [v.cell],
+      ),
+    );
   }
   return out;
 }
 
-const EMITS = [{ flag: 'identifier_invalid', reasons: ['iban_checksum', 'iban_length', 'aba_checksum', 'aba_length', 'card_luhn', 'sort_code_format'] }] as const satisfies readonly Emit[];
+const EMITS = [
+  { flag: 'identifier_invalid', reasons: ['iban_checksum', 'iban_length', 'aba_checksum', 'aba_length', 'card_luhn', 'sort_code_format'] },
+] as const satisfies readonly Emit[];
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
 type Found = DeclaredFinding<typeof EMITS>;
 

@@ -19,14 +19,20 @@ import { thresholdValues, type Threshold } from '../thresholds.js';
 import { STRENGTH } from '../strengths.js';
 
 const THRESHOLDS = {
-  minReadablePt: { value: 3, why: 'Figures smaller than this (points) are no document\'s values: the finest print on paper is 4-5 pt; smaller text is a drawing\'s labels scaled down with it (a MetaPost figure\'s point numbers at 0.93 pt), where a fraction of a point is not an edit.' },
+  minReadablePt: {
+    value: 3,
+    why: "Figures smaller than this (points) are no document's values: the finest print on paper is 4-5 pt; smaller text is a drawing's labels scaled down with it (a MetaPost figure's point numbers at 0.93 pt), where a fraction of a point is not an edit.",
+  },
   columnReach: { value: 0.3, why: 'Vertical reach of a column around the figure (page fraction).' },
   minAligned: { value: 4, why: 'A column edge is only an edge with at least four other figures on it.' },
-  alignedShare: { value: 0.8, why: 'Share of the column\'s figures (besides the odd one) that must end together.' },
+  alignedShare: { value: 0.8, why: "Share of the column's figures (besides the odd one) that must end together." },
   roundingPt: { value: 0.25, why: 'Right edges within this many points end together (producers round to 0.01-0.1 pt).' },
   minOffEm: { value: 0.2, why: 'Off by at least a fifth of an em (the narrowest glyph a value can gain or lose), at most four em.' },
   maxOffEm: { value: 4, why: 'Further off than four em, a figure belongs to another column.' },
-  wordSpaceEm: { value: 0.8, why: 'A word space stretched as far as a justified line stretches it, plus the spare room of the box a table of contents sets its page number in (LaTeX\'s \\@pnumwidth, right-aligned).' },
+  wordSpaceEm: {
+    value: 0.8,
+    why: "A word space stretched as far as a justified line stretches it, plus the spare room of the box a table of contents sets its page number in (LaTeX's \\@pnumwidth, right-aligned).",
+  },
   rowFigures: { value: 4, why: 'Four figures stepping evenly along a row are a grid (axis labels), not a column with an odd one.' },
 } as const satisfies Record<string, Threshold>;
 const T = thresholdValues(THRESHOLDS);
@@ -57,7 +63,15 @@ export const columnAlignmentDetector = defineDetector({
  * values.
  */
 function isCellFigure(r: TextRun): boolean {
-  return r.size >= T.minReadablePt && r.text === r.text.trim() && /\d$/.test(r.text) && isFigure(r.text) && r.bbox[2] > r.bbox[0] && !OUTSIDE_SIMPLE.test(r.text) && !/,\s/.test(r.text);
+  return (
+    r.size >= T.minReadablePt &&
+    r.text === r.text.trim() &&
+    /\d$/.test(r.text) &&
+    isFigure(r.text) &&
+    r.bbox[2] > r.bbox[0] &&
+    !OUTSIDE_SIMPLE.test(r.text) &&
+    !/,\s/.test(r.text)
+  );
 }
 
 /**
@@ -177,7 +191,11 @@ function followedOnLine(run: TextRun, page: PageLayer, em: number): boolean {
 /** The text before the figure on its line ends within a word space of it (half an em). */
 function precededClosely(run: TextRun, page: PageLayer, em: number): boolean {
   return page.runs.some(
-    (o) => o !== run && Math.abs(o.baseline - run.baseline) <= 0.5 * run.size && o.bbox[2] <= run.bbox[0] + 0.1 * em && run.bbox[0] - o.bbox[2] <= T.wordSpaceEm * em,
+    (o) =>
+      o !== run &&
+      Math.abs(o.baseline - run.baseline) <= 0.5 * run.size &&
+      o.bbox[2] <= run.bbox[0] + 0.1 * em &&
+      run.bbox[0] - o.bbox[2] <= T.wordSpaceEm * em,
   );
 }
 
@@ -189,7 +207,9 @@ const STEP_PT = 2 * T.roundingPt;
  * (consecutive along it, at least an em apart): the tick labels of an axis or a number line.
  */
 function onRowStep(run: TextRun, figures: readonly TextRun[], W: number): boolean {
-  const row = figures.filter((o) => Math.abs(o.baseline - run.baseline) <= 0.1 * run.size && Math.abs(o.size - run.size) <= 0.2 * run.size).sort((a, b) => a.bbox[2] - b.bbox[2]);
+  const row = figures
+    .filter((o) => Math.abs(o.baseline - run.baseline) <= 0.1 * run.size && Math.abs(o.size - run.size) <= 0.2 * run.size)
+    .sort((a, b) => a.bbox[2] - b.bbox[2]);
   const i = row.indexOf(run);
   if (i < 0) return false;
   for (let start = Math.max(0, i - T.rowFigures + 1); start <= i && start + T.rowFigures <= row.length; start++) {

@@ -30,7 +30,8 @@ const T = thresholdValues(THRESHOLDS);
  * Ghostscript, likewise, makes a subset of every font its PostScript input defines, and each
  * included EPS figure or re-downloading print driver defines its own copy.
  */
-const PER_INSTANCE_SUBSETS = /xdvipdfmx|\bxetex\b|luatex|luahbtex|dvipdfm|quartz pdfcontext|mac os x|\bmacos\b|microsoft.{0,6}word|weasyprint|\bcairo\b|\bdvips\b|ghostscript/i;
+const PER_INSTANCE_SUBSETS =
+  /xdvipdfmx|\bxetex\b|luatex|luahbtex|dvipdfm|quartz pdfcontext|mac os x|\bmacos\b|microsoft.{0,6}word|weasyprint|\bcairo\b|\bdvips\b|ghostscript/i;
 
 /**
  * Ligatures (fi, fl, ff, ffi, ffl, and the discretionary ct, st, Th) as text extraction spells
@@ -82,7 +83,11 @@ function perInstanceWriter(ctx: DetectorContext): boolean {
 }
 
 function asProducerHabit(f: Found): Found {
-  return { ...f, summary: `${f.summary} Its writer embeds one subset per font instance, so this is context.`, strength: Math.min(f.strength, STRENGTH_CAP.perInstanceSubsets) };
+  return {
+    ...f,
+    summary: `${f.summary} Its writer embeds one subset per font instance, so this is context.`,
+    strength: Math.min(f.strength, STRENGTH_CAP.perInstanceSubsets),
+  };
 }
 
 function samePageFindings(baseName: string, subsets: FontUse[]): Found[] {

@@ -13,7 +13,7 @@ import { STRENGTH } from '../strengths.js';
 const THRESHOLDS = {
   fewRuns: { value: 6, why: '"A few words": at most this many runs (with one of the shares below).' },
   smallShare: { value: 0.15, why: 'A few words of a face are at most this share of its characters; more is the producer mixing both copies.' },
-  minorityShare: { value: 0.03, why: 'A lone outsider font draws at most this share of the document\'s characters.' },
+  minorityShare: { value: 0.03, why: "A lone outsider font draws at most this share of the document's characters." },
   mostlyEmbedded: { value: 0.9, why: 'The rest of the document must be this consistently embedded for a lone outsider to stand out.' },
 } as const satisfies Record<string, Threshold>;
 const T = thresholdValues(THRESHOLDS);
@@ -60,7 +60,13 @@ export const foreignFontDetector = defineDetector({
         code: 'font_inconsistency.embedded_and_not',
         summary: `Font ${loose[0].facts.baseName} is embedded (${embedded[0].name}) but ${quote(runs)} ${runs.length === 1 ? 'is' : 'are'} drawn with a non-embedded copy of it.`,
         pages: pagesOf(runs),
-        evidence: { page: runs[0].page, bbox: unionBox(runs), regions: runs.slice(0, 8).map(runRegion), fonts: [embedded[0].name, ...loose.map((u) => u.name)], runs: runs.slice(0, 8).map(describeRun) },
+        evidence: {
+          page: runs[0].page,
+          bbox: unionBox(runs),
+          regions: runs.slice(0, 8).map(runRegion),
+          fonts: [embedded[0].name, ...loose.map((u) => u.name)],
+          runs: runs.slice(0, 8).map(describeRun),
+        },
         strength: STRENGTH['font_inconsistency.embedded_and_not'],
       });
     }
@@ -77,7 +83,13 @@ export const foreignFontDetector = defineDetector({
         code: type3 ? 'font_inconsistency.type3_minority' : 'font_inconsistency.unembedded_minority',
         summary: `${quote(u.runs)} ${u.runs.length === 1 ? 'is' : 'are'} drawn with ${type3 ? 'a Type3 font' : 'the non-embedded font'} ${u.name}, while the rest of the document uses embedded fonts.`,
         pages: pagesOf(u.runs),
-        evidence: { page: u.runs[0].page, bbox: unionBox(u.runs), regions: u.runs.slice(0, 8).map(runRegion), fonts: [u.name], runs: u.runs.slice(0, 8).map(describeRun) },
+        evidence: {
+          page: u.runs[0].page,
+          bbox: unionBox(u.runs),
+          regions: u.runs.slice(0, 8).map(runRegion),
+          fonts: [u.name],
+          runs: u.runs.slice(0, 8).map(describeRun),
+        },
         strength: STRENGTH[type3 ? 'font_inconsistency.type3_minority' : 'font_inconsistency.unembedded_minority'],
       });
     }

@@ -6,4 +6,11 @@ import { isolatedFontDetector } from './isolated-font.js';
 import { loneFigureFontDetector } from './lone-figure-font.js';
 import { spacingBreakDetector } from './spacing-break.js';
 
-export const fontsDetectors: Detector[] = [duplicateSubsetDetector, foreignFontDetector, isolatedFontDetector, loneFigureFontDetector, spacingBreakDetector, columnAlignmentDetector];
+export const fontsDetectors: Detector[] = [
+  duplicateSubsetDetector,
+  foreignFontDetector,
+  isolatedFontDetector,
+  loneFigureFontDetector,
+  spacingBreakDetector,
+  columnAlignmentDetector,
+];

@@ -63,7 +63,8 @@ function pageFindings(page: PageLayer, docUses: Map<string, number>): Found[] {
     const inGrid = line.length > 0 || (column.some((o) => o.bbox[1] < run.bbox[1]) && column.some((o) => o.bbox[1] > run.bbox[1]));
     if (!inGrid) continue;
     // Column and line mates are disjoint: together they are the figures aligned with this one.
-    const found = fontFinding(run, column, line, docUses.get(run.fontName) ?? 0, page.runs) ?? sizeFinding(run, column, page.runs) ?? baselineFinding(run, line, page);
+    const found =
+      fontFinding(run, column, line, docUses.get(run.fontName) ?? 0, page.runs) ?? sizeFinding(run, column, page.runs) ?? baselineFinding(run, line, page);
     if (found) findings.push(found);
   }
   return findings;
@@ -167,7 +168,8 @@ function sameFamily(a: string, b: string): boolean {
  * their Times / Palatino / Fourier counterparts (txfonts, pxfonts, mathptmx, fourier) and
  * OpenType maths fonts. No issuing system prints a statement with them.
  */
-const MATH_FONT = /^(?:cmmi|cmmib|cmsy|cmbsy|cmex|cmitt|cmti|cmbxti|cmsl|lmmathitalic|lmmathsymbols|lmmathextension|lmroman\d*-italic|lmroman\d*-slanted|msam|msbm|eufm|eufb|eusm|rsfs|stmary|wasy|esint|txmi|txsy|txex|pxmi|pxsy|pxex|rtxmi|rtxsy|zxmi|zxsy|ptmri7t|ztmcm|mt2mi|mt2sy|mt2ex|futmi|fourier|mdbch|mdput|mdugm|cmr.*italic)|math/i;
+const MATH_FONT =
+  /^(?:cmmi|cmmib|cmsy|cmbsy|cmex|cmitt|cmti|cmbxti|cmsl|lmmathitalic|lmmathsymbols|lmmathextension|lmroman\d*-italic|lmroman\d*-slanted|msam|msbm|eufm|eufb|eusm|rsfs|stmary|wasy|esint|txmi|txsy|txex|pxmi|pxsy|pxex|rtxmi|rtxsy|zxmi|zxsy|ptmri7t|ztmcm|mt2mi|mt2sy|mt2ex|futmi|fourier|mdbch|mdput|mdugm|cmr.*italic)|math/i;
 
 export function isMathFont(fontName: string): boolean {
   return MATH_FONT.test(splitSubset(fontName).baseName.replace(/^[A-Z]{6}\+/, ''));
@@ -195,7 +197,14 @@ function sizeFinding(run: TextRun, column: TextRun[], all: readonly TextRun[]): 
     code: 'font_inconsistency.size_mismatch',
     summary: `"${run.text.trim()}" on page ${run.page} is ${run.size}pt while the ${same.length} figures aligned with it in the same font are ${size}pt.`,
     pages: [run.page],
-    evidence: { page: run.page, bbox: run.bbox, regions: [runRegion(run), ...same.slice(0, 3).map(runRegion)], fonts: [run.fontName], run: describeRun(run), neighbours: same.slice(0, 5).map(describeRun) },
+    evidence: {
+      page: run.page,
+      bbox: run.bbox,
+      regions: [runRegion(run), ...same.slice(0, 3).map(runRegion)],
+      fonts: [run.fontName],
+      run: describeRun(run),
+      neighbours: same.slice(0, 5).map(describeRun),
+    },
     strength: STRENGTH['font_inconsistency.size_mismatch'],
   };
 }
@@ -242,7 +251,14 @@ function baselineFinding(run: TextRun, line: TextRun[], page: PageLayer): Found 
     code: 'font_inconsistency.baseline_shift',
     summary: `"${run.text.trim()}" on page ${run.page} sits ${Math.abs(shift).toFixed(1)}pt ${shift > 0 ? 'above' : 'below'} the baseline the rest of its line shares.`,
     pages: [run.page],
-    evidence: { page: run.page, bbox: run.bbox, regions: [runRegion(run), ...same.slice(0, 3).map(runRegion)], fonts: [run.fontName], run: describeRun(run), shiftPt: Math.round(shift * 100) / 100 },
+    evidence: {
+      page: run.page,
+      bbox: run.bbox,
+      regions: [runRegion(run), ...same.slice(0, 3).map(runRegion)],
+      fonts: [run.fontName],
+      run: describeRun(run),
+      shiftPt: Math.round(shift * 100) / 100,
+    },
     strength: STRENGTH['font_inconsistency.baseline_shift'],
   };
 }

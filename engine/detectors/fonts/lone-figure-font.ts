@@ -21,8 +21,8 @@ const AMOUNT = /^[-+(]?\s*(?:[$€£¥]|[A-Z]{3})?\s*-?\d{1,3}(?:[ .,'\u00a0\u20
 
 const THRESHOLDS = {
   maxPatchRuns: { value: 2, why: 'A patched figure is one or two runs; a face used more is part of the design.' },
-  minOtherAmounts: { value: 5, why: 'The document\'s own amounts, in other faces, that make the lone one stand out.' },
-  sizeTolerance: { value: 0.25, why: 'A patch imitates the figures\' size; a display total a quarter larger or smaller is styling.' },
+  minOtherAmounts: { value: 5, why: "The document's own amounts, in other faces, that make the lone one stand out." },
+  sizeTolerance: { value: 0.25, why: "A patch imitates the figures' size; a display total a quarter larger or smaller is styling." },
   minOtherChars: { value: 200, why: 'Enough text in other faces for the document to have a typeface of its own.' },
 } as const satisfies Record<string, Threshold>;
 const T = thresholdValues(THRESHOLDS);

@@ -13,13 +13,15 @@ import { STRENGTH } from '../strengths.js';
 const THRESHOLDS = {
   minPlainOps: { value: 10, why: 'A line or page needs this many plainly set text shows to have a plain setting to break.' },
   plainShare: { value: 0.9, why: 'At least this share plain: justified or tracked text spaces everything and breaks nothing.' },
-  maxOddOps: { value: 3, why: 'A patch is a few shows; more with their own spacing is the layout\'s style.' },
-  minDigits: { value: 2, why: 'A squeezed value has several digits: a lone digit beside a letter is typesetting (the "X2" of the LaTeX2e logo, kerned apart by Tc in TeX manuals distilled from PostScript; "H2O", "A4").' },
+  maxOddOps: { value: 3, why: "A patch is a few shows; more with their own spacing is the layout's style." },
+  minDigits: {
+    value: 2,
+    why: 'A squeezed value has several digits: a lone digit beside a letter is typesetting (the "X2" of the LaTeX2e logo, kerned apart by Tc in TeX manuals distilled from PostScript; "H2O", "A4").',
+  },
   hScaleTolerance: { value: 0.02, why: 'Horizontal scaling within 2 % of 100 % is rounding, not a squeezed value.' },
   tcShare: { value: 0.05, why: 'Tc below this share of the font size is kerning-level noise some producers always emit.' },
 } as const satisfies Record<string, Threshold>;
 const T = thresholdValues(THRESHOLDS);
-
 
 /**
  * A run opening with a relation sign is a formula cut there: TeX puts a thick space round
@@ -33,7 +35,6 @@ function digitCount(text: string): number {
   for (const ch of text) if (ch >= '0' && ch <= '9') n++;
   return n;
 }
-
 
 function isPlain(op: TextPaint): boolean {
   return Math.abs(op.hScale - 1) < T.hScaleTolerance && Math.abs(op.charSpacing) < T.tcShare * Math.max(op.size, 1);
@@ -69,7 +70,10 @@ function pageFindings(page: PageLayer): Found[] {
     // Same font on the same line set plainly: the odd spacing is a break, not a style (small caps, headings).
     const lineMates = plain.filter((p) => p.fontId === op.fontId && p.bbox[1] <= cy && cy <= p.bbox[3]);
     if (lineMates.length === 0) continue;
-    const what = Math.abs(op.hScale - 1) >= T.hScaleTolerance ? `horizontally scaled to ${Math.round(op.hScale * 100)}%` : `spaced by ${op.charSpacing.toFixed(2)} per character`;
+    const what =
+      Math.abs(op.hScale - 1) >= T.hScaleTolerance
+        ? `horizontally scaled to ${Math.round(op.hScale * 100)}%`
+        : `spaced by ${op.charSpacing.toFixed(2)} per character`;
     findings.push({
       flag: 'font_inconsistency',
       code: 'font_inconsistency.spacing_break',
@@ -83,7 +87,10 @@ function pageFindings(page: PageLayer): Found[] {
         charSpacing: op.charSpacing,
         horizontalScaling: op.hScale,
       },
-      strength: Math.abs(op.hScale - 1) >= T.hScaleTolerance ? STRENGTH['font_inconsistency.spacing_break'].scaled : STRENGTH['font_inconsistency.spacing_break'].spacing,
+      strength:
+        Math.abs(op.hScale - 1) >= T.hScaleTolerance
+          ? STRENGTH['font_inconsistency.spacing_break'].scaled
+          : STRENGTH['font_inconsistency.spacing_break'].spacing,
     });
   }
   return findings;

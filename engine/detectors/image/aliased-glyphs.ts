@@ -24,7 +24,15 @@ const T = thresholdValues(THRESHOLDS);
 
 function evidenceFor(g: GrayRaster, words: Word[]) {
   const best = [...words].sort((a, b) => b.pixels - a.pixels)[0];
-  return { page: 1, bbox: boxFraction(best.box, g), regions: words.map((w) => ({ page: 1, bbox: boxFraction(w.box, g) })), heatmap: boxesHeatmap(g, words.map((w) => w.box)) };
+  return {
+    page: 1,
+    bbox: boxFraction(best.box, g),
+    regions: words.map((w) => ({ page: 1, bbox: boxFraction(w.box, g) })),
+    heatmap: boxesHeatmap(
+      g,
+      words.map((w) => w.box),
+    ),
+  };
 }
 
 export const aliasedGlyphsDetector = defineDetector({

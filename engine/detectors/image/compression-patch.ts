@@ -24,11 +24,11 @@ const THRESHOLDS = {
   minJudged: { value: 2, why: 'A block is judged off the lattice on at least two coefficients, not one noisy one.' },
   minOffBlocks: { value: 8, why: 'A region: at least this many off blocks, this share of the judged blocks of its box...' },
   minOffShare: { value: 0.35, why: '...and this share of the judged blocks of its box.' },
-  minZ: { value: 7, why: '...this many binomial standard deviations above the page\'s own off rate...' },
+  minZ: { value: 7, why: "...this many binomial standard deviations above the page's own off rate..." },
   maxPageOffRate: { value: 0.2, why: '...on a page whose blocks mostly sit on the lattice, in a box at most this share of the page height.' },
   maxBoxHeight: { value: 0.1, why: '...in a box at most this share of the page height (a field, not a band of the page).' },
-  minClippedShare: { value: 0.5, why: 'Clip-aware reading only where most ink blocks hold clipped pixels (the coefficient map\'s blind spot)...' },
-  maxClipFitRatio: { value: 0.6, why: '...and only when the page\'s blocks sit clearly nearer the first lattice than off-grid blocks do.' },
+  minClippedShare: { value: 0.5, why: "Clip-aware reading only where most ink blocks hold clipped pixels (the coefficient map's blind spot)..." },
+  maxClipFitRatio: { value: 0.6, why: "...and only when the page's blocks sit clearly nearer the first lattice than off-grid blocks do." },
   minClipDip: { value: 0.15, why: '...and far below what the other candidate lattices score on the same page (a dip, not a slope).' },
 } as const satisfies Record<string, Threshold>;
 const T = thresholdValues(THRESHOLDS);
@@ -76,7 +76,9 @@ function regions({ cols, rows, judged, off }: OffMap, pageRate: number): Region[
 const EMITS = [{ flag: 'image_manipulation', reasons: ['compression_patch'] }] as const satisfies readonly Emit[];
 
 /** How the first lattice was read: in the coefficients (dq-map.ts) or clip-aware in the pixels (clip-lattice.ts). */
-type Fit = { method: 'coefficients'; quality: number; latticeExcess: number } | { method: 'clip_aware'; quality: number; alignedDeviation: number; shiftedDeviation: number; typicalRatio: number };
+type Fit =
+  | { method: 'coefficients'; quality: number; latticeExcess: number }
+  | { method: 'clip_aware'; quality: number; alignedDeviation: number; shiftedDeviation: number; typicalRatio: number };
 
 function finding(fit: Fit, best: Region, map: OffMap, width: number, height: number, pageRate: number): DeclaredFinding<typeof EMITS> {
   const { cols, rows } = map;
@@ -90,7 +92,10 @@ function finding(fit: Fit, best: Region, map: OffMap, width: number, height: num
     code: 'image_manipulation.compression_patch',
     summary: `The page was saved twice as JPEG (first at about quality ${quality}), but a region of ${best.off} blocks of 8x8 pixels around printed text does not carry the first compression: it was pasted in between the two saves.`,
     pages: [1],
-    strength: best.off >= 2 * T.minOffBlocks && share >= 0.5 ? STRENGTH['image_manipulation.compression_patch'].largeShare : STRENGTH['image_manipulation.compression_patch'].patch,
+    strength:
+      best.off >= 2 * T.minOffBlocks && share >= 0.5
+        ? STRENGTH['image_manipulation.compression_patch'].largeShare
+        : STRENGTH['image_manipulation.compression_patch'].patch,
     evidence: {
       page: 1,
       bbox,

@@ -21,7 +21,10 @@ const THRESHOLDS = {
   minNoise: { value: 0.8, why: 'Below this noise two captures of the same content can match pixel for pixel: a clone carries no grain to tell apart.' },
   minPairs: { value: 4, why: 'A copied region is at least this many matching patch pairs sharing one shift.' },
   maxBucket: { value: 40, why: 'Hash buckets larger than this are naturally repeated content (table rules, the same word on each row) and skipped.' },
-  samePicture: { value: 0.2, why: 'A third copy is the same picture, not necessarily the same pixels: a layout places each copy at its own sub-pixel phase, so resampling makes copies differ by more than noise but by far less than the patch\'s own contrast.' },
+  samePicture: {
+    value: 0.2,
+    why: "A third copy is the same picture, not necessarily the same pixels: a layout places each copy at its own sub-pixel phase, so resampling makes copies differ by more than noise but by far less than the patch's own contrast.",
+  },
 } as const satisfies Record<string, Threshold>;
 const T = thresholdValues(THRESHOLDS);
 
@@ -63,11 +66,12 @@ function patchStd(g: GrayRaster, p: Keypoint): number {
   const { width: w, data: d } = g;
   let s = 0;
   let s2 = 0;
-  for (let y = -R; y < R; y++) for (let x = -R; x < R; x++) {
-    const v = d[(p.y + y) * w + p.x + x];
-    s += v;
-    s2 += v * v;
-  }
+  for (let y = -R; y < R; y++)
+    for (let x = -R; x < R; x++) {
+      const v = d[(p.y + y) * w + p.x + x];
+      s += v;
+      s2 += v * v;
+    }
   const n = 4 * R * R;
   return Math.sqrt(Math.max(0, s2 / n - (s / n) ** 2));
 }
@@ -136,13 +140,14 @@ export function groupByShift(pairs: Pair[]): CloneRegion[] {
     const [dx, dy] = k.split(',').map(Number);
     // Resampling can move a keypoint by one pixel: merge neighbouring shifts.
     const members: Pair[] = [];
-    for (let ex = -1; ex <= 1; ex++) for (let ey = -1; ey <= 1; ey++) {
-      const kk = `${dx + ex},${dy + ey}`;
-      if (groups.has(kk) && !used.has(kk)) {
-        members.push(...groups.get(kk)!);
-        used.add(kk);
+    for (let ex = -1; ex <= 1; ex++)
+      for (let ey = -1; ey <= 1; ey++) {
+        const kk = `${dx + ex},${dy + ey}`;
+        if (groups.has(kk) && !used.has(kk)) {
+          members.push(...groups.get(kk)!);
+          used.add(kk);
+        }
       }
-    }
     if (members.length < T.minPairs) continue;
     const xs = members.map((p) => p.a.x);
     const ys = members.map((p) => p.a.y);
@@ -181,7 +186,6 @@ function onLattice(g: GrayRaster, r: CloneRegion, madLimit: number): boolean {
   for (const p of r.members) if (thirdCopy(g, p, madLimit)) repeated++;
   return repeated * 2 >= r.members.length;
 }
-
 
 function thirdCopy(g: GrayRaster, p: Pair, madLimit: number): boolean {
   const limit = Math.max(madLimit, T.samePicture * patchStd(g, p.a));

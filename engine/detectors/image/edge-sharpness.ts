@@ -16,8 +16,8 @@ import { STRENGTH } from '../strengths.js';
 
 const THRESHOLDS = {
   minWhiteFraction: { value: 0.3, why: 'A page-like capture is mostly white; photos and artwork are not read.' },
-  minSide: { value: 128, why: 'Smaller pictures hold too few blocks to know the page\'s edges.' },
-  minEdgeBlocks: { value: 300, why: 'Enough blocks with an ink edge to know the page\'s median steepness.' },
+  minSide: { value: 128, why: "Smaller pictures hold too few blocks to know the page's edges." },
+  minEdgeBlocks: { value: 300, why: "Enough blocks with an ink edge to know the page's median steepness." },
   maxBoxHeight: { value: 0.1, why: 'A patch is a field or a line: its box at most a tenth of the page height.' },
   strongBlocks: { value: 20, why: 'A patch of this many blocks...' },
   strongShare: { value: 0.65, why: '...with this share of its box steep is the stronger variant.' },
@@ -122,7 +122,10 @@ export const edgeSharpnessDetector = defineDetector({
         code: 'image_manipulation.sharpness_inconsistency',
         summary: `Text in one region (${best.comp.length} blocks) has edges far crisper than the rest of the page (steepness above ${over.toFixed(2)} where the page's median is ${median.toFixed(2)}): it was likely pasted from a clean render, not captured with the page.`,
         pages: [1],
-        strength: best.comp.length >= T.strongBlocks && best.share >= T.strongShare ? STRENGTH['image_manipulation.sharpness_inconsistency'].largeShare : STRENGTH['image_manipulation.sharpness_inconsistency'].patch,
+        strength:
+          best.comp.length >= T.strongBlocks && best.share >= T.strongShare
+            ? STRENGTH['image_manipulation.sharpness_inconsistency'].largeShare
+            : STRENGTH['image_manipulation.sharpness_inconsistency'].patch,
         evidence: {
           page: 1,
           bbox: blockBoxFraction(best.box, g.width, g.height),

@@ -19,17 +19,20 @@ import { thresholdValues, type Threshold } from '../thresholds.js';
 import { STRENGTH } from '../strengths.js';
 
 const THRESHOLDS = {
-  minWords: { value: 20, why: 'Enough words to know the page\'s edge width.' },
+  minWords: { value: 20, why: "Enough words to know the page's edge width." },
   minZ: { value: 6, why: 'Crisper than the page by this many robust standard deviations, and by this many pixels.' },
   minDelta: { value: 0.25, why: '...and by at least this many pixels of edge width.' },
-  maxRatio: { value: 0.7, why: 'And at most this share of the print\'s width around it. A rasteriser\'s edge is about half of a captured one; bold and large type reads somewhat crisper than body text under the same blur (its strokes reach full ink; thin strokes share their blurred band), up to ~0.77 on lab photos.' },
+  maxRatio: {
+    value: 0.7,
+    why: "And at most this share of the print's width around it. A rasteriser's edge is about half of a captured one; bold and large type reads somewhat crisper than body text under the same blur (its strokes reach full ink; thin strokes share their blurred band), up to ~0.77 on lab photos.",
+  },
   minSpread: { value: 0.05, why: 'The spread is never taken as narrower than this (a page of one font and size measures ~0.05).' },
   looseZ: { value: 3, why: 'Words somewhat crisper (this many deviations) on more lines elsewhere: a page of mixed sources, stay quiet.' },
   maxLooseLines: { value: 2, why: 'At most this many other lines with somewhat crisper words; more is a page of mixed sources.' },
   maxWords: { value: 4, why: 'The crisp words: one value (possibly spaced into several words) on one line.' },
   maxBand: { value: 1.6, why: 'The crisp value spans at most this many line heights.' },
   maxPixels: { value: 9000000, why: 'Largest raster read: a 300 dpi A4 or Letter scan (8.7 / 8.4 MP); 12 MP photos are left out (cost).' },
-  neighbours: { value: 20, why: 'Words compared with their neighbours only: a photo\'s focus and perspective soften one side of the page more.' },
+  neighbours: { value: 20, why: "Words compared with their neighbours only: a photo's focus and perspective soften one side of the page more." },
   maxLocalWords: { value: 3000, why: 'Pages with more words are compared against the page as a whole (the neighbour search is quadratic).' },
 } as const satisfies Record<string, Threshold>;
 const T = thresholdValues(THRESHOLDS);
@@ -56,7 +59,6 @@ export interface CrispValue {
   spread: number;
   total: number;
 }
-
 
 interface Scored {
   word: WordEdge;
@@ -127,7 +129,8 @@ export function crispValue(words: WordEdge[]): CrispValue | null {
 export const glyphProfileDetector = defineDetector({
   meta: {
     id: 'image/glyph-profile',
-    description: 'A value on a scanned or photographed page whose glyph edges are far crisper than all other print on it: pasted from a clean render after the capture.',
+    description:
+      'A value on a scanned or photographed page whose glyph edges are far crisper than all other print on it: pasted from a clean render after the capture.',
     appliesTo: ['image'],
     needs: ['image', 'luma'],
     emits: EMITS,
@@ -168,7 +171,10 @@ export const glyphProfileDetector = defineDetector({
           pageEdgeWidth: Math.round(found.median * 100) / 100,
           pageSpread: Math.round(found.spread * 100) / 100,
           words: found.total,
-          heatmap: boxesHeatmap(g, found.words.map((w) => w.box)),
+          heatmap: boxesHeatmap(
+            g,
+            found.words.map((w) => w.box),
+          ),
         },
       },
     ];

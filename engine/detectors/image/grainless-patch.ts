@@ -12,8 +12,8 @@ import { thresholdValues, type Threshold } from '../thresholds.js';
 import { STRENGTH } from '../strengths.js';
 
 const THRESHOLDS = {
-  minPaperStd: { value: 1, why: 'The page\'s paper must carry grain: median block standard deviation at least this.' },
-  maxFlatShare: { value: 0.03, why: 'Grain-free paper blocks anywhere on the page: more than this share is the page\'s nature.' },
+  minPaperStd: { value: 1, why: "The page's paper must carry grain: median block standard deviation at least this." },
+  maxFlatShare: { value: 0.03, why: "Grain-free paper blocks anywhere on the page: more than this share is the page's nature." },
   minBlocks: { value: 6, why: 'A patch: at least this many grain-free blocks...' },
   minFill: { value: 0.7, why: '...filling this share of the paper blocks of their box...' },
   minInkNear: { value: 2, why: '...next to ink (a pasted value covers text), and a minority of the page.' },
@@ -85,7 +85,10 @@ export const grainlessPatchDetector = defineDetector({
         code: 'image_manipulation.grainless_patch',
         summary: `A rectangle around printed text (${best.comp.length} blocks of 8x8 pixels) has no paper grain at all, while the rest of the page carries it everywhere (typical block deviation ${grain.toFixed(1)}): it was likely pasted from a clean render or painted over.`,
         pages: [1],
-        strength: best.comp.length >= T.strongBlocks && best.fill >= 0.8 ? STRENGTH['image_manipulation.grainless_patch'].largeFilled : STRENGTH['image_manipulation.grainless_patch'].patch,
+        strength:
+          best.comp.length >= T.strongBlocks && best.fill >= 0.8
+            ? STRENGTH['image_manipulation.grainless_patch'].largeFilled
+            : STRENGTH['image_manipulation.grainless_patch'].patch,
         evidence: {
           page: 1,
           bbox,

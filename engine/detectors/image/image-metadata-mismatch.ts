@@ -15,15 +15,20 @@ const DAY = 24 * 3600e3;
 /** Firmware strings that identify a phone platform, to check against EXIF Make. */
 const PLATFORM: Array<{ software: RegExp; makes: RegExp; platform: string }> = [
   { software: /\b(?:ios|iphone os)\s?\d/i, makes: /apple/i, platform: 'Apple iOS' },
-  { software: /\bandroid\b|\bone ?ui\b|\bmiui\b|\bhdr\+\b|\bharmonyos\b/i, makes: /samsung|google|xiaomi|huawei|oneplus|oppo|vivo|motorola|sony|lg|nokia|realme|honor|asus|htc|zte|lenovo/i, platform: 'Android' },
+  {
+    software: /\bandroid\b|\bone ?ui\b|\bmiui\b|\bhdr\+\b|\bharmonyos\b/i,
+    makes: /samsung|google|xiaomi|huawei|oneplus|oppo|vivo|motorola|sony|lg|nokia|realme|honor|asus|htc|zte|lenovo/i,
+    platform: 'Android',
+  },
 ];
 
 function firstXmp(xmp: string | null, names: string[]): MetaDate | null {
   if (!xmp) return null;
-  for (const n of names) for (const v of xmpValues(xmp, n)) {
-    const d = parseMetaDate(v);
-    if (d) return d;
-  }
+  for (const n of names)
+    for (const v of xmpValues(xmp, n)) {
+      const d = parseMetaDate(v);
+      if (d) return d;
+    }
   return null;
 }
 
@@ -128,7 +133,12 @@ function dimensionFindings(image: ImageInfo): Found[] {
   ];
 }
 
-const EMITS = [{ flag: 'metadata_mismatch', reasons: ['capture_date', 'modify_date', 'modified_after_capture', 'modified_before_capture', 'software_device', 'exif_dimensions'] }] as const satisfies readonly Emit[];
+const EMITS = [
+  {
+    flag: 'metadata_mismatch',
+    reasons: ['capture_date', 'modify_date', 'modified_after_capture', 'modified_before_capture', 'software_device', 'exif_dimensions'],
+  },
+] as const satisfies readonly Emit[];
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
 type Found = DeclaredFinding<typeof EMITS>;
 

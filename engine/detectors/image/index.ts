@@ -13,4 +13,18 @@ import { imageMetadataMismatchDetector } from './image-metadata-mismatch.js';
 import { noiseInconsistencyDetector } from './noise-inconsistency.js';
 import { thumbnailMismatchDetector } from './thumbnail-mismatch.js';
 
-export const imageDetectors: Detector[] = [imageEditingSoftwareDetector, imageMetadataMismatchDetector, thumbnailMismatchDetector, doubleCompressionDetector, copyMoveDetector, noiseInconsistencyDetector, grainlessPatchDetector, edgeSharpnessDetector, glyphProfileDetector, paintedPatchDetector, aliasedGlyphsDetector, damagedDataDetector, compressionPatchDetector];
+export const imageDetectors: Detector[] = [
+  imageEditingSoftwareDetector,
+  imageMetadataMismatchDetector,
+  thumbnailMismatchDetector,
+  doubleCompressionDetector,
+  copyMoveDetector,
+  noiseInconsistencyDetector,
+  grainlessPatchDetector,
+  edgeSharpnessDetector,
+  glyphProfileDetector,
+  paintedPatchDetector,
+  aliasedGlyphsDetector,
+  damagedDataDetector,
+  compressionPatchDetector,
+];

@@ -18,8 +18,14 @@ const THRESHOLDS = {
   cell: { value: 16, why: '16 px cells: a retyped field on a 150 dpi scan is ~20 px tall, so 24 px cells never lay fully inside it.' },
   minPaperNoise: { value: 0.5, why: 'Scans saved twice as JPEG keep little grain (sigma ~0.5 on the working raster); a digitally whited-out patch has none.' },
   cleanRatio: { value: 0.35, why: 'A cell is clean when its noise is below this share of the page sigma.' },
-  minInkShare: { value: 0.02, why: 'A page carries writing: ink (a pixel under 100) in at least this share of its paper cells. Documents measured 6.6-31 % (lab forgeries); a blank wallpaper or sky has none, and its flat, undithered bands are not a patch on anything.' },
-  maxClippedShare: { value: 0.5, why: 'Paper that is mostly clipped to pure white (a screenshot, a render, a scan whitened by its driver) has no grain to compare a region with. Scans the detector is for clip under 2 %.' },
+  minInkShare: {
+    value: 0.02,
+    why: 'A page carries writing: ink (a pixel under 100) in at least this share of its paper cells. Documents measured 6.6-31 % (lab forgeries); a blank wallpaper or sky has none, and its flat, undithered bands are not a patch on anything.',
+  },
+  maxClippedShare: {
+    value: 0.5,
+    why: 'Paper that is mostly clipped to pure white (a screenshot, a render, a scan whitened by its driver) has no grain to compare a region with. Scans the detector is for clip under 2 %.',
+  },
 } as const satisfies Record<string, Threshold>;
 const T = thresholdValues(THRESHOLDS);
 
@@ -130,15 +136,29 @@ export const noiseInconsistencyDetector = defineDetector({
       .sort((a, b) => b.comp.length - a.comp.length);
     if (!found.length) return [];
     const best = found[0];
-    const bbox: BBox = [(best.box[0] * T.cell) / g.width, (best.box[1] * T.cell) / g.height, (best.box[2] * T.cell) / g.width, (best.box[3] * T.cell) / g.height].map((v) => Math.round(Math.min(1, v) * 10000) / 10000) as BBox;
+    const bbox: BBox = [
+      (best.box[0] * T.cell) / g.width,
+      (best.box[1] * T.cell) / g.height,
+      (best.box[2] * T.cell) / g.width,
+      (best.box[3] * T.cell) / g.height,
+    ].map((v) => Math.round(Math.min(1, v) * 10000) / 10000) as BBox;
     return [
       {
         flag: 'image_manipulation',
         code: 'image_manipulation.noise_inconsistency',
         summary: `A region of the page lacks the paper grain present everywhere else (noise ${sigma.toFixed(1)} on the page, far lower there): it was likely pasted or painted over digitally.`,
         pages: [1],
-        strength: best.comp.length >= 4 ? STRENGTH['image_manipulation.noise_inconsistency'].fourBlocksOrMore : STRENGTH['image_manipulation.noise_inconsistency'].patch,
-        evidence: { page: 1, bbox, cells: best.comp.length, pageNoise: Math.round(sigma * 100) / 100, heatmap: cellHeatmap(cells, cols, rows, new Set(best.comp), [0, 0, (cols * T.cell) / g.width, (rows * T.cell) / g.height]) },
+        strength:
+          best.comp.length >= 4
+            ? STRENGTH['image_manipulation.noise_inconsistency'].fourBlocksOrMore
+            : STRENGTH['image_manipulation.noise_inconsistency'].patch,
+        evidence: {
+          page: 1,
+          bbox,
+          cells: best.comp.length,
+          pageNoise: Math.round(sigma * 100) / 100,
+          heatmap: cellHeatmap(cells, cols, rows, new Set(best.comp), [0, 0, (cols * T.cell) / g.width, (rows * T.cell) / g.height]),
+        },
       },
     ];
   },

@@ -40,7 +40,11 @@ function flatCells(g: GrayRaster): { cols: number; rows: number; value: Int16Arr
       let same = true;
       for (let y = 0; y < T.cell && same; y++) {
         const row = (cy * T.cell + y) * w + cx * T.cell;
-        for (let x = 0; x < T.cell; x++) if (d[row + x] !== v) { same = false; break; }
+        for (let x = 0; x < T.cell; x++)
+          if (d[row + x] !== v) {
+            same = false;
+            break;
+          }
       }
       if (same) value[cy * cols + cx] = v;
     }
@@ -62,7 +66,8 @@ const EMITS = [{ flag: 'image_manipulation', reasons: ['painted_patch'] }] as co
 export const paintedPatchDetector = defineDetector({
   meta: {
     id: 'image/painted-patch',
-    description: 'A small rectangle over text in a screen capture or digital render, painted in a flat colour a few levels off the page background found nowhere else.',
+    description:
+      'A small rectangle over text in a screen capture or digital render, painted in a flat colour a few levels off the page background found nowhere else.',
     appliesTo: ['image'],
     needs: ['image', 'luma'],
     emits: EMITS,
@@ -77,10 +82,11 @@ export const paintedPatchDetector = defineDetector({
     const { cols, rows, value } = flatCells(g);
     const counts = new Map<number, number>();
     let flat = 0;
-    for (const v of value) if (v >= 0) {
-      counts.set(v, (counts.get(v) ?? 0) + 1);
-      flat++;
-    }
+    for (const v of value)
+      if (v >= 0) {
+        counts.set(v, (counts.get(v) ?? 0) + 1);
+        flat++;
+      }
     if (flat < 0.3 * value.length) return [];
     const [background, bgCells] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0];
     // A digital page: one background level holds most of the flat area (photos and scans never do).
@@ -95,22 +101,24 @@ export const paintedPatchDetector = defineDetector({
       if (p.cells.length < 0.8 * (counts.get(p.value) ?? 0)) return false;
       let ink = 0;
       let bg = 0;
-      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) {
-        const v = value[y * cols + x];
-        if (v < 0) ink++;
-        else if (v === background) bg++;
-      }
+      for (let y = y0; y < y1; y++)
+        for (let x = x0; x < x1; x++) {
+          const v = value[y * cols + x];
+          if (v < 0) ink++;
+          else if (v === background) bg++;
+        }
       // Covers text (non-flat cells inside) and is itself filled, not a scatter of stray levels.
       if (ink < 2 || bg > 0 || p.cells.length < T.minFill * (area - ink)) return false;
       // A cover meets the page directly; drawn shapes (icons, boxes) have an outline around them.
       let ring = 0;
       let onBackground = 0;
-      for (let y = y0 - 2; y <= y1 + 1; y++) for (let x = x0 - 2; x <= x1 + 1; x++) {
-        if (y >= y0 - 1 && y <= y1 && x >= x0 - 1 && x <= x1) continue;
-        if (x < 0 || y < 0 || x >= cols || y >= rows) continue;
-        ring++;
-        if (value[y * cols + x] === background) onBackground++;
-      }
+      for (let y = y0 - 2; y <= y1 + 1; y++)
+        for (let x = x0 - 2; x <= x1 + 1; x++) {
+          if (y >= y0 - 1 && y <= y1 && x >= x0 - 1 && x <= x1) continue;
+          if (x < 0 || y < 0 || x >= cols || y >= rows) continue;
+          ring++;
+          if (value[y * cols + x] === background) onBackground++;
+        }
       return onBackground >= 0.6 * ring;
     });
     if (!found.length) return [];
@@ -126,7 +134,14 @@ export const paintedPatchDetector = defineDetector({
         summary: `A small rectangle over text is painted in a flat grey level (${best.value}) that differs from the page background (${background}) by ${Math.abs(best.value - background)} and appears nowhere else: a value was likely covered and retyped.`,
         pages: [1],
         strength: STRENGTH['image_manipulation.painted_patch'],
-        evidence: { page: 1, bbox, patchLevel: best.value, backgroundLevel: background, cells: best.cells.length, heatmap: { page: 1, bbox: [0, 0, f(cols, g.width), f(rows, g.height)] as BBox, image: rgbaPngDataUrl(px, cols, rows) } },
+        evidence: {
+          page: 1,
+          bbox,
+          patchLevel: best.value,
+          backgroundLevel: background,
+          cells: best.cells.length,
+          heatmap: { page: 1, bbox: [0, 0, f(cols, g.width), f(rows, g.height)] as BBox, image: rgbaPngDataUrl(px, cols, rows) },
+        },
       },
     ];
   },

@@ -80,7 +80,8 @@ export const thumbnailMismatchDetector = defineDetector({
           code: 'compression_anomaly.thumbnail_content',
           summary: `The embedded EXIF preview shows different content than the image (similarity ${r.toFixed(2)}): the image was changed after the preview was made.`,
           pages: [1],
-          strength: r < T.unrelatedSimilarity ? STRENGTH['compression_anomaly.thumbnail_content'].unrelated : STRENGTH['compression_anomaly.thumbnail_content'].differs,
+          strength:
+            r < T.unrelatedSimilarity ? STRENGTH['compression_anomaly.thumbnail_content'].unrelated : STRENGTH['compression_anomaly.thumbnail_content'].differs,
           evidence: { similarity: Math.round(r * 100) / 100 },
         },
       ];

@@ -21,11 +21,14 @@ const THRESHOLDS = {
   futureSlackDays: { value: 1, why: 'Clocks drift and zones are misread; a day in the future is still "now".' },
   farFutureDays: { value: 30, why: 'A month ahead is a typed date, not clock drift.' },
   lateModificationDays: { value: 90, why: 'A document is issued once; saved again a quarter later, someone else saved it.' },
-  rewrittenLongAfterDays: { value: 180, why: 'An issuing system stamps ModDate when it renders: a whole file rewritten half a year later was saved by someone else.' },
+  rewrittenLongAfterDays: {
+    value: 180,
+    why: 'An issuing system stamps ModDate when it renders: a whole file rewritten half a year later was saved by someone else.',
+  },
   backInTimeMinutes: { value: 2, why: 'Two clocks in one pipeline disagree by seconds; a ModDate further back than this went back in time.' },
   unzonedGapHours: { value: 14, why: 'Without zones, up to the widest zone offset "earlier" may only be a zone misreading.' },
   typedBackHours: { value: 1, why: 'Minutes back can be rounding or two clocks; an hour or more back means someone typed the dates.' },
-  sameWallClockMinutes: { value: 2, why: 'The same wall-clock time written with two zones, to this precision, is a writer\'s zone bug.' },
+  sameWallClockMinutes: { value: 2, why: "The same wall-clock time written with two zones, to this precision, is a writer's zone bug." },
   zoneChangeMinutes: { value: 60, why: 'Zones an hour apart are daylight saving on one machine, not another machine.' },
 } as const satisfies Record<string, Threshold>;
 const T = thresholdValues(THRESHOLDS);
@@ -41,7 +44,21 @@ const REWRITTEN_LONG_AFTER = T.rewrittenLongAfterDays * DAY;
  */
 const LATE_REWRITERS = /ghostscript|qpdf|pdf\/?a|archiv|optimi[sz]|linearis|lineariz|compress|ocrmypdf|tesseract|abbyy|pdftk|callas|pdfapilot/i;
 
-const EMITS = [{ flag: 'date_inconsistency', reasons: ['modified_before_created', 'future_date', 'late_modification', 'rewritten_long_after', 'edited_after_issue', 'created_before_document_date', 'impossible_date', 'timezone_changed'] }] as const satisfies readonly Emit[];
+const EMITS = [
+  {
+    flag: 'date_inconsistency',
+    reasons: [
+      'modified_before_created',
+      'future_date',
+      'late_modification',
+      'rewritten_long_after',
+      'edited_after_issue',
+      'created_before_document_date',
+      'impossible_date',
+      'timezone_changed',
+    ],
+  },
+] as const satisfies readonly Emit[];
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
 type Found = DeclaredFinding<typeof EMITS>;
 
@@ -78,7 +95,10 @@ export const dateInconsistencyDetector = defineDetector({
       }
     }
     // XMP is checked beside Info: a forger who retypes one copy often forgets the other.
-    const stamps = [['creation', created, rawCreated], ['modification', modified, rawModified]] as Array<[string, PdfDate | undefined, string | undefined]>;
+    const stamps = [
+      ['creation', created, rawCreated],
+      ['modification', modified, rawModified],
+    ] as Array<[string, PdfDate | undefined, string | undefined]>;
     if (m.created && m.xmpCreated) stamps.push(['XMP creation', m.xmpCreated, m.xmp?.createDate]);
     if (m.modified && m.xmpModified) stamps.push(['XMP modification', m.xmpModified, m.xmp?.modifyDate]);
     for (const raw of new Set([m.info?.CreationDate, m.info?.ModDate, m.xmp?.createDate, m.xmp?.modifyDate])) {
@@ -103,7 +123,10 @@ export const dateInconsistencyDetector = defineDetector({
           pages: [],
           evidence: { date: raw, now: ctx.now.toISOString() },
           // A clock a day or two ahead is drift; a month or more ahead is a typed date.
-          strength: d.date.getTime() > ctx.now.getTime() + FAR_FUTURE ? STRENGTH['date_inconsistency.future_date'].far : STRENGTH['date_inconsistency.future_date'].near,
+          strength:
+            d.date.getTime() > ctx.now.getTime() + FAR_FUTURE
+              ? STRENGTH['date_inconsistency.future_date'].far
+              : STRENGTH['date_inconsistency.future_date'].near,
         });
       }
     }
@@ -116,7 +139,15 @@ export const dateInconsistencyDetector = defineDetector({
           code: 'date_inconsistency.edited_after_issue',
           summary: `This ${issued.type.replace('_', ' ')} is dated ${issued.printed} and the file was created then (${rawCreated}), but the whole file was written again ${describe(gap)} later (${rawModified}) by ${m.producer ?? 'software that left no Producer'}. An issuing system renders such a document once; a save that late, by software that is not an archiver, optimiser or scanner, is an edit after issue.`,
           pages: [],
-          evidence: { before: rawCreated, after: rawModified, printedDate: issued.printed, docType: issued.type, producer: m.producer ?? null, creator: m.creator ?? null, differenceDays: Math.round(gap / DAY) },
+          evidence: {
+            before: rawCreated,
+            after: rawModified,
+            printedDate: issued.printed,
+            docType: issued.type,
+            producer: m.producer ?? null,
+            creator: m.creator ?? null,
+            differenceDays: Math.round(gap / DAY),
+          },
           strength: STRENGTH['date_inconsistency.edited_after_issue'],
         });
       } else if (gap > REWRITTEN_LONG_AFTER && rewrittenByOther(ctx, m) && !typesetFromSource(m.producer)) {
@@ -128,14 +159,15 @@ export const dateInconsistencyDetector = defineDetector({
           evidence: { before: rawCreated, after: rawModified, producer: m.producer ?? null, differenceDays: Math.round(gap / DAY) },
           strength: STRENGTH['date_inconsistency.rewritten_long_after'],
         });
-      } else findings.push({
-        flag: 'date_inconsistency',
-        code: 'date_inconsistency.late_modification',
-        summary: `The file was modified ${describe(gap)} after it was created (${rawCreated} -> ${rawModified}).`,
-        pages: [],
-        evidence: { before: rawCreated, after: rawModified },
-        strength: STRENGTH['date_inconsistency.late_modification'],
-      });
+      } else
+        findings.push({
+          flag: 'date_inconsistency',
+          code: 'date_inconsistency.late_modification',
+          summary: `The file was modified ${describe(gap)} after it was created (${rawCreated} -> ${rawModified}).`,
+          pages: [],
+          evidence: { before: rawCreated, after: rawModified },
+          strength: STRENGTH['date_inconsistency.late_modification'],
+        });
     }
     const before = created ? createdBeforePrinted(ctx, created) : null;
     if (before) {
@@ -151,7 +183,14 @@ export const dateInconsistencyDetector = defineDetector({
       });
     }
     // UTC ('Z') is what many writers record whatever the local zone, so it proves nothing.
-    if (created && modified && created.tzMinutes && modified.tzMinutes && Math.abs(created.tzMinutes - modified.tzMinutes) > T.zoneChangeMinutes && !sameWallClock(created, modified)) {
+    if (
+      created &&
+      modified &&
+      created.tzMinutes &&
+      modified.tzMinutes &&
+      Math.abs(created.tzMinutes - modified.tzMinutes) > T.zoneChangeMinutes &&
+      !sameWallClock(created, modified)
+    ) {
       findings.push({
         flag: 'date_inconsistency',
         code: 'date_inconsistency.timezone_changed',

@@ -104,7 +104,12 @@ export const infoXmpMismatchDetector = defineDetector({
       const diff = Math.abs(a.date.getTime() - b.date.getTime());
       if (diff <= tol) continue;
       // Same wall-clock time with another zone: a writer's zone formatting bug (TCPDF flips the sign).
-      if (a.tzMinutes !== null && b.tzMinutes !== null && Math.abs(a.date.getTime() + a.tzMinutes * 60_000 - (b.date.getTime() + b.tzMinutes * 60_000)) <= DATE_TOLERANCE_MS) continue;
+      if (
+        a.tzMinutes !== null &&
+        b.tzMinutes !== null &&
+        Math.abs(a.date.getTime() + a.tzMinutes * 60_000 - (b.date.getTime() + b.tzMinutes * 60_000)) <= DATE_TOLERANCE_MS
+      )
+        continue;
       findings.push({
         flag: 'metadata_mismatch',
         code: `metadata_mismatch.${detail}`,

@@ -100,7 +100,10 @@ function lastWriterFinding(producerName: string | undefined, producer: SoftwareC
       summary: `Created by "${creatorName}" but last saved by ${editor.product} ("${producerName}"): the issued document was opened and saved again in an editor.`,
       pages: [],
       evidence: { producer: producerName, creator: creatorName, before: creatorName, after: producerName },
-      strength: creator.kind === 'issuer_system' ? STRENGTH['editing_software.editor_after_issuer'].issuerCreator : STRENGTH['editing_software.editor_after_issuer'].otherCreator,
+      strength:
+        creator.kind === 'issuer_system'
+          ? STRENGTH['editing_software.editor_after_issuer'].issuerCreator
+          : STRENGTH['editing_software.editor_after_issuer'].otherCreator,
     };
   }
   // Authoring in Acrobat or a desktop editor is common for forms; online and image editors are not.

@@ -25,7 +25,9 @@ export const scrubbedMetadataDetector = defineDetector({
     const m = ctx.facts.now('metadata');
     const pdf = ctx.pdf;
     if (!m || !pdf || !m.readable) return [];
-    const infoKeys = Object.entries(m.info ?? {}).filter(([, v]) => v.trim()).map(([k]) => k);
+    const infoKeys = Object.entries(m.info ?? {})
+      .filter(([, v]) => v.trim())
+      .map(([k]) => k);
     const findings: Found[] = [];
     if (infoKeys.length === 0 && !m.xmp) {
       const noId = pdf.trailerId === null;
@@ -39,7 +41,11 @@ export const scrubbedMetadataDetector = defineDetector({
         summary: `The file carries no document metadata at all (no Info dictionary entries and no XMP packet${noId ? ', and no document ID' : ''}); every common PDF writer records at least the producing software.`,
         pages: [],
         evidence: { info: m.info, xmp: false, trailerId: pdf.trailerId },
-        strength: noId ? (issuedDocument ? STRENGTH['scrubbed_metadata.no_metadata'].noIdIssued : STRENGTH['scrubbed_metadata.no_metadata'].noId) : STRENGTH['scrubbed_metadata.no_metadata'].withId,
+        strength: noId
+          ? issuedDocument
+            ? STRENGTH['scrubbed_metadata.no_metadata'].noIdIssued
+            : STRENGTH['scrubbed_metadata.no_metadata'].noId
+          : STRENGTH['scrubbed_metadata.no_metadata'].withId,
       });
       return findings;
     }
@@ -57,7 +63,8 @@ export const scrubbedMetadataDetector = defineDetector({
     const producerClass = classifySoftware(m.producer);
     // WeasyPrint writes the dates the HTML states (<meta name="dcterms.created">) and none otherwise.
     const datesFromSource = /\bweasyprint\b/i.test(m.producer ?? '');
-    const datesExpected = !datesFromSource && (producerClass.kind === 'office_suite' || producerClass.kind === 'issuer_system' || producerClass.kind === 'browser_print');
+    const datesExpected =
+      !datesFromSource && (producerClass.kind === 'office_suite' || producerClass.kind === 'issuer_system' || producerClass.kind === 'browser_print');
     if (datesExpected && !m.created && !m.xmpCreated) {
       findings.push({
         flag: 'scrubbed_metadata',

@@ -14,7 +14,20 @@ import { coveredFraction, intersect, union } from '../../kit/boxes.js';
 import { shareInside } from '../../read/pdf/text/path-geometry.js';
 import type { FillPaint, ImagePaint, PageLayer, PaintOp, TextPaint } from '../../read/pdf/text/types.js';
 import type { BBox } from '../../types.js';
-import { Backdrop, BandIndex, boxArea, colorDistance, isDrawnText, isOpaqueCover, isWhite, regionOf, SAME_COLOUR, truncate, visibleBox, words } from '../../read/pdf/text/paint-query.js';
+import {
+  Backdrop,
+  BandIndex,
+  boxArea,
+  colorDistance,
+  isDrawnText,
+  isOpaqueCover,
+  isWhite,
+  regionOf,
+  SAME_COLOUR,
+  truncate,
+  visibleBox,
+  words,
+} from '../../read/pdf/text/paint-query.js';
 import { thresholdValues, type Threshold } from '../thresholds.js';
 import { STRENGTH } from '../strengths.js';
 
@@ -22,11 +35,17 @@ const THRESHOLDS = {
   minCovered: { value: 0.7, why: 'A text counts as covered when this share of its box lies under the cover.' },
   minReplacementInside: { value: 0.6, why: 'Replacement text must sit mostly inside the cover.' },
   maxCoverArea: { value: 0.33, why: 'A cover larger than this share of the page is a background panel, not a white-out.' },
-  sameAngle: { value: 2, why: 'Replacement text runs at the covered text\'s angle within this (degrees).' },
-  sameBaselineEm: { value: 0.3, why: 'A retype rides the old line: baselines this close (in ems of the covered text) are one line, as `isolated_font` reads a line (a retype placed by eye may sit a point or two off it).' },
-  evenMarginEm: { value: 0.1, why: 'A label\'s frame leaves the same margin left and right (within this, in ems), at most T.maxMarginEm.' },
+  sameAngle: { value: 2, why: "Replacement text runs at the covered text's angle within this (degrees)." },
+  sameBaselineEm: {
+    value: 0.3,
+    why: 'A retype rides the old line: baselines this close (in ems of the covered text) are one line, as `isolated_font` reads a line (a retype placed by eye may sit a point or two off it).',
+  },
+  evenMarginEm: { value: 0.1, why: "A label's frame leaves the same margin left and right (within this, in ems), at most T.maxMarginEm." },
   maxMarginEm: { value: 0.5, why: '...and at most this margin (ems) on either side.' },
-  sameSizeFactor: { value: 2, why: 'A retype matches the size of the value it replaces (the forger wants it to pass for the original): within this factor either way. A figure\'s tick label a quarter the size of the text under the figure\'s white background (a psfrag example page) is the figure\'s.' },
+  sameSizeFactor: {
+    value: 2,
+    why: "A retype matches the size of the value it replaces (the forger wants it to pass for the original): within this factor either way. A figure's tick label a quarter the size of the text under the figure's white background (a psfrag example page) is the figure's.",
+  },
   sameEdge: { value: 0.001, why: 'Box edges closer than this (page fraction, about half a point on A4) are the same edge.' },
 } as const satisfies Record<string, Threshold>;
 const T = thresholdValues(THRESHOLDS);
@@ -39,7 +58,9 @@ interface CoverHit {
   replacement: TextPaint[];
 }
 
-const EMITS = [{ flag: 'hidden_content', reasons: ['covered_text_replaced', 'covered_text', 'image_over_text', 'annotation_over_text'] }] as const satisfies readonly Emit[];
+const EMITS = [
+  { flag: 'hidden_content', reasons: ['covered_text_replaced', 'covered_text', 'image_over_text', 'annotation_over_text'] },
+] as const satisfies readonly Emit[];
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
 type Found = DeclaredFinding<typeof EMITS>;
 
@@ -133,7 +154,6 @@ function coverHits(page: PageLayer): CoverHit[] {
  */
 const ALIGNED_EM = 1 / 3;
 
-
 /**
  * Is some replacement text set where a covered text was: at its size and angle, on its
  * baseline, and starting, ending or centred with it? Measured in points along and across the
@@ -187,7 +207,12 @@ function fittedTo(box: BBox, texts: readonly TextPaint[], page: PageLayer): bool
   const em = Math.max(...texts.map((t) => t.size));
   const left = (x0 - box[0]) * page.width;
   const right = (box[2] - x1) * page.width;
-  return left >= -T.evenMarginEm * em && right >= -T.evenMarginEm * em && Math.abs(left - right) <= T.evenMarginEm * em && Math.max(left, right) <= T.maxMarginEm * em;
+  return (
+    left >= -T.evenMarginEm * em &&
+    right >= -T.evenMarginEm * em &&
+    Math.abs(left - right) <= T.evenMarginEm * em &&
+    Math.max(left, right) <= T.maxMarginEm * em
+  );
 }
 
 /** Share of a text's box under the cover: its visible box, and within it its outline when it is no box. */
@@ -227,7 +252,6 @@ function sameWords(covered: TextPaint[], replacement: TextPaint[]): boolean {
   const b = words(replacement.map((t) => t.text).join(''));
   return a.length > 0 && (a.includes(b) || b.includes(a));
 }
-
 
 /**
  * The same labelled box drawn twice at one place (TikZ pictures or code blocks placed over one

@@ -148,7 +148,6 @@ function spillsFromPanel(op: TextPaint, texts: TextPaint[], backdrop: Backdrop, 
   return false;
 }
 
-
 /**
  * A callout or circled number: a light digit set small on a large dark glyph drawn just before
  * it (a dingbat disc, DocBook's callouts, \ding in LaTeX). The glyph is its backdrop, so the
@@ -184,7 +183,13 @@ function toFinding(pageNo: number, reason: Reason, ops: TextPaint[]): Found {
 
 function offPageFinding(ops: Array<TextPaint & { page: number }>): Found {
   const pages = [...new Set(ops.map((o) => o.page))].sort((a, b) => a - b);
-  const text = truncate(ops.slice(0, 20).map((o) => o.text).join(' '), 160);
+  const text = truncate(
+    ops
+      .slice(0, 20)
+      .map((o) => o.text)
+      .join(' '),
+    160,
+  );
   return {
     flag: 'hidden_content',
     code: 'hidden_content.off_page_text',
@@ -205,6 +210,10 @@ function onDemand(finding: Found, revealable: NonNullable<ReturnType<typeof laye
     revealable.how === 'auto_state'
       ? 'the document switches its layers with viewing, printing or export (/OCProperties /D /AS)'
       : `links or buttons switch layers on (SetOCGState action, object ${revealable.object})`;
-  return { ...finding, summary: `${finding.summary} The layer is shown on demand: ${how}.`, evidence: { ...finding.evidence, shown_on_demand: revealable.how }, strength: STRENGTH['hidden_content.hidden_layer_text'].shownOnDemand };
+  return {
+    ...finding,
+    summary: `${finding.summary} The layer is shown on demand: ${how}.`,
+    evidence: { ...finding.evidence, shown_on_demand: revealable.how },
+    strength: STRENGTH['hidden_content.hidden_layer_text'].shownOnDemand,
+  };
 }
-

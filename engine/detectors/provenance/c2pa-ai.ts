@@ -23,7 +23,8 @@ function sourceTypeFindings(manifests: C2paManifestSummary[]): Found[] {
         kind === 'generated'
           ? `The image is declared AI-generated in ${where}: action ${a.action}${agent} with source type ${sourceTypeName(a.digitalSourceType!)}.`
           : `The image is declared to combine AI-generated content in ${where}: action ${a.action}${agent} with source type ${sourceTypeName(a.digitalSourceType!)}.`;
-      const strength = kind === 'generated' ? STRENGTH['ai_generated.c2pa_generated'][m.active ? 'active' : 'ingredient'] : STRENGTH['ai_generated.c2pa_composite'].declared;
+      const strength =
+        kind === 'generated' ? STRENGTH['ai_generated.c2pa_generated'][m.active ? 'active' : 'ingredient'] : STRENGTH['ai_generated.c2pa_composite'].declared;
       const prev = out.get(code);
       if (!prev || prev.strength < strength) {
         out.set(code, {
@@ -32,7 +33,13 @@ function sourceTypeFindings(manifests: C2paManifestSummary[]): Found[] {
           summary,
           pages: [1],
           strength,
-          evidence: { manifest: m.label, claimGenerator: m.claimGenerator, action: a.action, digitalSourceType: a.digitalSourceType, softwareAgent: a.softwareAgent ?? null },
+          evidence: {
+            manifest: m.label,
+            claimGenerator: m.claimGenerator,
+            action: a.action,
+            digitalSourceType: a.digitalSourceType,
+            softwareAgent: a.softwareAgent ?? null,
+          },
         });
       }
     }

@@ -49,13 +49,16 @@ function textMarkers(text: Record<string, string>): Marker[] {
   for (const [key, value] of Object.entries(text)) {
     const k = key.toLowerCase();
     const at = `png:${key}`;
-    if (k === 'parameters' && (A1111_PARAMS.test(value) || /fooocus/i.test(value))) out.push({ tool: /fooocus/i.test(value) ? 'Fooocus' : 'AUTOMATIC1111-style Stable Diffusion UI', source: at, excerpt: excerpt(value) });
+    if (k === 'parameters' && (A1111_PARAMS.test(value) || /fooocus/i.test(value)))
+      out.push({ tool: /fooocus/i.test(value) ? 'Fooocus' : 'AUTOMATIC1111-style Stable Diffusion UI', source: at, excerpt: excerpt(value) });
     else if (k === 'prompt' && isComfyPrompt(value)) out.push({ tool: 'ComfyUI', source: at, excerpt: excerpt(value) });
     else if (k === 'workflow' && isComfyWorkflow(value)) out.push({ tool: 'ComfyUI', source: at, excerpt: excerpt(value) });
-    else if (k === 'invokeai_metadata' || k === 'invokeai_graph' || k === 'sd-metadata' || (k === 'dream' && value.length > 0)) out.push({ tool: 'InvokeAI', source: at, excerpt: excerpt(value) });
+    else if (k === 'invokeai_metadata' || k === 'invokeai_graph' || k === 'sd-metadata' || (k === 'dream' && value.length > 0))
+      out.push({ tool: 'InvokeAI', source: at, excerpt: excerpt(value) });
     else if ((k === 'software' || k === 'source') && /novelai/i.test(value)) out.push({ tool: 'NovelAI', source: at, excerpt: excerpt(value) });
     else if (k === 'comment' && isNovelAiComment(value)) out.push({ tool: 'NovelAI', source: at, excerpt: excerpt(value) });
-    else if (MIDJOURNEY.test(value) && /--(?:v|ar|style|stylize|chaos)\b|midjourney/i.test(value)) out.push({ tool: 'Midjourney', source: at, excerpt: excerpt(value) });
+    else if (MIDJOURNEY.test(value) && /--(?:v|ar|style|stylize|chaos)\b|midjourney/i.test(value))
+      out.push({ tool: 'Midjourney', source: at, excerpt: excerpt(value) });
   }
   return out;
 }

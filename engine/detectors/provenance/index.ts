@@ -5,4 +5,10 @@ import { generationParametersDetector } from './generation-parameters.js';
 import { generatorSoftwareDetector } from './generator-software.js';
 import { iptcSourceTypeDetector } from './iptc-source-type.js';
 
-export const provenanceDetectors: Detector[] = [c2paAiDetector, c2paIntegrityDetector, iptcSourceTypeDetector, generationParametersDetector, generatorSoftwareDetector];
+export const provenanceDetectors: Detector[] = [
+  c2paAiDetector,
+  c2paIntegrityDetector,
+  iptcSourceTypeDetector,
+  generationParametersDetector,
+  generatorSoftwareDetector,
+];

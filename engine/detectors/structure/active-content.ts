@@ -18,8 +18,10 @@ const MAX_OBJECTS = 200_000;
  * (URLs, mail, submit, attachments, other documents) or hides code (eval, unescape,
  * fromCharCode) is not form logic.
  */
-const OUTREACH = /\b(?:launchURL|getURL|submitForm|mailDoc|mailForm|mailMsg|exportDataObject|importDataObject|openDataObject|openDoc|launch|eval|unescape|fromCharCode|Collab|SOAP|Net\.|media\.|app\.setTimeOut|app\.setInterval|importIcon|ADBC|this\.print|insertPages|replacePages|deletePages|addScript|setAction|setPageAction|security|XMLData)\b/;
-const FORM_LOGIC = /\bAF[A-Z][A-Za-z]*_[A-Za-z]+\s*\(|\bevent\s*\.\s*(?:value|rc|change|target|willCommit|selStart|selEnd)\b|\bgetField\s*\(|\bthis\s*\.\s*calculateNow\b/;
+const OUTREACH =
+  /\b(?:launchURL|getURL|submitForm|mailDoc|mailForm|mailMsg|exportDataObject|importDataObject|openDataObject|openDoc|launch|eval|unescape|fromCharCode|Collab|SOAP|Net\.|media\.|app\.setTimeOut|app\.setInterval|importIcon|ADBC|this\.print|insertPages|replacePages|deletePages|addScript|setAction|setPageAction|security|XMLData)\b/;
+const FORM_LOGIC =
+  /\bAF[A-Z][A-Za-z]*_[A-Za-z]+\s*\(|\bevent\s*\.\s*(?:value|rc|change|target|willCommit|selStart|selEnd)\b|\bgetField\s*\(|\bthis\s*\.\s*calculateNow\b/;
 const MAX_SCRIPT = 20_000;
 
 export function isFormLogic(code: string): boolean {
@@ -28,7 +30,9 @@ export function isFormLogic(code: string): boolean {
   return s.length <= MAX_SCRIPT && !OUTREACH.test(s) && FORM_LOGIC.test(s);
 }
 
-const EMITS = [{ flag: 'active_content', reasons: ['javascript', 'form_scripts', 'launch_action', 'embedded_file', 'risky_attachment'] }] as const satisfies readonly Emit[];
+const EMITS = [
+  { flag: 'active_content', reasons: ['javascript', 'form_scripts', 'launch_action', 'embedded_file', 'risky_attachment'] },
+] as const satisfies readonly Emit[];
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
 type Found = DeclaredFinding<typeof EMITS>;
 
@@ -69,21 +73,62 @@ export const activeContentDetector = defineDetector({
     const findings: Found[] = [];
     if (js.length && scripts.every(isFormLogic)) {
       // Formatting and validation of form fields: what every fillable form carries. Context.
-      findings.push({ flag: 'active_content', code: 'active_content.form_scripts', summary: `The form carries ${js.length} field script(s) (formatting, validation, calculation; objects ${js.slice(0, 5).join(', ')}), as fillable forms do; not run.`, pages: [], evidence: { objects: js.slice(0, 50) }, strength: STRENGTH['active_content.form_scripts'] });
+      findings.push({
+        flag: 'active_content',
+        code: 'active_content.form_scripts',
+        summary: `The form carries ${js.length} field script(s) (formatting, validation, calculation; objects ${js.slice(0, 5).join(', ')}), as fillable forms do; not run.`,
+        pages: [],
+        evidence: { objects: js.slice(0, 50) },
+        strength: STRENGTH['active_content.form_scripts'],
+      });
     } else if (js.length) {
-      findings.push({ flag: 'active_content', code: 'active_content.javascript', summary: `The file contains JavaScript (${js.length} action(s), objects ${js.slice(0, 5).join(', ')}); it was not run.`, pages: [], evidence: { objects: js.slice(0, 50) }, strength: STRENGTH['active_content.javascript'] });
+      findings.push({
+        flag: 'active_content',
+        code: 'active_content.javascript',
+        summary: `The file contains JavaScript (${js.length} action(s), objects ${js.slice(0, 5).join(', ')}); it was not run.`,
+        pages: [],
+        evidence: { objects: js.slice(0, 50) },
+        strength: STRENGTH['active_content.javascript'],
+      });
     }
     if (launch.length) {
-      findings.push({ flag: 'active_content', code: 'active_content.launch_action', summary: `The file contains ${launch.length} launch action(s) that would start another program (objects ${launch.slice(0, 5).join(', ')}).`, pages: [], evidence: { objects: launch.slice(0, 50) }, strength: STRENGTH['active_content.launch_action'] });
+      findings.push({
+        flag: 'active_content',
+        code: 'active_content.launch_action',
+        summary: `The file contains ${launch.length} launch action(s) that would start another program (objects ${launch.slice(0, 5).join(', ')}).`,
+        pages: [],
+        evidence: { objects: launch.slice(0, 50) },
+        strength: STRENGTH['active_content.launch_action'],
+      });
     }
     const risky = files.filter((f) => RISKY_EXT.test(f.name));
     if (risky.length) {
-      findings.push({ flag: 'active_content', code: 'active_content.risky_attachment', summary: `The file carries executable or archive attachment(s): ${risky.map((f) => f.name).slice(0, 5).join(', ')}.`, pages: [], evidence: { objects: risky.map((f) => f.num), files: risky.map((f) => f.name) }, strength: STRENGTH['active_content.risky_attachment'] });
+      findings.push({
+        flag: 'active_content',
+        code: 'active_content.risky_attachment',
+        summary: `The file carries executable or archive attachment(s): ${risky
+          .map((f) => f.name)
+          .slice(0, 5)
+          .join(', ')}.`,
+        pages: [],
+        evidence: { objects: risky.map((f) => f.num), files: risky.map((f) => f.name) },
+        strength: STRENGTH['active_content.risky_attachment'],
+      });
     }
     const plain = files.filter((f) => !RISKY_EXT.test(f.name));
     if (plain.length) {
       const xmlOnly = plain.every((f) => /\.xml$/i.test(f.name));
-      findings.push({ flag: 'active_content', code: 'active_content.embedded_file', summary: `The file carries ${plain.length} embedded file(s): ${plain.map((f) => f.name || `object ${f.num}`).slice(0, 5).join(', ')}${xmlOnly ? ' (XML data, as e-invoices carry)' : ''}.`, pages: [], evidence: { objects: plain.map((f) => f.num), files: plain.map((f) => f.name) }, strength: xmlOnly ? STRENGTH['active_content.embedded_file'].xmlOnly : STRENGTH['active_content.embedded_file'].other });
+      findings.push({
+        flag: 'active_content',
+        code: 'active_content.embedded_file',
+        summary: `The file carries ${plain.length} embedded file(s): ${plain
+          .map((f) => f.name || `object ${f.num}`)
+          .slice(0, 5)
+          .join(', ')}${xmlOnly ? ' (XML data, as e-invoices carry)' : ''}.`,
+        pages: [],
+        evidence: { objects: plain.map((f) => f.num), files: plain.map((f) => f.name) },
+        strength: xmlOnly ? STRENGTH['active_content.embedded_file'].xmlOnly : STRENGTH['active_content.embedded_file'].other,
+      });
     }
     return findings;
   },
@@ -98,4 +143,3 @@ function scriptText(file: PdfFile, v: unknown, num: number): string {
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return decodePdfText(bytes);
   return new TextDecoder('latin1').decode(bytes.subarray(0, MAX_SCRIPT + 1));
 }
-

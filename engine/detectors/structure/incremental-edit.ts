@@ -33,7 +33,25 @@ function isFigureChange(d: TextChange): boolean {
   return [...removed, ...added].some((t) => FIGURE.test(t));
 }
 
-const EMITS = [{ flag: 'incremental_edit', reasons: ['figures_changed', 'text_changed', 'text_removed', 'image_replaced', 'page_inserted', 'content_changed', 'resources_changed', 'other_update', 'field_value_changed', 'page_furniture_added', 'page_cropped', 'edit_reverted'] }] as const satisfies readonly Emit[];
+const EMITS = [
+  {
+    flag: 'incremental_edit',
+    reasons: [
+      'figures_changed',
+      'text_changed',
+      'text_removed',
+      'image_replaced',
+      'page_inserted',
+      'content_changed',
+      'resources_changed',
+      'other_update',
+      'field_value_changed',
+      'page_furniture_added',
+      'page_cropped',
+      'edit_reverted',
+    ],
+  },
+] as const satisfies readonly Emit[];
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
 type Found = DeclaredFinding<typeof EMITS>;
 
@@ -105,31 +123,96 @@ function contentEdit(r: RevisionSummary): Found[] {
   const replaced = diffs.filter((d) => lineBefore(d) && lineAfter(d));
   const added = diffs.filter((d) => !lineBefore(d) && lineAfter(d));
   const top = figures[0] ?? replaced[0] ?? added[0] ?? diffs[0];
-  const where = top ? { page: top.page, bbox: top.bbox, before: top.before, after: top.after, ...(top.lineAfter ? { line: top.lineAfter, lineBefore: top.lineBefore } : {}), regions } : {};
+  const where = top
+    ? {
+        page: top.page,
+        bbox: top.bbox,
+        before: top.before,
+        after: top.after,
+        ...(top.lineAfter ? { line: top.lineAfter, lineBefore: top.lineBefore } : {}),
+        regions,
+      }
+    : {};
   const inLine = top?.lineAfter && top.lineAfter !== top.after ? ` in the line "${top.lineAfter}"` : '';
   const b = base(r);
   if (figures.length) {
-    return [{ ...b, code: 'incremental_edit.figures_changed', summary: `Revision ${r.number} changed figures on page ${top.page}: "${top.before}" became "${top.after}"${inLine}${figures.length > 1 ? ` (and ${figures.length - 1} more line(s))` : ''}.`, evidence: { ...b.evidence, ...where }, strength: STRENGTH['incremental_edit.figures_changed'] }];
+    return [
+      {
+        ...b,
+        code: 'incremental_edit.figures_changed',
+        summary: `Revision ${r.number} changed figures on page ${top.page}: "${top.before}" became "${top.after}"${inLine}${figures.length > 1 ? ` (and ${figures.length - 1} more line(s))` : ''}.`,
+        evidence: { ...b.evidence, ...where },
+        strength: STRENGTH['incremental_edit.figures_changed'],
+      },
+    ];
   }
   if (replaced.length || added.length) {
-    return [{ ...b, code: 'incremental_edit.text_changed', summary: `Revision ${r.number} changed the text of page ${top.page}: "${top.before || '(nothing)'}" became "${top.after}"${inLine}.`, evidence: { ...b.evidence, ...where }, strength: STRENGTH['incremental_edit.text_changed'] }];
+    return [
+      {
+        ...b,
+        code: 'incremental_edit.text_changed',
+        summary: `Revision ${r.number} changed the text of page ${top.page}: "${top.before || '(nothing)'}" became "${top.after}"${inLine}.`,
+        evidence: { ...b.evidence, ...where },
+        strength: STRENGTH['incremental_edit.text_changed'],
+      },
+    ];
   }
   if (diffs.length) {
-    return [{ ...b, code: 'incremental_edit.text_removed', summary: `Revision ${r.number} removed text from page ${top.page} ("${top.before}"${diffs.length > 1 ? ` and ${diffs.length - 1} more line(s)` : ''}).`, evidence: { ...b.evidence, ...where }, strength: STRENGTH['incremental_edit.text_removed'] }];
+    return [
+      {
+        ...b,
+        code: 'incremental_edit.text_removed',
+        summary: `Revision ${r.number} removed text from page ${top.page} ("${top.before}"${diffs.length > 1 ? ` and ${diffs.length - 1} more line(s)` : ''}).`,
+        evidence: { ...b.evidence, ...where },
+        strength: STRENGTH['incremental_edit.text_removed'],
+      },
+    ];
   }
   const changes = r.pageChanges ?? [];
   if (changes.some((c) => c.inserted)) {
     const pages = changes.filter((c) => c.inserted).map((c) => c.page);
-    return [{ ...b, code: 'incremental_edit.page_inserted', summary: `Revision ${r.number} added page(s) ${pages.join(', ')} to the document after it was produced.`, evidence: { ...b.evidence, page: pages[0] }, strength: STRENGTH['incremental_edit.page_inserted'] }];
+    return [
+      {
+        ...b,
+        code: 'incremental_edit.page_inserted',
+        summary: `Revision ${r.number} added page(s) ${pages.join(', ')} to the document after it was produced.`,
+        evidence: { ...b.evidence, page: pages[0] },
+        strength: STRENGTH['incremental_edit.page_inserted'],
+      },
+    ];
   }
   if (changes.some((c) => c.xobjects) && !changes.some((c) => c.contents)) {
-    return [{ ...b, code: 'incremental_edit.image_replaced', summary: `Revision ${r.number} replaced an image or drawing on page(s) ${r.changedPages.join(', ')}.`, evidence: { ...b.evidence, page: r.changedPages[0] }, strength: STRENGTH['incremental_edit.image_replaced'] }];
+    return [
+      {
+        ...b,
+        code: 'incremental_edit.image_replaced',
+        summary: `Revision ${r.number} replaced an image or drawing on page(s) ${r.changedPages.join(', ')}.`,
+        evidence: { ...b.evidence, page: r.changedPages[0] },
+        strength: STRENGTH['incremental_edit.image_replaced'],
+      },
+    ];
   }
   if (!r.changedPages.length && r.pagesRemoved) {
     const { before, after } = r.pagesRemoved;
-    return [{ ...b, code: 'incremental_edit.content_changed', summary: `Revision ${r.number} removed ${before - after} page(s) from the document (${before} before, ${after} after); the pages that remain draw what they drew.`, evidence: { ...b.evidence, pages_before: before, pages_after: after }, strength: STRENGTH['incremental_edit.content_changed'] }];
+    return [
+      {
+        ...b,
+        code: 'incremental_edit.content_changed',
+        summary: `Revision ${r.number} removed ${before - after} page(s) from the document (${before} before, ${after} after); the pages that remain draw what they drew.`,
+        evidence: { ...b.evidence, pages_before: before, pages_after: after },
+        strength: STRENGTH['incremental_edit.content_changed'],
+      },
+    ];
   }
-  return [{ ...b, code: 'incremental_edit.content_changed', summary: `Revision ${r.number} rewrote the content of page(s) ${r.changedPages.join(', ') || '?'} (objects ${[...r.changed, ...r.added].slice(0, 8).join(', ')}); the visible text is unchanged, so the edit is in drawings, layout or hidden content.`, evidence: { ...b.evidence, page: r.changedPages[0] }, strength: STRENGTH['incremental_edit.content_changed'] }];
+  return [
+    {
+      ...b,
+      code: 'incremental_edit.content_changed',
+      summary: `Revision ${r.number} rewrote the content of page(s) ${r.changedPages.join(', ') || '?'} (objects ${[...r.changed, ...r.added].slice(0, 8).join(', ')}); the visible text is unchanged, so the edit is in drawings, layout or hidden content.`,
+      evidence: { ...b.evidence, page: r.changedPages[0] },
+      strength: STRENGTH['incremental_edit.content_changed'],
+    },
+  ];
 }
 
 /** Only what a viewer's crop or rotate tool writes: the visible area of pages, nothing they paint. */
@@ -143,18 +226,26 @@ const VIEW_KEYS: ReadonlySet<string> = new Set(['CropBox', 'Rotate']);
 function pageCrop(r: RevisionSummary, ctx: DetectorContext): Found[] | null {
   const changes = r.pageChanges ?? [];
   if (!changes.length || r.pagesRemoved) return null;
-  if (!changes.every((c) => c.pageDict && !c.contents && !c.xobjects && !c.resources && !c.inserted && c.boxes?.length && c.boxes.every((k) => VIEW_KEYS.has(k)))) return null;
+  if (
+    !changes.every((c) => c.pageDict && !c.contents && !c.xobjects && !c.resources && !c.inserted && c.boxes?.length && c.boxes.every((k) => VIEW_KEYS.has(k)))
+  )
+    return null;
   const pages = changes.map((c) => c.page);
   // The text reader drops text outside the visible area, so a crop shows in the diff as lines
   // gone; with the content untouched, that is all a crop can do to the text.
   const diffs = (r.textDiff ?? []).filter((d) => lineBefore(d) !== lineAfter(d));
   if (diffs.some((d) => lineAfter(d) || !pages.includes(d.page))) return null;
   const cut = diffs.map((d) => ({ page: d.page, text: lineBefore(d).trim() }));
-  const off = ctx.pages.filter((p) => pages.includes(p.page)).flatMap((p) => p.runs.filter((run) => run.text.trim() && outsideView(run.bbox)).map((run) => ({ page: p.page, text: run.text.trim() })));
+  const off = ctx.pages
+    .filter((p) => pages.includes(p.page))
+    .flatMap((p) => p.runs.filter((run) => run.text.trim() && outsideView(run.bbox)).map((run) => ({ page: p.page, text: run.text.trim() })));
   const hidden = [...cut, ...off].filter((h, i, all) => h.text && all.findIndex((x) => x.page === h.page && x.text === h.text) === i);
   const keys = [...new Set(changes.flatMap((c) => c.boxes ?? []))];
   const what = keys.includes('CropBox') ? (keys.includes('Rotate') ? 'cropped and rotated' : 'cropped') : 'rotated';
-  const quote = hidden.slice(0, 3).map((h) => `"${h.text}"`).join(', ');
+  const quote = hidden
+    .slice(0, 3)
+    .map((h) => `"${h.text}"`)
+    .join(', ');
   const b = base(r);
   return [
     {
@@ -183,7 +274,15 @@ function revertedFinding(revs: RevisionSummary[]): Found {
     code: 'incremental_edit.edit_reverted',
     summary: `Revisions ${numbers.join(', ')} changed the text of page ${first.page} ("${said}") and took the change back: the page text is as first issued.`,
     pages: [...new Set(revs.flatMap((r) => r.changedPages))].sort((a, b) => a - b),
-    evidence: { revision: numbers[numbers.length - 1], revisions: numbers, page: first.page, ...(first.bbox ? { bbox: first.bbox } : {}), before: first.before, after: first.after, objects: revs.flatMap((r) => [...r.changed, ...r.added]).slice(0, 50) },
+    evidence: {
+      revision: numbers[numbers.length - 1],
+      revisions: numbers,
+      page: first.page,
+      ...(first.bbox ? { bbox: first.bbox } : {}),
+      before: first.before,
+      after: first.after,
+      objects: revs.flatMap((r) => [...r.changed, ...r.added]).slice(0, 50),
+    },
     strength: STRENGTH['incremental_edit.edit_reverted'],
   };
 }
@@ -205,7 +304,20 @@ function otherUpdate(r: RevisionSummary): Found {
   const b = base(r);
   const fonts = (r.pageChanges ?? []).filter((c) => c.resources);
   if (fonts.length) {
-    return { ...b, code: 'incremental_edit.resources_changed', summary: `Revision ${r.number} changed fonts or resources used by page(s) ${fonts.map((c) => c.page).join(', ')} without changing the page text.`, evidence: { ...b.evidence, roles: r.objectRoles }, strength: STRENGTH['incremental_edit.resources_changed'] };
+    return {
+      ...b,
+      code: 'incremental_edit.resources_changed',
+      summary: `Revision ${r.number} changed fonts or resources used by page(s) ${fonts.map((c) => c.page).join(', ')} without changing the page text.`,
+      evidence: { ...b.evidence, roles: r.objectRoles },
+      strength: STRENGTH['incremental_edit.resources_changed'],
+    };
   }
-  return { ...b, pages: [], code: 'incremental_edit.other_update', summary: `Revision ${r.number} is an update that changed no page content (${Object.keys(r.objectRoles ?? {}).join(', ') || 'no objects'}); recorded as context.`, evidence: { ...b.evidence, roles: r.objectRoles }, strength: STRENGTH['incremental_edit.other_update'] };
+  return {
+    ...b,
+    pages: [],
+    code: 'incremental_edit.other_update',
+    summary: `Revision ${r.number} is an update that changed no page content (${Object.keys(r.objectRoles ?? {}).join(', ') || 'no objects'}); recorded as context.`,
+    evidence: { ...b.evidence, roles: r.objectRoles },
+    strength: STRENGTH['incremental_edit.other_update'],
+  };
 }

@@ -5,4 +5,10 @@ import { pageInconsistencyDetector } from './page-inconsistency.js';
 import { signatureInvalidatedDetector } from './signature-invalidated.js';
 import { structuralAnomalyDetector } from './structural-anomaly.js';
 
-export const structureDetectors: Detector[] = [incrementalEditDetector, signatureInvalidatedDetector, structuralAnomalyDetector, activeContentDetector, pageInconsistencyDetector];
+export const structureDetectors: Detector[] = [
+  incrementalEditDetector,
+  signatureInvalidatedDetector,
+  structuralAnomalyDetector,
+  activeContentDetector,
+  pageInconsistencyDetector,
+];

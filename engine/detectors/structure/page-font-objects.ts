@@ -67,9 +67,18 @@ export function separateFontObjectFindings(file: PdfFile, pages: PageNode[]): Ar
       flag: 'page_inconsistency',
       code: 'page_inconsistency.separate_font_objects',
       summary:
-        `Page ${odd.page} draws ${pairs.map((x) => x.font).slice(0, 3).join(', ')} from its own font objects ` +
-        `(${pairs.map((x) => x.object).slice(0, 3).join(', ')}) while page${otherPages.length > 1 ? 's' : ''} ${otherPages.slice(0, 6).join(', ')} ` +
-        `${otherPages.length > 1 ? 'use' : 'uses'} ${pairs.map((x) => x.othersUse.join('/')).slice(0, 3).join(', ')}: the page was written by another run and copied in.`,
+        `Page ${odd.page} draws ${pairs
+          .map((x) => x.font)
+          .slice(0, 3)
+          .join(', ')} from its own font objects ` +
+        `(${pairs
+          .map((x) => x.object)
+          .slice(0, 3)
+          .join(', ')}) while page${otherPages.length > 1 ? 's' : ''} ${otherPages.slice(0, 6).join(', ')} ` +
+        `${otherPages.length > 1 ? 'use' : 'uses'} ${pairs
+          .map((x) => x.othersUse.join('/'))
+          .slice(0, 3)
+          .join(', ')}: the page was written by another run and copied in.`,
       pages: [odd.page],
       evidence: { page: odd.page, fontObjects: pairs, otherPages: otherPages.slice(0, 20) },
       strength: STRENGTH['page_inconsistency.separate_font_objects'],

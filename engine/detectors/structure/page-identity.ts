@@ -23,7 +23,8 @@ type Found = FindingFor<'page_inconsistency', 'page_identity'>;
 /** A label: words (letters, a few marks), at most 40 characters, optionally ending in ":" or "#". */
 const LABEL = /^(?<label>\p{L}[\p{L} .'/-]{1,38}?)\s*(?:[:#]|no\.|nr\.)\s*(?<value>.*)$/iu;
 /** Labels of what changes from page to page by design. */
-const VARYING = /\b(?:page|seite|pagina|página|sheet|blatt|feuille|folio|continued|balance|saldo|solde|subtotal|total|carried|brought|printed|generated|time|uhrzeit)\b/iu;
+const VARYING =
+  /\b(?:page|seite|pagina|página|sheet|blatt|feuille|folio|continued|balance|saldo|solde|subtotal|total|carried|brought|printed|generated|time|uhrzeit)\b/iu;
 /** Same place: vertical position (page fraction) and left edge within these. */
 const SAME_Y = 0.015;
 const SAME_X = 0.03;

@@ -53,7 +53,10 @@ function traitsOf(file: PdfFile, p: PageNode): PageTraits {
 /** Naming schemes differ when they share no pattern (an extra image name is not another producer). */
 function disjoint(a: string, b: string): boolean {
   const x = new Set(a.split(',').filter(Boolean));
-  return !b.split(',').filter(Boolean).some((n) => x.has(n));
+  return !b
+    .split(',')
+    .filter(Boolean)
+    .some((n) => x.has(n));
 }
 
 function majority<T>(values: T[]): { value: T; count: number } {
@@ -104,14 +107,17 @@ function numberingFindings(ctx: DetectorContext): Found[] {
 /** A page inserted from another document: stronger for each trait it differs in, up to a cap. */
 const FOREIGN_PAGE = STRENGTH['page_inconsistency.foreign_page'];
 
-const EMITS = [{ flag: 'page_inconsistency', reasons: ['foreign_page', 'page_numbering', 'separate_font_objects', 'page_identity'] }] as const satisfies readonly Emit[];
+const EMITS = [
+  { flag: 'page_inconsistency', reasons: ['foreign_page', 'page_numbering', 'separate_font_objects', 'page_identity'] },
+] as const satisfies readonly Emit[];
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
 type Found = DeclaredFinding<typeof EMITS>;
 
 export const pageInconsistencyDetector = defineDetector({
   meta: {
     id: 'structure/page-inconsistency',
-    description: 'One page differs from all others in resource naming, fonts, size and content encoding, draws the same fonts from its own font objects, disagrees in its printed "Page i of N", or repeats the page header with another document\'s values: a page from another document.',
+    description:
+      'One page differs from all others in resource naming, fonts, size and content encoding, draws the same fonts from its own font objects, disagrees in its printed "Page i of N", or repeats the page header with another document\'s values: a page from another document.',
     appliesTo: ['pdf'],
     needs: ['pages', 'pdf', 'pdfFile', 'textModel'],
     emits: EMITS,
@@ -154,7 +160,8 @@ function producerTraitFindings(ctx: DetectorContext): Found[] {
       if (disjoint(t.naming, naming.value) && namingAgree === n - 1) differs.push(`resource names (${t.naming || 'none'} vs ${naming.value})`);
       const others = (f: string) => (fontPages.get(f) ?? 0) - (t.fonts.has(f) ? 1 : 0);
       const sharedByOthers = [...fontPages.keys()].filter((f) => others(f) === n - 1);
-      if (sharedByOthers.length && ![...t.fonts].some((f) => others(f) > 0)) differs.push(`fonts (${[...t.fonts].slice(0, 4).join(', ')} vs ${sharedByOthers.slice(0, 4).join(', ')})`);
+      if (sharedByOthers.length && ![...t.fonts].some((f) => others(f) > 0))
+        differs.push(`fonts (${[...t.fonts].slice(0, 4).join(', ')} vs ${sharedByOthers.slice(0, 4).join(', ')})`);
       if (t.size !== size.value && size.count === n - 1) differs.push(`page size (${t.size} vs ${size.value})`);
       if (t.encoding !== encoding.value && encoding.count === n - 1) differs.push(`content encoding (${t.encoding} vs ${encoding.value})`);
       // Naming habits are the strongest producer trait; size or fonts alone differ on covers and annexes.

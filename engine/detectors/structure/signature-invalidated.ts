@@ -35,7 +35,12 @@ export const signatureInvalidatedDetector = defineDetector({
           code: 'signature_invalidated.content_after_signature',
           summary: `Revision ${r.number} changed page content (page(s) ${r.changedPages.join(', ')}) after the document was signed${covering.signer ? ` by ${covering.signer}` : ''} (signature object ${covering.object} covers up to revision ${covering.coversRevision}).`,
           pages: r.changedPages,
-          evidence: { revision: r.number, revisions: [covering.coversRevision!, r.number], objects: [covering.object, ...r.changed.slice(0, 20)], ...(diff ? { page: diff.page, bbox: diff.bbox, before: diff.before, after: diff.after } : {}) },
+          evidence: {
+            revision: r.number,
+            revisions: [covering.coversRevision!, r.number],
+            objects: [covering.object, ...r.changed.slice(0, 20)],
+            ...(diff ? { page: diff.page, bbox: diff.bbox, before: diff.before, after: diff.after } : {}),
+          },
           strength: STRENGTH['signature_invalidated.content_after_signature'],
         });
       } else if (r.kind === 'other' && (r.pageChanges ?? []).some((c) => c.resources)) {

@@ -14,7 +14,12 @@ const THRESHOLDS = {
 } as const satisfies Record<string, Threshold>;
 const T = thresholdValues(THRESHOLDS);
 
-const EMITS = [{ flag: 'structural_anomaly', reasons: ['xref_repaired', 'duplicate_object', 'unlisted_objects', 'unlinked_section', 'generation_numbers', 'trailing_data', 'decompression_budget'] }] as const satisfies readonly Emit[];
+const EMITS = [
+  {
+    flag: 'structural_anomaly',
+    reasons: ['xref_repaired', 'duplicate_object', 'unlisted_objects', 'unlinked_section', 'generation_numbers', 'trailing_data', 'decompression_budget'],
+  },
+] as const satisfies readonly Emit[];
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
 type Found = DeclaredFinding<typeof EMITS>;
 

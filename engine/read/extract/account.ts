@@ -9,7 +9,8 @@ import { findLabelled } from './labels.js';
 import type { Cell, Line } from './layout.js';
 
 export const IBAN_SHAPE = /\b([A-Z]{2}\d{2}(?:[ \u00a0]?[A-Z0-9]{4}){2,7}(?:[ \u00a0]?[A-Z0-9]{1,4})?)\b/g;
-export const ACCOUNT_LABEL = /account (?:number|no\.?|#)|acc(?:oun)?t\.? no\.?|acct\.?(?: (?:no\.?|number|#))?|a\/c(?: no\.?)?|kontonummer|konto-?nr\.?|kontonr\.?|numéro de compte|n° de compte|rekeningnummer|bank account/i;
+export const ACCOUNT_LABEL =
+  /account (?:number|no\.?|#)|acc(?:oun)?t\.? no\.?|acct\.?(?: (?:no\.?|number|#))?|a\/c(?: no\.?)?|kontonummer|konto-?nr\.?|kontonr\.?|numéro de compte|n° de compte|rekeningnummer|bank account/i;
 const ACCOUNT_VALUE = /^(?:[*xX•]{2,}[ -]?)?\d[\d -]{3,20}\d$|^[*xX•]{2,}[ -]?\d{3,6}$/;
 
 export interface IbanHit {
@@ -22,7 +23,8 @@ export interface IbanHit {
   payee: boolean;
 }
 
-const PAYEE = /\b(?:pay(?:able)?(?: in)? to|please pay|please transfer|remit(?:tance)?(?: to)?|our bank|bank details|payment details|transfer to|zahlbar|(?:bitte )?überweisen|überweisung an|bankverbindung|à régler|virement|coordonnées bancaires|betalen aan|over te maken)\b/i;
+const PAYEE =
+  /\b(?:pay(?:able)?(?: in)? to|please pay|please transfer|remit(?:tance)?(?: to)?|our bank|bank details|payment details|transfer to|zahlbar|(?:bitte )?überweisen|überweisung an|bankverbindung|à régler|virement|coordonnées bancaires|betalen aan|over te maken)\b/i;
 
 /**
  * Cells split on runs of spaces, and a scan's OCR or a wide layout can put two spaces between
@@ -53,7 +55,13 @@ export function findIbans(lines: Line[]): IbanHit[] {
         const iban = completedAcrossCells(normaliseIban(m[1]), cell.text.slice((m.index ?? 0) + m[0].length), line.cells.slice(ci + 1));
         if (!(iban.slice(0, 2) in IBAN_LENGTHS) || iban.length < 15) continue;
         const before = cell.text.slice(0, m.index ?? 0) + ' ' + (line.cells[ci - 1]?.text ?? '');
-        const context = line.cells.slice(0, ci).map((c) => c.text).join(' ') + ' ' + cell.text.slice(0, m.index ?? 0);
+        const context =
+          line.cells
+            .slice(0, ci)
+            .map((c) => c.text)
+            .join(' ') +
+          ' ' +
+          cell.text.slice(0, m.index ?? 0);
         out.push({ iban, raw: m[1], line, cell, labelled: /IBAN/i.test(before), payee: PAYEE.test(context) });
       }
     });

@@ -17,10 +17,12 @@ export interface AddressBlock {
   postcodeAt: number;
 }
 
-const STOP = /:\s*$|^[\p{L} .]{2,30}:\s|^(?:tel|phone|fax|e-?mail|www|web|vat|page|date|invoice|statement|account|iban|bic|ust|gln|customer|kunden?-?nummer)\b/iu;
+const STOP =
+  /:\s*$|^[\p{L} .]{2,30}:\s|^(?:tel|phone|fax|e-?mail|www|web|vat|page|date|invoice|statement|account|iban|bic|ust|gln|customer|kunden?-?nummer)\b/iu;
 
 /** "For the attention of" and "care of" lines belong to the block despite their colon. */
-export const ATTENTION = /^(?:attn\.?|attention|for the attention of|f\.?a\.?o\.?|z\.\s?(?:hd\.?|h\.)|zu händen(?: von)?|à l'attention de|a l'attention de|att\.?|t\.a\.v\.?|alla c\.a\.)\s*:?\s/i;
+export const ATTENTION =
+  /^(?:attn\.?|attention|for the attention of|f\.?a\.?o\.?|z\.\s?(?:hd\.?|h\.)|zu händen(?: von)?|à l'attention de|a l'attention de|att\.?|t\.a\.v\.?|alla c\.a\.)\s*:?\s/i;
 export const CARE_OF = /^(?:c\/o|care of|bei|chez|p\/a|presso)\s/i;
 
 /** Sender lines above a window address ("Acme Ltd • 1 Road • Town"). */
@@ -74,7 +76,9 @@ function repairStreet(text: string): string {
 
 /** Address lines joined as the label records them ("14 Elm Road, Bristol BS1 4DJ"); null without a postcode. */
 export function joinAddress(cells: Cell[]): string | null {
-  const parts = cells.map((c) => repairStreet(c.text.trim().replace(/,$/, ''))).filter((t) => t && !/^(?:GLN|Tel|Phone|Fax|E-?mail)\b/i.test(t) && !ATTENTION.test(t));
+  const parts = cells
+    .map((c) => repairStreet(c.text.trim().replace(/,$/, '')))
+    .filter((t) => t && !/^(?:GLN|Tel|Phone|Fax|E-?mail)\b/i.test(t) && !ATTENTION.test(t));
   const single = parts.length === 1 && /,/.test(parts[0]);
   return (parts.length >= 2 || single) && parts.some(hasPostcode) ? parts.join(', ') : null;
 }

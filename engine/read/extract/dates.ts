@@ -63,14 +63,22 @@ const B = String.raw`(?<![\w/.\-])`;
 const E = String.raw`(?![\w/]|[.\-]\d)`;
 const ORD = String.raw`(?:st|nd|rd|th|er|\.)?`;
 
-const PATTERNS: Array<{ re: RegExp; read: (g: Record<string, string>) => { y: string | null; m: string | number; d: string; fixed: boolean }; repaired?: boolean }> = [
+const PATTERNS: Array<{
+  re: RegExp;
+  read: (g: Record<string, string>) => { y: string | null; m: string | number; d: string; fixed: boolean };
+  repaired?: boolean;
+}> = [
   // 2025-04-03, 2025/04/03, 2025.04.03
   { re: new RegExp(String.raw`${B}(?<y>\d{4})([-/.])(?<m>\d{1,2})\2(?<d>\d{1,2})${E}`, 'g'), read: (g) => ({ y: g.y, m: g.m, d: g.d, fixed: true }) },
   // 03/04/2025, 3.4.25, 03-04-2025
   { re: new RegExp(String.raw`${B}(?<a>\d{1,2})([-/.])(?<b>\d{1,2})\2(?<y>\d{4}|\d{2})${E}`, 'g'), read: (g) => ({ y: g.y, m: g.b, d: g.a, fixed: false }) },
   // 04/272024: OCR dropped the second separator (thin strokes at scan resolution). Only a real
   // day of this century counts, so a misread never becomes an impossible date.
-  { re: new RegExp(String.raw`${B}(?<a>\d{1,2})([/.])(?<b>\d{2})(?<y>(?:19|20)\d{2})${E}`, 'g'), read: (g) => ({ y: g.y, m: g.b, d: g.a, fixed: false }), repaired: true },
+  {
+    re: new RegExp(String.raw`${B}(?<a>\d{1,2})([/.])(?<b>\d{2})(?<y>(?:19|20)\d{2})${E}`, 'g'),
+    read: (g) => ({ y: g.y, m: g.b, d: g.a, fixed: false }),
+    repaired: true,
+  },
   // 3 April 2025, 3rd Apr. 25, 03-APR-2025, 3. März 2025
   {
     re: new RegExp(String.raw`${B}(?<d>\d{1,2})${ORD}[\s\-/]*(?:of\s+)?(?<mn>${MONTH_ALT})\.?(?:[\s\-/,]+(?<y>\d{4}|'?\d{2}))?(?![\p{L}\d])`, 'giu'),
@@ -86,7 +94,17 @@ const PATTERNS: Array<{ re: RegExp; read: (g: Record<string, string>) => { y: st
 /** Yearless numeric day/month (03/04) as statement rows print them; only used on row starts. */
 const SHORT_NUMERIC = /^(?<a>\d{1,2})([/.])(?<b>\d{1,2})(?![\d/.])/;
 
-function build(index: number, raw: string, y: string | null, m: string | number, d: string, order: DateOrder, fixed: boolean, a?: string, b?: string): DateToken | null {
+function build(
+  index: number,
+  raw: string,
+  y: string | null,
+  m: string | number,
+  d: string,
+  order: DateOrder,
+  fixed: boolean,
+  a?: string,
+  b?: string,
+): DateToken | null {
   let month: number;
   let day: number;
   let ambiguous = false;

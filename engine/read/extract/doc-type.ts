@@ -11,7 +11,10 @@ type Cue = [RegExp, number];
 
 const CUES: Record<Exclude<DocType, 'other'>, Cue[]> = {
   bank_statement: [
-    [/\b(?:bank|account|current account|savings account|checking account|kontoauszug|relevé de compte|estado de cuenta)\s+statement\b|\bstatement of account\b|\bkontoauszug\b|\brelevé de compte\b/i, 5],
+    [
+      /\b(?:bank|account|current account|savings account|checking account|kontoauszug|relevé de compte|estado de cuenta)\s+statement\b|\bstatement of account\b|\bkontoauszug\b|\brelevé de compte\b/i,
+      5,
+    ],
     [/\bstatement (?:date|period)\b|\bstatement\b/i, 1.5],
     [/\b(?:opening|closing|previous|starting|ending|new) balance\b|\bbalance (?:brought|carried) forward\b|\bsaldo\b|\bsolde\b/i, 3],
     [/\bpaid (?:in|out)\b|\bmoney (?:in|out)\b|\bwithdrawals?\b|\bdeposits?\b|\bdebits?\b|\bcredits?\b/i, 1.5],
@@ -19,7 +22,10 @@ const CUES: Record<Exclude<DocType, 'other'>, Cue[]> = {
     [/\bbalance\b/i, 1],
   ],
   payslip: [
-    [/\bpay ?slip\b|\bpay stub\b|\bpay advice\b|\bearnings statement\b|\bsalary slip\b|\bpay statement\b|\b(?:lohn|gehalts|entgelt)abrechnung\b|\bbulletin de (?:paie|salaire)\b/i, 6],
+    [
+      /\bpay ?slip\b|\bpay stub\b|\bpay advice\b|\bearnings statement\b|\bsalary slip\b|\bpay statement\b|\b(?:lohn|gehalts|entgelt)abrechnung\b|\bbulletin de (?:paie|salaire)\b/i,
+      6,
+    ],
     [/\bgross (?:pay|earnings|salary)\b|\bnet (?:pay|salary|earnings)\b|\btake home pay\b/i, 3],
     [/\bNI (?:number|no)\b|\bnational insurance\b|\btax code\b|\bPAYE\b|\bsocial security\b|\bfederal (?:income )?tax\b|\bFICA\b|\bmedicare\b/i, 2],
     [/\bYTD\b|\byear to date\b|\bpay (?:date|period)\b|\bemployee\b|\bemployer\b|\bpayroll\b|\bdeductions\b/i, 1.5],
@@ -32,7 +38,10 @@ const CUES: Record<Exclude<DocType, 'other'>, Cue[]> = {
   ],
   receipt: [
     [/\breceipt\b|\bkassenbon\b|\bquittung\b|\bbeleg\b|\bticket de caisse\b|\brecibo\b/i, 5],
-    [/\bcash\b|\bchange due\b|\bchange\b|\btendered\b|\bcashier\b|\btill\b|\bstore\b|\bauth(?:orisation|orization)? code\b|\bcontactless\b|\bthank you for (?:shopping|your purchase|visiting)\b/i, 1.5],
+    [
+      /\bcash\b|\bchange due\b|\bchange\b|\btendered\b|\bcashier\b|\btill\b|\bstore\b|\bauth(?:orisation|orization)? code\b|\bcontactless\b|\bthank you for (?:shopping|your purchase|visiting)\b/i,
+      1.5,
+    ],
     [/\bpayment received\b|\bamount paid\b|\bpaid\b/i, 1],
   ],
   utility_bill: [
@@ -41,15 +50,24 @@ const CUES: Record<Exclude<DocType, 'other'>, Cue[]> = {
     [/\belectricity\b|\bgas\b|\bwater\b|\benergy\b|\bbroadband\b/i, 1],
   ],
   tax_form: [
-    [/\bform (?:1040|1099|W-?2|W-?9)\b|\bW-2\b|\bP60\b|\bP45\b|\bSA302\b|\btax return\b|\bsteuerbescheid\b|\bavis d'imp[oô]t\b|\btax assessment\b|\btax calculation\b/i, 6],
+    [
+      /\bform (?:1040|1099|W-?2|W-?9)\b|\bW-2\b|\bP60\b|\bP45\b|\bSA302\b|\btax return\b|\bsteuerbescheid\b|\bavis d'imp[oô]t\b|\btax assessment\b|\btax calculation\b/i,
+      6,
+    ],
     [/\bHMRC\b|\bHM Revenue\b|\bInternal Revenue Service\b|\bIRS\b|\bFinanzamt\b|\btax year\b|\btaxable income\b|\bUTR\b/i, 2],
   ],
   id_document: [
-    [/\bpassport\b|\bdriving licen[cs]e\b|\bdriver'?s licen[cs]e\b|\bidentity card\b|\bnational id\b|\bpersonalausweis\b|\breisepass\b|\bcarte d'identit[ée]\b/i, 6],
+    [
+      /\bpassport\b|\bdriving licen[cs]e\b|\bdriver'?s licen[cs]e\b|\bidentity card\b|\bnational id\b|\bpersonalausweis\b|\breisepass\b|\bcarte d'identit[ée]\b/i,
+      6,
+    ],
     [/\bdate of birth\b|\bnationality\b|\bdate of expiry\b|\bplace of birth\b|\bsex\b|\bP<[A-Z]{3}|\bID<[A-Z]{3}|\bI<[A-Z]{3}/i, 2],
   ],
   letter: [
-    [/^\s*dear\s+\S|\byours (?:sincerely|faithfully|truly)\b|\bkind regards\b|\bbest regards\b|\bsincerely,|\bmit freundlichen gr[üu](?:ß|ss)en\b|\bsehr geehrte/im, 3],
+    [
+      /^\s*dear\s+\S|\byours (?:sincerely|faithfully|truly)\b|\bkind regards\b|\bbest regards\b|\bsincerely,|\bmit freundlichen gr[üu](?:ß|ss)en\b|\bsehr geehrte/im,
+      3,
+    ],
     [/\bre:\s|\bwe are writing\b|\bI am writing\b|\bthis letter\b/i, 1.5],
   ],
 };

@@ -11,7 +11,8 @@ import { findPeriod, PAY_PERIOD, STATEMENT_PERIOD } from './periods.js';
 const SPECIFIC: Partial<Record<DocType, RegExp>> = {
   bank_statement: /statement date|date of statement|statement issued|issue date|date issued|as (?:of|at)/i,
   payslip: /pay(?:ment)? date|date paid|paid on|pay ?day|date of payment|auszahlungsdatum|date de paiement/i,
-  invoice: /invoice date|date of invoice|date of issue|issue date|invoice issued|tax point|rechnungsdatum|factuur ?datum|date de (?:la )?facture|fecha de factura|data fattura/i,
+  invoice:
+    /invoice date|date of invoice|date of issue|issue date|invoice issued|tax point|rechnungsdatum|factuur ?datum|date de (?:la )?facture|fecha de factura|data fattura/i,
   receipt: /receipt date|transaction date|date of purchase|purchase date/i,
   utility_bill: /bill date|statement date|date of bill|issue date|invoice date/i,
 };

@@ -32,7 +32,10 @@ export function findLabelled(lines: Line[], label: RegExp, opts: { below?: boole
 
 /** The hits of findLabelled one by one, so that a caller wanting the first stops there (long statements). */
 function* labelHits(lines: Line[], label: RegExp, opts: { below?: boolean }): Generator<LabelHit> {
-  const anchored = new RegExp(`^(?:${label.source})(?![\\p{L}\\d])\\s*(?:[:#.]|no\\.?|nr\\.?)?\\s*[:#]?\\s*`, label.flags.replace('g', '').replace('u', '') + 'u');
+  const anchored = new RegExp(
+    `^(?:${label.source})(?![\\p{L}\\d])\\s*(?:[:#.]|no\\.?|nr\\.?)?\\s*[:#]?\\s*`,
+    label.flags.replace('g', '').replace('u', '') + 'u',
+  );
   for (let li = 0; li < lines.length; li++) {
     const line = lines[li];
     for (let ci = 0; ci < line.cells.length; ci++) {
@@ -59,7 +62,12 @@ function* labelHits(lines: Line[], label: RegExp, opts: { below?: boolean }): Ge
 }
 
 /** First labelled value that `parse` accepts. */
-export function labelledValue<T>(lines: Line[], label: RegExp, parse: (text: string) => T | null, opts: { below?: boolean } = {}): { value: T; line: Line; cell: Cell } | null {
+export function labelledValue<T>(
+  lines: Line[],
+  label: RegExp,
+  parse: (text: string) => T | null,
+  opts: { below?: boolean } = {},
+): { value: T; line: Line; cell: Cell } | null {
   for (const hit of labelHits(lines, label, opts)) {
     for (const v of hit.values) {
       const value = parse(v.text);

@@ -18,7 +18,8 @@ export function detectCurrency(raw: string): string | null {
   const add = (code: string | null, w: number) => {
     if (code) votes.set(code, (votes.get(code) ?? 0) + w);
   };
-  for (const m of text.matchAll(/\b(?:currency|währung|devise|valuta|moneda|beträge in|amounts in)\b\W{0,8}([A-Z]{3})\b/gi)) add(ISO_CURRENCIES.has(m[1].toUpperCase()) ? m[1].toUpperCase() : null, 5);
+  for (const m of text.matchAll(/\b(?:currency|währung|devise|valuta|moneda|beträge in|amounts in)\b\W{0,8}([A-Z]{3})\b/gi))
+    add(ISO_CURRENCIES.has(m[1].toUpperCase()) ? m[1].toUpperCase() : null, 5);
   for (const m of text.matchAll(/\b([A-Z]{3})\s?(?=[-(]?\d[\d,.' ]*[.,]\d{2}\b)|(?<=\d[.,]\d{2})\s?([A-Z]{3})\b/g)) {
     const code = m[1] ?? m[2];
     add(ISO_CURRENCIES.has(code) ? code : null, 2);
@@ -40,7 +41,8 @@ export function detectCurrency(raw: string): string | null {
   return ranked[0][0];
 }
 
-const US_STATE = /\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC),?\s+\d{5}(?:-\d{4})?\b/;
+const US_STATE =
+  /\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC),?\s+\d{5}(?:-\d{4})?\b/;
 
 /** Day/month order suggested by region (US: month first); null when nothing points anywhere. */
 export function regionDateOrder(text: string, currency: string | null): DateOrder | null {

@@ -5,19 +5,25 @@
  */
 
 const SUFFIX = String.raw`(?:Ltd\.?|Limited|LLC|L\.L\.C\.|Inc\.?|Incorporated|Corp\.?|Corporation|plc|PLC|LLP|GmbH(?: & Co\.? KG)?|AG|KGaA|KG|OHG|e\.K\.|UG|S\.A\.S?\.?|SAS|SARL|S\.à r\.l\.|B\.V\.?|BV|N\.V\.|NV|S\.p\.A\.|S\.r\.l\.|S\.L\.|SL|Pty\.? Ltd\.?|Pvt\.? Ltd\.?|Private Limited|Oy|AB|SA|A/S|ASA|Bank|Building Society|Credit Union|Bancorp|Banque|Sparkasse|Volksbank|Co\.|Co|Company|& Sons)`;
-const ENTITY = new RegExp(String.raw`(?:^|[^\p{L}&'’.-])((?:\p{Lu}[\p{L}\d&'’.-]*|&|and|of|the|de|du|und)(?:\s+(?:\p{Lu}[\p{L}\d&'’.-]*|&|and|of|the|de|du|und)){0,5}\s+${SUFFIX})(?=$|[\s,;:•|)])`, 'u');
+const ENTITY = new RegExp(
+  String.raw`(?:^|[^\p{L}&'’.-])((?:\p{Lu}[\p{L}\d&'’.-]*|&|and|of|the|de|du|und)(?:\s+(?:\p{Lu}[\p{L}\d&'’.-]*|&|and|of|the|de|du|und)){0,5}\s+${SUFFIX})(?=$|[\s,;:•|)])`,
+  'u',
+);
 
 /**
  * Courtesy and academic titles before a name (English, German, French, Spanish, Italian,
  * Dutch). Forms that are also first names or initials ("Don", "D", "M") only count with
  * their full stop, and a title is only removed when a full name remains after it.
  */
-const TITLE = /^(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Herrn?|Frau|Mme|Mlle|Monsieur|Madame|Mademoiselle|Sr|Sra|Srta|Dña|Sig(?:\.ra|\.na|ra|na)?|Dott(?:\.ssa|ssa)?|Avv|Ing|Dhr|Mevr|Mw|De heer|Mevrouw|M\.|D\.)\.?\s+/i;
+const TITLE =
+  /^(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Herrn?|Frau|Mme|Mlle|Monsieur|Madame|Mademoiselle|Sr|Sra|Srta|Dña|Sig(?:\.ra|\.na|ra|na)?|Dott(?:\.ssa|ssa)?|Avv|Ing|Dhr|Mevr|Mw|De heer|Mevrouw|M\.|D\.)\.?\s+/i;
 
 /** A line that is only the salutation of the name under it ("Herrn", "Mr and Mrs"). */
-export const SALUTATION_LINE = /^(?:Herrn?|Frau|Familie|Firma|An|Monsieur|Madame|Messieurs|Mr\.? (?:and|&) Mrs\.?|Spett(?:\.le|abile)|Sig(?:\.|nor)?|Dhr\.?|Mevr\.?|De heer|Mevrouw|Señor|Señora|Sr\.?|Sra\.?)\s*$/i;
+export const SALUTATION_LINE =
+  /^(?:Herrn?|Frau|Familie|Firma|An|Monsieur|Madame|Messieurs|Mr\.? (?:and|&) Mrs\.?|Spett(?:\.le|abile)|Sig(?:\.|nor)?|Dhr\.?|Mevr\.?|De heer|Mevrouw|Señor|Señora|Sr\.?|Sra\.?)\s*$/i;
 
-const NOT_A_NAME = /\b(?:invoice|statement|account|bank|page|total|date|balance|receipt|payslip|tax|number|customer|address|summary|period|amount|details|reference|order|limited|ltd|gmbh|plc|inc|llc|co|company|street|road|avenue|lane|str\.|strasse|straße|united|kingdom|states|prepared|for|to|from|bill|billed|sold|ship|deliver|service|services|supply|office|energy|power|water|gas|electric|insurance|payroll|employer|employee|holder|name|client|attn|attention|box|rechnung|konto|facture|factura|fattura|factuur)\b|\d|@|:/i;
+const NOT_A_NAME =
+  /\b(?:invoice|statement|account|bank|page|total|date|balance|receipt|payslip|tax|number|customer|address|summary|period|amount|details|reference|order|limited|ltd|gmbh|plc|inc|llc|co|company|street|road|avenue|lane|str\.|strasse|straße|united|kingdom|states|prepared|for|to|from|bill|billed|sold|ship|deliver|service|services|supply|office|energy|power|water|gas|electric|insurance|payroll|employer|employee|holder|name|client|attn|attention|box|rechnung|konto|facture|factura|fattura|factuur)\b|\d|@|:/i;
 
 /** Removes courtesy titles while at least two words remain ("D. Smith" keeps its initial). */
 export function stripTitles(text: string): string {
@@ -62,7 +68,8 @@ export function orgName(text: string): string | null {
 }
 
 /** Words that make a line a label, a title or an address rather than an organisation's name. */
-const NOT_AN_ORG = /\b(?:invoice|statement|account|page|total|date|balance|receipt|payslip|tax|number|summary|period|amount|details|reference|order|street|road|avenue|lane|prepared|bill|billed|sold|ship|deliver|attn|attention|rechnung|konto|facture|factura|fattura|factuur|united|kingdom|states)\b|\d|@|:/i;
+const NOT_AN_ORG =
+  /\b(?:invoice|statement|account|page|total|date|balance|receipt|payslip|tax|number|summary|period|amount|details|reference|order|street|road|avenue|lane|prepared|bill|billed|sold|ship|deliver|attn|attention|rechnung|konto|facture|factura|fattura|factuur|united|kingdom|states)\b|\d|@|:/i;
 
 /** The line starts with a courtesy title ("Mrs A Smith"). */
 export function hasTitle(text: string): boolean {
@@ -71,5 +78,7 @@ export function hasTitle(text: string): boolean {
 
 /** Lines such as "PREPARED FOR", "BILL TO", "Account holder" that head a block rather than name anyone. */
 export function isCaption(text: string): boolean {
-  return /^(?:prepared|statement|issued|addressed|invoice|bill(?:ed)?|sold|ship(?:ped)?|deliver(?:ed|y)?|sent|made out|customer|client|account|recipient|your|to|for|attn|attention|details)\b/i.test(text.trim());
+  return /^(?:prepared|statement|issued|addressed|invoice|bill(?:ed)?|sold|ship(?:ped)?|deliver(?:ed|y)?|sent|made out|customer|client|account|recipient|your|to|for|attn|attention|details)\b/i.test(
+    text.trim(),
+  );
 }

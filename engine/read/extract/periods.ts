@@ -83,9 +83,20 @@ function monthOn(line: Line): { start: DateToken; end: DateToken; before: string
     const month = m?.groups ? monthOf(m.groups.mn) : null;
     if (!m?.groups || month === null || (i === 0 && !own)) continue;
     const year = Number(m.groups.y);
-    const raw = own ? cell.text.trim().slice(own.groups!.label.length + 1).trim() : cell.text.trim();
+    const raw = own
+      ? cell.text
+          .trim()
+          .slice(own.groups!.label.length + 1)
+          .trim()
+      : cell.text.trim();
     const base = { index: 0, raw, year, month, valid: true, ambiguous: false };
-    const before = line.cells.slice(0, i).map((c) => c.text).join('  ') + '  ' + (own ? `${own.groups!.label}: ` : '');
+    const before =
+      line.cells
+        .slice(0, i)
+        .map((c) => c.text)
+        .join('  ') +
+      '  ' +
+      (own ? `${own.groups!.label}: ` : '');
     return { start: { ...base, day: 1 }, end: { ...base, day: daysInMonth(year, month) }, before };
   }
   return null;

@@ -13,17 +13,22 @@ const POSTCODE_LINE: RegExp[] = [
   /\b[A-Z]\d[A-Z] ?\d[A-Z]\d\b/, // Canada
   /\b(?:[AC-FHKNPRTV-Y]\d{2}|D6W) ?[0-9AC-FHKNPRTV-Y]{4}$/, // Ireland (Eircode)
   // 12345 Berlin, D-12345 Stadt, 3500 MJ Utrecht, 00-950 Warszawa, 1000-001 Lisboa, 00184 Roma RM, 20121 Milano (MI), 75008 Paris Cedex 08
-  new RegExp(String.raw`^(?:[A-Z]{1,2}[- ])?(?:\d{4,5}(?: [A-Z]{2})?|\d{2}-\d{3}|\d{4}-\d{3})\s+${TOWN}(?:\s+\(\p{Lu}{2}\))?(?:\s+(?:CEDEX|Cedex)(?:\s+\d{1,2})?)?$`, 'u'),
+  new RegExp(
+    String.raw`^(?:[A-Z]{1,2}[- ])?(?:\d{4,5}(?: [A-Z]{2})?|\d{2}-\d{3}|\d{4}-\d{3})\s+${TOWN}(?:\s+\(\p{Lu}{2}\))?(?:\s+(?:CEDEX|Cedex)(?:\s+\d{1,2})?)?$`,
+    'u',
+  ),
   new RegExp(String.raw`^${TOWN},?\s+\d{4,6}$`, 'u'), // Paris 75011, City 560067
 ];
 
-export const COUNTRY_LINE = /^(?:United Kingdom|UK|Great Britain|England|Scotland|Wales|Northern Ireland|United States(?: of America)?|USA|U\.S\.A\.|Canada|Ireland|Éire|Deutschland|Germany|Deutschland \/ Germany|France|Nederland|Netherlands|The Netherlands|Belgi(?:um|ë|que)|Österreich|Austria|Schweiz|Switzerland|Suisse|Svizzera|España|Spain|Italia|Italy|Portugal|Polska|Poland|Luxembourg|India|Australia)$/i;
+export const COUNTRY_LINE =
+  /^(?:United Kingdom|UK|Great Britain|England|Scotland|Wales|Northern Ireland|United States(?: of America)?|USA|U\.S\.A\.|Canada|Ireland|Éire|Deutschland|Germany|Deutschland \/ Germany|France|Nederland|Netherlands|The Netherlands|Belgi(?:um|ë|que)|Österreich|Austria|Schweiz|Switzerland|Suisse|Svizzera|España|Spain|Italia|Italy|Portugal|Polska|Poland|Luxembourg|India|Australia)$/i;
 
 /**
  * "1600 Main Street" looks like "8001 Zürich"; a street word says it is a street line. The word
  * must stand alone: the "PL" of a postcode such as "YO19 1PL" is not "Place".
  */
-const STREET_WORD = /(?<=\s)(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|boulevard|blvd|way|court|ct|place|pl|terrace|close|crescent|parkway|pkwy|highway|hwy|square|sq)\.?$|(?:straße|strasse|str\.|weg|gasse|allee|platz)$|^\d+\s+(?:rue|avenue|boulevard|place|chemin|impasse|allée|quai)\b/iu;
+const STREET_WORD =
+  /(?<=\s)(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|boulevard|blvd|way|court|ct|place|pl|terrace|close|crescent|parkway|pkwy|highway|hwy|square|sq)\.?$|(?:straße|strasse|str\.|weg|gasse|allee|platz)$|^\d+\s+(?:rue|avenue|boulevard|place|chemin|impasse|allée|quai)\b/iu;
 
 /** "PO Box 1234" and "Postfach 1234" look like "Town 12345". */
 const PO_BOX = /^(?:P\.?\s?O\.?\s?Box|Post Office Box|Postfach|Postbus|B\.?P\.?|Boîte postale|Apartado(?: de correos)?|Casella postale|C\.P\.)\s*\d+$/i;

@@ -16,7 +16,10 @@ export function isSellerBlock(lines: Line[], block: AddressBlock): boolean {
 }
 
 function bodySize(lines: Line[], page: number): number | undefined {
-  const sizes = lines.filter((l) => l.page === page && l.size !== undefined).map((l) => l.size as number).sort((a, b) => a - b);
+  const sizes = lines
+    .filter((l) => l.page === page && l.size !== undefined)
+    .map((l) => l.size as number)
+    .sort((a, b) => a - b);
   return sizes.length ? sizes[Math.floor(sizes.length / 2)] : undefined;
 }
 
@@ -30,11 +33,19 @@ export function isLetterhead(lines: Line[], block: AddressBlock): boolean {
   const head = block.parts[0].line;
   const body = bodySize(lines, head.page);
   if (head.size === undefined || body === undefined || head.size < body * 1.25) return false;
-  const rest = block.parts.slice(1).map((p) => p.line.size).filter((s): s is number => s !== undefined).sort((a, b) => a - b);
+  const rest = block.parts
+    .slice(1)
+    .map((p) => p.line.size)
+    .filter((s): s is number => s !== undefined)
+    .sort((a, b) => a - b);
   return !rest.length || head.size >= rest[Math.floor(rest.length / 2)] * 1.2;
 }
 
-const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 /**
  * Two lines of the block printed again together on one other line (a footer "Acme Co - 88

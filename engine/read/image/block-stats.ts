@@ -143,7 +143,13 @@ export function blockBoxFraction(box: readonly number[], width: number, height: 
  * A heat map over the page, one pixel per `cell` x `cell` blocks (the viewer stretches it): cells
  * holding a marked block of the finding in red, other marked blocks in light orange.
  */
-export function blockHeatmap(map: BlockMap, hot: ReadonlySet<number>, warm: (i: number) => boolean, width: number, height: number): { page: number; bbox: BBox; image: string } {
+export function blockHeatmap(
+  map: BlockMap,
+  hot: ReadonlySet<number>,
+  warm: (i: number) => boolean,
+  width: number,
+  height: number,
+): { page: number; bbox: BBox; image: string } {
   const cell = Math.max(1, Math.ceil(Math.max(map.cols, map.rows) / 512));
   const w = Math.ceil(map.cols / cell);
   const h = Math.ceil(map.rows / cell);

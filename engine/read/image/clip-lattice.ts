@@ -172,7 +172,12 @@ export interface ClipLatticeModel {
  * order), the one with the lowest aligned / shifted deviation ratio (every other quality first,
  * then its neighbours). Null when too few blocks are judged.
  */
-export function fitClippedLattice(g: GrayRaster, fileNatural: readonly number[], tableFor: (quality: number) => number[], zigzag: readonly number[]): ClipLatticeModel | null {
+export function fitClippedLattice(
+  g: GrayRaster,
+  fileNatural: readonly number[],
+  tableFor: (quality: number) => number[],
+  zigzag: readonly number[],
+): ClipLatticeModel | null {
   const aligned = sampleBlocks(g, 0);
   const shifted = sampleBlocks(g, 4);
   if (aligned.length < FIT_SAMPLE || shifted.length < FIT_SAMPLE) return null;

@@ -92,7 +92,10 @@ export function decodeUserComment(raw: Uint8Array): string {
     const le = evenZeros > oddZeros ? Buffer.from(even).swap16() : even;
     return le.toString('utf16le').replace(/\0+$/, '');
   }
-  return body.toString(code === 'ASCII' ? 'latin1' : 'utf8').replace(/\0+$/, '').trim();
+  return body
+    .toString(code === 'ASCII' ? 'latin1' : 'utf8')
+    .replace(/\0+$/, '')
+    .trim();
 }
 
 export async function readExifThumbnail(bytes: Uint8Array): Promise<Uint8Array | null> {

@@ -8,12 +8,13 @@ import type { ImageInfo } from './types.js';
 
 const SCANNER_SOFTWARE =
   /\b(scan|scanner|scansnap|canoscan|epson scan|vuescan|naps2|paperport|image capture|twain|wia|camscanner|genius scan|office lens|microsoft lens|adobe scan|scanbot|tinyscan|docucentre|imagerunner|bizhub|workcentre|versalink|altalink|laserjet|officejet|mfp|mfc-|ecosys|taskalfa|sharp mx|xerox|fi-\d{4})/i;
-const SCREENSHOT_SOFTWARE = /\b(screenshot|screen ?shot|snipping|snip & sketch|greenshot|sharex|lightshot|flameshot|spectacle|screencapture|gnome-screenshot|ksnapshot|shottr|cleanshot|monosnap)\b/i;
+const SCREENSHOT_SOFTWARE =
+  /\b(screenshot|screen ?shot|snipping|snip & sketch|greenshot|sharex|lightshot|flameshot|spectacle|screencapture|gnome-screenshot|ksnapshot|shottr|cleanshot|monosnap)\b/i;
 
 /** Common logical widths/heights of monitors and phones (and their 2x/3x renders). */
 const SCREEN_SIZES = new Set([
-  640, 720, 750, 768, 800, 828, 900, 960, 1024, 1050, 1080, 1125, 1170, 1179, 1200, 1242, 1280, 1284, 1290, 1334, 1360, 1366, 1440, 1536, 1600,
-  1668, 1680, 1792, 1920, 2048, 2160, 2208, 2224, 2388, 2436, 2532, 2556, 2560, 2688, 2732, 2778, 2796, 2880, 3024, 3200, 3440, 3840, 5120,
+  640, 720, 750, 768, 800, 828, 900, 960, 1024, 1050, 1080, 1125, 1170, 1179, 1200, 1242, 1280, 1284, 1290, 1334, 1360, 1366, 1440, 1536, 1600, 1668, 1680,
+  1792, 1920, 2048, 2160, 2208, 2224, 2388, 2436, 2532, 2556, 2560, 2688, 2732, 2778, 2796, 2880, 3024, 3200, 3440, 3840, 5120,
 ]);
 
 function str(v: unknown): string {
@@ -38,7 +39,8 @@ export function softwareNames(image: ImageInfo): string[] {
 
 export function hasCameraCapture(image: ImageInfo): boolean {
   const m = image.metadata;
-  const exposure = m.ExposureTime !== undefined || m.FNumber !== undefined || m.ISO !== undefined || m.ISOSpeedRatings !== undefined || m.FocalLength !== undefined;
+  const exposure =
+    m.ExposureTime !== undefined || m.FNumber !== undefined || m.ISO !== undefined || m.ISOSpeedRatings !== undefined || m.FocalLength !== undefined;
   return exposure || (str(m.Make).length > 0 && str(m.Model).length > 0 && m.DateTimeOriginal !== undefined);
 }
 

@@ -199,4 +199,3 @@ export function wordEdges(g: GrayRaster): PageEdges | null {
   }
   return { paper, ink, words };
 }
-

@@ -16,14 +16,19 @@ import type { GrayRaster, ImageInfo } from './types.js';
 export const WORKING_PIXELS = 2_000_000;
 const NEAR_WHITE = 235;
 
-
 function densityFrom(meta: Metadata): number | null {
   if (!meta.density || meta.density <= 0) return null;
   // sharp reports pixels per inch already; JFIF "no unit" aspect-ratio values come out as 72/1.
   return meta.resolutionUnit === 'cm' ? meta.density * 2.54 : meta.density;
 }
 
-async function decodeWorkingGray(bytes: Uint8Array, width: number, height: number, limitInputPixels: number, failOn: 'warning' | 'none'): Promise<GrayRaster & { scale: number }> {
+async function decodeWorkingGray(
+  bytes: Uint8Array,
+  width: number,
+  height: number,
+  limitInputPixels: number,
+  failOn: 'warning' | 'none',
+): Promise<GrayRaster & { scale: number }> {
   const sharp = await loadSharp();
   const scale = Math.min(1, Math.sqrt(WORKING_PIXELS / Math.max(1, width * height)));
   const w = Math.max(1, Math.round(width * scale));
@@ -39,7 +44,10 @@ async function decodeWorkingGray(bytes: Uint8Array, width: number, height: numbe
 }
 
 function firstLine(err: unknown): string {
-  return String((err as Error)?.message ?? err).split('\n')[0].replace(/^VipsJpeg: |^VipsPng: /, '').trim();
+  return String((err as Error)?.message ?? err)
+    .split('\n')[0]
+    .replace(/^VipsJpeg: |^VipsPng: /, '')
+    .trim();
 }
 
 /**
@@ -47,7 +55,11 @@ function firstLine(err: unknown): string {
  * junk between segments) a lenient one that keeps whatever pixels it recovers, so the header,
  * metadata and undamaged rows can still be examined. The complaint is kept as `damage`.
  */
-async function decodePixels(bytes: Uint8Array, size: { width: number; height: number }, limitInputPixels: number): Promise<{ gray: GrayRaster & { scale: number }; damage: string | null }> {
+async function decodePixels(
+  bytes: Uint8Array,
+  size: { width: number; height: number },
+  limitInputPixels: number,
+): Promise<{ gray: GrayRaster & { scale: number }; damage: string | null }> {
   try {
     return { gray: await decodeWorkingGray(bytes, size.width, size.height, limitInputPixels, 'warning'), damage: null };
   } catch (strictErr) {
@@ -78,7 +90,10 @@ export async function loadImage(bytes: Uint8Array, mime: MimeType, opts: { maxMe
   const format = meta.format === 'png' ? 'png' : meta.format === 'jpeg' ? 'jpeg' : null;
   if (!format || !meta.width || !meta.height) throw new EngineError('corrupt_document', 'The image header is unreadable.');
   if (meta.width * meta.height > limitInputPixels) {
-    throw new EngineError('image_too_large', `The image has ${((meta.width * meta.height) / 1e6).toFixed(1)} megapixels, above the limit of ${opts.maxMegapixels}.`);
+    throw new EngineError(
+      'image_too_large',
+      `The image has ${((meta.width * meta.height) / 1e6).toFixed(1)} megapixels, above the limit of ${opts.maxMegapixels}.`,
+    );
   }
   const oriented = meta.autoOrient ?? { width: meta.width, height: meta.height };
 

@@ -53,7 +53,11 @@ const EDITORS: Array<{ name: string; kind: EditorMatch['kind']; pattern: RegExp 
   { name: 'FastStone', kind: 'workflow', pattern: /\bfaststone\b/i },
   { name: 'gThumb', kind: 'workflow', pattern: /\bgthumb\b/i },
   { name: 'F-Spot', kind: 'workflow', pattern: /\bf-spot\b/i },
-  { name: 'Nikon / Canon / Sony raw converters', kind: 'workflow', pattern: /\bcapture nx\b|\bnx studio\b|\bviewnx\b|\bdigital photo professional\b|\bimaging edge\b|\bsilkypix\b|\bdxo\b/i },
+  {
+    name: 'Nikon / Canon / Sony raw converters',
+    kind: 'workflow',
+    pattern: /\bcapture nx\b|\bnx studio\b|\bviewnx\b|\bdigital photo professional\b|\bimaging edge\b|\bsilkypix\b|\bdxo\b/i,
+  },
 ];
 
 export function editorNamed(text: string): EditorMatch | null {

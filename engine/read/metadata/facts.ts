@@ -26,10 +26,10 @@ export function readMetadataFacts(pdf: PdfStructure | null): MetadataFacts | nul
     xmp,
     producer: val(info?.Producer) ?? val(xmp?.producer),
     creator: val(info?.Creator) ?? val(xmp?.creatorTool),
-    created: info?.CreationDate ? parsePdfDate(info.CreationDate) ?? undefined : undefined,
-    modified: info?.ModDate ? parsePdfDate(info.ModDate) ?? undefined : undefined,
-    xmpCreated: xmp?.createDate ? parseXmpDate(xmp.createDate) ?? undefined : undefined,
-    xmpModified: xmp?.modifyDate ? parseXmpDate(xmp.modifyDate) ?? undefined : undefined,
+    created: info?.CreationDate ? (parsePdfDate(info.CreationDate) ?? undefined) : undefined,
+    modified: info?.ModDate ? (parsePdfDate(info.ModDate) ?? undefined) : undefined,
+    xmpCreated: xmp?.createDate ? (parseXmpDate(xmp.createDate) ?? undefined) : undefined,
+    xmpModified: xmp?.modifyDate ? (parseXmpDate(xmp.modifyDate) ?? undefined) : undefined,
     readable: !(pdf.encrypted && info === null),
   };
   return facts;

@@ -6,7 +6,8 @@
  * Order matters: the first match wins, so specific names precede generic ones.
  */
 
-export type SoftwareKind = 'issuer_system' | 'office_suite' | 'browser_print' | 'scanner' | 'library' | 'editor' | 'image_editor' | 'online_editor' | 'ai_generator' | 'unknown';
+export type SoftwareKind =
+  'issuer_system' | 'office_suite' | 'browser_print' | 'scanner' | 'library' | 'editor' | 'image_editor' | 'online_editor' | 'ai_generator' | 'unknown';
 
 export interface SoftwareClass {
   kind: SoftwareKind;
@@ -58,16 +59,32 @@ const KB: Array<[RegExp, SoftwareKind, string]> = [
   // AI generators.
   [/\bdall[-·]?e\b|\bmidjourney\b|\bstable ?diffusion\b|\bfirefly\b|\bchatgpt\b|\bopenai\b/i, 'ai_generator', 'Generative AI'],
   // Scanners and scan apps.
-  [/\bcamscanner\b|\badobe scan\b|\bgenius scan\b|\bscanbot\b|\bmicrosoft lens\b|\boffice lens\b|\btinyscanner\b|\bturboscan\b|\bscannable\b/i, 'scanner', 'Phone scan app'],
-  [/\bkyocera\b|\bxerox\b|\bricoh\b|\bcanon\b|\bkonica\b|\bminolta\b|\bsharp mx\b|\blexmark\b|\bbrother\b|\bepson\b|\bhp digital sending\b|\bhp scan\b|\bfujitsu\b|\bscansnap\b|\bpapercut\b|\bluradocument\b|\blead technologies\b|\babbyy\b|\bomnipage\b|\breadiris\b|\bnaps2\b/i, 'scanner', 'Scanner / OCR'],
+  [
+    /\bcamscanner\b|\badobe scan\b|\bgenius scan\b|\bscanbot\b|\bmicrosoft lens\b|\boffice lens\b|\btinyscanner\b|\bturboscan\b|\bscannable\b/i,
+    'scanner',
+    'Phone scan app',
+  ],
+  [
+    /\bkyocera\b|\bxerox\b|\bricoh\b|\bcanon\b|\bkonica\b|\bminolta\b|\bsharp mx\b|\blexmark\b|\bbrother\b|\bepson\b|\bhp digital sending\b|\bhp scan\b|\bfujitsu\b|\bscansnap\b|\bpapercut\b|\bluradocument\b|\blead technologies\b|\babbyy\b|\bomnipage\b|\breadiris\b|\bnaps2\b/i,
+    'scanner',
+    'Scanner / OCR',
+  ],
   // Issuing systems: report engines, document composition, core-banking print streams.
   [/\bjasperreports\b/i, 'issuer_system', 'JasperReports'],
   [/\bcrystal reports\b|\bbusiness objects\b/i, 'issuer_system', 'Crystal Reports'],
   [/\bbirt\b/i, 'issuer_system', 'Eclipse BIRT'],
   [/\boracle\b.*\b(?:bi|xml) publisher\b|\boracle bi\b|\bxdo\b|\boracle reports\b/i, 'issuer_system', 'Oracle BI Publisher'],
   [/\bsap\b|\bsmartforms\b|\badobe livecycle\b|\baem forms\b|\badobe experience manager\b/i, 'issuer_system', 'SAP / Adobe forms server'],
-  [/\bopentext\b|\bexstream\b|\bstreamserve\b|\bquadient\b|\binspire\b|\bgmc\b|\bdocumaker\b|\bcompuset\b|\bpitney bowes\b|\bdoc1\b|\bisis papyrus\b|\bpapyrus\b|\bthunderhead\b|\bsmart communications\b|\bmessagepoint\b|\bafp2pdf\b|\bafp\b/i, 'issuer_system', 'Document composition / print stream'],
-  [/\bactivereports\b|\bssrs\b|\breporting services\b|\bmicrosoft sql server reporting\b|\bstimulsoft\b|\bfastreport\b|\bdevexpress\b|\btelerik reporting\b|\blist ?& ?label\b|\bpentaho\b|\bcognos\b|\bmicrostrategy\b|\bhyperion\b|\bqlik\b|\btableau\b|\bnetsuite\b|\bsalesforce\b|\bquickbooks\b|\bxero\b|\bsage\b|\bworkday\b|\badp\b|\bpaychex\b|\bgusto\b|\bzuora\b|\bintarsys\b|\bmustangproject\b|\bapache fop\b|\bantenna house\b|\bprince(?:xml)?\b|\bdocraptor\b|\baspose\b|\bsyncfusion\b|\bgnuaccounting\b|\bdynamics\b/i, 'issuer_system', 'Reporting / document generation'],
+  [
+    /\bopentext\b|\bexstream\b|\bstreamserve\b|\bquadient\b|\binspire\b|\bgmc\b|\bdocumaker\b|\bcompuset\b|\bpitney bowes\b|\bdoc1\b|\bisis papyrus\b|\bpapyrus\b|\bthunderhead\b|\bsmart communications\b|\bmessagepoint\b|\bafp2pdf\b|\bafp\b/i,
+    'issuer_system',
+    'Document composition / print stream',
+  ],
+  [
+    /\bactivereports\b|\bssrs\b|\breporting services\b|\bmicrosoft sql server reporting\b|\bstimulsoft\b|\bfastreport\b|\bdevexpress\b|\btelerik reporting\b|\blist ?& ?label\b|\bpentaho\b|\bcognos\b|\bmicrostrategy\b|\bhyperion\b|\bqlik\b|\btableau\b|\bnetsuite\b|\bsalesforce\b|\bquickbooks\b|\bxero\b|\bsage\b|\bworkday\b|\badp\b|\bpaychex\b|\bgusto\b|\bzuora\b|\bintarsys\b|\bmustangproject\b|\bapache fop\b|\bantenna house\b|\bprince(?:xml)?\b|\bdocraptor\b|\baspose\b|\bsyncfusion\b|\bgnuaccounting\b|\bdynamics\b/i,
+    'issuer_system',
+    'Reporting / document generation',
+  ],
   [/\bwkhtmltopdf\b/i, 'issuer_system', 'wkhtmltopdf'],
   [/\bweasyprint\b/i, 'issuer_system', 'WeasyPrint'],
   // Libraries (used by issuing systems and by forgers alike).
@@ -88,16 +105,28 @@ const KB: Array<[RegExp, SoftwareKind, string]> = [
   [/\bmupdf\b|\bpymupdf\b|\bfitz\b/i, 'library', 'MuPDF'],
   [/\bpoppler\b|\bcairo\b/i, 'library', 'cairo / Poppler'],
   [/\bpdfium\b/i, 'library', 'PDFium'],
-  [/\bhexapdf\b|\bprawn\b|\bjspdf\b|\bpdfmake\b|\bpuppeteer\b|\bplaywright\b|\bhummus\b|\bsetasign\b|\bfpdi\b|\bjpod\b|\bpdfnet\b|\bpdftron\b|\bapryse\b|\bspire\.pdf\b|\bimagemagick\b|\bimg2pdf\b|\bboxit\b|\bdebenu\b|\bquick pdf\b|\bbcl\b|\bamyuni\b/i, 'library', 'PDF library'],
+  [
+    /\bhexapdf\b|\bprawn\b|\bjspdf\b|\bpdfmake\b|\bpuppeteer\b|\bplaywright\b|\bhummus\b|\bsetasign\b|\bfpdi\b|\bjpod\b|\bpdfnet\b|\bpdftron\b|\bapryse\b|\bspire\.pdf\b|\bimagemagick\b|\bimg2pdf\b|\bboxit\b|\bdebenu\b|\bquick pdf\b|\bbcl\b|\bamyuni\b/i,
+    'library',
+    'PDF library',
+  ],
   [/\bpdftex\b|\bxetex\b|\bluatex\b|\bxdvipdfmx\b|\bdvipdfm\b|\bdvips\b|\btex\b/i, 'library', 'TeX'],
   [/\badobe pdf library\b/i, 'library', 'Adobe PDF Library'],
   // Adobe's print and conversion paths that are not edit sessions.
   [/\bdistiller\b|\bpdfmaker\b|\bacrobat pdfwriter\b|\bacrobat sign\b|\bechosign\b|\bdocusign\b/i, 'issuer_system', 'Adobe Distiller / PDFMaker / e-signature'],
   // Browsers' print to PDF.
   [/\bskia\/pdf\b|\bchrom(?:e|ium)\b|\bfirefox\b|\bmicrosoft edge\b|\bsafari\b|\bheadless\b/i, 'browser_print', "Browser's print to PDF"],
-  [/\bquartz pdfcontext\b|\bmac os x\b|\bmacos\b|\bios\b|\bprint to pdf\b|\bmicrosoft: print to pdf\b|\bcutepdf\b|\bpdfcreator\b|\bbullzip\b|\bprimopdf\b|\bdopdf\b|\bnovapdf\b|\bpdf24\b|\bwww\.pdfprinter\b|\bqt \d/i, 'browser_print', 'System print to PDF'],
+  [
+    /\bquartz pdfcontext\b|\bmac os x\b|\bmacos\b|\bios\b|\bprint to pdf\b|\bmicrosoft: print to pdf\b|\bcutepdf\b|\bpdfcreator\b|\bbullzip\b|\bprimopdf\b|\bdopdf\b|\bnovapdf\b|\bpdf24\b|\bwww\.pdfprinter\b|\bqt \d/i,
+    'browser_print',
+    'System print to PDF',
+  ],
   // Office suites.
-  [/\bmicrosoft\b.*\b(?:word|excel|powerpoint|office|publisher|365)\b|\bmicrosoft® (?:word|excel|powerpoint)|\bword for\b/i, 'office_suite', 'Microsoft Office'],
+  [
+    /\bmicrosoft\b.*\b(?:word|excel|powerpoint|office|publisher|365)\b|\bmicrosoft® (?:word|excel|powerpoint)|\bword for\b/i,
+    'office_suite',
+    'Microsoft Office',
+  ],
   [/\blibreoffice\b|\bopenoffice\b|\bstaroffice\b|\bneooffice\b/i, 'office_suite', 'LibreOffice / OpenOffice'],
   [/\bgoogle docs\b|\bgoogle sheets\b|\bgoogle slides\b/i, 'office_suite', 'Google Docs'],
   [/^(?:pages|keynote|numbers)\b/i, 'office_suite', 'Apple iWork'],

@@ -27,7 +27,6 @@ export type OcrPicture = PreparedImage & { region?: Region };
 
 export const OCR_DEFAULTS = { maxPages: 10, budgetMs: 30_000 } as const;
 
-
 interface Limits {
   maxPages: number;
   budgetMs: number;
@@ -37,7 +36,6 @@ function limits(options: AnalyzeOptions): Limits | null {
   if (options.ocr === false) return null;
   return { maxPages: options.ocr?.maxPages ?? OCR_DEFAULTS.maxPages, budgetMs: options.ocr?.budgetMs ?? OCR_DEFAULTS.budgetMs };
 }
-
 
 /**
  * Page numbers to read by OCR under the page cap: the first page, then the last (where totals,
@@ -55,7 +53,12 @@ export function pagesToOcr(pages: readonly PageLayer[], maxPages: number): numbe
  * recognition so the analysis can hand the picture to tesseract's thread before the pixel
  * detectors take the main thread (engine/context.ts).
  */
-export async function prepareImageForOcr(bytes: Uint8Array, size: { width: number; height: number; gray?: GrayRaster }, options: AnalyzeOptions, full?: () => Promise<FullGrey | null>): Promise<OcrPicture | null> {
+export async function prepareImageForOcr(
+  bytes: Uint8Array,
+  size: { width: number; height: number; gray?: GrayRaster },
+  options: AnalyzeOptions,
+  full?: () => Promise<FullGrey | null>,
+): Promise<OcrPicture | null> {
   if (!ocrEnabled(options)) return null;
   const sheet = size.gray ? sheetCrop(size.gray, size) : null;
   const crop = sheet?.crop;
@@ -72,7 +75,14 @@ export function ocrEnabled(options: AnalyzeOptions): boolean {
 /** The text layer of a PNG/JPEG from its prepared picture; `size` is the image's own. */
 export async function ocrPreparedImage(prepared: OcrPicture, size: { width: number; height: number }): Promise<PageLayer> {
   const data = await readPicture(prepared);
-  return ocrPageLayer(data, { page: 1, width: size.width, height: size.height, imageWidth: prepared.width, imageHeight: prepared.height, ...(prepared.region ? { crop: prepared.region } : {}) });
+  return ocrPageLayer(data, {
+    page: 1,
+    width: size.width,
+    height: size.height,
+    imageWidth: prepared.width,
+    imageHeight: prepared.height,
+    ...(prepared.region ? { crop: prepared.region } : {}),
+  });
 }
 
 /**
@@ -94,7 +104,12 @@ function sheetCrop(gray: GrayRaster, size: { width: number; height: number }): {
   if (!found) return null;
   const left = Math.floor(found[0] * size.width);
   const top = Math.floor(found[1] * size.height);
-  const crop = { left, top, width: Math.max(1, Math.min(size.width, Math.ceil(found[2] * size.width)) - left), height: Math.max(1, Math.min(size.height, Math.ceil(found[3] * size.height)) - top) };
+  const crop = {
+    left,
+    top,
+    width: Math.max(1, Math.min(size.width, Math.ceil(found[2] * size.width)) - left),
+    height: Math.max(1, Math.min(size.height, Math.ceil(found[3] * size.height)) - top),
+  };
   return { crop, region: [left / size.width, top / size.height, (left + crop.width) / size.width, (top + crop.height) / size.height] };
 }
 
@@ -117,10 +132,16 @@ export async function ocrScannedPages(source: Uint8Array | PDFDocumentProxy, pag
       const base = pages[picture.page - 1];
       const prepared = await prepareRgbaForOcr(picture);
       const job = readPicture(prepared).then((data) => {
-        read.set(picture.page, ocrPageLayer(data, { page: picture.page, width: base.width, height: base.height, imageWidth: prepared.width, imageHeight: prepared.height }, base));
+        read.set(
+          picture.page,
+          ocrPageLayer(data, { page: picture.page, width: base.width, height: base.height, imageWidth: prepared.width, imageHeight: prepared.height }, base),
+        );
       });
       reading.add(job);
-      void job.then(() => reading.delete(job), () => reading.delete(job));
+      void job.then(
+        () => reading.delete(job),
+        () => reading.delete(job),
+      );
       // Render the next page while this one is read, but hold no more pages than workers can read.
       if (reading.size >= ocrParallelism()) await Promise.race(reading);
       if (performance.now() - start > lim.budgetMs) break;

@@ -117,12 +117,22 @@ export function photographedPage(gray: GrayRaster): Region | null {
   if (light - dark < MIN_CONTRAST) return null;
   const bx = Math.max(1, Math.round(g.w * EDGE_BAND));
   const by = Math.max(1, Math.round(g.h * EDGE_BAND));
-  const edges = [darkShare(g, threshold, 0, 0, g.w, by), darkShare(g, threshold, 0, g.h - by, g.w, g.h), darkShare(g, threshold, 0, 0, bx, g.h), darkShare(g, threshold, g.w - bx, 0, g.w, g.h)];
+  const edges = [
+    darkShare(g, threshold, 0, 0, g.w, by),
+    darkShare(g, threshold, 0, g.h - by, g.w, g.h),
+    darkShare(g, threshold, 0, 0, bx, g.h),
+    darkShare(g, threshold, g.w - bx, 0, g.w, g.h),
+  ];
   if (edges.some((s) => s < DARK_EDGE)) return null;
   const rows = span(g.h, (y) => lightShare(g, threshold, 'row', y) >= LINE_SHARE);
   const cols = span(g.w, (x) => lightShare(g, threshold, 'col', x) >= LINE_SHARE);
   if (!rows || !cols) return null;
-  const region: Region = [Math.max(0, cols[0] / g.w - PAD), Math.max(0, rows[0] / g.h - PAD), Math.min(1, cols[1] / g.w + PAD), Math.min(1, rows[1] / g.h + PAD)];
+  const region: Region = [
+    Math.max(0, cols[0] / g.w - PAD),
+    Math.max(0, rows[0] / g.h - PAD),
+    Math.min(1, cols[1] / g.w + PAD),
+    Math.min(1, rows[1] / g.h + PAD),
+  ];
   const area = (region[2] - region[0]) * (region[3] - region[1]);
   return area >= MIN_AREA && area <= MAX_AREA ? region : null;
 }

@@ -138,14 +138,16 @@ async function stretchToPgm(grey: Uint8Array, width: number, height: number): Pr
 /** The stretch by sharp on the whole page (engine/ocr/stretch.ts does the same from a table). */
 async function stretchBySharp(grey: Uint8Array, width: number, height: number): Promise<Uint8Array> {
   const sharp = await loadSharp();
-  return sharp(grey, { raw: { width, height, channels: 1 } })
-    .grayscale()
-    // Stretch between the 0.2 % and 99 % levels: with the default 1 % floor, a sparse clean page
-    // (less than 1 % ink) has its floor in the anti-aliasing grey, which turns glyph edges into
-    // black halos tesseract cannot read. (sharp reads `lower` as an integer: 0, the darkest level.)
-    .normalise({ lower: 0.2, upper: 99 })
-    .raw()
-    .toBuffer();
+  return (
+    sharp(grey, { raw: { width, height, channels: 1 } })
+      .grayscale()
+      // Stretch between the 0.2 % and 99 % levels: with the default 1 % floor, a sparse clean page
+      // (less than 1 % ink) has its floor in the anti-aliasing grey, which turns glyph edges into
+      // black halos tesseract cannot read. (sharp reads `lower` as an integer: 0, the darkest level.)
+      .normalise({ lower: 0.2, upper: 99 })
+      .raw()
+      .toBuffer()
+  );
 }
 
 /**
@@ -154,7 +156,12 @@ async function stretchBySharp(grey: Uint8Array, width: number, height: number): 
  * the photo is then decoded once for every reader. Null when OCR needs more pixels than the
  * copy has (portrait pages, small images that OCR upscales): the caller decodes the file.
  */
-export async function prepareGreyForOcr(grey: GrayRaster, bytes: Uint8Array, source: { width: number; height: number }, crop?: Crop): Promise<PreparedImage | null> {
+export async function prepareGreyForOcr(
+  grey: GrayRaster,
+  bytes: Uint8Array,
+  source: { width: number; height: number },
+  crop?: Crop,
+): Promise<PreparedImage | null> {
   const sharp = await loadSharp();
   const part = crop ?? { left: 0, top: 0, width: source.width, height: source.height };
   const { width, height } = preparedSize(part.width, part.height);
@@ -168,7 +175,15 @@ export async function prepareGreyForOcr(grey: GrayRaster, bytes: Uint8Array, sou
   try {
     const { density } = await sharp(bytes, { limitInputPixels: false }).metadata();
     const whole = g.left === 0 && g.top === 0 && g.width === grey.width && g.height === grey.height;
-    const sized = whole && grey.width === width && grey.height === height ? grey.data : await sharp(grey.data, { raw: { width: grey.width, height: grey.height, channels: 1 } }).extract(g).grayscale().resize(width, height, { kernel: 'lanczos3' }).raw().toBuffer();
+    const sized =
+      whole && grey.width === width && grey.height === height
+        ? grey.data
+        : await sharp(grey.data, { raw: { width: grey.width, height: grey.height, channels: 1 } })
+            .extract(g)
+            .grayscale()
+            .resize(width, height, { kernel: 'lanczos3' })
+            .raw()
+            .toBuffer();
     if (sized.length !== width * height) return null;
     return { image: await stretchToPgm(sized, width, height), ...dpiOf(density), scale: width / Math.max(part.width, 1), width, height };
   } catch {

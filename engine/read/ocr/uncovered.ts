@@ -155,13 +155,20 @@ export function uncoveredColumns(pgm: Buffer, width: number, height: number, pag
  */
 export function withColumns(page: Page, extra: readonly Page[]): Page {
   const known = wordBoxes(page).map((w) => w.bbox);
-  const blocks = extra.flatMap((e) =>
-    (e.blocks ?? []).map((b) => ({
-      ...b,
-      paragraphs: b.paragraphs
-        .map((p) => ({ ...p, lines: p.lines.map((l) => ({ ...l, words: l.words.filter((w) => !known.some((k) => overlapOfFirst(w.bbox, k) > 0.3)) })).filter((l) => l.words.length > 0) }))
-        .filter((p) => p.lines.length > 0),
-    })),
-  ).filter((b) => b.paragraphs.length > 0);
+  const blocks = extra
+    .flatMap((e) =>
+      (e.blocks ?? []).map((b) => ({
+        ...b,
+        paragraphs: b.paragraphs
+          .map((p) => ({
+            ...p,
+            lines: p.lines
+              .map((l) => ({ ...l, words: l.words.filter((w) => !known.some((k) => overlapOfFirst(w.bbox, k) > 0.3)) }))
+              .filter((l) => l.words.length > 0),
+          }))
+          .filter((p) => p.lines.length > 0),
+      })),
+    )
+    .filter((b) => b.paragraphs.length > 0);
   return blocks.length ? { ...page, blocks: [...(page.blocks ?? []), ...blocks] } : page;
 }

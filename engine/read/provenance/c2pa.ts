@@ -62,7 +62,11 @@ export async function readC2pa(jumbf: Uint8Array): Promise<C2paSummary> {
       claimGenerator: [m.claim?.claimGeneratorName, m.claim?.claimGeneratorInfo].filter(Boolean).join(' '),
       active: m === active,
       actions: (m.assertions?.getActionAssertions() ?? []).flatMap((a) =>
-        a.actions.map((x) => ({ action: String(x.action), digitalSourceType: x.digitalSourceType ? String(x.digitalSourceType) : undefined, softwareAgent: agentName(x.softwareAgent) })),
+        a.actions.map((x) => ({
+          action: String(x.action),
+          digitalSourceType: x.digitalSourceType ? String(x.digitalSourceType) : undefined,
+          softwareAgent: agentName(x.softwareAgent),
+        })),
       ),
     }));
     summary.parsed = true;

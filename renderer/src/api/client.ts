@@ -4,8 +4,21 @@
  * Every failure becomes an ApiError carrying the envelope's type, code and message.
  */
 import type {
-  About, ApiKey, CheckAnalysis, DocumentCheck, Feedback, FlagDefinition, FlagSettings, List, Role, Rule, RuleInput,
-  RelatedDocumentList, RulePreview, ScorePoint, Thresholds,
+  About,
+  ApiKey,
+  CheckAnalysis,
+  DocumentCheck,
+  Feedback,
+  FlagDefinition,
+  FlagSettings,
+  List,
+  Role,
+  Rule,
+  RuleInput,
+  RelatedDocumentList,
+  RulePreview,
+  ScorePoint,
+  Thresholds,
 } from './contract.js';
 import { pathOf, ROUTES, type OperationId, type ParamsOf } from './contract.js';
 
@@ -58,7 +71,11 @@ export class ApiClient {
   ) {}
 
   /** One operation of the contract (contract/routes.ts): its method and path, parameters filled in. */
-  private call<Id extends OperationId & keyof Answers>(id: Id, params: ParamsOf<Id>, options: { query?: string; body?: BodyInit; json?: unknown } = {}): Promise<Answers[Id]> {
+  private call<Id extends OperationId & keyof Answers>(
+    id: Id,
+    params: ParamsOf<Id>,
+    options: { query?: string; body?: BodyInit; json?: unknown } = {},
+  ): Promise<Answers[Id]> {
     const path = pathOf(id, params) + (options.query ? `?${options.query}` : '');
     const body = options.json !== undefined ? JSON.stringify(options.json) : options.body;
     return this.request<Answers[Id]>(path, { method: ROUTES[id].method.toUpperCase(), body });

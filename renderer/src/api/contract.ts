@@ -5,9 +5,30 @@
  */
 export type { BBox, DocumentCheck, Evidence, Extracted, Flag, Reason, Thresholds, TriggeredRule } from '../../../contract/check.js';
 export type { FeedbackBody as Feedback, FlagSettings, List, Rule, RuleBody as RuleInput } from '../../../contract/api-v1.js';
-export type { About, ApiKey, ApiKeyCreated, CheckAnalysis, FlagDefinition, Revision, RulePreview, ScorePoint, TextDiff } from '../../../contract/dashboard-v1.js';
+export type {
+  About,
+  ApiKey,
+  ApiKeyCreated,
+  CheckAnalysis,
+  FlagDefinition,
+  Revision,
+  RulePreview,
+  ScorePoint,
+  TextDiff,
+} from '../../../contract/dashboard-v1.js';
 export {
-  DECISIONS, DOC_TYPES, MIME_TYPES, OUTCOMES, ROLES, SEVERITIES, type Decision, type DocType, type FlagCode, type OutcomeGuidance, type Role, type Severity,
+  DECISIONS,
+  DOC_TYPES,
+  MIME_TYPES,
+  OUTCOMES,
+  ROLES,
+  SEVERITIES,
+  type Decision,
+  type DocType,
+  type FlagCode,
+  type OutcomeGuidance,
+  type Role,
+  type Severity,
 } from '../../../contract/enums.js';
 export type { RelatedDocument, RelatedDocumentList } from '../../../contract/related.js';
 export { pathOf, ROUTES, type OperationId, type ParamsOf } from '../../../contract/routes.js';

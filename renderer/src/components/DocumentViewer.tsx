@@ -24,12 +24,18 @@ function PdfPage({ doc, number, aspect, children }: { doc: PdfDocument; number: 
     const el = holder.current;
     if (!el || state !== 'idle') return;
     // Render only pages near the viewport: long statements have hundreds of pages.
-    const io = new IntersectionObserver((entries) => {
-      if (!entries.some((e) => e.isIntersecting)) return;
-      io.disconnect();
-      setState('rendering');
-      renderPage(doc, number, canvas.current!, PAGE_WIDTH).then(() => setState('done'), () => setState('error'));
-    }, { rootMargin: '600px' });
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        io.disconnect();
+        setState('rendering');
+        renderPage(doc, number, canvas.current!, PAGE_WIDTH).then(
+          () => setState('done'),
+          () => setState('error'),
+        );
+      },
+      { rootMargin: '600px' },
+    );
     io.observe(el);
     return () => io.disconnect();
   }, [doc, number, state]);
@@ -38,7 +44,9 @@ function PdfPage({ doc, number, aspect, children }: { doc: PdfDocument; number: 
       <canvas ref={canvas} />
       {state === 'error' && <p className="page-error">Page {number} could not be drawn.</p>}
       {children}
-      <span className="page-number" aria-hidden="true">{number}</span>
+      <span className="page-number" aria-hidden="true">
+        {number}
+      </span>
     </div>
   );
 }
@@ -53,7 +61,10 @@ export function DocumentViewer({ checkId, mime, boxes, selected, heatmaps, focus
 
   useEffect(() => {
     let live = true;
-    api.getFile(checkId).then((b) => live && setBytes(b), (e: Error) => live && setError(e.message));
+    api.getFile(checkId).then(
+      (b) => live && setBytes(b),
+      (e: Error) => live && setError(e.message),
+    );
     return () => {
       live = false;
     };
@@ -100,7 +111,11 @@ export function DocumentViewer({ checkId, mime, boxes, selected, heatmaps, focus
 
   return (
     <div ref={root} className="viewer" aria-label="Document">
-      {error && <p className="field-error" role="alert">{error}</p>}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
       {!error && !pdf && !imageUrl && <p className="muted">Loading document…</p>}
       {pdf &&
         pdf.aspects.map((aspect, i) => (

@@ -9,7 +9,7 @@ export function ExtractedFields({ extracted }: { extracted: Extracted }) {
       {FIELDS.map((k) => (
         <div key={k}>
           <dt>{humanize(k)}</dt>
-          <dd>{extracted?.[k] ? (k === 'doc_type' ? humanize(extracted[k]) : extracted[k]) : <span className="muted">not found</span>}</dd>
+          <dd>{extracted?.[k] ? k === 'doc_type' ? humanize(extracted[k]) : extracted[k] : <span className="muted">not found</span>}</dd>
         </div>
       ))}
     </dl>

@@ -35,7 +35,9 @@ export function FeedbackForm({ check }: { check: DocumentCheck }) {
 
   return (
     <form className="feedback" onSubmit={submit} aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} className="visually-hidden">Feedback</h3>
+      <h3 id={`${id}-title`} className="visually-hidden">
+        Feedback
+      </h3>
       <div className="field">
         <label htmlFor={`${id}-subject`}>About</label>
         <select id={`${id}-subject`} value={subject} onChange={(e) => setSubject(e.target.value)}>

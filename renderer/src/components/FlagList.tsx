@@ -52,7 +52,10 @@ export function FlagList({ flags, selectedKey, onSelect }: Props) {
                           <span className="reason-where muted small">
                             {located ? 'Show on page' : pagesLabel(r.pages)}
                             {typeof r.evidence?.before === 'string' && typeof r.evidence?.after === 'string' && (
-                              <> · “{r.evidence.before}” → “{r.evidence.after}”</>
+                              <>
+                                {' '}
+                                · “{r.evidence.before}” → “{r.evidence.after}”
+                              </>
                             )}
                           </span>
                         </button>

@@ -23,9 +23,7 @@ function WordDiff({ d }: { d: TextDiff }) {
       </p>
       {context && (
         <p className="word-diff small muted">
-          {context.map((p, i) =>
-            p.added ? <ins key={i}>{p.value}</ins> : p.removed ? <del key={i}>{p.value}</del> : <span key={i}>{p.value}</span>,
-          )}
+          {context.map((p, i) => (p.added ? <ins key={i}>{p.value}</ins> : p.removed ? <del key={i}>{p.value}</del> : <span key={i}>{p.value}</span>))}
         </p>
       )}
     </>
@@ -42,7 +40,11 @@ export function RevisionTimeline({ revisions, onShowDiff }: Props) {
   const edited = revisions.filter((r) => r.textDiff?.length);
   const [open, setOpen] = useState<number | null>(edited.at(-1)?.number ?? null);
   if (revisions.length <= 1) {
-    return <p className="muted">{revisions.length === 1 ? 'One revision: the file was not updated after it was written.' : 'No revision history (not a PDF, or none recorded).'}</p>;
+    return (
+      <p className="muted">
+        {revisions.length === 1 ? 'One revision: the file was not updated after it was written.' : 'No revision history (not a PDF, or none recorded).'}
+      </p>
+    );
   }
   const current = revisions.find((r) => r.number === open);
   return (

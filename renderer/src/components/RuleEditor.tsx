@@ -28,7 +28,14 @@ export function RuleEditor({ rule, onSaved, onCancel }: Props) {
   const [busy, setBusy] = useState(false);
   const byId = useInbox((s) => s.byId);
   const order = useInbox((s) => s.order);
-  const completed = useMemo(() => order.map((i) => byId[i]).filter((c) => c?.status === 'completed').slice(0, 50), [byId, order]);
+  const completed = useMemo(
+    () =>
+      order
+        .map((i) => byId[i])
+        .filter((c) => c?.status === 'completed')
+        .slice(0, 50),
+    [byId, order],
+  );
   const [previewCheck, setPreviewCheck] = useState('');
   const [preview, setPreview] = useState<RulePreview | null>(null);
   const deltaValue = parseDelta(delta);
@@ -56,7 +63,11 @@ export function RuleEditor({ rule, onSaved, onCancel }: Props) {
     if (!input.document_types) delete input.document_types;
     setBusy(true);
     try {
-      onSaved(rule ? await api.updateRule(rule.id, { ...input, guidance: input.guidance ?? '', document_types: input.document_types ?? [] }) : await api.createRule(input));
+      onSaved(
+        rule
+          ? await api.updateRule(rule.id, { ...input, guidance: input.guidance ?? '', document_types: input.document_types ?? [] })
+          : await api.createRule(input),
+      );
     } catch (err) {
       failWith(err);
     } finally {
@@ -145,23 +156,41 @@ export function RuleEditor({ rule, onSaved, onCancel }: Props) {
               </option>
             ))}
           </select>
-          <p id={`${id}-out-help`} className="muted small">{OUTCOME_HELP[outcome]}</p>
+          <p id={`${id}-out-help`} className="muted small">
+            {OUTCOME_HELP[outcome]}
+          </p>
         </div>
         <div className="field">
           <label htmlFor={`${id}-delta`}>Score delta</label>
-          <input id={`${id}-delta`} type="number" min={-100} max={100} step={1} value={delta} onChange={(e) => setDelta(e.target.value)} aria-describedby={`${id}-delta-help`} />
-          <p id={`${id}-delta-help`} className="muted small">{deltaValue === null ? 'A whole number from -100 to 100.' : describeDelta(deltaValue)}</p>
+          <input
+            id={`${id}-delta`}
+            type="number"
+            min={-100}
+            max={100}
+            step={1}
+            value={delta}
+            onChange={(e) => setDelta(e.target.value)}
+            aria-describedby={`${id}-delta-help`}
+          />
+          <p id={`${id}-delta-help`} className="muted small">
+            {deltaValue === null ? 'A whole number from -100 to 100.' : describeDelta(deltaValue)}
+          </p>
         </div>
       </div>
       <fieldset className="types">
         <legend>Document types (none ticked: all types)</legend>
         {DOC_TYPES.map((t) => (
           <label key={t}>
-            <input type="checkbox" checked={types.includes(t)} onChange={(e) => setTypes(e.target.checked ? [...types, t] : types.filter((x) => x !== t))} /> {humanize(t)}
+            <input type="checkbox" checked={types.includes(t)} onChange={(e) => setTypes(e.target.checked ? [...types, t] : types.filter((x) => x !== t))} />{' '}
+            {humanize(t)}
           </label>
         ))}
       </fieldset>
-      {formError && <p className="field-error" role="alert">{formError}</p>}
+      {formError && (
+        <p className="field-error" role="alert">
+          {formError}
+        </p>
+      )}
       <div className="actions">
         <button type="submit" className="primary" disabled={busy}>
           {busy ? 'Saving…' : 'Save rule'}

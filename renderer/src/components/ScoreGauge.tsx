@@ -20,7 +20,12 @@ export function ScoreGauge({ score, thresholds, label = 'Risk score' }: { score:
       </div>
       <div className="gauge-bar" aria-hidden="true">
         {bands.map((b) => (
-          <div key={b.decision} className={`gauge-band band-${b.decision}`} style={{ width: `${b.to - b.from}%` }} title={`${humanize(b.decision)}: ${b.from}–${b.decision === 'fraudulent' ? 100 : b.to - 1}`} />
+          <div
+            key={b.decision}
+            className={`gauge-band band-${b.decision}`}
+            style={{ width: `${b.to - b.from}%` }}
+            title={`${humanize(b.decision)}: ${b.from}–${b.decision === 'fraudulent' ? 100 : b.to - 1}`}
+          />
         ))}
         {score !== null && <div className="gauge-marker" style={{ left: `${score}%` }} />}
       </div>

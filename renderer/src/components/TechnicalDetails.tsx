@@ -16,7 +16,8 @@ export function TechnicalDetails({ engine }: { engine: DocumentCheck['engine'] }
       ) : (
         <>
           <p className="small" role="status">
-            <strong>Partial analysis:</strong> {incomplete.length === 1 ? '1 check' : `${incomplete.length} checks`} did not run, so the score covers the others only.
+            <strong>Partial analysis:</strong> {incomplete.length === 1 ? '1 check' : `${incomplete.length} checks`} did not run, so the score covers the others
+            only.
           </p>
           <ul className="incomplete small">
             {incomplete.map((i) => (

@@ -72,7 +72,11 @@ export function boxKey(b: Box): string {
  * Only the selected reason's boxes and heat maps, unless the reviewer asked for all of them: a
  * file with many revisions or regions would otherwise cover its page in red.
  */
-export function visibleEvidence(all: { boxes: Box[]; heatmaps: Heatmap[] }, selection: { boxes: Box[]; heatmaps: Heatmap[] } | null, showAll: boolean): VisibleEvidence {
+export function visibleEvidence(
+  all: { boxes: Box[]; heatmaps: Heatmap[] },
+  selection: { boxes: Box[]; heatmaps: Heatmap[] } | null,
+  showAll: boolean,
+): VisibleEvidence {
   const selected = selection?.boxes ?? [];
   if (!showAll) return { boxes: selected, selected, heatmaps: selection?.heatmaps ?? [] };
   const known = new Set(all.boxes.map(boxKey));

@@ -12,6 +12,7 @@ export function matchSummary(r: RelatedDocument): string {
   if (typeof d.similarity === 'number' && d.similarity > 0) parts.push(`${Math.round(d.similarity * 100)} % of the text`);
   if (Array.isArray(d.differs_in) && d.differs_in.length) parts.push(`different ${d.differs_in.join(' and ')}`);
   if (typeof d.sha256 === 'string') parts.push('the same file');
-  if (typeof d.expected_producer === 'string' || d.expected_producer === null) parts.push(`issuer's documents made by ${String(d.expected_producer ?? 'no producer')}, this one by ${String(d.producer ?? 'no producer')}`);
+  if (typeof d.expected_producer === 'string' || d.expected_producer === null)
+    parts.push(`issuer's documents made by ${String(d.expected_producer ?? 'no producer')}, this one by ${String(d.producer ?? 'no producer')}`);
   return parts.join(' · ') || `${Math.round(r.similarity * 100)} % similar`;
 }

@@ -1,11 +1,5 @@
 /** Hash routes, so reload and back/forward work in a static page served by the service. */
-export type Route =
-  | { view: 'inbox' }
-  | { view: 'check'; id: string }
-  | { view: 'rules' }
-  | { view: 'thresholds' }
-  | { view: 'flags' }
-  | { view: 'settings' };
+export type Route = { view: 'inbox' } | { view: 'check'; id: string } | { view: 'rules' } | { view: 'thresholds' } | { view: 'flags' } | { view: 'settings' };
 
 export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#\/?/, '');

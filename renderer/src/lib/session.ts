@@ -35,7 +35,11 @@ export function loginCodeFromFragment(hash: string): string | null {
 
 /** Exchanges a one-time login code for its session key; null when the code is no good. */
 export async function redeemLoginCode(code: string, fetchFn: typeof fetch = fetch): Promise<string | null> {
-  const res = await fetchFn('/dashboard/v1/session/redeem', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }) });
+  const res = await fetchFn('/dashboard/v1/session/redeem', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code }),
+  });
   if (!res.ok) return null;
   const body = (await res.json()) as { key?: unknown };
   return typeof body.key === 'string' ? body.key : null;

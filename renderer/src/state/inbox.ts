@@ -106,9 +106,10 @@ export async function submitFiles(api: ApiClient, files: File[], concurrency = 3
   const items = files.map((f) => ({ file: f, upload: { localId: `up_${++nextLocal}`, filename: f.name, state: 'queued' as const } }));
   useInbox.setState((s) => ({
     uploads: [...items.map((i) => i.upload), ...s.uploads],
-    batch: s.batch && batchProgress(s.batch, s.byId).settled < s.batch.total
-      ? { ...s.batch, total: s.batch.total + files.length }
-      : { total: files.length, checkIds: [], failedUploads: 0 },
+    batch:
+      s.batch && batchProgress(s.batch, s.byId).settled < s.batch.total
+        ? { ...s.batch, total: s.batch.total + files.length }
+        : { total: files.length, checkIds: [], failedUploads: 0 },
   }));
   const setUpload = (localId: string, patch: Partial<Upload> | null) =>
     useInbox.setState((s) => ({

@@ -52,7 +52,12 @@ export function CheckView({ id }: { id: string }) {
   const allBoxes = useMemo(() => check?.flags.flatMap((f) => f.reasons.flatMap(boxesOf)) ?? [], [check]);
   const heatmaps = useMemo(() => check?.flags.flatMap((f) => f.reasons.flatMap(heatmapsOf)) ?? [], [check]);
 
-  if (error) return <p className="field-error" role="alert">Could not load this check: {error}</p>;
+  if (error)
+    return (
+      <p className="field-error" role="alert">
+        Could not load this check: {error}
+      </p>
+    );
   if (!check) return <p className="muted">Loading…</p>;
 
   const selectReason = (key: string, reason: Reason) => {
@@ -90,10 +95,10 @@ export function CheckView({ id }: { id: string }) {
         <div className="check-verdict">
           <ScoreGauge score={check.risk_score} thresholds={check.thresholds} />
           <div>
-            <p className="summary">{check.status === 'failed' ? check.error?.message : check.summary ?? 'Analysing…'}</p>
+            <p className="summary">{check.status === 'failed' ? check.error?.message : (check.summary ?? 'Analysing…')}</p>
             <p className="muted small">
-              {humanize(check.document.format)} · {check.document.pages === 1 ? '1 page' : `${check.document.pages ?? '?'} pages`} · {formatBytes(check.document.size_bytes)} · checked{' '}
-              {formatDate(check.created_at)} · engine {check.engine.version} ({check.engine.mode})
+              {humanize(check.document.format)} · {check.document.pages === 1 ? '1 page' : `${check.document.pages ?? '?'} pages`} ·{' '}
+              {formatBytes(check.document.size_bytes)} · checked {formatDate(check.created_at)} · engine {check.engine.version} ({check.engine.mode})
             </p>
             <p className="muted small mono">sha256 {check.document.sha256}</p>
           </div>
@@ -107,11 +112,19 @@ export function CheckView({ id }: { id: string }) {
           </section>
           <section aria-labelledby="related-title" className="card">
             <h2 id="related-title">Related documents</h2>
-            {completed ? <RelatedDocuments items={related.data?.data ?? null} error={related.error} /> : <p className="muted">Available when the analysis completes.</p>}
+            {completed ? (
+              <RelatedDocuments items={related.data?.data ?? null} error={related.error} />
+            ) : (
+              <p className="muted">Available when the analysis completes.</p>
+            )}
           </section>
           <section aria-labelledby="rev-title" className="card">
             <h2 id="rev-title">Revisions</h2>
-            {analysis.data ? <RevisionTimeline revisions={analysis.data.revisions} onShowDiff={showDiff} /> : <p className="muted">{analysis.error ?? (completed ? 'Loading…' : 'Available when the analysis completes.')}</p>}
+            {analysis.data ? (
+              <RevisionTimeline revisions={analysis.data.revisions} onShowDiff={showDiff} />
+            ) : (
+              <p className="muted">{analysis.error ?? (completed ? 'Loading…' : 'Available when the analysis completes.')}</p>
+            )}
           </section>
           <section aria-labelledby="rules-title" className="card">
             <h2 id="rules-title">Rules that fired</h2>
@@ -136,7 +149,11 @@ export function CheckView({ id }: { id: string }) {
           {evidenceCount > 0 && (
             <div className="evidence-toolbar no-print">
               <span className="muted small" data-testid="evidence-hint">
-                {showAll ? `All evidence on the pages (${evidenceCount})` : selection ? 'The selected reason on the page' : 'Select a reason to see where it points on the page'}
+                {showAll
+                  ? `All evidence on the pages (${evidenceCount})`
+                  : selection
+                    ? 'The selected reason on the page'
+                    : 'Select a reason to see where it points on the page'}
               </span>
               <label className="small">
                 <input type="checkbox" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} data-testid="show-all-evidence" /> Show all evidence

@@ -17,9 +17,7 @@ export function FlagSettingsView() {
   const defs: FlagDefinition[] = useMemo(() => {
     const known = new Map((catalog.data?.data ?? []).map((d) => [d.code, d]));
     const codes = settings.data?.available_flag_codes ?? [...known.keys()];
-    return codes.map(
-      (code) => known.get(code) ?? { code, category: '', severity: { min: 'low', max: 'high' }, title: humanize(code), description: '' },
-    );
+    return codes.map((code) => known.get(code) ?? { code, category: '', severity: { min: 'low', max: 'high' }, title: humanize(code), description: '' });
   }, [catalog.data, settings.data]);
 
   // Shown at once (optimistic); the saved list from the service replaces it, or a failure reverts it.
@@ -55,7 +53,11 @@ export function FlagSettingsView() {
         <h1 id="flags-h">Flags</h1>
         <p className="muted">An ignored flag is left out of new checks and does not move their score. Existing checks are unchanged.</p>
       </div>
-      {status && <p role="status" className={status.ok ? 'ok' : 'field-error'}>{status.text}</p>}
+      {status && (
+        <p role="status" className={status.ok ? 'ok' : 'field-error'}>
+          {status.text}
+        </p>
+      )}
       <ul className="flag-catalog">
         {defs.map((d) => {
           const on = !disabled.has(d.code);
@@ -66,11 +68,19 @@ export function FlagSettingsView() {
                 <p className="small">{d.description}</p>
                 <p className="muted small">
                   <code>{d.code}</code>
-                  {d.category && ` · ${humanize(d.category)} · severity ${d.severity.min === d.severity.max ? d.severity.min : `${d.severity.min}–${d.severity.max}`}`}
+                  {d.category &&
+                    ` · ${humanize(d.category)} · severity ${d.severity.min === d.severity.max ? d.severity.min : `${d.severity.min}–${d.severity.max}`}`}
                 </p>
               </div>
               <label className="switch">
-                <input type="checkbox" role="switch" checked={on} disabled={busy === d.code} onChange={(e) => void toggle(d, e.target.checked)} aria-label={`${d.title} (${d.code}) enabled`} />
+                <input
+                  type="checkbox"
+                  role="switch"
+                  checked={on}
+                  disabled={busy === d.code}
+                  onChange={(e) => void toggle(d, e.target.checked)}
+                  aria-label={`${d.title} (${d.code}) enabled`}
+                />
                 <span>{on ? 'On' : 'Ignored'}</span>
               </label>
             </li>

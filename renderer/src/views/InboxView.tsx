@@ -20,9 +20,7 @@ function CheckRow({ check }: { check: DocumentCheck }) {
       <span className="row-main">
         <span className="row-title">{check.document.filename}</span>
         <span className="row-sub">
-          {check.status === 'failed'
-            ? check.error?.message ?? 'Analysis failed'
-            : check.summary ?? (check.status === 'processing' ? 'Analysing…' : '')}
+          {check.status === 'failed' ? (check.error?.message ?? 'Analysis failed') : (check.summary ?? (check.status === 'processing' ? 'Analysing…' : ''))}
         </span>
       </span>
       <span className="row-meta">
@@ -41,7 +39,13 @@ function UploadRow({ upload }: { upload: Upload }) {
   return (
     <>
       <span className={`badge ${upload.state === 'failed' ? 'badge-failed' : 'badge-processing'}`}>
-        {upload.state === 'failed' ? 'Not sent' : <><span className="spinner" aria-hidden="true" /> Uploading</>}
+        {upload.state === 'failed' ? (
+          'Not sent'
+        ) : (
+          <>
+            <span className="spinner" aria-hidden="true" /> Uploading
+          </>
+        )}
       </span>
       <span className="row-main">
         <span className="row-title">{upload.filename}</span>
@@ -70,7 +74,10 @@ export function InboxView({ onFiles }: { onFiles(files: File[]): void }) {
   const [active, setActive] = useState(0);
 
   const rows: Row[] = useMemo(() => {
-    const checks = filterChecks(order.map((id) => byId[id]), filter);
+    const checks = filterChecks(
+      order.map((id) => byId[id]),
+      filter,
+    );
     const ups: Row[] = isFilterActive(filter) ? [] : uploads.map((u) => ({ kind: 'upload', upload: u }));
     return [...ups, ...checks.map((c) => ({ kind: 'check', check: c }) as Row)];
   }, [byId, order, uploads, filter]);
@@ -159,7 +166,11 @@ export function InboxView({ onFiles }: { onFiles(files: File[]): void }) {
       </div>
       <InboxFilters />
       <BatchProgress />
-      {loadError && <p className="field-error" role="alert">Could not load checks: {loadError}</p>}
+      {loadError && (
+        <p className="field-error" role="alert">
+          Could not load checks: {loadError}
+        </p>
+      )}
       {rows.length === 0 && !loading ? (
         <div className="empty">
           <p>{isFilterActive(filter) ? 'No checks match these filters.' : 'No documents yet.'}</p>

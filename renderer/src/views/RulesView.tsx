@@ -44,8 +44,16 @@ export function RulesView() {
           onCancel={() => setEditing(null)}
         />
       )}
-      {error && <p className="field-error" role="alert">{error}</p>}
-      {rules.error && <p className="field-error" role="alert">{rules.error}</p>}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      {rules.error && (
+        <p className="field-error" role="alert">
+          {rules.error}
+        </p>
+      )}
       {rules.data && rules.data.data.length === 0 && <p className="muted">No rules yet.</p>}
       {rules.data && rules.data.data.length > 0 && (
         <table className="table">
@@ -58,24 +66,43 @@ export function RulesView() {
               <th scope="col">Delta</th>
               <th scope="col">Types</th>
               <th scope="col">Status</th>
-              <th scope="col"><span className="visually-hidden">Actions</span></th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
             {rules.data.data.map((r) => (
               <tr key={r.id} className={r.status === 'disabled' ? 'dim' : undefined}>
                 <th scope="row">{r.title}</th>
-                <td><code className="cond">{r.condition}</code></td>
-                <td><span className={`outcome outcome-${r.outcome_guidance}`} title={OUTCOME_HELP[r.outcome_guidance]}>{r.outcome_guidance}</span></td>
+                <td>
+                  <code className="cond">{r.condition}</code>
+                </td>
+                <td>
+                  <span className={`outcome outcome-${r.outcome_guidance}`} title={OUTCOME_HELP[r.outcome_guidance]}>
+                    {r.outcome_guidance}
+                  </span>
+                </td>
                 <td>{r.score_delta > 0 ? `+${r.score_delta}` : r.score_delta}</td>
                 <td>{r.document_types?.length ? r.document_types.map(humanize).join(', ') : 'All'}</td>
                 <td>{humanize(r.status)}</td>
                 <td className="row-actions">
-                  <button type="button" onClick={() => setEditing(r)} aria-label={`Edit ${r.title}`}>Edit</button>
-                  <button type="button" onClick={() => void act(() => api.updateRule(r.id, { status: r.status === 'active' ? 'disabled' : 'active' }))} aria-label={`${r.status === 'active' ? 'Disable' : 'Enable'} ${r.title}`}>
+                  <button type="button" onClick={() => setEditing(r)} aria-label={`Edit ${r.title}`}>
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => void act(() => api.updateRule(r.id, { status: r.status === 'active' ? 'disabled' : 'active' }))}
+                    aria-label={`${r.status === 'active' ? 'Disable' : 'Enable'} ${r.title}`}
+                  >
                     {r.status === 'active' ? 'Disable' : 'Enable'}
                   </button>
-                  <button type="button" className="danger" onClick={() => window.confirm(`Delete the rule “${r.title}”?`) && void act(() => api.deleteRule(r.id))} aria-label={`Delete ${r.title}`}>
+                  <button
+                    type="button"
+                    className="danger"
+                    onClick={() => window.confirm(`Delete the rule “${r.title}”?`) && void act(() => api.deleteRule(r.id))}
+                    aria-label={`Delete ${r.title}`}
+                  >
                     Delete
                   </button>
                 </td>

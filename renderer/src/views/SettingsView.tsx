@@ -62,22 +62,46 @@ function Keys() {
             ))}
           </select>
         </div>
-        <button type="submit" className="primary">Create key</button>
-        <p id={`${id}-role-help`} className="muted small">{humanize(role)}: {ROLE_HELP[role]}.</p>
+        <button type="submit" className="primary">
+          Create key
+        </button>
+        <p id={`${id}-role-help`} className="muted small">
+          {humanize(role)}: {ROLE_HELP[role]}.
+        </p>
       </form>
       {created && (
         <div className="once" role="status">
-          <p><strong>Copy this key now.</strong> It is shown once and cannot be recovered.</p>
-          <code className="secret" data-testid="new-key">{created}</code>{' '}
-          <button type="button" onClick={() => void navigator.clipboard?.writeText(created)}>Copy</button>{' '}
-          <button type="button" className="link-button" onClick={() => setCreated(null)}>Done</button>
+          <p>
+            <strong>Copy this key now.</strong> It is shown once and cannot be recovered.
+          </p>
+          <code className="secret" data-testid="new-key">
+            {created}
+          </code>{' '}
+          <button type="button" onClick={() => void navigator.clipboard?.writeText(created)}>
+            Copy
+          </button>{' '}
+          <button type="button" className="link-button" onClick={() => setCreated(null)}>
+            Done
+          </button>
         </div>
       )}
-      {error && <p className="field-error" role="alert">{error}</p>}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
       <table className="table">
         <caption className="visually-hidden">API keys</caption>
         <thead>
-          <tr><th scope="col">Name</th><th scope="col">Role</th><th scope="col">Created</th><th scope="col">Status</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Role</th>
+            <th scope="col">Created</th>
+            <th scope="col">Status</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
         </thead>
         <tbody>
           {keys.data?.data.map((k) => (
@@ -86,7 +110,13 @@ function Keys() {
               <td>{humanize(k.role)}</td>
               <td>{formatDate(k.created_at)}</td>
               <td>{k.revoked_at ? `Revoked ${formatDate(k.revoked_at)}` : 'Active'}</td>
-              <td>{!k.revoked_at && <button type="button" className="danger" onClick={() => void revoke(k.id)} aria-label={`Revoke ${k.name ?? k.id}`}>Revoke</button>}</td>
+              <td>
+                {!k.revoked_at && (
+                  <button type="button" className="danger" onClick={() => void revoke(k.id)} aria-label={`Revoke ${k.name ?? k.id}`}>
+                    Revoke
+                  </button>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -101,15 +131,29 @@ function WebhookSecret() {
   const [error, setError] = useState<string | null>(null);
   return (
     <div>
-      <p className="small">Deliveries carry <code>Veracity-Signature: t=…,v1=…</code>, an HMAC-SHA256 of <code>&lt;t&gt;.&lt;body&gt;</code> with this secret.</p>
+      <p className="small">
+        Deliveries carry <code>Veracity-Signature: t=…,v1=…</code>, an HMAC-SHA256 of <code>&lt;t&gt;.&lt;body&gt;</code> with this secret.
+      </p>
       {secret ? (
         <code className="secret">{secret}</code>
       ) : (
-        <button type="button" onClick={() => api.webhookSecret().then((s) => setSecret(s.secret), (e: Error) => setError(e.message))}>
+        <button
+          type="button"
+          onClick={() =>
+            api.webhookSecret().then(
+              (s) => setSecret(s.secret),
+              (e: Error) => setError(e.message),
+            )
+          }
+        >
           Reveal webhook secret
         </button>
       )}
-      {error && <p className="field-error" role="alert">{error}</p>}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -126,7 +170,10 @@ const POLICY_LABELS: Record<string, string> = {
 
 function policyValue(value: unknown): string {
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (value && typeof value === 'object') return Object.entries(value).map(([k, v]) => `${humanize(k)}: ${v ?? 'keep forever'}`).join('; ');
+  if (value && typeof value === 'object')
+    return Object.entries(value)
+      .map(([k, v]) => `${humanize(k)}: ${v ?? 'keep forever'}`)
+      .join('; ');
   return String(value);
 }
 
@@ -136,15 +183,24 @@ function LocalApi({ url }: { url: string | null }) {
   return (
     <>
       <dl className="fields">
-        <div className="wide"><dt>API address</dt><dd className="mono" data-testid="api-url">{url}/api/v1</dd></div>
+        <div className="wide">
+          <dt>API address</dt>
+          <dd className="mono" data-testid="api-url">
+            {url}/api/v1
+          </dd>
+        </div>
       </dl>
       <p className="small">
         Local tools use their own key: create one above (role <em>analyst</em> to submit, <em>viewer</em> to read) and keep it in
         <code> VERACITY_KEY</code>. The window's own session key is never for tools. <code>veracity status</code> prints this address;
         <code> service.json</code> in the data folder holds it while the app runs.
       </p>
-      <code className="secret" data-testid="curl-line">{curl}</code>{' '}
-      <button type="button" onClick={() => void navigator.clipboard?.writeText(curl)}>Copy</button>
+      <code className="secret" data-testid="curl-line">
+        {curl}
+      </code>{' '}
+      <button type="button" onClick={() => void navigator.clipboard?.writeText(curl)}>
+        Copy
+      </button>
     </>
   );
 }
@@ -168,12 +224,19 @@ function MachinePolicy({ policy }: { policy: PolicyView | null }) {
       ) : entries.length === 0 ? (
         <p className="muted">No machine policy ({policy.path} is absent): every setting is yours.</p>
       ) : (
-        <p className="small">Set by your administrator in <code>{policy.path}</code>; these cannot be changed here.</p>
+        <p className="small">
+          Set by your administrator in <code>{policy.path}</code>; these cannot be changed here.
+        </p>
       )}
       {entries.length > 0 && (
         <dl className="fields" data-testid="policy-pinned">
           {entries.map(([k, v]) => (
-            <div key={k}><dt>{POLICY_LABELS[k] ?? humanize(k)} <span className="muted small">(pinned)</span></dt><dd>{policyValue(v)}</dd></div>
+            <div key={k}>
+              <dt>
+                {POLICY_LABELS[k] ?? humanize(k)} <span className="muted small">(pinned)</span>
+              </dt>
+              <dd>{policyValue(v)}</dd>
+            </div>
           ))}
         </dl>
       )}
@@ -207,9 +270,22 @@ export function SettingsView() {
         <h2 id="ab-h">This installation</h2>
         {about.data ? (
           <dl className="fields">
-            {about.data.data_dir && <div className="wide"><dt>Data folder</dt><dd className="mono">{about.data.data_dir}</dd></div>}
-            <div><dt>Engine version</dt><dd>{about.data.engine_version}</dd></div>
-            {about.data.service_version && <div><dt>Service version</dt><dd>{about.data.service_version}</dd></div>}
+            {about.data.data_dir && (
+              <div className="wide">
+                <dt>Data folder</dt>
+                <dd className="mono">{about.data.data_dir}</dd>
+              </div>
+            )}
+            <div>
+              <dt>Engine version</dt>
+              <dd>{about.data.engine_version}</dd>
+            </div>
+            {about.data.service_version && (
+              <div>
+                <dt>Service version</dt>
+                <dd>{about.data.service_version}</dd>
+              </div>
+            )}
           </dl>
         ) : (
           <p className="muted">{about.error ?? 'Loading…'}</p>

@@ -27,7 +27,10 @@ export function SignIn() {
     <main className="signin" id="main">
       <form className="card signin-card" onSubmit={submit} aria-labelledby="signin-title">
         <h1 id="signin-title">
-          <span className="brand-mark" aria-hidden="true">V</span> Veracity
+          <span className="brand-mark" aria-hidden="true">
+            V
+          </span>{' '}
+          Veracity
         </h1>
         <p className="muted">Sign in with an API key for this workspace.</p>
         <label htmlFor={inputId}>API key</label>
@@ -52,8 +55,7 @@ export function SignIn() {
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
         <p className="muted small">
-          Create a key with <code>veracity keys create --role owner</code>, or open the link printed by{' '}
-          <code>veracity serve --open</code>.
+          Create a key with <code>veracity keys create --role owner</code>, or open the link printed by <code>veracity serve --open</code>.
         </p>
       </form>
     </main>

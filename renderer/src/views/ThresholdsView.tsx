@@ -21,7 +21,8 @@ export function ThresholdsView() {
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
 
   useEffect(() => {
-    if (saved.data) setDraft({ pending_below: saved.data.pending_below, suspicious_below: saved.data.suspicious_below, fraudulent_below: saved.data.fraudulent_below });
+    if (saved.data)
+      setDraft({ pending_below: saved.data.pending_below, suspicious_below: saved.data.suspicious_below, fraudulent_below: saved.data.fraudulent_below });
   }, [saved.data]);
 
   const values = useMemo(() => scores.data?.data.map((p) => p.risk_score) ?? [], [scores.data]);
@@ -100,12 +101,20 @@ export function ThresholdsView() {
             </div>
           ))}
         </div>
-        {!valid && <p className="field-error" role="alert">The lines must rise: 0 &lt; pending &lt; suspicious &lt; fraudulent ≤ 100.</p>}
+        {!valid && (
+          <p className="field-error" role="alert">
+            The lines must rise: 0 &lt; pending &lt; suspicious &lt; fraudulent ≤ 100.
+          </p>
+        )}
         <p role="status" data-testid="threshold-impact">
           {values.length === 0
             ? 'No completed checks yet to compare against.'
             : `${change.changed} of ${change.total} recent checks would get another decision` +
-              (change.changed ? `: ${Object.entries(change.moves).map(([k, n]) => `${n} ${k.replace('→', ' → ')}`).join(', ')}.` : '.')}
+              (change.changed
+                ? `: ${Object.entries(change.moves)
+                    .map(([k, n]) => `${n} ${k.replace('→', ' → ')}`)
+                    .join(', ')}.`
+                : '.')}
         </p>
         <div className="actions">
           <button type="button" className="primary" disabled={!valid || !dirty} onClick={() => void save()}>
@@ -115,7 +124,11 @@ export function ThresholdsView() {
             Reset
           </button>
         </div>
-        {status && <p role="status" className={status.ok ? 'ok' : 'field-error'}>{status.text}</p>}
+        {status && (
+          <p role="status" className={status.ok ? 'ok' : 'field-error'}>
+            {status.text}
+          </p>
+        )}
       </div>
     </section>
   );

@@ -48,8 +48,14 @@ defineDetector({
 });
 
 defineDetector({
-  // @ts-expect-error a need is the name of a fact of the store, not any string.
-  meta: { id: 'test/unknown-need', description: 'x', appliesTo: ['pdf'], needs: ['ocrText'], emits: [{ flag: 'date_inconsistency', reasons: ['future_date'] }] },
+  meta: {
+    id: 'test/unknown-need',
+    description: 'x',
+    appliesTo: ['pdf'],
+    // @ts-expect-error a need is the name of a fact of the store, not any string.
+    needs: ['ocrText'],
+    emits: [{ flag: 'date_inconsistency', reasons: ['future_date'] }],
+  },
   run: () => [],
 });
 

@@ -14,7 +14,21 @@ const ENGINE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..
 /** Packages that open files or decode pixels. */
 const FORBIDDEN_PACKAGES = [/^sharp$/, /^pdfjs-dist(\/|$)/, /^exifr$/, /^tesseract\.js$/, /^@napi-rs\/canvas$/];
 /** Engine modules that open the PDF or decode pixels (engine-relative, without extension). */
-const FORBIDDEN_MODULES = ['read/pdf/text/pdfjs', 'read/pdf/text/index', 'read/pdf/structure/document', 'read/pdf/structure/index', 'read/pdf/structure/revisions', 'read/pdf/structure/text-diff', 'read/image/load', 'read/ocr/index', 'read/ocr/pdf-pages', 'read/ocr/prepare', 'read/ocr/tesseract', 'facts/pixels', 'facts/producers'];
+const FORBIDDEN_MODULES = [
+  'read/pdf/text/pdfjs',
+  'read/pdf/text/index',
+  'read/pdf/structure/document',
+  'read/pdf/structure/index',
+  'read/pdf/structure/revisions',
+  'read/pdf/structure/text-diff',
+  'read/image/load',
+  'read/ocr/index',
+  'read/ocr/pdf-pages',
+  'read/ocr/prepare',
+  'read/ocr/tesseract',
+  'facts/pixels',
+  'facts/producers',
+];
 /** The fact layer's public face: detectors may import it (it reaches the openers only through facts). */
 const BOUNDARY = ['facts/context', 'facts/index', 'facts/store', 'facts/types'];
 
@@ -31,7 +45,11 @@ function runtimeImports(file: string): string[] {
   const out: string[] = [];
   for (const m of src.matchAll(/^\s*(import|export)\s+(type\s+)?([^'"]*?)\s*from\s*['"]([^'"]+)['"]/gm)) {
     if (m[2]) continue;
-    const names = m[3].replace(/[{}]/g, '').split(',').map((s) => s.trim()).filter(Boolean);
+    const names = m[3]
+      .replace(/[{}]/g, '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (m[1] === 'import' && names.length > 0 && names.every((n) => n.startsWith('type '))) continue;
     out.push(m[4]);
   }
@@ -79,7 +97,9 @@ describe('dependency rule: only the fact layer opens files and decodes pixels', 
   });
 
   it('no detector parses the file bytes with an opener of its own', () => {
-    const bad = detectorFiles.filter((f) => /\b(openPdf|parsePdfStructure|loadPdfText|loadImage|prepareForOcr|sharp)\s*\(/.test(readFileSync(f, 'utf8'))).map(engineId);
+    const bad = detectorFiles
+      .filter((f) => /\b(openPdf|parsePdfStructure|loadPdfText|loadImage|prepareForOcr|sharp)\s*\(/.test(readFileSync(f, 'utf8')))
+      .map(engineId);
     expect(bad).toEqual([]);
   });
 

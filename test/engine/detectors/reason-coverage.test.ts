@@ -16,7 +16,9 @@ import { REPO_ROOT } from '../../support/environment.js';
 const TEST_DIR = join(REPO_ROOT, 'test', 'engine');
 
 function testFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? testFiles(join(dir, e.name)) : e.name.endsWith('.test.ts') ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? testFiles(join(dir, e.name)) : e.name.endsWith('.test.ts') ? [join(dir, e.name)] : [],
+  );
 }
 
 const propertyNamed = (o: ts.ObjectLiteralExpression, name: string) =>
@@ -90,7 +92,10 @@ describe('every declared reason has a fixture that fires it', () => {
   for (const d of DETECTORS) {
     it(d.meta.id, () => {
       const declared = d.meta.emits.flatMap((e) => e.reasons.map((r) => `${e.flag}.${r}`));
-      expect(declared.filter((code) => !selfBuilt.has(code) && !CORPUS_ONLY.has(code) && !NOT_YET_PROVEN.has(code)), 'declared reasons with no self-built firing fixture').toEqual([]);
+      expect(
+        declared.filter((code) => !selfBuilt.has(code) && !CORPUS_ONLY.has(code) && !NOT_YET_PROVEN.has(code)),
+        'declared reasons with no self-built firing fixture',
+      ).toEqual([]);
     });
   }
 });

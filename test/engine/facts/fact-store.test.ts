@@ -24,16 +24,20 @@ describe('FactStore', () => {
   it('remembers failures, refuses synchronous reads of pending facts, and runs disposers', async () => {
     let calls = 0;
     const disposed: string[] = [];
-    const store = new FactStore<{ bad: number; slow: number }, null>(null, {
-      bad: () => {
-        calls++;
-        throw new Error('unreadable');
+    const store = new FactStore<{ bad: number; slow: number }, null>(
+      null,
+      {
+        bad: () => {
+          calls++;
+          throw new Error('unreadable');
+        },
+        slow: async (s) => {
+          s.onDispose(() => void disposed.push('slow'));
+          return 1;
+        },
       },
-      slow: async (s) => {
-        s.onDispose(() => void disposed.push('slow'));
-        return 1;
-      },
-    }, {});
+      {},
+    );
     await expect(store.get('bad')).rejects.toThrow('unreadable');
     expect(() => store.now('bad')).toThrow('unreadable');
     expect(calls).toBe(1);

@@ -41,7 +41,13 @@ describe('union', () => {
 
 describe('boundingBox', () => {
   it('holds every box of the list', () => {
-    expect(boundingBox([[0.3, 0.1, 0.4, 0.2], [0.1, 0.5, 0.2, 0.6], [0.2, 0.2, 0.9, 0.3]])).toEqual([0.1, 0.1, 0.9, 0.6]);
+    expect(
+      boundingBox([
+        [0.3, 0.1, 0.4, 0.2],
+        [0.1, 0.5, 0.2, 0.6],
+        [0.2, 0.2, 0.9, 0.3],
+      ]),
+    ).toEqual([0.1, 0.1, 0.9, 0.6]);
   });
 
   it('is inverted for no boxes, so that any box widens it', () => {

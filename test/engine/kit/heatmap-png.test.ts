@@ -9,7 +9,9 @@ describe('heat map PNG', () => {
     const rgba = new Uint8Array(w * h * 4).map((_, i) => (i * 37) % 256);
     const url = rgbaPngDataUrl(rgba, w, h);
     expect(url.startsWith('data:image/png;base64,')).toBe(true);
-    const { data, info } = await sharp(Buffer.from(url.split(',')[1], 'base64')).raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(Buffer.from(url.split(',')[1], 'base64'))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect([info.width, info.height, info.channels]).toEqual([w, h, 4]);
     expect([...data]).toEqual([...rgba]);
   });

@@ -25,8 +25,25 @@ let retemplated: LibraryFingerprint;
 beforeAll(async () => {
   genuine = await fp(await statementPdf({ name: 'Jonathan Reed', address: ['18 Harbour Lane', 'Plymouth PL1 2AB'], account: '43127788', rowsSeed: 11 }));
   otherCustomer = await fp(await statementPdf({ name: 'Amelia Hart', address: ['4 Mill Road', 'Exeter EX2 7QT'], account: '55019934', rowsSeed: 29 }));
-  derived = await fp(await statementPdf({ name: 'Daniel Brooks', address: ['9 Station Street', 'Bristol BS1 4DJ'], account: '61220871', rowsSeed: 11, editAmount: { index: 3, amount: 12.5 } }));
-  retemplated = await fp(await statementPdf({ name: 'Amelia Hart', address: ['4 Mill Road', 'Exeter EX2 7QT'], account: '55019934', rowsSeed: 29, producer: 'Microsoft Word', font: 'Times-Roman' }));
+  derived = await fp(
+    await statementPdf({
+      name: 'Daniel Brooks',
+      address: ['9 Station Street', 'Bristol BS1 4DJ'],
+      account: '61220871',
+      rowsSeed: 11,
+      editAmount: { index: 3, amount: 12.5 },
+    }),
+  );
+  retemplated = await fp(
+    await statementPdf({
+      name: 'Amelia Hart',
+      address: ['4 Mill Road', 'Exeter EX2 7QT'],
+      account: '55019934',
+      rowsSeed: 29,
+      producer: 'Microsoft Word',
+      font: 'Times-Roman',
+    }),
+  );
 }, 60_000);
 
 describe('library fingerprint', () => {
@@ -55,7 +72,9 @@ describe('library fingerprint', () => {
 
   it('keeps two genuine customers of one issuer apart: no shared rows, low content similarity', () => {
     expect(shared(genuine, otherCustomer)).toBe(0);
-    expect(minhashSimilarity(genuine.content!.minhash, otherCustomer.content!.minhash)).toBeLessThan(minhashSimilarity(genuine.content!.minhash, derived.content!.minhash));
+    expect(minhashSimilarity(genuine.content!.minhash, otherCustomer.content!.minhash)).toBeLessThan(
+      minhashSimilarity(genuine.content!.minhash, derived.content!.minhash),
+    );
     expect(otherCustomer.identity.name).not.toBe(genuine.identity.name);
   });
 
@@ -85,7 +104,9 @@ describe('page picture hash', () => {
     box(60 + seed * 300, 60, 300 + seed * 300, 140, 30);
     for (let i = 0; i < 20; i++) box(60 + ((i * (3 + seed)) % 5) * 40, 200 + i * 36, 420 + ((i * (97 + seed * 51)) % 300), 218 + i * 36, 40 + ((i * 23) % 80));
     box(520 - seed * 440, 820 - seed * 600, 740 - seed * 440, 940 - seed * 600, 90);
-    return sharp(px, { raw: { width: w, height: h, channels: 1 } }).png().toBuffer();
+    return sharp(px, { raw: { width: w, height: h, channels: 1 } })
+      .png()
+      .toBuffer();
   };
   beforeAll(async () => {
     picture = await drawPicture(0);
@@ -105,7 +126,11 @@ describe('page picture hash', () => {
 
   it('gives PDFs no picture hash and a blank picture none either', async () => {
     expect(genuine.pageHashes).toEqual([]);
-    const blank = await fp(await sharp({ create: { width: 400, height: 500, channels: 3, background: '#ffffff' } }).png().toBuffer());
+    const blank = await fp(
+      await sharp({ create: { width: 400, height: 500, channels: 3, background: '#ffffff' } })
+        .png()
+        .toBuffer(),
+    );
     expect(blank.pageHashes).toEqual([]);
   }, 30_000);
 });

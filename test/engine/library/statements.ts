@@ -13,7 +13,18 @@ export interface StatementSpec {
   font?: 'Helvetica' | 'Times-Roman';
 }
 
-const SHOPS = ['CARD PAYMENT TESCO', 'SALARY MERIDIAN LTD', 'DIRECT DEBIT COUNCIL TAX', 'CARD PAYMENT SHELL', 'TRANSFER TO SAVINGS', 'CARD PAYMENT AMAZON', 'ATM WITHDRAWAL', 'DIRECT DEBIT MOBILE PLAN', 'CONTACTLESS CAFE', 'ONLINE PAYMENT GYM'];
+const SHOPS = [
+  'CARD PAYMENT TESCO',
+  'SALARY MERIDIAN LTD',
+  'DIRECT DEBIT COUNCIL TAX',
+  'CARD PAYMENT SHELL',
+  'TRANSFER TO SAVINGS',
+  'CARD PAYMENT AMAZON',
+  'ATM WITHDRAWAL',
+  'DIRECT DEBIT MOBILE PLAN',
+  'CONTACTLESS CAFE',
+  'ONLINE PAYMENT GYM',
+];
 
 /** Park-Miller: the rows are a pure function of the seed. */
 function rng(seed: number): () => number {
@@ -33,7 +44,11 @@ export function statementRows(seed: number): Array<{ date: string; desc: string;
 }
 
 export async function statementPdf(spec: StatementSpec): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Producer: spec.producer ?? 'Core Banking Print 4.2', CreationDate: new Date('2025-04-01T08:00:00Z') } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 40,
+    info: { Producer: spec.producer ?? 'Core Banking Print 4.2', CreationDate: new Date('2025-04-01T08:00:00Z') },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));

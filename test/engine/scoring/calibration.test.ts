@@ -9,7 +9,10 @@ import { DEFAULT_THRESHOLDS, findingOf } from './arbitraries.js';
 
 const doc = { mime_type: 'application/pdf' as const, format: 'digital_pdf' as const, pages: 1 };
 const run = (findings: Finding[], settings: Partial<ScoringSettings> = {}) =>
-  scoreAnalysis({ findings, document: doc, extracted: { ...EMPTY_EXTRACTED }, text: '' }, { mode: 'normal', thresholds: DEFAULT_THRESHOLDS, disabledFlagCodes: [], rules: [], ...settings });
+  scoreAnalysis(
+    { findings, document: doc, extracted: { ...EMPTY_EXTRACTED }, text: '' },
+    { mode: 'normal', thresholds: DEFAULT_THRESHOLDS, disabledFlagCodes: [], rules: [], ...settings },
+  );
 
 const table: CalibrationTable = {
   'hidden_content.covered_text': { hand: 0.6, fitted: 0.9, max: 0.99 },
@@ -38,10 +41,15 @@ describe('calibrated strengths', () => {
   });
   it('are monotone in the hand-set strength', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...Object.keys(table)), fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), (code, a, b) => {
-        const [lo, hi] = a <= b ? [a, b] : [b, a];
-        expect(calibratedStrength({ code, strength: lo }, table)).toBeLessThanOrEqual(calibratedStrength({ code, strength: hi }, table) + 1e-12);
-      }),
+      fc.property(
+        fc.constantFrom(...Object.keys(table)),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (code, a, b) => {
+          const [lo, hi] = a <= b ? [a, b] : [b, a];
+          expect(calibratedStrength({ code, strength: lo }, table)).toBeLessThanOrEqual(calibratedStrength({ code, strength: hi }, table) + 1e-12);
+        },
+      ),
     );
   });
   it('leave other fields and the order of findings untouched', () => {
@@ -76,7 +84,9 @@ describe('the scorer applies the table', () => {
   });
 
   it('context-only documents stay clear with the generated table, in normal and strict mode', () => {
-    const codes = [...Object.keys(FITTED_STRENGTHS), 'low_trust_origin.consumer_software', 'date_inconsistency.late_modification'].filter((c) => FLAG_CATALOG.has(c.split('.')[0] as never));
+    const codes = [...Object.keys(FITTED_STRENGTHS), 'low_trust_origin.consumer_software', 'date_inconsistency.late_modification'].filter((c) =>
+      FLAG_CATALOG.has(c.split('.')[0] as never),
+    );
     const contextFinding = fc
       .record({ code: fc.constantFrom(...codes), strength: fc.double({ min: 0.01, max: CONTEXT_STRENGTH, noNaN: true }) })
       .map(({ code, strength }) => findingOf(code.split('.')[0] as Finding['flag'], strength, code.slice(code.indexOf('.') + 1)));

@@ -58,7 +58,11 @@ describe('context findings never move a document out of clear', () => {
     const weak: Finding = { flag: 'font_inconsistency', code: 'font_inconsistency.observed', summary: 'weak', pages: [1], evidence: {}, strength: 0.35 };
     const ctx: Finding = { flag: 'low_trust_origin', code: 'low_trust_origin.observed', summary: 'context', pages: [1], evidence: {}, strength: 0.15 };
     const sameFlag: Finding = { ...ctx, flag: 'font_inconsistency', code: 'font_inconsistency.other' };
-    for (const fs of [[weak, ctx], [weak, sameFlag], [weak, ctx, sameFlag]]) {
+    for (const fs of [
+      [weak, ctx],
+      [weak, sameFlag],
+      [weak, ctx, sameFlag],
+    ]) {
       const v = run(fs, { calibration: null });
       expect(v.engine_score).toBe(35);
       expect(v.decision).toBe('clear');

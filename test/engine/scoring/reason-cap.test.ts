@@ -33,10 +33,16 @@ describe('reasons per flag', () => {
     expect(reasons[0].evidence.revision).toBeDefined();
     const closing = reasons.at(-1)!;
     expect(closing.code).toBe('incremental_edit.more_reasons');
-    expect(closing.evidence).toEqual({ omitted_count: 10_001 - (MAX_REASONS_PER_FLAG - 1), omitted_by_code: { 'incremental_edit.content_changed': 10_001 - (MAX_REASONS_PER_FLAG - 1) } });
+    expect(closing.evidence).toEqual({
+      omitted_count: 10_001 - (MAX_REASONS_PER_FLAG - 1),
+      omitted_by_code: { 'incremental_edit.content_changed': 10_001 - (MAX_REASONS_PER_FLAG - 1) },
+    });
     expect(flag.flag.pages).toEqual([1, 2, 3, 4, 5, 6, 7]);
     // The score sees every observation, not only the listed ones.
-    const all = scoreAnalysis({ findings, document: { mime_type: 'application/pdf', format: 'digital_pdf', pages: 7 }, extracted: { doc_type: null } as never, text: '' }, { mode: 'normal', thresholds: DEFAULT_THRESHOLDS, disabledFlagCodes: [], rules: [] });
+    const all = scoreAnalysis(
+      { findings, document: { mime_type: 'application/pdf', format: 'digital_pdf', pages: 7 }, extracted: { doc_type: null } as never, text: '' },
+      { mode: 'normal', thresholds: DEFAULT_THRESHOLDS, disabledFlagCodes: [], rules: [] },
+    );
     expect(all.flags[0].reasons).toHaveLength(MAX_REASONS_PER_FLAG);
   });
 
@@ -48,7 +54,12 @@ describe('reasons per flag', () => {
   it('a PDF edited in 300 incremental updates yields a check of bounded size', async () => {
     let pdf = buildRawPdf({ pages: [{ lines: STATEMENT_LINES }] });
     for (let i = 0; i < 300; i++) {
-      pdf = contentEditUpdate(pdf, 1, 0, STATEMENT_LINES.map((l, j) => (j === 2 ? { ...l, text: `Balance ${1000 + i}.00` } : l)));
+      pdf = contentEditUpdate(
+        pdf,
+        1,
+        0,
+        STATEMENT_LINES.map((l, j) => (j === 2 ? { ...l, text: `Balance ${1000 + i}.00` } : l)),
+      );
     }
     const analysis = await analyze(pdf);
     const verdict = scoreAnalysis(

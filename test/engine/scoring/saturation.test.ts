@@ -7,10 +7,14 @@ const strength = fc.double({ min: 0.001, max: 1, noNaN: true });
 describe('saturation', () => {
   it('many weak signals never outrank one decisive one', () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: 0.001, max: 0.3, noNaN: true }), { minLength: 1, maxLength: 200 }), fc.double({ min: 0.85, max: 1, noNaN: true }), (weak, decisive) => {
-        expect(combineFlags(weak)).toBeLessThan(combineFlags([decisive]));
-        expect(combineObservations(weak)).toBeLessThan(combineObservations([decisive]));
-      }),
+      fc.property(
+        fc.array(fc.double({ min: 0.001, max: 0.3, noNaN: true }), { minLength: 1, maxLength: 200 }),
+        fc.double({ min: 0.85, max: 1, noNaN: true }),
+        (weak, decisive) => {
+          expect(combineFlags(weak)).toBeLessThan(combineFlags([decisive]));
+          expect(combineObservations(weak)).toBeLessThan(combineObservations([decisive]));
+        },
+      ),
     );
   });
 

@@ -21,14 +21,23 @@ function rule(partial: Partial<RuleInput>): RuleInput {
 
 const mode = fc.constantFrom<Mode>('normal', 'strict', 'lenient');
 const outcome = fc.constantFrom('ACCEPTED', 'REJECTED', 'PENDING', 'ADVISORY' as const);
-const ruleArb = fc.record({
-  outcome_guidance: outcome,
-  score_delta: fc.integer({ min: -100, max: 100 }),
-  condition: fc.constantFrom('true', 'false', 'risk_score > 50', '"incremental_edit" in flag_codes', 'document.pages >= 1', 'text.contains("Statement")'),
-}).map((r) => rule(r as Partial<RuleInput>));
+const ruleArb = fc
+  .record({
+    outcome_guidance: outcome,
+    score_delta: fc.integer({ min: -100, max: 100 }),
+    condition: fc.constantFrom('true', 'false', 'risk_score > 50', '"incremental_edit" in flag_codes', 'document.pages >= 1', 'text.contains("Statement")'),
+  })
+  .map((r) => rule(r as Partial<RuleInput>));
 
 describe('context-only findings', () => {
-  const context = (flag: Finding['flag'], code: string, strength: number): Finding => ({ flag, code: `${flag}.${code}`, summary: code, pages: [], evidence: {}, strength });
+  const context = (flag: Finding['flag'], code: string, strength: number): Finding => ({
+    flag,
+    code: `${flag}.${code}`,
+    summary: code,
+    pages: [],
+    evidence: {},
+    strength,
+  });
   it('never move a document out of clear, however many', () => {
     const findings = [
       context('low_trust_origin', 'consumer_software', 0.1),
@@ -155,7 +164,9 @@ describe('scoreAnalysis examples', () => {
   });
 
   it('rule reasoning names the values that made the condition true', () => {
-    const v = run([findingOf('incremental_edit', 0.7)], { rules: [rule({ condition: 'risk_score > 50 && "incremental_edit" in flag_codes', score_delta: 5 })] });
+    const v = run([findingOf('incremental_edit', 0.7)], {
+      rules: [rule({ condition: 'risk_score > 50 && "incremental_edit" in flag_codes', score_delta: 5 })],
+    });
     expect(v.rules[0].reasoning).toContain('risk_score=70');
     expect(v.rules[0].reasoning).toContain('incremental_edit');
   });

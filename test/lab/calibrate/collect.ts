@@ -55,9 +55,9 @@ export function realFiles(dir: string, split: string, limit: number): Planned[] 
 export function sharedGenuineFiles(dir: string): Planned[] {
   if (!existsSync(join(dir, 'MANIFEST.tsv'))) return [];
   return sharedGenuineRows(dir).map((r) => ({
-      path: join(dir, r.relpath),
-      doc: { key: `shared:${r.relpath}`, source: 'shared' as const, label: 'genuine' as const, family: 'real', group: `repo:${r.source_repo}`, split: 'shared' },
-    }));
+    path: join(dir, r.relpath),
+    doc: { key: `shared:${r.relpath}`, source: 'shared' as const, label: 'genuine' as const, family: 'real', group: `repo:${r.source_repo}`, split: 'shared' },
+  }));
 }
 
 export function readCache(file: string, engineVersion: string): FindingsCache {

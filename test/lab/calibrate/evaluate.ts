@@ -73,7 +73,10 @@ export function crossValidate(docs: readonly GroupedDoc[], k: number, params: Fi
   for (let fold = 0; fold < k; fold++) {
     const test = docs.filter((d) => foldOf(d.group, k) === fold);
     if (test.length === 0) continue;
-    const { table } = fitTable(docs.filter((d) => foldOf(d.group, k) !== fold), params);
+    const { table } = fitTable(
+      docs.filter((d) => foldOf(d.group, k) !== fold),
+      params,
+    );
     for (const d of test) {
       hand.push({ score: engineScore(d.findings, null), forged: d.forged });
       fitted.push({ score: engineScore(d.findings, table), forged: d.forged });

@@ -28,13 +28,26 @@ async function handle(req: WorkerRequest): Promise<FindingsReply> {
   } catch (err) {
     const e = err as Error;
     const engine = err instanceof EngineError;
-    return { id: req.id, status: engine ? 'engine_error' : 'crash', error_code: engine ? (err as EngineError).code : e?.name ?? 'Error', error: String(e?.message ?? err).slice(0, 300), latency_ms: Math.round(performance.now() - started) };
+    return {
+      id: req.id,
+      status: engine ? 'engine_error' : 'crash',
+      error_code: engine ? (err as EngineError).code : (e?.name ?? 'Error'),
+      error: String(e?.message ?? err).slice(0, 300),
+      latency_ms: Math.round(performance.now() - started),
+    };
   }
 }
 
 parentPort?.on('message', (req: WorkerRequest) => {
   handle(req).then(
     (reply) => parentPort!.postMessage(reply),
-    (err) => parentPort!.postMessage({ id: req.id, status: 'crash', error_code: 'io', error: String((err as Error)?.message ?? err), latency_ms: 0 } satisfies FindingsReply),
+    (err) =>
+      parentPort!.postMessage({
+        id: req.id,
+        status: 'crash',
+        error_code: 'io',
+        error: String((err as Error)?.message ?? err),
+        latency_ms: 0,
+      } satisfies FindingsReply),
   );
 });

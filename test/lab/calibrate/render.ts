@@ -56,7 +56,14 @@ export function figureTable(rows: readonly FigureRow[]): string {
   return out.join('\n');
 }
 
-export function renderDoc(fit: Fit, params: FitParams, cv: readonly FigureRow[], heldOut: readonly FigureRow[], keep: boolean, meta: { engine: string; commit?: string; k: number; failed: number }): string {
+export function renderDoc(
+  fit: Fit,
+  params: FitParams,
+  cv: readonly FigureRow[],
+  heldOut: readonly FigureRow[],
+  keep: boolean,
+  meta: { engine: string; commit?: string; k: number; failed: number },
+): string {
   const t = fit.totals;
   const rows = [...fit.reasons].sort((a, b) => a.flag.localeCompare(b.flag) || a.code.localeCompare(b.code));
   return `# Calibrated strengths (generated)

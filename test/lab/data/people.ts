@@ -3,8 +3,54 @@ import type { Rng } from '../util/prng.js';
 
 export type Country = 'GB' | 'IE' | 'DE' | 'FR' | 'US';
 
-const FIRST = ['Amelia', 'Oliver', 'Priya', 'Tomasz', 'Chloe', 'Daniel', 'Fatima', 'Liam', 'Sofia', 'Marcus', 'Aoife', 'Jonas', 'Camille', 'Ethan', 'Grace', 'Mateo', 'Hannah', 'Kwame', 'Isla', 'Lukas', 'Noor', 'Rosa', 'Samuel', 'Yuki'];
-const LAST = ['Whitfield', 'Okafor', 'Brennan', 'Kowalski', 'Marchetti', 'Hughes', 'Schneider', 'Dubois', 'Patel', 'Lindqvist', 'Moreno', 'Fitzgerald', 'Thornton', 'Nakamura', 'Adeyemi', 'Richter', 'Lefebvre', 'Caldwell', 'Osei', 'Harrington'];
+const FIRST = [
+  'Amelia',
+  'Oliver',
+  'Priya',
+  'Tomasz',
+  'Chloe',
+  'Daniel',
+  'Fatima',
+  'Liam',
+  'Sofia',
+  'Marcus',
+  'Aoife',
+  'Jonas',
+  'Camille',
+  'Ethan',
+  'Grace',
+  'Mateo',
+  'Hannah',
+  'Kwame',
+  'Isla',
+  'Lukas',
+  'Noor',
+  'Rosa',
+  'Samuel',
+  'Yuki',
+];
+const LAST = [
+  'Whitfield',
+  'Okafor',
+  'Brennan',
+  'Kowalski',
+  'Marchetti',
+  'Hughes',
+  'Schneider',
+  'Dubois',
+  'Patel',
+  'Lindqvist',
+  'Moreno',
+  'Fitzgerald',
+  'Thornton',
+  'Nakamura',
+  'Adeyemi',
+  'Richter',
+  'Lefebvre',
+  'Caldwell',
+  'Osei',
+  'Harrington',
+];
 
 const STREETS: Record<Country, string[]> = {
   GB: ['Elm Grove', 'Station Road', 'Kingsway', 'Millbank Close', 'Orchard Lane', 'Victoria Terrace', 'Church Street'],

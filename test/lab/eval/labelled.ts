@@ -83,7 +83,12 @@ export interface LabelledReport {
   per_technique: TechniqueRow[];
   per_flag: FlagScore[];
   extraction: FieldScore[];
-  failures: { count: number; by_status: Record<string, number>; by_code: Record<string, number>; items: Array<{ file: string; status: string; error?: string }> };
+  failures: {
+    count: number;
+    by_status: Record<string, number>;
+    by_code: Record<string, number>;
+    items: Array<{ file: string; status: string; error?: string }>;
+  };
   detector_errors: Record<string, number>;
   latency_ms: ReturnType<typeof latencySummary>;
 }
@@ -171,7 +176,10 @@ export function summarizeLabelled(corpus: string, labels: readonly LabelRecord[]
     reliability: reliabilityTable(ok.map((p) => ({ score: p.o.risk_score!, forged: p.l.label !== 'genuine' }))),
     decisions,
     per_technique,
-    per_flag: perFlagScores(ok.map((p) => ({ expected: p.l.expected_flags, raised: p.o.flags ?? [] })), FLAG_CODES),
+    per_flag: perFlagScores(
+      ok.map((p) => ({ expected: p.l.expected_flags, raised: p.o.flags ?? [] })),
+      FLAG_CODES,
+    ),
     extraction: fieldScores(ok.map((p) => ({ truth: p.l.fields, extracted: p.o.extracted ?? null, alternatives: p.l.field_alternatives }))),
     failures: {
       count: failed.length,
@@ -179,7 +187,10 @@ export function summarizeLabelled(corpus: string, labels: readonly LabelRecord[]
       by_code: count(failed, (p) => p.o.error_code),
       items: failed.map((p) => ({ file: p.l.file, status: p.o.status, error: p.o.error })),
     },
-    detector_errors: count(ok.flatMap((p) => p.o.detector_errors ?? []), (d) => d),
+    detector_errors: count(
+      ok.flatMap((p) => p.o.detector_errors ?? []),
+      (d) => d,
+    ),
     latency_ms: latencySummary(ok.map((p) => p.o.latency_ms ?? 0)),
   };
 }

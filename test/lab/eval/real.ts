@@ -90,6 +90,8 @@ export function summarizeReal(dir: string, outcomes: readonly Outcome[], manifes
     flagged_genuine: ok.filter((o) => manifest.get(o.file) === 'genuine' && isFlagged(o)).map((o) => o.file),
     detector_errors: detectorErrors,
     latency_ms: latencySummary(ok.map((o) => o.latency_ms ?? 0)),
-    problems: outcomes.filter((o) => o.status === 'crash' || o.status === 'timeout').map((o) => ({ file: o.file, status: o.status, error_code: o.error_code, error: o.error })),
+    problems: outcomes
+      .filter((o) => o.status === 'crash' || o.status === 'timeout')
+      .map((o) => ({ file: o.file, status: o.status, error_code: o.error_code, error: o.error })),
   };
 }

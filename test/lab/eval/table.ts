@@ -10,6 +10,10 @@ export function num(v: number | null | undefined, digits = 0): string {
 export function table(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]?.length ?? 0)));
   const numeric = header.map((_, i) => rows.length > 0 && rows.every((r) => /^(-?[\d.]+%?|n\/a|-)$/.test(r[i] ?? '')));
-  const line = (cells: readonly string[]) => cells.map((c, i) => (numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((c, i) => (numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }

@@ -14,7 +14,13 @@ async function handle(req: WorkerRequest): Promise<WorkerReply> {
   try {
     const analysis = await analyze(bytes, { filename: req.filename, now: req.now });
     const verdict = scoreAnalysis(
-      { findings: analysis.findings, document: { ...analysis.document, filename: req.filename }, extracted: analysis.extracted, text: analysis.text, incomplete: analysis.incomplete },
+      {
+        findings: analysis.findings,
+        document: { ...analysis.document, filename: req.filename },
+        extracted: analysis.extracted,
+        text: analysis.text,
+        incomplete: analysis.incomplete,
+      },
       { mode: 'normal', thresholds: DEFAULT_THRESHOLDS, disabledFlagCodes: [], rules: [] },
     );
     return {
@@ -31,7 +37,13 @@ async function handle(req: WorkerRequest): Promise<WorkerReply> {
   } catch (err) {
     const e = err as Error;
     const engine = err instanceof EngineError;
-    return { id: req.id, status: engine ? 'engine_error' : 'crash', error_code: engine ? (err as EngineError).code : e?.name ?? 'Error', error: String(e?.message ?? err).slice(0, 500), latency_ms: Math.round(performance.now() - started) };
+    return {
+      id: req.id,
+      status: engine ? 'engine_error' : 'crash',
+      error_code: engine ? (err as EngineError).code : (e?.name ?? 'Error'),
+      error: String(e?.message ?? err).slice(0, 500),
+      latency_ms: Math.round(performance.now() - started),
+    };
   }
 }
 

@@ -9,8 +9,14 @@ import type { HouseFont } from '../data/issuers.js';
 export type StandardFamily = 'Helvetica' | 'Times-Roman' | 'Courier';
 
 const TTF: Partial<Record<HouseFont, { regular: string; bold: string }>> = {
-  LiberationSans: { regular: '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf', bold: '/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf' },
-  LiberationSerif: { regular: '/usr/share/fonts/truetype/liberation/LiberationSerif-Regular.ttf', bold: '/usr/share/fonts/truetype/liberation/LiberationSerif-Bold.ttf' },
+  LiberationSans: {
+    regular: '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf',
+    bold: '/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf',
+  },
+  LiberationSerif: {
+    regular: '/usr/share/fonts/truetype/liberation/LiberationSerif-Regular.ttf',
+    bold: '/usr/share/fonts/truetype/liberation/LiberationSerif-Bold.ttf',
+  },
   DejaVuSans: { regular: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', bold: '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf' },
 };
 

@@ -218,7 +218,16 @@ export function layoutDocument(model: DocModel, face: FontFace, overrides: Reado
   const total = f.pages.length;
   f.pages.forEach((page, i) => {
     const y = height - margin + (roll ? 10 : 24);
-    page.items.push({ kind: 'text', text: model.footer, x: margin, baseline: y, size: roll ? 6 : 7, bold: false, align: 'left', width: textWidth(face, false, roll ? 6 : 7, model.footer) });
+    page.items.push({
+      kind: 'text',
+      text: model.footer,
+      x: margin,
+      baseline: y,
+      size: roll ? 6 : 7,
+      bold: false,
+      align: 'left',
+      width: textWidth(face, false, roll ? 6 : 7, model.footer),
+    });
     if (!roll) {
       const label = `Page ${i + 1} of ${total}`;
       const wd = textWidth(face, false, 7, label);

@@ -70,7 +70,8 @@ export async function buildSeries(o: SeriesOptions): Promise<SeriesItem[]> {
   const models = Array.from({ length: o.people + 2 }, (_, i) => BUILDERS[docType](rng.fork(`person-${i}`), issuer, { pages: 1 }));
   const items: SeriesItem[] = [];
   const renderSeed = rng.int(1, 1e6);
-  for (const [i, model] of models.slice(0, o.people).entries()) items.push({ id: `${series}/genuine-${i}`, series, family: o.family, role: 'genuine', bytes: await render(model, o.family, renderSeed), ext: 'pdf' });
+  for (const [i, model] of models.slice(0, o.people).entries())
+    items.push({ id: `${series}/genuine-${i}`, series, family: o.family, role: 'genuine', bytes: await render(model, o.family, renderSeed), ext: 'pdf' });
   const source = models[0];
   const sourceId = `${series}/genuine-0`;
   const scanSeed = rng.int(1, 1e6);
@@ -78,7 +79,14 @@ export async function buildSeries(o: SeriesOptions): Promise<SeriesItem[]> {
   const scannedPdf = await render(scanned, o.family, renderSeed);
   items.push({ id: `${series}/genuine_scan-0`, series, family: o.family, role: 'genuine_scan', bytes: await scan(scannedPdf, scanSeed), ext: 'jpg' });
   // A scan of yet another person: genuine scans of one issuer's documents must not match each other.
-  items.push({ id: `${series}/genuine_scan-1`, series, family: o.family, role: 'genuine_scan', bytes: await scan(await render(models[o.people + 1], o.family, renderSeed), rng.int(1, 1e6)), ext: 'jpg' });
+  items.push({
+    id: `${series}/genuine_scan-1`,
+    series,
+    family: o.family,
+    role: 'genuine_scan',
+    bytes: await scan(await render(models[o.people + 1], o.family, renderSeed), rng.int(1, 1e6)),
+    ext: 'jpg',
+  });
 
   const renamed = renameOverrides(source);
   const renamedPdf = await render(source, o.family, renderSeed, renamed);
@@ -86,10 +94,26 @@ export async function buildSeries(o: SeriesOptions): Promise<SeriesItem[]> {
   const amount = source.edits.find((e) => e.target === 'amount');
   if (amount) {
     const withAmount = new Map(renamed).set(amount.key, amount.after);
-    items.push({ id: `${series}/renamed_amount-0`, series, family: o.family, role: 'renamed_amount', bytes: await render(source, o.family, renderSeed, withAmount), ext: 'pdf', source: sourceId });
+    items.push({
+      id: `${series}/renamed_amount-0`,
+      series,
+      family: o.family,
+      role: 'renamed_amount',
+      bytes: await render(source, o.family, renderSeed, withAmount),
+      ext: 'pdf',
+      source: sourceId,
+    });
   }
   // The same scan with the holder renamed: the scanned person's document re-rendered renamed, scanned with the same noise.
-  items.push({ id: `${series}/renamed_scan-0`, series, family: o.family, role: 'renamed_scan', bytes: await scan(await render(scanned, o.family, renderSeed, renameOverrides(scanned)), scanSeed), ext: 'jpg', source: `${series}/genuine_scan-0` });
+  items.push({
+    id: `${series}/renamed_scan-0`,
+    series,
+    family: o.family,
+    role: 'renamed_scan',
+    bytes: await scan(await render(scanned, o.family, renderSeed, renameOverrides(scanned)), scanSeed),
+    ext: 'jpg',
+    source: `${series}/genuine_scan-0`,
+  });
   items.push({ id: `${series}/resubmitted-0`, series, family: o.family, role: 'resubmitted', bytes: items[0].bytes, ext: 'pdf', source: sourceId });
   return items;
 }

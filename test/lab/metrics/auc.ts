@@ -9,7 +9,7 @@ export function rocAuc(samples: ReadonlyArray<{ score: number; positive: boolean
   const sorted = [...samples].sort((a, b) => a.score - b.score);
   // Average ranks (1-based) over runs of equal scores.
   let rankSumPos = 0;
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let j = i;
     while (j + 1 < sorted.length && sorted[j + 1].score === sorted[i].score) j++;
     const avgRank = (i + 1 + (j + 1)) / 2;

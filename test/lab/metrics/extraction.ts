@@ -19,7 +19,11 @@ export function normalizeField(field: FieldName, value: string | null): string |
     case 'doc_type':
       return v.toUpperCase();
     default:
-      return v.toLowerCase().replace(/[.,;:]/g, ' ').replace(/\s+/g, ' ').trim();
+      return v
+        .toLowerCase()
+        .replace(/[.,;:]/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
   }
 }
 
@@ -33,7 +37,9 @@ export interface FieldScore {
   spurious: number;
 }
 
-export function fieldScores(samples: ReadonlyArray<{ truth: FieldValues; extracted: Partial<FieldValues> | null; alternatives?: Partial<Record<FieldName, string[]>> }>): FieldScore[] {
+export function fieldScores(
+  samples: ReadonlyArray<{ truth: FieldValues; extracted: Partial<FieldValues> | null; alternatives?: Partial<Record<FieldName, string[]>> }>,
+): FieldScore[] {
   return FIELD_NAMES.map((field) => {
     let present = 0;
     let correct = 0;

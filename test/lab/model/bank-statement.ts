@@ -7,7 +7,20 @@ import type { Rng } from '../util/prng.js';
 import { baseFields, identityEdits, lastDay, newRecipient, pageSizeFor, pickMonth, renderTime } from './common.js';
 import type { Cell, DocModel, EditTarget, KeyValue, ModelOptions } from './types.js';
 
-const DEBITS = ['CARD PAYMENT TO GREENLEAF GROCERS', 'DIRECT DEBIT CITY COUNCIL TAX', 'CARD PAYMENT TO RAILWAY TICKETS', 'STANDING ORDER RENT', 'ATM WITHDRAWAL', 'DIRECT DEBIT MOBILE PLAN', 'CARD PAYMENT TO PETROL STATION', 'ONLINE PAYMENT GYM MEMBERSHIP', 'CARD PAYMENT TO BOOKSHOP', 'DIRECT DEBIT HOME INSURANCE', 'CARD PAYMENT TO PHARMACY', 'CONTACTLESS CAFE'];
+const DEBITS = [
+  'CARD PAYMENT TO GREENLEAF GROCERS',
+  'DIRECT DEBIT CITY COUNCIL TAX',
+  'CARD PAYMENT TO RAILWAY TICKETS',
+  'STANDING ORDER RENT',
+  'ATM WITHDRAWAL',
+  'DIRECT DEBIT MOBILE PLAN',
+  'CARD PAYMENT TO PETROL STATION',
+  'ONLINE PAYMENT GYM MEMBERSHIP',
+  'CARD PAYMENT TO BOOKSHOP',
+  'DIRECT DEBIT HOME INSURANCE',
+  'CARD PAYMENT TO PHARMACY',
+  'CONTACTLESS CAFE',
+];
 const CREDITS = ['TRANSFER FROM SAVINGS', 'REFUND ONLINE STORE', 'FASTER PAYMENT RECEIVED', 'INTEREST PAID'];
 
 interface Txn {
@@ -75,7 +88,12 @@ export function bankStatement(rng: Rng, issuer: Issuer, opts: ModelOptions): Doc
     meta.push({ label: 'Account number', value: account.accountNumber, key: 'meta.account' }, { label: 'Routing number', value: account.routing });
     accountNumber = account.accountNumber;
   } else if (account.sortCode) {
-    meta.push({ label: 'Account number', value: account.accountNumber, key: 'meta.account' }, { label: 'Sort code', value: account.sortCode }, { label: 'IBAN', value: formatIban(account.iban!) }, { label: 'BIC', value: account.bic! });
+    meta.push(
+      { label: 'Account number', value: account.accountNumber, key: 'meta.account' },
+      { label: 'Sort code', value: account.sortCode },
+      { label: 'IBAN', value: formatIban(account.iban!) },
+      { label: 'BIC', value: account.bic! },
+    );
     accountNumber = account.accountNumber;
   } else {
     meta.push({ label: 'IBAN', value: formatIban(account.iban!), key: 'meta.account' }, { label: 'BIC', value: account.bic! });
@@ -90,18 +108,25 @@ export function bankStatement(rng: Rng, issuer: Issuer, opts: ModelOptions): Doc
     meta,
     blocks: [
       { kind: 'totals', rows: [{ label: 'Opening balance', value: formatMoney(opening, issuer.currency, country), key: 'totals.opening' }] },
-      { kind: 'table', columns: [
-        { title: 'Date', align: 'left', width: 0.15 },
-        { title: 'Description', align: 'left', width: 0.43 },
-        { title: 'Paid out', align: 'right', width: 0.14 },
-        { title: 'Paid in', align: 'right', width: 0.14 },
-        { title: 'Balance', align: 'right', width: 0.14 },
-      ], rows },
-      { kind: 'totals', rows: [
-        { label: 'Total paid in', value: formatMoney(totalIn, issuer.currency, country), key: 'totals.in' },
-        { label: 'Total paid out', value: formatMoney(totalOut, issuer.currency, country), key: 'totals.out' },
-        { label: 'Closing balance', value: formatMoney(balance, issuer.currency, country), key: 'totals.closing', bold: true },
-      ] },
+      {
+        kind: 'table',
+        columns: [
+          { title: 'Date', align: 'left', width: 0.15 },
+          { title: 'Description', align: 'left', width: 0.43 },
+          { title: 'Paid out', align: 'right', width: 0.14 },
+          { title: 'Paid in', align: 'right', width: 0.14 },
+          { title: 'Balance', align: 'right', width: 0.14 },
+        ],
+        rows,
+      },
+      {
+        kind: 'totals',
+        rows: [
+          { label: 'Total paid in', value: formatMoney(totalIn, issuer.currency, country), key: 'totals.in' },
+          { label: 'Total paid out', value: formatMoney(totalOut, issuer.currency, country), key: 'totals.out' },
+          { label: 'Closing balance', value: formatMoney(balance, issuer.currency, country), key: 'totals.closing', bold: true },
+        ],
+      },
     ],
     footer: `${issuer.name}. Registered office: ${issuer.addressLines.join(', ')}.`,
     pageSize: pageSizeFor(issuer),

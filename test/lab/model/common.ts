@@ -50,7 +50,15 @@ export function identityEdits(rng: Rng, issuer: Issuer, recipient: Person, date:
   // Forgers move an old document into the accepted window: the year moves, the rest stays.
   const newDate = { ...date, y: date.y + 1 };
   return [
-    { target: 'name', key: 'recipient.name', before: recipient.name, after: newName, breaksArithmetic: false, contradicts: false, fieldsAfter: { name: newName } },
+    {
+      target: 'name',
+      key: 'recipient.name',
+      before: recipient.name,
+      after: newName,
+      breaksArithmetic: false,
+      contradicts: false,
+      fieldsAfter: { name: newName },
+    },
     {
       target: 'address',
       key: 'recipient.address.0',

@@ -7,7 +7,22 @@ import type { Rng } from '../util/prng.js';
 import { baseFields, identityEdits, newRecipient, pageSizeFor, pickMonth, renderTime } from './common.js';
 import type { Cell, DocModel, ModelOptions } from './types.js';
 
-const ITEMS = ['Consulting services (hours)', 'Project management', 'Printer paper A4, box', 'Toner cartridge black', 'Photography session', 'Graphic design (hours)', 'Desk chair, ergonomic', 'Software licence, annual', 'On-site support visit', 'Copy editing (pages)', 'Travel expenses', 'Stapler, heavy duty', 'Training workshop (day)', 'Archive boxes (pack of 10)'];
+const ITEMS = [
+  'Consulting services (hours)',
+  'Project management',
+  'Printer paper A4, box',
+  'Toner cartridge black',
+  'Photography session',
+  'Graphic design (hours)',
+  'Desk chair, ergonomic',
+  'Software licence, annual',
+  'On-site support visit',
+  'Copy editing (pages)',
+  'Travel expenses',
+  'Stapler, heavy duty',
+  'Training workshop (day)',
+  'Archive boxes (pack of 10)',
+];
 
 export function invoice(rng: Rng, issuer: Issuer, opts: ModelOptions): DocModel {
   const { y, m } = pickMonth(rng);
@@ -33,7 +48,9 @@ export function invoice(rng: Rng, issuer: Issuer, opts: ModelOptions): DocModel 
   const customerNo = rng.digits(6);
   const invoiceNo = `INV-${y}-${rng.digits(5)}`;
   const payTo = issuer.bankCode ? makeBankAccount(rng.fork('payee'), issuer.country, issuer.bankCode, issuer.bic ?? '') : null;
-  const payment = payTo?.iban ? `Please pay to IBAN ${formatIban(payTo.iban)}, BIC ${payTo.bic}, quoting ${invoiceNo}.` : `Please pay within 30 days quoting ${invoiceNo}.`;
+  const payment = payTo?.iban
+    ? `Please pay to IBAN ${formatIban(payTo.iban)}, BIC ${payTo.bic}, quoting ${invoiceNo}.`
+    : `Please pay within 30 days quoting ${invoiceNo}.`;
 
   const model: DocModel = {
     docType: 'invoice',
@@ -47,17 +64,24 @@ export function invoice(rng: Rng, issuer: Issuer, opts: ModelOptions): DocModel 
       { label: 'Account no.', value: customerNo, key: 'meta.account' },
     ],
     blocks: [
-      { kind: 'table', columns: [
-        { title: 'Description', align: 'left', width: 0.5 },
-        { title: 'Qty', align: 'right', width: 0.1 },
-        { title: 'Unit price', align: 'right', width: 0.18 },
-        { title: 'Amount', align: 'right', width: 0.22 },
-      ], rows },
-      { kind: 'totals', rows: [
-        { label: 'Subtotal', value: formatMoney(subtotal, issuer.currency, country), key: 'totals.subtotal' },
-        { label: `Tax (${rate}%)`, value: formatMoney(tax, issuer.currency, country), key: 'totals.tax' },
-        { label: 'Total due', value: formatMoney(total, issuer.currency, country), key: 'totals.total', bold: true },
-      ] },
+      {
+        kind: 'table',
+        columns: [
+          { title: 'Description', align: 'left', width: 0.5 },
+          { title: 'Qty', align: 'right', width: 0.1 },
+          { title: 'Unit price', align: 'right', width: 0.18 },
+          { title: 'Amount', align: 'right', width: 0.22 },
+        ],
+        rows,
+      },
+      {
+        kind: 'totals',
+        rows: [
+          { label: 'Subtotal', value: formatMoney(subtotal, issuer.currency, country), key: 'totals.subtotal' },
+          { label: `Tax (${rate}%)`, value: formatMoney(tax, issuer.currency, country), key: 'totals.tax' },
+          { label: 'Total due', value: formatMoney(total, issuer.currency, country), key: 'totals.total', bold: true },
+        ],
+      },
       { kind: 'note', text: payment },
     ],
     footer: `${issuer.name} - ${issuer.addressLines.join(', ')}`,
@@ -69,7 +93,15 @@ export function invoice(rng: Rng, issuer: Issuer, opts: ModelOptions): DocModel 
   };
   const lowered = Math.max(100, total - rng.int(5_000, Math.max(5_001, Math.floor(total / 2))));
   model.edits = [
-    { target: 'amount', key: 'totals.total', before: formatMoney(total, issuer.currency, country), after: formatMoney(lowered, issuer.currency, country), breaksArithmetic: true, contradicts: false, fieldsAfter: {} },
+    {
+      target: 'amount',
+      key: 'totals.total',
+      before: formatMoney(total, issuer.currency, country),
+      after: formatMoney(lowered, issuer.currency, country),
+      breaksArithmetic: true,
+      contradicts: false,
+      fieldsAfter: {},
+    },
     ...identityEdits(rng, issuer, recipient, date, 'meta.date'),
   ];
   return model;

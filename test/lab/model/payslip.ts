@@ -66,10 +66,13 @@ export function payslip(rng: Rng, issuer: Issuer, _opts: ModelOptions): DocModel
       { kind: 'totals', rows: [{ label: 'Gross pay', value: formatMoney(gross, issuer.currency, country), key: 'totals.gross' }] },
       { kind: 'section', title: 'Deductions' },
       { kind: 'table', columns, rows: deductionRows },
-      { kind: 'totals', rows: [
-        { label: 'Total deductions', value: formatMoney(deductions, issuer.currency, country), key: 'totals.deductions' },
-        { label: 'Net pay', value: formatMoney(net, issuer.currency, country), key: 'totals.net', bold: true },
-      ] },
+      {
+        kind: 'totals',
+        rows: [
+          { label: 'Total deductions', value: formatMoney(deductions, issuer.currency, country), key: 'totals.deductions' },
+          { label: 'Net pay', value: formatMoney(net, issuer.currency, country), key: 'totals.net', bold: true },
+        ],
+      },
       { kind: 'note', text: `Paid by bank transfer on ${formatDate(payDate, country)}. Please keep this payslip for your records.` },
     ],
     footer: `${issuer.name}, ${issuer.addressLines.join(', ')}. Confidential.`,

@@ -6,7 +6,22 @@ import type { Rng } from '../util/prng.js';
 import { baseFields, pickMonth, renderTime } from './common.js';
 import type { Cell, DocModel, ModelOptions } from './types.js';
 
-const GOODS = ['Sourdough loaf', 'Oat milk 1L', 'Flat white', 'Free-range eggs x6', 'Cheddar 200g', 'Croissant', 'Apples 1kg', 'Coffee beans 250g', 'Sparkling water', 'Olive oil 500ml', 'Tomatoes', 'Cold brew', 'Granola', 'Butter 250g'];
+const GOODS = [
+  'Sourdough loaf',
+  'Oat milk 1L',
+  'Flat white',
+  'Free-range eggs x6',
+  'Cheddar 200g',
+  'Croissant',
+  'Apples 1kg',
+  'Coffee beans 250g',
+  'Sparkling water',
+  'Olive oil 500ml',
+  'Tomatoes',
+  'Cold brew',
+  'Granola',
+  'Butter 250g',
+];
 
 export function receipt(rng: Rng, issuer: Issuer, _opts: ModelOptions): DocModel {
   const { y, m } = pickMonth(rng);
@@ -49,10 +64,14 @@ export function receipt(rng: Rng, issuer: Issuer, _opts: ModelOptions): DocModel
       { label: 'Till', value: `${rng.int(1, 6)} / Txn ${rng.digits(6)}` },
     ],
     blocks: [
-      { kind: 'table', columns: [
-        { title: 'Item', align: 'left', width: 0.68 },
-        { title: issuer.currency, align: 'right', width: 0.32 },
-      ], rows },
+      {
+        kind: 'table',
+        columns: [
+          { title: 'Item', align: 'left', width: 0.68 },
+          { title: issuer.currency, align: 'right', width: 0.32 },
+        ],
+        rows,
+      },
       { kind: 'totals', rows: totals },
       { kind: 'note', text: 'Thank you for shopping with us!' },
     ],
@@ -68,7 +87,15 @@ export function receipt(rng: Rng, issuer: Issuer, _opts: ModelOptions): DocModel
   const newDate = { ...date, y: date.y + 1 };
   model.edits = [
     { target: 'amount', key: 'totals.total', before: money(total), after: money(lowered), breaksArithmetic: true, contradicts: false, fieldsAfter: {} },
-    { target: 'date', key: 'meta.date', before: `${formatDate(date, country)} ${time}`, after: `${formatDate(newDate, country)} ${time}`, breaksArithmetic: false, contradicts: false, fieldsAfter: { document_date: `${newDate.y}-${String(newDate.m).padStart(2, '0')}-${String(newDate.d).padStart(2, '0')}` } },
+    {
+      target: 'date',
+      key: 'meta.date',
+      before: `${formatDate(date, country)} ${time}`,
+      after: `${formatDate(newDate, country)} ${time}`,
+      breaksArithmetic: false,
+      contradicts: false,
+      fieldsAfter: { document_date: `${newDate.y}-${String(newDate.m).padStart(2, '0')}-${String(newDate.d).padStart(2, '0')}` },
+    },
   ];
   return model;
 }

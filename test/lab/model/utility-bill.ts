@@ -44,26 +44,44 @@ export function utilityBill(rng: Rng, issuer: Issuer, _opts: ModelOptions): DocM
     ],
     blocks: [
       { kind: 'section', title: 'Your account' },
-      { kind: 'totals', rows: [
-        { label: 'Previous balance', value: money(previousBalance), key: 'acct.previous' },
-        { label: 'Payment received, thank you', value: money(-payment), key: 'acct.payment' },
-      ] },
+      {
+        kind: 'totals',
+        rows: [
+          { label: 'Previous balance', value: money(previousBalance), key: 'acct.previous' },
+          { label: 'Payment received, thank you', value: money(-payment), key: 'acct.payment' },
+        ],
+      },
       { kind: 'section', title: 'Charges this period' },
-      { kind: 'table', columns: [
-        { title: 'Item', align: 'left', width: 0.46 },
-        { title: 'Quantity', align: 'right', width: 0.18 },
-        { title: 'Rate', align: 'right', width: 0.16 },
-        { title: 'Amount', align: 'right', width: 0.2 },
-      ], rows: [
-        [{ text: `Meter readings ${previousReading} to ${previousReading + units}` }, { text: `${units} kWh` }, { text: fmt(unitRate) }, { text: fmt(energy), key: 'charge.energy' }],
-        [{ text: 'Standing charge' }, { text: `${days} days` }, { text: fmt(standingRate) }, { text: fmt(standing), key: 'charge.standing' }],
-      ] },
-      { kind: 'totals', rows: [
-        { label: `Tax (${issuer.taxRate ?? 0}%)`, value: money(tax), key: 'totals.tax' },
-        { label: 'Total charges', value: money(totalCharges), key: 'totals.charges' },
-        { label: 'Amount due', value: money(due), key: 'totals.due', bold: true },
-      ] },
-      { kind: 'note', text: `Rates are in ${issuer.currency === 'GBP' ? 'pence' : 'cents'}. Supply address as above. The amount due will be collected by direct debit.` },
+      {
+        kind: 'table',
+        columns: [
+          { title: 'Item', align: 'left', width: 0.46 },
+          { title: 'Quantity', align: 'right', width: 0.18 },
+          { title: 'Rate', align: 'right', width: 0.16 },
+          { title: 'Amount', align: 'right', width: 0.2 },
+        ],
+        rows: [
+          [
+            { text: `Meter readings ${previousReading} to ${previousReading + units}` },
+            { text: `${units} kWh` },
+            { text: fmt(unitRate) },
+            { text: fmt(energy), key: 'charge.energy' },
+          ],
+          [{ text: 'Standing charge' }, { text: `${days} days` }, { text: fmt(standingRate) }, { text: fmt(standing), key: 'charge.standing' }],
+        ],
+      },
+      {
+        kind: 'totals',
+        rows: [
+          { label: `Tax (${issuer.taxRate ?? 0}%)`, value: money(tax), key: 'totals.tax' },
+          { label: 'Total charges', value: money(totalCharges), key: 'totals.charges' },
+          { label: 'Amount due', value: money(due), key: 'totals.due', bold: true },
+        ],
+      },
+      {
+        kind: 'note',
+        text: `Rates are in ${issuer.currency === 'GBP' ? 'pence' : 'cents'}. Supply address as above. The amount due will be collected by direct debit.`,
+      },
     ],
     footer: `${issuer.name}, ${issuer.addressLines.join(', ')}. Emergency line open 24 hours.`,
     pageSize: pageSizeFor(issuer),
@@ -73,7 +91,15 @@ export function utilityBill(rng: Rng, issuer: Issuer, _opts: ModelOptions): DocM
     edits: [],
   };
   model.edits = [
-    { target: 'amount', key: 'totals.due', before: money(due), after: money(Math.max(0, due - rng.int(1_000, 9_000))), breaksArithmetic: true, contradicts: false, fieldsAfter: {} },
+    {
+      target: 'amount',
+      key: 'totals.due',
+      before: money(due),
+      after: money(Math.max(0, due - rng.int(1_000, 9_000))),
+      breaksArithmetic: true,
+      contradicts: false,
+      fieldsAfter: {},
+    },
     ...identityEdits(rng, issuer, recipient, billDate, 'meta.date'),
   ];
   return model;

@@ -27,7 +27,12 @@ export function pickForgerFont(rng: Rng, family: HouseFont): ForgerFont {
 }
 
 export function describeFont(f: ForgerFont): string {
-  return f.kind === 'standard' ? f.name : f.path.split('/').pop()!.replace(/\.ttf$/, '');
+  return f.kind === 'standard'
+    ? f.name
+    : f.path
+        .split('/')
+        .pop()!
+        .replace(/\.ttf$/, '');
 }
 
 async function embed(doc: PDFDocument, font: ForgerFont): Promise<PDFFont> {

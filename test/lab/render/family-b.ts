@@ -119,10 +119,29 @@ function groffBlock(b: Block, o: Overrides): string[] {
     case 'note':
       return ['.sp 0.5', '.ps 8', troffEsc(b.text), '.ps 10', '.br'];
     case 'totals':
-      return ['.TS', 'tab(|) expand;', 'l r.', ...b.rows.map((kv) => (kv.bold ? `\\fB${troffEsc(kv.label)}\\fR|\\fB${troffEsc(val(kv.value, kv.key, o))}\\fR` : `${troffEsc(kv.label)}|${troffEsc(val(kv.value, kv.key, o))}`)), '.TE'];
+      return [
+        '.TS',
+        'tab(|) expand;',
+        'l r.',
+        ...b.rows.map((kv) =>
+          kv.bold
+            ? `\\fB${troffEsc(kv.label)}\\fR|\\fB${troffEsc(val(kv.value, kv.key, o))}\\fR`
+            : `${troffEsc(kv.label)}|${troffEsc(val(kv.value, kv.key, o))}`,
+        ),
+        '.TE',
+      ];
     case 'table': {
       const fmt = b.columns.map((c) => (c.align === 'right' ? 'r' : 'l')).join(' ');
-      return ['.TS', 'tab(|) expand;', `${b.columns.map(() => 'lb').join(' ')}`, `${fmt}.`, b.columns.map((c) => troffEsc(c.title)).join('|'), '_', ...b.rows.map((row) => row.map((c) => troffEsc(val(c.text, c.key, o))).join('|')), '.TE'];
+      return [
+        '.TS',
+        'tab(|) expand;',
+        `${b.columns.map(() => 'lb').join(' ')}`,
+        `${fmt}.`,
+        b.columns.map((c) => troffEsc(c.title)).join('|'),
+        '_',
+        ...b.rows.map((row) => row.map((c) => troffEsc(val(c.text, c.key, o))).join('|')),
+        '.TE',
+      ];
     }
   }
 }
@@ -134,7 +153,11 @@ async function ps2pdf(ps: Buffer | string, meta: PdfMeta, dir: string, extraPdfm
   const marks = join(dir, 'marks.ps');
   const esc = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
   await writeFile(marks, `[ /Title (${esc(meta.title)}) /Author (${esc(meta.author)}) /Creator (${esc(meta.creator)}) /DOCINFO pdfmark\n`);
-  await run('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', '-sDEVICE=pdfwrite', '-sPAPERSIZE=a4', `-sOutputFile=${out}`, src, ...(extraPdfmark ? [marks] : [])], { env: envWithSourceDate(meta.creationDate) });
+  await run(
+    'gs',
+    ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', '-sDEVICE=pdfwrite', '-sPAPERSIZE=a4', `-sOutputFile=${out}`, src, ...(extraPdfmark ? [marks] : [])],
+    { env: envWithSourceDate(meta.creationDate) },
+  );
   return new Uint8Array(await readFile(out));
 }
 
@@ -164,7 +187,11 @@ export function toHtmlB(model: DocModel, o: Overrides = new Map(), opts: { scree
   const css = (s: string) => s.replace(/[\\"]/g, (c) => `\\${c}`);
   const t = (text: string, key?: string) => e(val(text, key, o));
   const r = model.recipient;
-  const font = /Times|Serif/.test(model.issuer.font) ? '"DejaVu Serif", serif' : /Courier/.test(model.issuer.font) ? '"DejaVu Sans Mono", monospace' : '"DejaVu Sans", sans-serif';
+  const font = /Times|Serif/.test(model.issuer.font)
+    ? '"DejaVu Serif", serif'
+    : /Courier/.test(model.issuer.font)
+      ? '"DejaVu Sans Mono", monospace'
+      : '"DejaVu Sans", sans-serif';
   const metaTags = opts.meta
     ? `<meta name="author" content="${e(opts.meta.author)}"><meta name="generator" content="${e(opts.meta.creator)}"><meta name="dcterms.created" content="${opts.meta.creationDate.toISOString()}"><meta name="dcterms.modified" content="${opts.meta.modDate.toISOString()}">`
     : '';
@@ -172,7 +199,8 @@ export function toHtmlB(model: DocModel, o: Overrides = new Map(), opts: { scree
     .map((b) => {
       if (b.kind === 'section') return `<h4>${e(b.title)}</h4>`;
       if (b.kind === 'note') return `<p class="n">${e(b.text)}</p>`;
-      if (b.kind === 'totals') return `<dl class="tot">${b.rows.map((kv) => `<dt${kv.bold ? ' class="b"' : ''}>${e(kv.label)}</dt><dd${kv.bold ? ' class="b"' : ''}>${t(kv.value, kv.key)}</dd>`).join('')}</dl>`;
+      if (b.kind === 'totals')
+        return `<dl class="tot">${b.rows.map((kv) => `<dt${kv.bold ? ' class="b"' : ''}>${e(kv.label)}</dt><dd${kv.bold ? ' class="b"' : ''}>${t(kv.value, kv.key)}</dd>`).join('')}</dl>`;
       const head = b.columns.map((c) => `<th class="${c.align}">${e(c.title)}</th>`).join('');
       return `<table><thead><tr>${head}</tr></thead><tbody>${b.rows.map((row, ri) => `<tr class="${ri % 2 ? 'o' : 'e'}">${row.map((c, i) => `<td class="${b.columns[i].align}">${t(c.text, c.key)}</td>`).join('')}</tr>`).join('')}</tbody></table>`;
     })
@@ -308,7 +336,20 @@ export async function chromiumScreenshot(html: string, size: { width: number; he
     const src = join(dir, 'doc.html');
     const out = join(dir, 'shot.png');
     await writeFile(src, html, 'utf8');
-    await run('chromium', ['--headless', '--no-sandbox', '--disable-gpu', '--hide-scrollbars', `--user-data-dir=${join(dir, 'profile')}`, `--window-size=${size.width},${size.height}`, `--screenshot=${out}`, `file://${src}`], { timeoutMs: 90_000 });
+    await run(
+      'chromium',
+      [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--hide-scrollbars',
+        `--user-data-dir=${join(dir, 'profile')}`,
+        `--window-size=${size.width},${size.height}`,
+        `--screenshot=${out}`,
+        `file://${src}`,
+      ],
+      { timeoutMs: 90_000 },
+    );
     return readFile(out);
   });
 }
@@ -332,7 +373,9 @@ export async function psRedistil(pdf: Uint8Array, when: Date): Promise<Uint8Arra
   return withTempDir(async (dir) => {
     await writeFile(join(dir, 'in.pdf'), pdf);
     await run('pdftops', ['-level3', join(dir, 'in.pdf'), join(dir, 'in.ps')]);
-    await run('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', '-sDEVICE=pdfwrite', `-sOutputFile=${join(dir, 'out.pdf')}`, join(dir, 'in.ps')], { env: envWithSourceDate(when) });
+    await run('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', '-sDEVICE=pdfwrite', `-sOutputFile=${join(dir, 'out.pdf')}`, join(dir, 'in.ps')], {
+      env: envWithSourceDate(when),
+    });
     return new Uint8Array(await readFile(join(dir, 'out.pdf')));
   });
 }

@@ -67,7 +67,19 @@ export async function printHtml(html: string): Promise<Uint8Array> {
     const out = join(dir, 'out.pdf');
     await writeFile(src, html, 'utf8');
     // A private profile per call: concurrent Chromium runs must not share one.
-    await run('chromium', ['--headless', '--no-sandbox', '--disable-gpu', '--no-pdf-header-footer', `--user-data-dir=${join(dir, 'profile')}`, `--print-to-pdf=${out}`, `file://${src}`], { timeoutMs: 90_000 });
+    await run(
+      'chromium',
+      [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-pdf-header-footer',
+        `--user-data-dir=${join(dir, 'profile')}`,
+        `--print-to-pdf=${out}`,
+        `file://${src}`,
+      ],
+      { timeoutMs: 90_000 },
+    );
     return new Uint8Array(await readFile(out));
   });
 }

@@ -36,7 +36,12 @@ export async function renderPdfLib(layout: Layout, meta: PdfMeta, opts: { xmp?: 
     const page = doc.addPage([layout.width, layout.height]);
     for (const it of p.items) {
       if (it.kind === 'line') {
-        page.drawLine({ start: { x: it.x0, y: layout.height - it.y0 }, end: { x: it.x1, y: layout.height - it.y1 }, thickness: 0.6, color: rgb(0.33, 0.33, 0.33) });
+        page.drawLine({
+          start: { x: it.x0, y: layout.height - it.y0 },
+          end: { x: it.x1, y: layout.height - it.y1 },
+          thickness: 0.6,
+          color: rgb(0.33, 0.33, 0.33),
+        });
         continue;
       }
       page.drawText(it.text, { x: it.x, y: layout.height - it.baseline, size: it.size, font: it.bold ? bold : regular, color: rgb(0.07, 0.07, 0.07) });

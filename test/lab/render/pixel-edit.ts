@@ -46,7 +46,10 @@ export function findDonorGlyph(layout: Layout, page: number, ch: string, like: T
  */
 export async function copyMove(image: Buffer, from: PixelRect, to: PixelRect): Promise<Buffer> {
   const patch = await sharp(image).extract({ left: from.left, top: from.top, width: to.width, height: to.height }).png().toBuffer();
-  return sharp(image).composite([{ input: patch, left: to.left, top: to.top }]).png().toBuffer();
+  return sharp(image)
+    .composite([{ input: patch, left: to.left, top: to.top }])
+    .png()
+    .toBuffer();
 }
 
 function esc(s: string): string {
@@ -54,14 +57,22 @@ function esc(s: string): string {
 }
 
 /** White patch over `cover` and new text drawn in `fontFamily` (an SVG rendered by librsvg). */
-export async function splice(image: Buffer, cover: PixelRect, text: string, opts: { fontFamily: string; sizePx: number; baselinePx: number; align: 'left' | 'right'; background?: string }): Promise<Buffer> {
+export async function splice(
+  image: Buffer,
+  cover: PixelRect,
+  text: string,
+  opts: { fontFamily: string; sizePx: number; baselinePx: number; align: 'left' | 'right'; background?: string },
+): Promise<Buffer> {
   const meta = await sharp(image).metadata();
   const W = meta.width!;
   const H = meta.height!;
   const anchor = opts.align === 'right' ? 'end' : 'start';
   const x = opts.align === 'right' ? cover.left + cover.width : cover.left;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect x="${cover.left - 2}" y="${cover.top - 2}" width="${cover.width + 4}" height="${cover.height + 4}" fill="${opts.background ?? '#fbfbfb'}"/><text x="${x}" y="${opts.baselinePx}" font-family="${esc(opts.fontFamily)}" font-size="${opts.sizePx}" text-anchor="${anchor}" fill="#1a1a1a">${esc(text)}</text></svg>`;
-  return sharp(image).composite([{ input: Buffer.from(svg), left: 0, top: 0 }]).png().toBuffer();
+  return sharp(image)
+    .composite([{ input: Buffer.from(svg), left: 0, top: 0 }])
+    .png()
+    .toBuffer();
 }
 
 export async function encode(image: Buffer, format: 'jpg' | 'png', quality: number, software?: string): Promise<Buffer> {

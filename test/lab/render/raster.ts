@@ -35,7 +35,23 @@ export function scanLook(png: Buffer, rng: Rng, opts: { straight?: boolean; qual
   const quality = opts.quality ?? rng.int(72, 88);
   // `blur`: the optics of a real scanner soften every edge by a fraction of a pixel.
   const optics = opts.blur ? ['-blur', `0x${opts.blur.toFixed(2)}`] : [];
-  return magick(png, 'png', 'jpg', ['-seed', String(rng.int(1, 1e6)), '-background', 'white', '-rotate', angle, ...optics, '-attenuate', rng.float(0.2, 0.6).toFixed(2), '+noise', 'Gaussian', '-colorspace', 'Gray', '-quality', String(quality)]);
+  return magick(png, 'png', 'jpg', [
+    '-seed',
+    String(rng.int(1, 1e6)),
+    '-background',
+    'white',
+    '-rotate',
+    angle,
+    ...optics,
+    '-attenuate',
+    rng.float(0.2, 0.6).toFixed(2),
+    '+noise',
+    'Gaussian',
+    '-colorspace',
+    'Gray',
+    '-quality',
+    String(quality),
+  ]);
 }
 
 /** A phone photo of a page lying on a desk: perspective, uneven light, noise, camera JPEG. */
@@ -46,22 +62,34 @@ export function photoLook(png: Buffer, rng: Rng, size: { width: number; height: 
   const W = w + 2 * border;
   const H = h + 2 * border;
   // Corners of the bordered image move inwards by different amounts: a hand-held shot.
-  const persp = [
-    `0,0 ${j()},${j()}`,
-    `${W},0 ${W - j()},${j()}`,
-    `0,${H} ${j()},${H - j()}`,
-    `${W},${H} ${W - j()},${H - j()}`,
-  ].join(' ');
+  const persp = [`0,0 ${j()},${j()}`, `${W},0 ${W - j()},${j()}`, `0,${H} ${j()},${H - j()}`, `${W},${H} ${W - j()},${H - j()}`].join(' ');
   const desk = rng.pick(['#7a6a58', '#8f8a80', '#4f5a63', '#a89a84']);
   return magick(png, 'png', 'jpg', [
-    '-seed', String(rng.int(1, 1e6)),
-    '-bordercolor', desk, '-border', String(border),
-    '-virtual-pixel', 'background', '-background', desk,
-    '-distort', 'Perspective', persp,
-    '-brightness-contrast', `${rng.int(-8, 4)}x${rng.int(-6, 6)}`,
-    '-attenuate', rng.float(0.3, 0.8).toFixed(2), '+noise', 'Gaussian',
-    '-blur', `0x${rng.float(0.3, 0.9).toFixed(2)}`,
-    '-sampling-factor', '2x2', '-quality', String(rng.int(85, 93)),
+    '-seed',
+    String(rng.int(1, 1e6)),
+    '-bordercolor',
+    desk,
+    '-border',
+    String(border),
+    '-virtual-pixel',
+    'background',
+    '-background',
+    desk,
+    '-distort',
+    'Perspective',
+    persp,
+    '-brightness-contrast',
+    `${rng.int(-8, 4)}x${rng.int(-6, 6)}`,
+    '-attenuate',
+    rng.float(0.3, 0.8).toFixed(2),
+    '+noise',
+    'Gaussian',
+    '-blur',
+    `0x${rng.float(0.3, 0.9).toFixed(2)}`,
+    '-sampling-factor',
+    '2x2',
+    '-quality',
+    String(rng.int(85, 93)),
   ]);
 }
 
@@ -92,7 +120,9 @@ export async function jpegsToPdfGhostscript(jpegs: Buffer[], pageSize: { width: 
     const size = `<< /PageSize [${pageSize.width.toFixed(2)} ${pageSize.height.toFixed(2)}] >> setpagedevice`;
     const program = names.map((n) => `${size} (${n}) viewJPEG`).join(' ');
     const out = join(dir, 'out.pdf');
-    await run('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-sDEVICE=pdfwrite', `--permit-file-read=${dir}/`, `-sOutputFile=${out}`, ps, '-c', program], { env: envWithSourceDate(when) });
+    await run('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-sDEVICE=pdfwrite', `--permit-file-read=${dir}/`, `-sOutputFile=${out}`, ps, '-c', program], {
+      env: envWithSourceDate(when),
+    });
     return new Uint8Array(await readFile(out));
   });
 }

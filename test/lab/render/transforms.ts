@@ -27,7 +27,9 @@ export function qpdfResave(input: Uint8Array, opts: { linearize?: boolean; objec
 /** Ghostscript pdfwrite: re-distils every page (new fonts subsets, new objects, new Producer). */
 export function ghostscriptRedistil(input: Uint8Array, when: Date): Promise<Uint8Array> {
   return through(input, (src, dst) =>
-    run('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', '-sDEVICE=pdfwrite', '-dPDFSETTINGS=/ebook', `-sOutputFile=${dst}`, src], { env: envWithSourceDate(when) }).then(() => undefined),
+    run('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', '-sDEVICE=pdfwrite', '-dPDFSETTINGS=/ebook', `-sOutputFile=${dst}`, src], {
+      env: envWithSourceDate(when),
+    }).then(() => undefined),
   );
 }
 

@@ -44,7 +44,10 @@ export function buildXmp(f: XmpFields): string {
   if (f.instanceId) props.push(`<xmpMM:InstanceID>${esc(f.instanceId)}</xmpMM:InstanceID>`);
   if (f.history?.length) {
     const items = f.history
-      .map((h) => `<rdf:li rdf:parseType="Resource"><stEvt:action>${h.action}</stEvt:action><stEvt:when>${xmpDate(h.when)}</stEvt:when><stEvt:softwareAgent>${esc(h.softwareAgent)}</stEvt:softwareAgent>${h.changed ? `<stEvt:changed>${esc(h.changed)}</stEvt:changed>` : ''}</rdf:li>`)
+      .map(
+        (h) =>
+          `<rdf:li rdf:parseType="Resource"><stEvt:action>${h.action}</stEvt:action><stEvt:when>${xmpDate(h.when)}</stEvt:when><stEvt:softwareAgent>${esc(h.softwareAgent)}</stEvt:softwareAgent>${h.changed ? `<stEvt:changed>${esc(h.changed)}</stEvt:changed>` : ''}</rdf:li>`,
+      )
       .join('');
     props.push(`<xmpMM:History><rdf:Seq>${items}</rdf:Seq></xmpMM:History>`);
   }

@@ -29,12 +29,31 @@ function prompt(model: DocModel): string {
 async function generatedPage(rng: Rng, model: DocModel, seed: number): Promise<Buffer> {
   const base = await renderPositioned({ ...model }, 'pdfkit', seed);
   const png = await rasterizePage(base.bytes, 1, rng.pick([96, 110, 128]));
-  return sharp(png).blur(rng.float(0.4, 0.9)).modulate({ brightness: rng.float(0.97, 1.03), saturation: 1.05 }).png().toBuffer();
+  return sharp(png)
+    .blur(rng.float(0.4, 0.9))
+    .modulate({ brightness: rng.float(0.97, 1.03), saturation: 1.05 })
+    .png()
+    .toBuffer();
 }
 
 function ai(spec: SampleSpec, model: DocModel, bytes: Uint8Array, ext: BuiltSample['ext'], producer: string, notes?: string): BuiltSample {
   const mime = ext === 'pdf' ? 'application/pdf' : ext === 'png' ? 'image/png' : 'image/jpeg';
-  return { bytes, ext, label: { label: 'ai_generated', technique: spec.technique, doc_type: model.docType, expected_flags: ['ai_generated'], fields: { ...model.fields }, ...alternatives(model), producer, seed: spec.seed, mime, ...(notes ? { notes } : {}) } };
+  return {
+    bytes,
+    ext,
+    label: {
+      label: 'ai_generated',
+      technique: spec.technique,
+      doc_type: model.docType,
+      expected_flags: ['ai_generated'],
+      fields: { ...model.fields },
+      ...alternatives(model),
+      producer,
+      seed: spec.seed,
+      mime,
+      ...(notes ? { notes } : {}),
+    },
+  };
 }
 
 export const AI_GENERATED: Technique[] = [
@@ -62,7 +81,21 @@ export const AI_GENERATED: Technique[] = [
       const ckpt = rng.pick(CHECKPOINTS);
       const seed = rng.int(1, 2 ** 31);
       const graph = {
-        '3': { class_type: 'KSampler', inputs: { seed, steps: rng.int(20, 40), cfg: rng.int(4, 8), sampler_name: 'euler', scheduler: 'normal', denoise: 1, model: ['4', 0], positive: ['6', 0], negative: ['7', 0], latent_image: ['5', 0] } },
+        '3': {
+          class_type: 'KSampler',
+          inputs: {
+            seed,
+            steps: rng.int(20, 40),
+            cfg: rng.int(4, 8),
+            sampler_name: 'euler',
+            scheduler: 'normal',
+            denoise: 1,
+            model: ['4', 0],
+            positive: ['6', 0],
+            negative: ['7', 0],
+            latent_image: ['5', 0],
+          },
+        },
         '4': { class_type: 'CheckpointLoaderSimple', inputs: { ckpt_name: ckpt } },
         '5': { class_type: 'EmptyLatentImage', inputs: { width: 768, height: 1024, batch_size: 1 } },
         '6': { class_type: 'CLIPTextEncode', inputs: { text: prompt(model), clip: ['4', 1] } },
@@ -73,11 +106,21 @@ export const AI_GENERATED: Technique[] = [
       const workflow = {
         last_node_id: 9,
         last_link_id: 9,
-        nodes: Object.entries(graph).map(([id, n], i) => ({ id: Number(id), type: n.class_type, pos: [100 + 250 * i, 200], size: [315, 98], order: i, mode: 0 })),
+        nodes: Object.entries(graph).map(([id, n], i) => ({
+          id: Number(id),
+          type: n.class_type,
+          pos: [100 + 250 * i, 200],
+          size: [315, 98],
+          order: i,
+          mode: 0,
+        })),
         links: [],
         version: 0.4,
       };
-      const bytes = insertTextChunks(png, [['prompt', JSON.stringify(graph)], ['workflow', JSON.stringify(workflow)]]);
+      const bytes = insertTextChunks(png, [
+        ['prompt', JSON.stringify(graph)],
+        ['workflow', JSON.stringify(workflow)],
+      ]);
       return ai(spec, model, bytes, 'png', `pdfkit page > ComfyUI prompt/workflow chunks (${ckpt})`);
     },
   },
@@ -88,7 +131,9 @@ export const AI_GENERATED: Technique[] = [
     docTypes: LAB_DOC_TYPES,
     async build(spec) {
       const { rng, model } = start(spec);
-      const jpg = await sharp(await generatedPage(rng, model, spec.seed)).jpeg({ quality: rng.int(85, 95) }).toBuffer();
+      const jpg = await sharp(await generatedPage(rng, model, spec.seed))
+        .jpeg({ quality: rng.int(85, 95) })
+        .toBuffer();
       const type = rng.chance(0.8) ? 'trainedAlgorithmicMedia' : 'compositeWithTrainedAlgorithmicMedia';
       const bytes = await exiftoolWrite(jpg, 'jpg', [`-XMP-iptcExt:DigitalSourceType=${IPTC_SOURCE}${type}`, '-XMP-dc:Description=Generated image']);
       return ai(spec, model, bytes, 'jpg', `pdfkit page > JPEG > exiftool XMP DigitalSourceType ${type}`);
@@ -104,7 +149,9 @@ export const AI_GENERATED: Technique[] = [
       const png = await generatedPage(rng, model, spec.seed);
       const gen = rng.pick(GENERATORS);
       if (rng.chance(0.5)) {
-        const jpg = await sharp(png).jpeg({ quality: rng.int(85, 95) }).toBuffer();
+        const jpg = await sharp(png)
+          .jpeg({ quality: rng.int(85, 95) })
+          .toBuffer();
         return ai(spec, model, await exiftoolWrite(jpg, 'jpg', [`-EXIF:Software=${gen}`]), 'jpg', `pdfkit page > JPEG > EXIF Software ${gen}`);
       }
       return ai(spec, model, await exiftoolWrite(png, 'png', [`-XMP-xmp:CreatorTool=${gen}`]), 'png', `pdfkit page > PNG > XMP CreatorTool ${gen}`);
@@ -119,7 +166,14 @@ export const AI_GENERATED: Technique[] = [
       const { rng, model } = start(spec);
       const tool = rng.pick(['DocForge AI 2.1 (GPT-4o)', 'FakeDocs Studio (Gemini 1.5)', 'PaperMint AI Generator 3']);
       const meta = { ...metaFor(model), creator: tool };
-      const xmp = buildXmp({ creatorTool: tool, producer: 'pdf-lib (https://github.com/Hopding/pdf-lib)', createDate: model.createdAt, modifyDate: model.createdAt, digitalSourceType: `${IPTC_SOURCE}trainedAlgorithmicMedia`, documentId: xmpUuid(spec.seed, 'ai') });
+      const xmp = buildXmp({
+        creatorTool: tool,
+        producer: 'pdf-lib (https://github.com/Hopding/pdf-lib)',
+        createDate: model.createdAt,
+        modifyDate: model.createdAt,
+        digitalSourceType: `${IPTC_SOURCE}trainedAlgorithmicMedia`,
+        documentId: xmpUuid(spec.seed, 'ai'),
+      });
       const bytes = await renderPdfLib(layoutDocument(model, standardFace(model.issuer.font)), meta, { xmp });
       return ai(spec, model, bytes, 'pdf', `pdf-lib (${tool}, XMP DigitalSourceType)`);
     },

@@ -13,7 +13,16 @@ import { buildXmp, xmpUuid } from '../render/xmp.js';
 import { hashSeed, Rng } from '../util/prng.js';
 import type { SampleSpec } from './types.js';
 
-export const EDITORS = ['Adobe Acrobat Pro DC 23.8.20470', 'Sejda PDF Editor 7.6.4', 'PDFescape Online Editor', 'iLovePDF', 'Foxit PDF Editor 12.1.2', 'Nitro Pro 13.70.2', 'PDF-XChange Editor 9.5.368', 'Smallpdf.com'];
+export const EDITORS = [
+  'Adobe Acrobat Pro DC 23.8.20470',
+  'Sejda PDF Editor 7.6.4',
+  'PDFescape Online Editor',
+  'iLovePDF',
+  'Foxit PDF Editor 12.1.2',
+  'Nitro Pro 13.70.2',
+  'PDF-XChange Editor 9.5.368',
+  'Smallpdf.com',
+];
 
 export interface Start {
   rng: Rng;
@@ -28,12 +37,26 @@ export function start(spec: SampleSpec): Start {
 }
 
 export function metaFor(model: DocModel): PdfMeta {
-  return { title: `${model.title} ${model.fields.document_date}`, author: model.issuer.name, creator: model.issuer.system, creationDate: model.createdAt, modDate: model.createdAt };
+  return {
+    title: `${model.title} ${model.fields.document_date}`,
+    author: model.issuer.name,
+    creator: model.issuer.system,
+    creationDate: model.createdAt,
+    modDate: model.createdAt,
+  };
 }
 
 /** XMP as the issuing system writes it: same tool and dates as the Info dictionary. */
 export function issuerXmp(model: DocModel, producer: string, seed: number, meta: PdfMeta): string {
-  return buildXmp({ creatorTool: model.issuer.system, producer, title: model.title, createDate: meta.creationDate, modifyDate: meta.modDate, documentId: xmpUuid(seed, 'doc'), instanceId: xmpUuid(seed, 'inst') });
+  return buildXmp({
+    creatorTool: model.issuer.system,
+    producer,
+    title: model.title,
+    createDate: meta.creationDate,
+    modifyDate: meta.modDate,
+    documentId: xmpUuid(seed, 'doc'),
+    instanceId: xmpUuid(seed, 'inst'),
+  });
 }
 
 /** Other printed values that are the same fact (a GB account number and its IBAN). */
@@ -53,7 +76,12 @@ export interface BaseRender {
  * A genuine file from a producer whose page positions we know (the layout), which forgers need.
  * `standardFonts` forces the standard 14 (content-stream digit edits need single-byte text).
  */
-export async function renderPositioned(model: DocModel, producer: PositionedProducer, seed: number, opts: { standardFonts?: boolean; overrides?: ReadonlyMap<string, string>; meta?: PdfMeta } = {}): Promise<BaseRender> {
+export async function renderPositioned(
+  model: DocModel,
+  producer: PositionedProducer,
+  seed: number,
+  opts: { standardFonts?: boolean; overrides?: ReadonlyMap<string, string>; meta?: PdfMeta } = {},
+): Promise<BaseRender> {
   const meta = opts.meta ?? metaFor(model);
   if (producer === 'pdfkit') {
     const face = opts.standardFonts ? standardFace(model.issuer.font) : embeddedFace(model.issuer.font);

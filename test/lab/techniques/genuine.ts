@@ -18,7 +18,22 @@ const ALL = LAB_DOC_TYPES;
 
 function genuine(spec: SampleSpec, model: DocModel, bytes: Uint8Array, ext: BuiltSample['ext'], producer: string, notes?: string): BuiltSample {
   const mime = ext === 'pdf' ? 'application/pdf' : ext === 'png' ? 'image/png' : 'image/jpeg';
-  return { bytes, ext, label: { label: 'genuine', technique: spec.technique, doc_type: model.docType, expected_flags: [], fields: { ...model.fields }, ...alternatives(model), producer, seed: spec.seed, mime, ...(notes ? { notes } : {}) } };
+  return {
+    bytes,
+    ext,
+    label: {
+      label: 'genuine',
+      technique: spec.technique,
+      doc_type: model.docType,
+      expected_flags: [],
+      fields: { ...model.fields },
+      ...alternatives(model),
+      producer,
+      seed: spec.seed,
+      mime,
+      ...(notes ? { notes } : {}),
+    },
+  };
 }
 
 function positionedProducer(rng: Rng): PositionedProducer {
@@ -51,7 +66,19 @@ export async function phonePhoto(rng: Rng, model: DocModel, pdf: Uint8Array, lay
   const jpg = await photoLook(png, rng, size);
   const [make, cameraModel, software, focal, fnumber] = rng.pick(CAMERAS);
   const shot = exifDate(laterDate(rng, model.createdAt));
-  const tags = [`-Make=${make}`, `-Model=${cameraModel}`, `-Software=${software}`, `-DateTimeOriginal=${shot}`, `-CreateDate=${shot}`, `-ModifyDate=${shot}`, `-FocalLength=${focal}`, `-FNumber=${fnumber}`, `-ExposureTime=1/${rng.pick([30, 60, 120, 250])}`, `-ISO=${rng.pick([50, 100, 200, 400])}`, '-ColorSpace=sRGB'];
+  const tags = [
+    `-Make=${make}`,
+    `-Model=${cameraModel}`,
+    `-Software=${software}`,
+    `-DateTimeOriginal=${shot}`,
+    `-CreateDate=${shot}`,
+    `-ModifyDate=${shot}`,
+    `-FocalLength=${focal}`,
+    `-FNumber=${fnumber}`,
+    `-ExposureTime=1/${rng.pick([30, 60, 120, 250])}`,
+    `-ISO=${rng.pick([50, 100, 200, 400])}`,
+    '-ColorSpace=sRGB',
+  ];
   return Buffer.from(await exiftoolWrite(jpg, 'jpg', tags));
 }
 
@@ -63,7 +90,12 @@ async function scannedPages(rng: Rng, pdf: Uint8Array, dpi: number): Promise<Buf
 }
 
 /** Image-only PDF as a scanner or scanning app writes it. */
-export async function scannedPdf(rng: Rng, model: DocModel, pdf: Uint8Array, size: { width: number; height: number }): Promise<{ bytes: Uint8Array; producer: string }> {
+export async function scannedPdf(
+  rng: Rng,
+  model: DocModel,
+  pdf: Uint8Array,
+  size: { width: number; height: number },
+): Promise<{ bytes: Uint8Array; producer: string }> {
   const pages = await scannedPages(rng, pdf, rng.pick([150, 200]));
   const when = laterDate(rng, model.createdAt);
   if (rng.chance(0.5)) return { bytes: await jpegsToPdfGhostscript(pages, size, when), producer: 'pdftoppm > imagemagick scan look > ghostscript viewjpeg' };

@@ -43,7 +43,18 @@ function sample(spec: SampleSpec, model: DocModel, bytes: Uint8Array, ext: 'jpg'
   return {
     bytes,
     ext,
-    label: { label: 'tampered', technique: spec.technique, doc_type: model.docType, expected_flags: uniq(flags), fields: fieldsAfter(model, edit), ...alternatives(model), producer, seed: spec.seed, mime: ext === 'jpg' ? 'image/jpeg' : 'image/png', edit: editRecord(edit, 1) },
+    label: {
+      label: 'tampered',
+      technique: spec.technique,
+      doc_type: model.docType,
+      expected_flags: uniq(flags),
+      fields: fieldsAfter(model, edit),
+      ...alternatives(model),
+      producer,
+      seed: spec.seed,
+      mime: ext === 'jpg' ? 'image/jpeg' : 'image/png',
+      edit: editRecord(edit, 1),
+    },
   };
 }
 
@@ -55,7 +66,10 @@ export const IMAGE_FORGERIES: Technique[] = [
     docTypes: LAB_DOC_TYPES,
     async build(spec) {
       const { model, rng, layout, image, quality } = await scanOfFirstPage(spec);
-      const target = onFirstPage(layout, model.edits.filter((e) => e.target === 'amount'))[0];
+      const target = onFirstPage(
+        layout,
+        model.edits.filter((e) => e.target === 'amount'),
+      )[0];
       if (!target) throw new Error('no amount on the first page');
       const { item, edit: amount } = target;
       const index = [...item.text].findIndex((c) => c >= '1' && c <= '9');
@@ -75,7 +89,15 @@ export const IMAGE_FORGERIES: Technique[] = [
       const edit: EditTarget = { ...amount, before: item.text, after };
       const flags: FlagCode[] = ['image_manipulation', 'compression_anomaly', ...contentFlags(edit)];
       if (software) flags.push('editing_software');
-      return sample(spec, model, bytes, 'jpg', `pdfkit > scan JPEG q${quality} > copy-move digit > JPEG q${q2}${software ? ` (${software})` : ''}`, flags, edit);
+      return sample(
+        spec,
+        model,
+        bytes,
+        'jpg',
+        `pdfkit > scan JPEG q${quality} > copy-move digit > JPEG q${q2}${software ? ` (${software})` : ''}`,
+        flags,
+        edit,
+      );
     },
   },
   {
@@ -92,13 +114,26 @@ export const IMAGE_FORGERIES: Technique[] = [
       const [x0, top, x1, bottom] = itemBox(item);
       const cover = { left: Math.round(x0 * s), top: Math.round(top * s), width: Math.round((x1 - x0) * s), height: Math.round((bottom - top) * s) };
       const fontFamily = rng.pick(['DejaVu Serif', 'Liberation Mono', 'DejaVu Sans Mono']);
-      const edited = await splice(image, cover, edit.after, { fontFamily, sizePx: item.size * s, baselinePx: Math.round(item.baseline * s), align: item.align });
+      const edited = await splice(image, cover, edit.after, {
+        fontFamily,
+        sizePx: item.size * s,
+        baselinePx: Math.round(item.baseline * s),
+        align: item.align,
+      });
       const ext = rng.chance(0.6) ? 'jpg' : 'png';
       const q2 = Math.min(95, quality + rng.int(4, 14));
       const bytes = await encode(edited, ext, q2);
       const flags: FlagCode[] = ['image_manipulation', 'font_inconsistency', ...contentFlags(edit)];
       if (ext === 'jpg') flags.push('compression_anomaly');
-      return sample(spec, model, bytes, ext, `pdfkit > scan JPEG q${quality} > spliced text (${fontFamily}) > ${ext === 'jpg' ? `JPEG q${q2}` : 'PNG'}`, flags, edit);
+      return sample(
+        spec,
+        model,
+        bytes,
+        ext,
+        `pdfkit > scan JPEG q${quality} > spliced text (${fontFamily}) > ${ext === 'jpg' ? `JPEG q${q2}` : 'PNG'}`,
+        flags,
+        edit,
+      );
     },
   },
 ];

@@ -18,13 +18,36 @@ import { buildXmp, xmpUuid } from '../render/xmp.js';
 import { layoutDocument } from '../layout/layout.js';
 import { embeddedFace } from '../layout/fonts.js';
 import type { Rng } from '../util/prng.js';
-import { alternatives, contentFlags, editRecord, EDITORS, fieldsAfter, laterDate, metaFor, renderPositioned, start, uniq, type BaseRender, type PositionedProducer } from './common.js';
+import {
+  alternatives,
+  contentFlags,
+  editRecord,
+  EDITORS,
+  fieldsAfter,
+  laterDate,
+  metaFor,
+  renderPositioned,
+  start,
+  uniq,
+  type BaseRender,
+  type PositionedProducer,
+} from './common.js';
 import { scannedPdf } from './genuine.js';
 import type { BuiltSample, SampleSpec, Technique } from './types.js';
 
 const ALL = LAB_DOC_TYPES;
 
-function tampered(spec: SampleSpec, model: DocModel, bytes: Uint8Array, producer: string, flags: FlagCode[], edit: EditTarget | null, page = 1, notes?: string, ext: BuiltSample['ext'] = 'pdf'): BuiltSample {
+function tampered(
+  spec: SampleSpec,
+  model: DocModel,
+  bytes: Uint8Array,
+  producer: string,
+  flags: FlagCode[],
+  edit: EditTarget | null,
+  page = 1,
+  notes?: string,
+  ext: BuiltSample['ext'] = 'pdf',
+): BuiltSample {
   const mime = ext === 'pdf' ? 'application/pdf' : ext === 'png' ? 'image/png' : 'image/jpeg';
   return {
     bytes,
@@ -94,7 +117,15 @@ export const TAMPERED: Technique[] = [
       const { rng, model } = start(spec);
       const o = await overlayEdit(rng, model, spec.seed);
       const { bytes } = await appendIncrementalUpdate(o.base.bytes, o.doc);
-      return tampered(spec, model, bytes, `${o.base.producer} > ${o.editor} (incremental, font ${o.font})`, ['incremental_edit', ...editorFlags(o), ...overlayFlags(o.edit)], o.edit, o.overlay.page);
+      return tampered(
+        spec,
+        model,
+        bytes,
+        `${o.base.producer} > ${o.editor} (incremental, font ${o.font})`,
+        ['incremental_edit', ...editorFlags(o), ...overlayFlags(o.edit)],
+        o.edit,
+        o.overlay.page,
+      );
     },
   },
   {
@@ -105,7 +136,15 @@ export const TAMPERED: Technique[] = [
     async build(spec) {
       const { rng, model } = start(spec);
       const o = await overlayEdit(rng, model, spec.seed);
-      return tampered(spec, model, await rewrite(o.doc), `${o.base.producer} > ${o.editor} (full rewrite by pdf-lib, font ${o.font})`, [...editorFlags(o), ...overlayFlags(o.edit)], o.edit, o.overlay.page);
+      return tampered(
+        spec,
+        model,
+        await rewrite(o.doc),
+        `${o.base.producer} > ${o.editor} (full rewrite by pdf-lib, font ${o.font})`,
+        [...editorFlags(o), ...overlayFlags(o.edit)],
+        o.edit,
+        o.overlay.page,
+      );
     },
   },
   {
@@ -117,7 +156,15 @@ export const TAMPERED: Technique[] = [
       const { rng, model } = start(spec);
       const o = await overlayEdit(rng, model, spec.seed);
       const { bytes } = await appendIncrementalUpdate(o.base.bytes, o.doc);
-      return tampered(spec, model, await qpdfResave(bytes, { objectStreams: rng.pick(['preserve', 'generate'] as const) }), `${o.base.producer} > ${o.editor} > qpdf flatten (font ${o.font})`, [...editorFlags(o), ...overlayFlags(o.edit)], o.edit, o.overlay.page);
+      return tampered(
+        spec,
+        model,
+        await qpdfResave(bytes, { objectStreams: rng.pick(['preserve', 'generate'] as const) }),
+        `${o.base.producer} > ${o.editor} > qpdf flatten (font ${o.font})`,
+        [...editorFlags(o), ...overlayFlags(o.edit)],
+        o.edit,
+        o.overlay.page,
+      );
     },
   },
   {
@@ -129,7 +176,15 @@ export const TAMPERED: Technique[] = [
       const { rng, model } = start(spec);
       const o = await overlayEdit(rng, model, spec.seed);
       const bytes = await ghostscriptRedistil(await rewrite(o.doc), laterDate(rng, model.createdAt));
-      return tampered(spec, model, bytes, `${o.base.producer} > ${o.editor} > ghostscript pdfwrite (font ${o.font})`, overlayFlags(o.edit), o.edit, o.overlay.page);
+      return tampered(
+        spec,
+        model,
+        bytes,
+        `${o.base.producer} > ${o.editor} > ghostscript pdfwrite (font ${o.font})`,
+        overlayFlags(o.edit),
+        o.edit,
+        o.overlay.page,
+      );
     },
   },
   {
@@ -140,7 +195,15 @@ export const TAMPERED: Technique[] = [
     async build(spec) {
       const { rng, model } = start(spec);
       const o = await overlayEdit(rng, model, spec.seed);
-      return tampered(spec, model, await cairoPrint(await rewrite(o.doc)), `${o.base.producer} > ${o.editor} > pdftocairo print (font ${o.font})`, overlayFlags(o.edit), o.edit, o.overlay.page);
+      return tampered(
+        spec,
+        model,
+        await cairoPrint(await rewrite(o.doc)),
+        `${o.base.producer} > ${o.editor} > pdftocairo print (font ${o.font})`,
+        overlayFlags(o.edit),
+        o.edit,
+        o.overlay.page,
+      );
     },
   },
   {
@@ -152,7 +215,15 @@ export const TAMPERED: Technique[] = [
       const { rng, model } = start(spec);
       const o = await overlayEdit(rng, model, spec.seed);
       const scan = await scannedPdf(rng, model, await rewrite(o.doc), o.base.layout);
-      return tampered(spec, model, scan.bytes, `${o.base.producer} > ${o.editor} > ${scan.producer}`, ['font_inconsistency', ...contentFlags(o.edit)], o.edit, o.overlay.page);
+      return tampered(
+        spec,
+        model,
+        scan.bytes,
+        `${o.base.producer} > ${o.editor} > ${scan.producer}`,
+        ['font_inconsistency', ...contentFlags(o.edit)],
+        o.edit,
+        o.overlay.page,
+      );
     },
   },
   {
@@ -164,7 +235,15 @@ export const TAMPERED: Technique[] = [
       const { rng, model } = start(spec);
       const o = await overlayEdit(rng, model, spec.seed);
       const bytes = await exiftoolWrite(await rewrite(o.doc), 'pdf', ['-all=']);
-      return tampered(spec, model, bytes, `${o.base.producer} > ${o.editor} > exiftool -all=`, ['scrubbed_metadata', ...overlayFlags(o.edit)], o.edit, o.overlay.page);
+      return tampered(
+        spec,
+        model,
+        bytes,
+        `${o.base.producer} > ${o.editor} > exiftool -all=`,
+        ['scrubbed_metadata', ...overlayFlags(o.edit)],
+        o.edit,
+        o.overlay.page,
+      );
     },
   },
   {
@@ -182,7 +261,15 @@ export const TAMPERED: Technique[] = [
       o.doc.context.trailerInfo.Info = undefined;
       o.doc.context.trailerInfo.ID = undefined;
       o.doc.catalog.delete(PDFName.of('Metadata'));
-      return tampered(spec, model, await rewrite(o.doc), `${o.base.producer} > ${o.editor} > metadata stripped (pdf-lib)`, ['scrubbed_metadata', ...overlayFlags(o.edit)], o.edit, o.overlay.page);
+      return tampered(
+        spec,
+        model,
+        await rewrite(o.doc),
+        `${o.base.producer} > ${o.editor} > metadata stripped (pdf-lib)`,
+        ['scrubbed_metadata', ...overlayFlags(o.edit)],
+        o.edit,
+        o.overlay.page,
+      );
     },
   },
   {
@@ -226,7 +313,16 @@ export const TAMPERED: Technique[] = [
       // Statement rows carry dates from the donor's month; invoice lines carry no dates.
       if (model.docType === 'bank_statement') flags.push('content_inconsistency');
       const bytes = await doc.save({ useObjectStreams: false });
-      return tampered(spec, model, bytes, `${base.producer} with page ${pageIndex + 1} from ${donorProducer} (pdf-lib rewrite)`, flags, null, pageIndex + 1, `page ${pageIndex + 1} of ${doc.getPageCount()} replaced`);
+      return tampered(
+        spec,
+        model,
+        bytes,
+        `${base.producer} with page ${pageIndex + 1} from ${donorProducer} (pdf-lib rewrite)`,
+        flags,
+        null,
+        pageIndex + 1,
+        `page ${pageIndex + 1} of ${doc.getPageCount()} replaced`,
+      );
     },
   },
   {
@@ -313,7 +409,8 @@ export const TAMPERED: Technique[] = [
   {
     id: 'tampered_resaved_after_issue',
     label: 'tampered',
-    description: 'Issued document opened months later and saved whole by a PDF library (CreationDate kept, late ModDate, the library as Producer); no visible change, so only the dates tell.',
+    description:
+      'Issued document opened months later and saved whole by a PDF library (CreationDate kept, late ModDate, the library as Producer); no visible change, so only the dates tell.',
     docTypes: ALL,
     async build(spec) {
       const { rng, model } = start(spec);
@@ -324,7 +421,14 @@ export const TAMPERED: Technique[] = [
       doc.setModificationDate(later);
       const lib = rng.pick(['Apache PDFBox 2.0.29', 'MuPDF 1.23.0', 'HexaPDF 0.35.0', 'PDFium', 'Spire.PDF for .NET']);
       doc.setProducer(lib);
-      return tampered(spec, model, await doc.save({ useObjectStreams: false }), `${base.producer} > ${lib} re-save (ModDate +${Math.round((later.getTime() - model.createdAt.getTime()) / 86_400_000)} d)`, ['date_inconsistency'], null);
+      return tampered(
+        spec,
+        model,
+        await doc.save({ useObjectStreams: false }),
+        `${base.producer} > ${lib} re-save (ModDate +${Math.round((later.getTime() - model.createdAt.getTime()) / 86_400_000)} d)`,
+        ['date_inconsistency'],
+        null,
+      );
     },
   },
   {
@@ -338,7 +442,16 @@ export const TAMPERED: Technique[] = [
       const doc = await PDFDocument.load(base.bytes, { updateMetadata: false });
       const other = rng.pick(['Microsoft Word for Microsoft 365', 'LibreOffice 7.6 Writer', 'Google Docs Renderer']);
       const earlier = new Date(model.createdAt.getTime() - rng.int(40, 400) * 86_400_000);
-      setXmp(doc, buildXmp({ creatorTool: other, producer: rng.pick(['Microsoft: Print To PDF', 'LibreOffice 7.6', 'Skia/PDF m119']), createDate: earlier, modifyDate: earlier, documentId: xmpUuid(spec.seed, 'doc') }));
+      setXmp(
+        doc,
+        buildXmp({
+          creatorTool: other,
+          producer: rng.pick(['Microsoft: Print To PDF', 'LibreOffice 7.6', 'Skia/PDF m119']),
+          createDate: earlier,
+          modifyDate: earlier,
+          documentId: xmpUuid(spec.seed, 'doc'),
+        }),
+      );
       return tampered(spec, model, await doc.save({ useObjectStreams: false }), `pdfkit > pdf-lib (XMP from ${other})`, ['metadata_mismatch'], null);
     },
   },

@@ -54,10 +54,7 @@ describe('rule previews beside scoring', () => {
   });
 
   it("bounds one key's previews in flight with 429, without touching another key's", async () => {
-    const burst = await Promise.all([
-      ...Array.from({ length: 5 }, () => preview(viewers[2], hostile())),
-      preview(viewers[1], 'risk_score >= 0'),
-    ]);
+    const burst = await Promise.all([...Array.from({ length: 5 }, () => preview(viewers[2], hostile())), preview(viewers[1], 'risk_score >= 0')]);
     const mine = burst.slice(0, 5);
     const refused = mine.filter((r) => r.status === 429);
     expect(refused.length).toBeGreaterThan(0);

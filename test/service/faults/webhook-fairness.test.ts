@@ -75,7 +75,9 @@ describe('webhook receivers share the dispatcher fairly', () => {
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push(await d.enqueue('document_check.completed', `chk_slow_${i}`, slow.url, { i }));
     // Both of its slots time out; the retries are due at once (delay 0), but the receiver is paused.
-    await expect.poll(async () => (await Promise.all(ids.map((id) => store.outbox.get(id)))).filter((r) => r!.attempts === 1).length, { timeout: 30_000, interval: 20 }).toBe(2);
+    await expect
+      .poll(async () => (await Promise.all(ids.map((id) => store.outbox.get(id)))).filter((r) => r!.attempts === 1).length, { timeout: 30_000, interval: 20 })
+      .toBe(2);
     const healthy = await receiver();
     await d.enqueue('document_check.completed', 'chk_after', healthy.url, {});
     await healthy.waitFor(1, 30_000);

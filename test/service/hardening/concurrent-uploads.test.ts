@@ -75,7 +75,10 @@ describe('concurrent large uploads through the server', () => {
       req.write(partHead);
       req.write(Buffer.alloc(512 * 1024, 0x20), () => setTimeout(() => req.destroy(), 50));
     });
-    const others = await Promise.all([abandoned, ...[1, 2, 3].map(async (i) => svc.api('/api/v1/document-checks/', { form: pdfForm(await bigPdf(100 + i, 1024 * 1024 + i * 4099)) }))]);
+    const others = await Promise.all([
+      abandoned,
+      ...[1, 2, 3].map(async (i) => svc.api('/api/v1/document-checks/', { form: pdfForm(await bigPdf(100 + i, 1024 * 1024 + i * 4099)) })),
+    ]);
     expect(others.slice(1).map((a) => (a as { status: number }).status)).toEqual([201, 201, 201]);
     // The server notices the abort on its own schedule: wait (bounded by the test timeout) for the cleanup.
     while (tempFiles().length) await new Promise((r) => setTimeout(r, 50));

@@ -69,9 +69,7 @@ describe('a hostile condition against the running service', () => {
 
   it('a rule preview does not stall the API: a GET answers while the condition runs', async () => {
     const order: string[] = [];
-    const preview = svc
-      .api('/dashboard/v1/rules/preview', { json: { check_id: checkId, condition: HOSTILE } })
-      .then((res) => (order.push('preview'), res));
+    const preview = svc.api('/dashboard/v1/rules/preview', { json: { check_id: checkId, condition: HOSTILE } }).then((res) => (order.push('preview'), res));
     await new Promise((r) => setTimeout(r, 200));
     const get = await svc.api(`/api/v1/document-checks/${checkId}/`);
     order.push('get');

@@ -55,7 +55,11 @@ describe('Host allowlist and framing headers', () => {
   });
 
   it('sends the framing and sniffing headers on every response', async () => {
-    for (const [path, host] of [['/api/v1/document-checks/', `127.0.0.1:${port}`], ['/nope', `127.0.0.1:${port}`], ['/api/v1/document-checks/', 'evil.example']] as const) {
+    for (const [path, host] of [
+      ['/api/v1/document-checks/', `127.0.0.1:${port}`],
+      ['/nope', `127.0.0.1:${port}`],
+      ['/api/v1/document-checks/', 'evil.example'],
+    ] as const) {
       const res = await get(svc.url, path, host);
       expect(res.headers['x-frame-options'], path).toBe('DENY');
       expect(res.headers['x-content-type-options'], path).toBe('nosniff');
@@ -66,10 +70,32 @@ describe('Host allowlist and framing headers', () => {
 
 describe('private address policy', () => {
   it.each([
-    '127.0.0.1', '10.1.2.3', '192.168.1.1', '169.254.169.254', '100.64.0.1', '198.18.0.1', '198.19.255.255',
-    '224.0.0.1', '239.255.255.250', '255.255.255.255', '0.0.0.0', '192.0.2.5',
-    '::1', '::', 'fe80::1', 'fd00::1', 'ff02::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::127.0.0.1', '::7f00:1',
-    '64:ff9b::127.0.0.1', '64:ff9b::a00:1', '64:ff9b::c0a8:101', '2002:7f00:1::', '2001:db8::1',
+    '127.0.0.1',
+    '10.1.2.3',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '198.18.0.1',
+    '198.19.255.255',
+    '224.0.0.1',
+    '239.255.255.250',
+    '255.255.255.255',
+    '0.0.0.0',
+    '192.0.2.5',
+    '::1',
+    '::',
+    'fe80::1',
+    'fd00::1',
+    'ff02::1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::127.0.0.1',
+    '::7f00:1',
+    '64:ff9b::127.0.0.1',
+    '64:ff9b::a00:1',
+    '64:ff9b::c0a8:101',
+    '2002:7f00:1::',
+    '2001:db8::1',
   ])('%s is not public', (address) => {
     expect(isPrivateAddress(address)).toBe(true);
   });

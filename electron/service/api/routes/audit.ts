@@ -9,7 +9,12 @@ import type { RetentionPolicy } from '../../usecases/index.js';
 import type { Retention } from '../../usecases/retention.js';
 
 export function renderRetention(r: RetentionPolicy): RetentionBody {
-  return { object: 'retention' as const, delete_files_after_days: r.delete_files_after_days, delete_checks_after_days: r.delete_checks_after_days, updated_at: r.updated_at };
+  return {
+    object: 'retention' as const,
+    delete_files_after_days: r.delete_files_after_days,
+    delete_checks_after_days: r.delete_checks_after_days,
+    updated_at: r.updated_at,
+  };
 }
 
 export function auditRoutes(audit: AuditLog, retention: Retention): Router {

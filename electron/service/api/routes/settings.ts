@@ -1,6 +1,11 @@
 /** Thresholds and flag settings: workspace-wide, applied to checks submitted after a change (the settings use case). */
 import { Router } from 'express';
-import { FlagSettingsPatch as flagSettingsPatch, ThresholdsPatch as thresholdsPatch, type FlagSettings, type ThresholdsSettings } from '../../../../contract/api-v1.js';
+import {
+  FlagSettingsPatch as flagSettingsPatch,
+  ThresholdsPatch as thresholdsPatch,
+  type FlagSettings,
+  type ThresholdsSettings,
+} from '../../../../contract/api-v1.js';
 import { FLAG_CODES } from '../../../../engine/index.js';
 import { apiKeyOf, requirePermission } from '../../http/auth.js';
 import { methodNotAllowed } from '../../http/errors.js';
@@ -9,10 +14,20 @@ import type { ThresholdsRecord } from '../../usecases/index.js';
 import type { Settings } from '../../usecases/settings.js';
 
 function renderThresholds(t: ThresholdsRecord): ThresholdsSettings {
-  return { object: 'thresholds' as const, pending_below: t.pending_below, suspicious_below: t.suspicious_below, fraudulent_below: t.fraudulent_below, updated_at: t.updated_at };
+  return {
+    object: 'thresholds' as const,
+    pending_below: t.pending_below,
+    suspicious_below: t.suspicious_below,
+    fraudulent_below: t.fraudulent_below,
+    updated_at: t.updated_at,
+  };
 }
 
-const renderFlagSettings = (codes: string[]): FlagSettings => ({ object: 'flag_settings' as const, disabled_flag_codes: codes as FlagSettings['disabled_flag_codes'], available_flag_codes: [...FLAG_CODES] });
+const renderFlagSettings = (codes: string[]): FlagSettings => ({
+  object: 'flag_settings' as const,
+  disabled_flag_codes: codes as FlagSettings['disabled_flag_codes'],
+  available_flag_codes: [...FLAG_CODES],
+});
 
 export function settingsRoutes(settings: Settings): Router {
   const router = Router();

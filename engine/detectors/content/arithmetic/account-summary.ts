@@ -16,9 +16,12 @@ import { STRENGTH } from '../../strengths.js';
 /** Lines of the charges section that the charges total sums up, besides the charges table rows. */
 const CHARGE_PARTS = /^\s*(?:sub-?total|tax|vat|gst|hst|pst|sales tax|mwst|ust|tva|iva)(?![\p{L}])/iu;
 
-const PREVIOUS = /previous balance|balance from (?:your )?(?:last|previous) (?:bill|statement)|last bill(?: amount)?|balance brought forward|vorheriger saldo|saldo vormonat|solde précédent|ancien solde/;
-const PAYMENT = /payments? received|payment,? thank you|thank you for your payment|payments?(?= |$)|zahlung(?:en)?(?: erhalten)?|paiements? reçus?|règlement reçu/;
-const CHARGES = /total (?:new |current )?charges|new charges|current charges|total this (?:period|bill)|charges this period|summe (?:der )?kosten|total des frais|montant de la facture/;
+const PREVIOUS =
+  /previous balance|balance from (?:your )?(?:last|previous) (?:bill|statement)|last bill(?: amount)?|balance brought forward|vorheriger saldo|saldo vormonat|solde précédent|ancien solde/;
+const PAYMENT =
+  /payments? received|payment,? thank you|thank you for your payment|payments?(?= |$)|zahlung(?:en)?(?: erhalten)?|paiements? reçus?|règlement reçu/;
+const CHARGES =
+  /total (?:new |current )?charges|new charges|current charges|total this (?:period|bill)|charges this period|summe (?:der )?kosten|total des frais|montant de la facture/;
 const DUE = /total amount due|amount due|total due|balance due|amount to pay|total to pay|zu zahlen(?:der betrag)?|montant dû|montant à payer|reste à payer/;
 
 function one(model: DocModel, re: RegExp): Labelled[] {

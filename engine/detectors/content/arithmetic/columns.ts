@@ -46,12 +46,10 @@ function clusterEdges(edges: number[]): Cluster[] {
 type Hypothesis = (edge: number, cols: Column[]) => number;
 
 /** Left-aligned labels: a column runs from its label's left edge to the next label's. */
-const leftAligned: Hypothesis = (edge, cols) =>
-  cols.findIndex((c, i) => edge >= c.x0 - SLACK && edge <= (cols[i + 1]?.x0 ?? 1) + SLACK);
+const leftAligned: Hypothesis = (edge, cols) => cols.findIndex((c, i) => edge >= c.x0 - SLACK && edge <= (cols[i + 1]?.x0 ?? 1) + SLACK);
 
 /** Right-aligned labels: a column runs from the previous label's right edge to its own. */
-const rightAligned: Hypothesis = (edge, cols) =>
-  cols.findIndex((c, i) => edge > (cols[i - 1]?.x1 ?? 0) + SLACK && edge <= c.x1 + SLACK);
+const rightAligned: Hypothesis = (edge, cols) => cols.findIndex((c, i) => edge > (cols[i - 1]?.x1 ?? 0) + SLACK && edge <= c.x1 + SLACK);
 
 /** Maps every data column to a label index with one hypothesis; null when it cannot. */
 function mapWith(h: Hypothesis, clusters: Cluster[], cols: Column[]): number[] | null {

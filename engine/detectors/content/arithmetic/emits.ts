@@ -7,7 +7,21 @@ import type { DeclaredFinding, Emit } from '../../define.js';
 export const ARITHMETIC_EMITS = [
   {
     flag: 'arithmetic_error',
-    reasons: ['running_balance', 'statement_summary', 'closing_balance', 'carried_balance', 'line_item', 'items_subtotal', 'invoice_total', 'tax_rate', 'change_due', 'amount_due', 'payslip_net', 'payslip_deductions', 'payslip_ytd'],
+    reasons: [
+      'running_balance',
+      'statement_summary',
+      'closing_balance',
+      'carried_balance',
+      'line_item',
+      'items_subtotal',
+      'invoice_total',
+      'tax_rate',
+      'change_due',
+      'amount_due',
+      'payslip_net',
+      'payslip_deductions',
+      'payslip_ytd',
+    ],
   },
 ] as const satisfies readonly Emit[];
 

@@ -15,14 +15,16 @@ import { misreadValues } from './misread.js';
 import { confirmedByRate, judgeTotal, moneyReadings } from './totals-cross-check.js';
 import { STRENGTH } from '../../strengths.js';
 
-const SUBTOTAL = /sub-?total|net total|total net|net amount|total excl\.?(?:uding)? (?:vat|tax)|total before tax|zwischensumme|nettobetrag|netto|summe netto|rechnungssumme netto|total ht|montant ht|subtotaal|totaal excl/;
+const SUBTOTAL =
+  /sub-?total|net total|total net|net amount|total excl\.?(?:uding)? (?:vat|tax)|total before tax|zwischensumme|nettobetrag|netto|summe netto|rechnungssumme netto|total ht|montant ht|subtotaal|totaal excl/;
 const TAX = /vat|tax|sales tax|gst|hst|pst|mwst\.?|ust\.?|umsatzsteuer|mehrwertsteuer|steuerbasisbetrag|tva|btw|iva/;
 const TAX_TOTAL = /total (?:vat|tax)|vat total|tax total|summe (?:ust|mwst)|total tva/;
 /** Tax already inside the total ("incl. VAT 20%"): checked against the total, never added to it. */
 const INCLUDED = /incl\.?\s*(?:vat|tax|gst|mwst\.?|ust\.?|tva|btw|iva)|including (?:vat|tax|gst)|inkl\.?\s*(?:mwst|ust)\.?|davon (?:mwst|ust)\.?|dont tva/;
 const DISCOUNT = /discount|rabatt|remise|korting|descuento/;
 const EXTRA = /shipping|delivery|postage|freight|handling|service charge|tip|gratuity|versand|fracht|livraison|frais de port/;
-const TOTAL = /grand total|total amount|invoice total|total due|total to pay|total payable|amount payable|total|gesamtbetrag|rechnungsbetrag|endbetrag|brutto|summe brutto|rechnungssumme brutto|total ttc|montant ttc|factuur totaal|totaal|due payable|zahlbetrag/;
+const TOTAL =
+  /grand total|total amount|invoice total|total due|total to pay|total payable|amount payable|total|gesamtbetrag|rechnungsbetrag|endbetrag|brutto|summe brutto|rechnungssumme brutto|total ttc|montant ttc|factuur totaal|totaal|due payable|zahlbetrag/;
 
 function labelOf(text: string, re: RegExp): boolean {
   return new RegExp(`^\\s*(?:${re.source})(?![\\p{L}])`, 'iu').test(text);
@@ -66,13 +68,24 @@ interface TotalsStart {
 function totalsStarts(model: DocModel, labelled: Map<Line, Labelled>): TotalsStart[] {
   const starts: TotalsStart[] = [...labelled.values()]
     .filter((h) => labelOf(h.label, SUBTOTAL) && !labelOf(h.label, TAX) && h.amounts.length === 1)
-    .map((h) => ({ after: model.lines.indexOf(h.line), subtotal: h.amounts[0].value, readings: moneyReadings(h.amounts[0], h.line.ocr === true), from: h.line }));
+    .map((h) => ({
+      after: model.lines.indexOf(h.line),
+      subtotal: h.amounts[0].value,
+      readings: moneyReadings(h.amounts[0], h.line.ocr === true),
+      from: h.line,
+    }));
   // Bills often go straight from the charges table to tax and total, with no subtotal line.
   const table = readItemTable(model.lines, model.style);
   if (table?.end && table.complete && table.rows.length >= 2 && table.rows.every((r) => r.ok) && !labelOf(table.end.cells[0]?.text ?? '', SUBTOTAL)) {
     const aligned = table.totalX1 !== null && table.rows.every((r) => Math.abs(r.x1 - (table.totalX1 as number)) < 0.04);
     const sum = table.rows.reduce((a, r) => a + r.total, 0);
-    if (aligned) starts.push({ after: model.lines.indexOf(table.end) - 1, subtotal: Math.round(sum * 100) / 100, readings: [Math.round(sum * 100) / 100], from: table.rows[0].line });
+    if (aligned)
+      starts.push({
+        after: model.lines.indexOf(table.end) - 1,
+        subtotal: Math.round(sum * 100) / 100,
+        readings: [Math.round(sum * 100) / 100],
+        from: table.rows[0].line,
+      });
   }
   return starts;
 }
@@ -113,7 +126,11 @@ function totalsFindings(model: DocModel): ArithmeticFinding[] {
     const last = (h: Labelled): ParsedAmount => h.amounts[h.amounts.length - 1];
     const taxTotal = steps.find((s) => s.kind === 'tax_total');
     const taxLines = steps.filter((s) => s.kind === 'tax');
-    const tax = taxTotal ? last(taxTotal.hit).value : taxLines.length ? taxLines.reduce((a, s) => a + last(s.hit).value, 0) : rows.reduce((a, r) => a + r.tax, 0);
+    const tax = taxTotal
+      ? last(taxTotal.hit).value
+      : taxLines.length
+        ? taxLines.reduce((a, s) => a + last(s.hit).value, 0)
+        : rows.reduce((a, r) => a + r.tax, 0);
     const discount = steps.filter((s) => s.kind === 'discount').reduce((a, s) => a + Math.abs(last(s.hit).value), 0);
     const extra = steps.filter((s) => s.kind === 'extra').reduce((a, s) => a + last(s.hit).value, 0);
     const expected = subtotal + tax + extra - discount;
@@ -128,11 +145,34 @@ function totalsFindings(model: DocModel): ArithmeticFinding[] {
       if (judged?.verdict !== 'adds_up') {
         const required = judged?.required ?? expected;
         const crossChecked = judged?.verdict === 'contradicts' ? { crossChecked: true } : {};
-        out.push(finding('arithmetic_error', 'invoice_total', `Total ${formatAmount(found)} does not equal subtotal, tax and charges (${formatAmount(required)}).`, total.line, STRENGTH['arithmetic_error.invoice_total'], { expected: formatAmount(required), found: formatAmount(found), ...crossChecked, ...operands([start.from, total.line]) }, total.cells));
+        out.push(
+          finding(
+            'arithmetic_error',
+            'invoice_total',
+            `Total ${formatAmount(found)} does not equal subtotal, tax and charges (${formatAmount(required)}).`,
+            total.line,
+            STRENGTH['arithmetic_error.invoice_total'],
+            { expected: formatAmount(required), found: formatAmount(found), ...crossChecked, ...operands([start.from, total.line]) },
+            total.cells,
+          ),
+        );
       }
     }
-    out.push(...rateFindings(taxLines.map((s) => s.hit), rows, subtotal, start.from));
-    out.push(...includedTaxFindings(steps.filter((s) => s.kind === 'included').map((s) => s.hit), found, total.line));
+    out.push(
+      ...rateFindings(
+        taxLines.map((s) => s.hit),
+        rows,
+        subtotal,
+        start.from,
+      ),
+    );
+    out.push(
+      ...includedTaxFindings(
+        steps.filter((s) => s.kind === 'included').map((s) => s.hit),
+        found,
+        total.line,
+      ),
+    );
     return out;
   }
   return [];
@@ -157,7 +197,13 @@ function taxMisreadOnPicture(steps: Step[], rows: unknown[], subtotal: number, t
  * both (totals-cross-check.ts), and how the total's readings compare with it. Null when the block
  * holds anything else (tax rows, charges, discounts, a printed base): those figures stay unconfirmed.
  */
-function judgedOnPicture(model: DocModel, start: TotalsStart, steps: Step[], rows: unknown[], total: Labelled): { required: number; verdict: ReturnType<typeof judgeTotal> } | null {
+function judgedOnPicture(
+  model: DocModel,
+  start: TotalsStart,
+  steps: Step[],
+  rows: unknown[],
+  total: Labelled,
+): { required: number; verdict: ReturnType<typeof judgeTotal> } | null {
   if (rows.length || steps.length !== 1 || steps[0].kind !== 'tax') return null;
   const tax = steps[0].hit;
   // A line with a figure OCR could not read as money (a second tax "27:13", a fee) may be part of the total.
@@ -178,30 +224,64 @@ function includedTaxFindings(hits: Labelled[], gross: number, totalLine: Line): 
     const tax = h.amounts[h.amounts.length - 1].value;
     const expected = (gross * h.rate) / (100 + h.rate);
     if (!near(expected, tax, 0.02 + Math.abs(gross) * 0.0005)) {
-      out.push(finding('arithmetic_error', 'tax_rate', `Included tax ${formatAmount(tax)} is not the ${h.rate}% share of the total ${formatAmount(gross)} (expected ${formatAmount(expected)}).`, h.line, STRENGTH['arithmetic_error.tax_rate'], { expected: formatAmount(expected), found: formatAmount(tax), rate: h.rate, ...operands([h.line, totalLine]) }, h.cells));
+      out.push(
+        finding(
+          'arithmetic_error',
+          'tax_rate',
+          `Included tax ${formatAmount(tax)} is not the ${h.rate}% share of the total ${formatAmount(gross)} (expected ${formatAmount(expected)}).`,
+          h.line,
+          STRENGTH['arithmetic_error.tax_rate'],
+          { expected: formatAmount(expected), found: formatAmount(tax), rate: h.rate, ...operands([h.line, totalLine]) },
+          h.cells,
+        ),
+      );
     }
   }
   return out;
 }
 
 /** Tax = rate x base, where the base is printed or (with a single rate) is the subtotal. */
-function rateFindings(taxLines: Labelled[], rows: Array<{ rate: number; base: number; tax: number; line: Line }>, subtotal: number, subtotalLine: Line): ArithmeticFinding[] {
+function rateFindings(
+  taxLines: Labelled[],
+  rows: Array<{ rate: number; base: number; tax: number; line: Line }>,
+  subtotal: number,
+  subtotalLine: Line,
+): ArithmeticFinding[] {
   const out: ArithmeticFinding[] = [];
   const single = taxLines.length === 1 && rows.length === 0;
   for (const h of taxLines) {
     const tax = h.amounts[h.amounts.length - 1].value;
     const own = h.amounts.length === 2 || h.base !== null;
-    const base = h.amounts.length === 2 ? h.amounts[0].value : h.base ?? (single ? subtotal : null);
+    const base = h.amounts.length === 2 ? h.amounts[0].value : (h.base ?? (single ? subtotal : null));
     if (h.rate === null || base === null || h.rate <= 0) continue;
     const expected = (base * h.rate) / 100;
     if (!near(expected, tax, 0.02 + Math.abs(base) * 0.0005)) {
-      out.push(finding('arithmetic_error', 'tax_rate', `Tax ${formatAmount(tax)} is not ${h.rate}% of ${formatAmount(base)} (expected ${formatAmount(expected)}).`, h.line, STRENGTH['arithmetic_error.tax_rate'], { expected: formatAmount(expected), found: formatAmount(tax), rate: h.rate, ...operands(own ? [h.line] : [subtotalLine, h.line]) }, h.cells));
+      out.push(
+        finding(
+          'arithmetic_error',
+          'tax_rate',
+          `Tax ${formatAmount(tax)} is not ${h.rate}% of ${formatAmount(base)} (expected ${formatAmount(expected)}).`,
+          h.line,
+          STRENGTH['arithmetic_error.tax_rate'],
+          { expected: formatAmount(expected), found: formatAmount(tax), rate: h.rate, ...operands(own ? [h.line] : [subtotalLine, h.line]) },
+          h.cells,
+        ),
+      );
     }
   }
   for (const r of rows) {
     const expected = (r.base * r.rate) / 100;
     if (!near(expected, r.tax, 0.02 + Math.abs(r.base) * 0.0005)) {
-      out.push(finding('arithmetic_error', 'tax_rate', `Tax ${formatAmount(r.tax)} is not ${r.rate}% of ${formatAmount(r.base)} (expected ${formatAmount(expected)}).`, r.line, STRENGTH['arithmetic_error.tax_rate'], { expected: formatAmount(expected), found: formatAmount(r.tax), rate: r.rate, ...operands([r.line]) }));
+      out.push(
+        finding(
+          'arithmetic_error',
+          'tax_rate',
+          `Tax ${formatAmount(r.tax)} is not ${r.rate}% of ${formatAmount(r.base)} (expected ${formatAmount(expected)}).`,
+          r.line,
+          STRENGTH['arithmetic_error.tax_rate'],
+          { expected: formatAmount(expected), found: formatAmount(r.tax), rate: r.rate, ...operands([r.line]) },
+        ),
+      );
     }
   }
   return out;
@@ -218,7 +298,16 @@ function itemFindings(model: DocModel): ArithmeticFinding[] {
   if (bad.length && good >= 1 && wrong.length <= Math.max(1, Math.floor(table.rows.length * 0.25))) {
     for (const r of bad) {
       const exp = r.expected !== null ? ` (quantity x unit price gives ${formatAmount(r.expected)})` : '';
-      out.push(finding('arithmetic_error', 'line_item', `Line total ${formatAmount(r.total)} does not match its quantity and unit price${exp}.`, r.line, good >= 2 ? STRENGTH['arithmetic_error.line_item'].confirmedColumns : STRENGTH['arithmetic_error.line_item'].unconfirmed, { expected: r.expected !== null ? formatAmount(r.expected) : null, found: formatAmount(r.total), ...operands([r.line]) }));
+      out.push(
+        finding(
+          'arithmetic_error',
+          'line_item',
+          `Line total ${formatAmount(r.total)} does not match its quantity and unit price${exp}.`,
+          r.line,
+          good >= 2 ? STRENGTH['arithmetic_error.line_item'].confirmedColumns : STRENGTH['arithmetic_error.line_item'].unconfirmed,
+          { expected: r.expected !== null ? formatAmount(r.expected) : null, found: formatAmount(r.total), ...operands([r.line]) },
+        ),
+      );
     }
   }
   // Items against the subtotal just below them, only when every row was read and adds up.
@@ -230,7 +319,17 @@ function itemFindings(model: DocModel): ArithmeticFinding[] {
     if (sub && sub.amounts.length === 1) {
       const sum = table.rows.reduce((a, r) => a + r.total, 0);
       if (!near(sum, sub.amounts[0].value, 0.011)) {
-        out.push(finding('arithmetic_error', 'items_subtotal', `Subtotal ${formatAmount(sub.amounts[0].value)} does not equal the sum of the line items (${formatAmount(sum)}).`, sub.line, STRENGTH['arithmetic_error.items_subtotal'].invoiceTable, { expected: formatAmount(sum), found: formatAmount(sub.amounts[0].value), ...operands([...table.rows.map((r) => r.line), sub.line]) }, sub.cells));
+        out.push(
+          finding(
+            'arithmetic_error',
+            'items_subtotal',
+            `Subtotal ${formatAmount(sub.amounts[0].value)} does not equal the sum of the line items (${formatAmount(sum)}).`,
+            sub.line,
+            STRENGTH['arithmetic_error.items_subtotal'].invoiceTable,
+            { expected: formatAmount(sum), found: formatAmount(sub.amounts[0].value), ...operands([...table.rows.map((r) => r.line), sub.line]) },
+            sub.cells,
+          ),
+        );
       }
     }
   }
@@ -245,14 +344,28 @@ function changeFindings(model: DocModel): ArithmeticFinding[] {
   const one = (re: RegExp) => labelledAmounts(model.lines, re, model.style).filter((h) => h.amounts.length === 1);
   const change = one(CHANGE)[0];
   if (!change) return [];
-  const tendered = one(TENDERED).filter((h) => h.line !== change.line && model.lines.indexOf(h.line) < model.lines.indexOf(change.line)).pop();
+  const tendered = one(TENDERED)
+    .filter((h) => h.line !== change.line && model.lines.indexOf(h.line) < model.lines.indexOf(change.line))
+    .pop();
   if (!tendered) return [];
-  const total = one(RECEIPT_TOTAL).filter((h) => model.lines.indexOf(h.line) < model.lines.indexOf(tendered.line) && !labelOf(h.label, SUBTOTAL)).pop();
+  const total = one(RECEIPT_TOTAL)
+    .filter((h) => model.lines.indexOf(h.line) < model.lines.indexOf(tendered.line) && !labelOf(h.label, SUBTOTAL))
+    .pop();
   if (!total) return [];
   const expected = tendered.amounts[0].value - total.amounts[0].value;
   const found = Math.abs(change.amounts[0].value);
   if (expected < 0 || near(expected, found)) return [];
-  return [finding('arithmetic_error', 'change_due', `Change ${formatAmount(found)} does not equal amount tendered minus total (${formatAmount(expected)}).`, change.line, STRENGTH['arithmetic_error.change_due'], { expected: formatAmount(expected), found: formatAmount(found), ...operands([total.line, tendered.line, change.line]) }, change.cells)];
+  return [
+    finding(
+      'arithmetic_error',
+      'change_due',
+      `Change ${formatAmount(found)} does not equal amount tendered minus total (${formatAmount(expected)}).`,
+      change.line,
+      STRENGTH['arithmetic_error.change_due'],
+      { expected: formatAmount(expected), found: formatAmount(found), ...operands([total.line, tendered.line, change.line]) },
+      change.cells,
+    ),
+  ];
 }
 
 export function invoiceFindings(model: DocModel): ArithmeticFinding[] {

@@ -14,7 +14,8 @@ import { near } from '../evidence.js';
 const QTY = /^(?:qty|quantity|menge|anzahl|hoeveelheid|quantité|qté|cantidad|quantità|units|hours|hrs)\b/i;
 const PRICE = /^(?:unit price|price|rate|unit cost|each|preis|einzelpreis|nettopreis|stückpreis|prijs|prix(?: unitaire)?|precio|prezzo)\b/i;
 const TOTAL = /^(?:amount|total|line total|net amount|betrag|netto(?:betrag)?|gesamt(?:preis)?|bedrag|montant|importe|importo)\b/i;
-export const TOTALS_LABEL = /^(?:sub-?total|total|net total|grand total|amount due|balance due|zwischensumme|summe|netto|brutto|rechnungssumme|gesamtbetrag|total ht|montant|subtotaal|totaal|factuur totaal|net amount|vat|tax)\b/i;
+export const TOTALS_LABEL =
+  /^(?:sub-?total|total|net total|grand total|amount due|balance due|zwischensumme|summe|netto|brutto|rechnungssumme|gesamtbetrag|total ht|montant|subtotaal|totaal|factuur totaal|net amount|vat|tax)\b/i;
 
 export interface ItemRow {
   line: Line;
@@ -113,7 +114,12 @@ export function readItemTable(lines: Line[], style: NumberStyle): ItemTable | nu
     }
     const cells = numberCells(line, style);
     const last = cells[cells.length - 1];
-    const readable = last && cells.filter((n) => !n.amount.percent).length >= 3 && !last.amount.percent && last.amount.decimals === 2 && last.cell === line.cells[line.cells.length - 1];
+    const readable =
+      last &&
+      cells.filter((n) => !n.amount.percent).length >= 3 &&
+      !last.amount.percent &&
+      last.amount.decimals === 2 &&
+      last.cell === line.cells[line.cells.length - 1];
     if (!readable) {
       if (cells.some((c) => !c.amount.percent)) complete = false;
       continue;
@@ -121,7 +127,15 @@ export function readItemTable(lines: Line[], style: NumberStyle): ItemTable | nu
     if (repeatsAcrossPageBreak(line, rows[rows.length - 1]?.line)) continue;
     const nums = rowNumbers(line, style, cells);
     // Any money cell may be the line total (a tax-amount column can come last).
-    const holds = (ns: Num[]) => cells.some((c) => isMoney(c.amount) && explains(ns.filter((_, i) => nums[i] !== c.amount), ns[nums.indexOf(c.amount)].value));
+    const holds = (ns: Num[]) =>
+      cells.some(
+        (c) =>
+          isMoney(c.amount) &&
+          explains(
+            ns.filter((_, i) => nums[i] !== c.amount),
+            ns[nums.indexOf(c.amount)].value,
+          ),
+      );
     const ok = holds(nums);
     const misread = !ok && Boolean(line.ocr) && oneMisreadExplains(nums, (vs) => holds(nums.map((n, i) => ({ ...n, value: vs[i] }))));
     const product = firstProduct(cells.slice(0, -1).map((c) => c.amount));

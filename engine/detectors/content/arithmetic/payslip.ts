@@ -15,7 +15,8 @@ import { STRENGTH } from '../../strengths.js';
 const GROSS = /gross pay|gross earnings|total gross(?: pay)?|gross salary|total earnings|total payments|gross|gesamtbrutto|bruttoverdienst|brutto|salaire brut/;
 const DEDUCTIONS = /total deductions|deductions total|summe (?:der )?abzüge|gesetzliche abzüge|total des retenues|total cotisations/;
 const NET = /net pay|net salary|take home pay|net earnings|net amount paid|nettoverdienst|auszahlungsbetrag|auszahlung|net à payer|net payé/;
-const ITEM = /income tax|tax|paye|federal (?:income )?tax|state (?:income )?tax|national insurance|ni(?: contributions?)?|employee ni|social security|medicare|fica|pension|student loan|union dues|health insurance|lohnsteuer|kirchensteuer|solidaritätszuschlag|solizuschlag|krankenversicherung|rentenversicherung|arbeitslosenversicherung|pflegeversicherung|cotisations?/;
+const ITEM =
+  /income tax|tax|paye|federal (?:income )?tax|state (?:income )?tax|national insurance|ni(?: contributions?)?|employee ni|social security|medicare|fica|pension|student loan|union dues|health insurance|lohnsteuer|kirchensteuer|solidaritätszuschlag|solizuschlag|krankenversicherung|rentenversicherung|arbeitslosenversicherung|pflegeversicherung|cotisations?/;
 
 export function payslipFindings(model: DocModel): ArithmeticFinding[] {
   const first = (re: RegExp): Labelled | undefined => labelledAmounts(model.lines, re, model.style)[0];
@@ -29,25 +30,62 @@ export function payslipFindings(model: DocModel): ArithmeticFinding[] {
     const expected = g - Math.abs(total.amounts[0].value);
     if (!near(expected, n)) {
       const crossChecked = net.line.ocr === true && confirmedByItems(model, gross) && confirmedByItems(model, total) && farApart(n, expected);
-      out.push(finding('arithmetic_error', 'payslip_net', `Net pay ${formatAmount(n)} does not equal gross pay minus deductions (${formatAmount(expected)}).`, net.line, STRENGTH['arithmetic_error.payslip_net'], { expected: formatAmount(expected), found: formatAmount(n), ...(crossChecked ? { crossChecked: true } : {}), ...operands([gross.line, total.line, net.line]) }, net.cells));
+      out.push(
+        finding(
+          'arithmetic_error',
+          'payslip_net',
+          `Net pay ${formatAmount(n)} does not equal gross pay minus deductions (${formatAmount(expected)}).`,
+          net.line,
+          STRENGTH['arithmetic_error.payslip_net'],
+          {
+            expected: formatAmount(expected),
+            found: formatAmount(n),
+            ...(crossChecked ? { crossChecked: true } : {}),
+            ...operands([gross.line, total.line, net.line]),
+          },
+          net.cells,
+        ),
+      );
     }
   }
   if (total && gross) {
     const from = model.lines.indexOf(gross.line);
     const to = model.lines.indexOf(total.line);
-    const items = labelledAmounts(model.lines.slice(Math.min(from, to), to), ITEM, model.style).filter((h) => h.line !== gross.line || h.cells[0] !== gross.cells[0]);
+    const items = labelledAmounts(model.lines.slice(Math.min(from, to), to), ITEM, model.style).filter(
+      (h) => h.line !== gross.line || h.cells[0] !== gross.cells[0],
+    );
     const sum = items.reduce((a, h) => a + Math.abs(h.amounts[0].value), 0);
     const found = Math.abs(total.amounts[0].value);
     // Only a full set of recognised deductions can contradict the total.
     if (items.length >= 2 && !near(sum, found) && sum > found) {
-      out.push(finding('arithmetic_error', 'payslip_deductions', `Total deductions ${formatAmount(found)} is less than the itemised deductions (${formatAmount(sum)}).`, total.line, STRENGTH['arithmetic_error.payslip_deductions'], { expected: formatAmount(sum), found: formatAmount(found), ...operands([gross.line, total.line]) }, total.cells));
+      out.push(
+        finding(
+          'arithmetic_error',
+          'payslip_deductions',
+          `Total deductions ${formatAmount(found)} is less than the itemised deductions (${formatAmount(sum)}).`,
+          total.line,
+          STRENGTH['arithmetic_error.payslip_deductions'],
+          { expected: formatAmount(sum), found: formatAmount(found), ...operands([gross.line, total.line]) },
+          total.cells,
+        ),
+      );
     }
   }
   for (const h of [gross, net]) {
     if (!h || h.amounts.length !== 2) continue;
     const [period, ytd] = h.amounts.map((a) => a.value);
     if (ytd + 0.01 < period && ytd > 0) {
-      out.push(finding('arithmetic_error', 'payslip_ytd', `Year-to-date ${formatAmount(ytd)} is smaller than this period's ${formatAmount(period)}.`, h.line, STRENGTH['arithmetic_error.payslip_ytd'], { expected: `>= ${formatAmount(period)}`, found: formatAmount(ytd), ...operands([h.line]) }, h.cells));
+      out.push(
+        finding(
+          'arithmetic_error',
+          'payslip_ytd',
+          `Year-to-date ${formatAmount(ytd)} is smaller than this period's ${formatAmount(period)}.`,
+          h.line,
+          STRENGTH['arithmetic_error.payslip_ytd'],
+          { expected: `>= ${formatAmount(period)}`, found: formatAmount(ytd), ...operands([h.line]) },
+          h.cells,
+        ),
+      );
     }
   }
   return out;
@@ -110,5 +148,11 @@ function confirmedByItems(model: DocModel, total: Labelled): boolean {
 }
 
 function addsUpTo(items: readonly number[], total: number): boolean {
-  return items.length > 0 && near(items.reduce((a, b) => a + b, 0), Math.abs(total));
+  return (
+    items.length > 0 &&
+    near(
+      items.reduce((a, b) => a + b, 0),
+      Math.abs(total),
+    )
+  );
 }

@@ -63,7 +63,17 @@ export function receiptItemFindings(model: DocModel): ArithmeticFinding[] {
     const sum = Math.round(items.reduce((a, it) => a + it.value, 0) * 100) / 100;
     const found = sub.amounts[0].value;
     if (near(sum, found)) continue;
-    out.push(finding('arithmetic_error', 'items_subtotal', `Subtotal ${formatAmount(found)} does not equal the sum of the ${items.length} items listed above it (${formatAmount(sum)}).`, sub.line, STRENGTH['arithmetic_error.items_subtotal'].receiptItems, { expected: formatAmount(sum), found: formatAmount(found), ...operands([...items.map((it) => it.line), sub.line]) }, sub.cells));
+    out.push(
+      finding(
+        'arithmetic_error',
+        'items_subtotal',
+        `Subtotal ${formatAmount(found)} does not equal the sum of the ${items.length} items listed above it (${formatAmount(sum)}).`,
+        sub.line,
+        STRENGTH['arithmetic_error.items_subtotal'].receiptItems,
+        { expected: formatAmount(sum), found: formatAmount(found), ...operands([...items.map((it) => it.line), sub.line]) },
+        sub.cells,
+      ),
+    );
   }
   return out;
 }

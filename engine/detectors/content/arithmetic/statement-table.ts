@@ -28,13 +28,18 @@ export interface TxRow {
 // Words may run together: OCR often drops the space in a short header ("Paidout").
 const KIND: Array<[ColumnKind, RegExp]> = [
   ['balance', /^(?:running ?)?balance(?: \(.+\))?$|^saldo$|^solde$|^kontostand$/i],
-  ['debit', /^(?:debits?|paid ?out|money ?out|out|withdrawals?|payments?|withdrawn|debit ?amount|charges|soll|belastung|lastschrift|débit|retraits?|ausgang)(?: \(.+\))?$/i],
+  [
+    'debit',
+    /^(?:debits?|paid ?out|money ?out|out|withdrawals?|payments?|withdrawn|debit ?amount|charges|soll|belastung|lastschrift|débit|retraits?|ausgang)(?: \(.+\))?$/i,
+  ],
   ['credit', /^(?:credits?|paid ?in|money ?in|in|deposits?|receipts?|credit ?amount|haben|gutschrift|crédit|versements?|eingang)(?: \(.+\))?$/i],
   ['amount', /^(?:amount|transaction ?amount|betrag|montant|importe|umsatz)(?: \(.+\))?$/i],
 ];
 
-const OPENS = /^(?:balance brought forward|brought forward|opening balance|previous balance|starting balance|balance b\/?f|start balance|alter (?:kontostand|saldo)|anfangssaldo|solde (?:précédent|initial))\b/i;
-const CLOSES = /^(?:balance carried forward|carried forward|closing balance|ending balance|balance c\/?f|end balance|neuer (?:kontostand|saldo)|endsaldo|solde (?:final|au .+))\b/i;
+const OPENS =
+  /^(?:balance brought forward|brought forward|opening balance|previous balance|starting balance|balance b\/?f|start balance|alter (?:kontostand|saldo)|anfangssaldo|solde (?:précédent|initial))\b/i;
+const CLOSES =
+  /^(?:balance carried forward|carried forward|closing balance|ending balance|balance c\/?f|end balance|neuer (?:kontostand|saldo)|endsaldo|solde (?:final|au .+))\b/i;
 
 function carriedKind(text: string | undefined): 'open' | 'close' | null {
   if (!text) return null;
@@ -131,7 +136,10 @@ export function readStatementTable(lines: Line[], style: NumberStyle, order: Dat
   let pending: Array<{ row: TxRow; money: Money }> = [];
   const flush = () => {
     if (cols && pending.length) {
-      const place = columnPlacer(cols, pending.flatMap((p) => p.money.map((m) => m.cell)));
+      const place = columnPlacer(
+        cols,
+        pending.flatMap((p) => p.money.map((m) => m.cell)),
+      );
       const signed = cols.some((c) => c.kind === 'amount');
       if (signed) usesAmountColumn = true;
       for (const p of pending) placeRow(p.row, p.money, place, signed);

@@ -99,7 +99,8 @@ function chainFindings(model: DocModel, rows: TxRow[]): ArithmeticFinding[] {
   // One or two wrong rows in a table that otherwise adds up is decisive; more means misreading
   // (a quarter of a short table; never more than a forger changes: a figure retyped breaks
   // one balance, a balance retyped two, and a table of 80 rows with 19 breaks was read wrong).
-  if (!bad.length || good < 2 || bad.length > Math.min(MAX_WRONG_ROWS, Math.max(2, Math.floor(checks.length * 0.25)))) return crossed.map((x, i) => crossCheckedFinding(x, i));
+  if (!bad.length || good < 2 || bad.length > Math.min(MAX_WRONG_ROWS, Math.max(2, Math.floor(checks.length * 0.25))))
+    return crossed.map((x, i) => crossCheckedFinding(x, i));
   return bad.map((c, i) => {
     const x = crossed.find((k) => k.check === c);
     if (x) return crossCheckedFinding(x, i);
@@ -171,10 +172,14 @@ function closingFindings(model: DocModel, rows: TxRow[], newestFirst: boolean): 
   ];
 }
 
-const OPENING = /opening balance|previous balance|starting balance|start balance|balance brought forward|brought forward|beginning balance|balance at start of period|anfangssaldo|alter (?:kontostand|saldo)|solde (?:précédent|initial|de début)/;
-const CLOSING = /closing balance|new balance|ending balance|end balance|balance carried forward|carried forward|balance at end of period|endsaldo|neuer (?:kontostand|saldo)|solde (?:final|de fin|nouveau)/;
-const MONEY_IN = /(?:total )?(?:money in|paid in|payments in|deposits(?: and (?:other )?(?:credits|additions))?|total credits|credits|total deposits|summe haben|total des crédits)/;
-const MONEY_OUT = /(?:total )?(?:money out|paid out|payments out|withdrawals(?: and (?:other )?(?:debits|subtractions))?|total debits|debits|total withdrawals|summe soll|total des débits)/;
+const OPENING =
+  /opening balance|previous balance|starting balance|start balance|balance brought forward|brought forward|beginning balance|balance at start of period|anfangssaldo|alter (?:kontostand|saldo)|solde (?:précédent|initial|de début)/;
+const CLOSING =
+  /closing balance|new balance|ending balance|end balance|balance carried forward|carried forward|balance at end of period|endsaldo|neuer (?:kontostand|saldo)|solde (?:final|de fin|nouveau)/;
+const MONEY_IN =
+  /(?:total )?(?:money in|paid in|payments in|deposits(?: and (?:other )?(?:credits|additions))?|total credits|credits|total deposits|summe haben|total des crédits)/;
+const MONEY_OUT =
+  /(?:total )?(?:money out|paid out|payments out|withdrawals(?: and (?:other )?(?:debits|subtractions))?|total debits|debits|total withdrawals|summe soll|total des débits)/;
 
 /** Opening + money in - money out = closing, from the statement summary. */
 function summaryFindings(model: DocModel): ArithmeticFinding[] {
@@ -184,7 +189,9 @@ function summaryFindings(model: DocModel): ArithmeticFinding[] {
   };
   const opening = one(OPENING);
   // The summary's closing balance, not a page's carried-forward hand-over printed earlier.
-  const closing = labelledAmounts(model.lines, CLOSING, model.style).filter((h) => h.amounts.length === 1).sort((a, b) => Number(isContinuation(a.label)) - Number(isContinuation(b.label)))[0];
+  const closing = labelledAmounts(model.lines, CLOSING, model.style)
+    .filter((h) => h.amounts.length === 1)
+    .sort((a, b) => Number(isContinuation(a.label)) - Number(isContinuation(b.label)))[0];
   const inflow = one(MONEY_IN);
   const outflow = one(MONEY_OUT);
   if (!opening || !closing || !inflow || !outflow) return [];

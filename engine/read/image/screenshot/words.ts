@@ -73,16 +73,17 @@ function components(mask: Uint8Array, w: number, h: number, limit: number): numb
       if (comp.length < limit) comp.push(p);
       const px = p % w;
       const py = (p - px) / w;
-      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
-        const nx = px + dx;
-        const ny = py + dy;
-        if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
-        const n = ny * w + nx;
-        if (mask[n] && !seen[n]) {
-          seen[n] = 1;
-          stack.push(n);
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = px + dx;
+          const ny = py + dy;
+          if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+          const n = ny * w + nx;
+          if (mask[n] && !seen[n]) {
+            seen[n] = 1;
+            stack.push(n);
+          }
         }
-      }
     }
     out.push(comp);
   }
@@ -158,7 +159,12 @@ function surroundLevel(g: GrayRaster, flat: Uint8Array, b: [number, number, numb
 }
 
 function measure(g: GrayRaster, flat: Uint8Array, regions: Glyph[]): Word | null {
-  const box: [number, number, number, number] = [Math.min(...regions.map((p) => p.x0)), Math.min(...regions.map((p) => p.y0)), Math.max(...regions.map((p) => p.x1)), Math.max(...regions.map((p) => p.y1))];
+  const box: [number, number, number, number] = [
+    Math.min(...regions.map((p) => p.x0)),
+    Math.min(...regions.map((p) => p.y0)),
+    Math.max(...regions.map((p) => p.x1)),
+    Math.max(...regions.map((p) => p.y1)),
+  ];
   const background = surroundLevel(g, flat, box, 3);
   if (background < 0) return null;
   const d = g.data;

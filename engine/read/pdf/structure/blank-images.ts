@@ -10,7 +10,8 @@ import { latin1, scanStreams, type RawStream } from './stream-scan.js';
 
 const IMAGE = /\/Subtype\s*\/Image\b/;
 /** Filter names (full and abbreviated) in a stream dictionary. */
-const FILTER_NAME = /\/(?:JBIG2Decode|JPXDecode|DCTDecode|CCITTFaxDecode|FlateDecode|LZWDecode|RunLengthDecode|ASCIIHexDecode|ASCII85Decode|DCT|CCF|RL|AHx|A85|LZW|Fl)\b/g;
+const FILTER_NAME =
+  /\/(?:JBIG2Decode|JPXDecode|DCTDecode|CCITTFaxDecode|FlateDecode|LZWDecode|RunLengthDecode|ASCIIHexDecode|ASCII85Decode|DCT|CCF|RL|AHx|A85|LZW|Fl)\b/g;
 const GLOBALS = /\/JBIG2Globals\s+(\d+)\s+(\d+)\s+R/g;
 
 /** `streams`: the file's streams when already scanned (the decode budget scans the same bytes). */

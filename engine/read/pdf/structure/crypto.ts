@@ -13,7 +13,9 @@ export interface TrailerReader {
   dict(v: PdfValue | undefined): PdfDict | null;
 }
 
-export type StringDecryptor = ((s: PdfString, num: number, gen: number) => Uint8Array) & { stream?: (data: Uint8Array, num: number, gen: number) => Uint8Array };
+export type StringDecryptor = ((s: PdfString, num: number, gen: number) => Uint8Array) & {
+  stream?: (data: Uint8Array, num: number, gen: number) => Uint8Array;
+};
 
 const PAD = Buffer.from('28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a', 'hex');
 
@@ -59,7 +61,10 @@ function bytesOf(v: unknown): Buffer {
 
 /** Algorithm 2.B (R6): iterated SHA-2 hash of the password with a salt. */
 function hashR6(password: Buffer, salt: Buffer, udata: Buffer): Buffer {
-  let k = crypto.createHash('sha256').update(Buffer.concat([password, salt, udata])).digest();
+  let k = crypto
+    .createHash('sha256')
+    .update(Buffer.concat([password, salt, udata]))
+    .digest();
   for (let i = 0; ; i++) {
     const k1 = Buffer.concat(Array(64).fill(Buffer.concat([password, k, udata])));
     const c = crypto.createCipheriv('aes-128-cbc', k.subarray(0, 16), k.subarray(16, 32));
@@ -79,7 +84,13 @@ function keyR5R6(enc: PdfDict, r: number): Buffer | null {
   const ue = bytesOf(enc.get('UE'));
   if (u.length < 48 || ue.length < 32) return null;
   const pw = Buffer.alloc(0);
-  const hash = (salt: Buffer) => (r >= 6 ? hashR6(pw, salt, Buffer.alloc(0)) : crypto.createHash('sha256').update(Buffer.concat([pw, salt])).digest());
+  const hash = (salt: Buffer) =>
+    r >= 6
+      ? hashR6(pw, salt, Buffer.alloc(0))
+      : crypto
+          .createHash('sha256')
+          .update(Buffer.concat([pw, salt]))
+          .digest();
   if (!hash(u.subarray(32, 40)).equals(u.subarray(0, 32))) return null;
   const d = crypto.createDecipheriv('aes-256-cbc', hash(u.subarray(40, 48)), Buffer.alloc(16));
   d.setAutoPadding(false);
@@ -101,7 +112,11 @@ function keyR2R4(enc: PdfDict, r: number, id0: Buffer): Buffer | null {
   if (r === 2) check = rc4(key, PAD);
   else {
     check = rc4(key, md5(PAD, id0));
-    for (let i = 1; i <= 19; i++) check = rc4(key.map((b) => b ^ i), check);
+    for (let i = 1; i <= 19; i++)
+      check = rc4(
+        key.map((b) => b ^ i),
+        check,
+      );
   }
   const len = r === 2 ? 32 : 16;
   return check.subarray(0, len).equals(u.subarray(0, len)) ? key : null;

@@ -137,7 +137,16 @@ export class PdfFile {
     const stm = s.trailer.get('XRefStm');
     if (typeof stm === 'number') {
       const hs = readXrefStream(this.bytes, stm, (r) => this.lengthOf(r)) ?? readXrefStream(this.bytes, stm + this.headerOffset, (r) => this.lengthOf(r));
-      if (hs) return { offset: s.offset, kind: 'hybrid', entries: [...s.entries, ...hs.entries], trailer: s.trailer, xrefStreamNum: hs.streamObjNum, xrefStreamOffset: hs.offset, linked: true };
+      if (hs)
+        return {
+          offset: s.offset,
+          kind: 'hybrid',
+          entries: [...s.entries, ...hs.entries],
+          trailer: s.trailer,
+          xrefStreamNum: hs.streamObjNum,
+          xrefStreamOffset: hs.offset,
+          linked: true,
+        };
       this.repairs.push(`hybrid /XRefStm ${stm} is unreadable`);
     }
     return { offset: s.offset, kind: 'table', entries: s.entries, trailer: s.trailer, linked: true };
@@ -193,7 +202,8 @@ export class PdfFile {
       start = end;
     }
     // Without any catalog in a segment, carry the previous Root forward like readers do.
-    for (let i = 1; i < sections.length; i++) if (!sections[i].trailer.has('Root') && sections[i - 1].trailer.has('Root')) sections[i].trailer.set('Root', sections[i - 1].trailer.get('Root')!);
+    for (let i = 1; i < sections.length; i++)
+      if (!sections[i].trailer.has('Root') && sections[i - 1].trailer.has('Root')) sections[i].trailer.set('Root', sections[i - 1].trailer.get('Root')!);
     return sections.reverse();
   }
 
@@ -282,7 +292,9 @@ export class PdfFile {
         const hit = this.scanByOffset.get(e.offset) ?? this.scanByOffset.get(e.offset + this.headerOffset);
         if (hit && hit.num === e.num) return hit.value;
       }
-      const obj = readIndirectAt(this.bytes, e.offset, (r) => this.lengthOf(r)) ?? (this.headerOffset ? readIndirectAt(this.bytes, e.offset + this.headerOffset, (r) => this.lengthOf(r)) : null);
+      const obj =
+        readIndirectAt(this.bytes, e.offset, (r) => this.lengthOf(r)) ??
+        (this.headerOffset ? readIndirectAt(this.bytes, e.offset + this.headerOffset, (r) => this.lengthOf(r)) : null);
       if (obj && obj.num === e.num) return obj.value;
       return undefined as unknown as PdfValue;
     }

@@ -131,16 +131,25 @@ export function unpredict(data: Uint8Array, parms: PdfDict | null): Uint8Array {
       const c = i >= bpp ? prior[i - bpp] : 0;
       let v: number;
       switch (type) {
-        case 1: v = x + a; break;
-        case 2: v = x + b; break;
-        case 3: v = x + ((a + b) >> 1); break;
+        case 1:
+          v = x + a;
+          break;
+        case 2:
+          v = x + b;
+          break;
+        case 3:
+          v = x + ((a + b) >> 1);
+          break;
         case 4: {
           const p = a + b - c;
-          const pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+          const pa = Math.abs(p - a),
+            pb = Math.abs(p - b),
+            pc = Math.abs(p - c);
           v = x + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
           break;
         }
-        default: v = x;
+        default:
+          v = x;
       }
       row[i] = v & 0xff;
     }

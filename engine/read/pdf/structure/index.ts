@@ -57,7 +57,7 @@ function headerVersion(file: PdfFile): string {
   const catVersion = root?.name('Version');
   // The catalog /Version overrides the header when it is later (ISO 32000 7.2.2).
   if (catVersion && m && catVersion > m[1]) return catVersion;
-  return m ? m[1] : catVersion ?? '';
+  return m ? m[1] : (catVersion ?? '');
 }
 
 /** The linearisation dictionary, when the first object of the file is one. */
@@ -80,7 +80,8 @@ function buildRevisions(file: PdfFile): PdfRevision[] {
     endOffset: endOf(file, s, sections[i + 1]),
     entries: s.entries,
     trailer: toPlain(s.trailer) as Record<string, unknown>,
-    isLinearizationSection: lin !== null && i === 0 && sections.length >= 2 && (firstPageEnd === undefined || s.offset < firstPageEnd) && isPrevLinked(s, sections),
+    isLinearizationSection:
+      lin !== null && i === 0 && sections.length >= 2 && (firstPageEnd === undefined || s.offset < firstPageEnd) && isPrevLinked(s, sections),
   }));
 }
 
@@ -156,7 +157,9 @@ function xmpText(data: Uint8Array): string {
   const even = (from: number) => Buffer.from(data.subarray(from, from + ((data.length - from) & ~1)));
   if (data[0] === 0xfe && data[1] === 0xff) return even(2).swap16().toString('utf16le');
   if (data[0] === 0xff && data[1] === 0xfe) return even(2).toString('utf16le');
-  return Buffer.from(data).toString('utf8').replace(/^\uFEFF/, '');
+  return Buffer.from(data)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
 }
 
 function readId(file: PdfFile): [string, string] | null {

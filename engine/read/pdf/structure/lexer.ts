@@ -125,13 +125,26 @@ export class Lexer {
         if (p >= end) break;
         const e = buf[p++];
         switch (e) {
-          case 0x6e: out.push(0x0a); break; // n
-          case 0x72: out.push(0x0d); break; // r
-          case 0x74: out.push(0x09); break; // t
-          case 0x62: out.push(0x08); break; // b
-          case 0x66: out.push(0x0c); break; // f
-          case 0x0d: if (buf[p] === 0x0a) p++; break; // line continuation
-          case 0x0a: break;
+          case 0x6e:
+            out.push(0x0a);
+            break; // n
+          case 0x72:
+            out.push(0x0d);
+            break; // r
+          case 0x74:
+            out.push(0x09);
+            break; // t
+          case 0x62:
+            out.push(0x08);
+            break; // b
+          case 0x66:
+            out.push(0x0c);
+            break; // f
+          case 0x0d:
+            if (buf[p] === 0x0a) p++;
+            break; // line continuation
+          case 0x0a:
+            break;
           default:
             if (e >= 0x30 && e <= 0x37) {
               let v = e - 0x30;

@@ -75,7 +75,10 @@ function contentText(state: RevisionState, nums: Iterable<number>): string | nul
 export function unwrapContent(text: string): string {
   let t = text.replace(/\s+/g, ' ').trim();
   for (;;) {
-    const next = t.replace(/^q(?:\s+|$)/, '').replace(/(?:^|\s+)Q$/, '').trim();
+    const next = t
+      .replace(/^q(?:\s+|$)/, '')
+      .replace(/(?:^|\s+)Q$/, '')
+      .trim();
     if (next === t) return t;
     t = next;
   }

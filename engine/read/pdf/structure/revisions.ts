@@ -127,10 +127,18 @@ function diffRevision(rev: PdfRevision, before: RevisionState, after: RevisionSt
     const inserted = !old;
     // Compared by what the streams hold: a viewer may rewrite the same bytes under new numbers.
     // A save/restore wrapper added around unchanged content (done when annotating) paints nothing.
-    const contents = !!old && (([...p.contents].some((n) => touched.has(n)) || !sameSet(old.contents, p.contents)) && streamsPrint(before, old.contents) !== streamsPrint(after, p.contents)) && !sameDrawing(before, old.contents, after, p.contents);
-    const xobjects = !!old && (([...p.xobjects].some((n) => touched.has(n)) || !sameSet(old.xobjects, p.xobjects)) && streamsPrint(before, old.xobjects, true) !== streamsPrint(after, p.xobjects, true));
+    const contents =
+      !!old &&
+      ([...p.contents].some((n) => touched.has(n)) || !sameSet(old.contents, p.contents)) &&
+      streamsPrint(before, old.contents) !== streamsPrint(after, p.contents) &&
+      !sameDrawing(before, old.contents, after, p.contents);
+    const xobjects =
+      !!old &&
+      ([...p.xobjects].some((n) => touched.has(n)) || !sameSet(old.xobjects, p.xobjects)) &&
+      streamsPrint(before, old.xobjects, true) !== streamsPrint(after, p.xobjects, true);
     // Resources compared by meaning: inlined or re-serialised with empty entries is the same.
-    const resourcesTouched = !!old && ([...p.resources].some((n) => touched.has(n)) || !sameSet(old.resources, p.resources) || touched.has(p.num) || old.num !== p.num);
+    const resourcesTouched =
+      !!old && ([...p.resources].some((n) => touched.has(n)) || !sameSet(old.resources, p.resources) || touched.has(p.num) || old.num !== p.num);
     const resources = resourcesTouched && resourcesPrint(before, old!.node.resources) !== resourcesPrint(after, p.node.resources);
     // A page dictionary rewritten to list new annotations, or stamped with an editor's
     // bookkeeping (LastModified, PieceInfo, Tabs, StructParents), is not a content change:
@@ -142,12 +150,26 @@ function diffRevision(rev: PdfRevision, before: RevisionState, after: RevisionSt
     // Page furniture an editor added (a watermark, header or footer marked as a pagination artifact).
     const furniture = contents ? [...paginationArtifacts(after, p.contents)].filter((a) => !paginationArtifacts(before, old!.contents).has(a)) : [];
     const boxes = pageDict ? changedRenderingKeys(before.getObject(old!.num), newDict) : [];
-    if (inserted || contents || xobjects || resources || pageDict) pageChanges.push({ page: p.page, contents, xobjects, resources, pageDict, inserted, ...(furniture.length ? { paginationAdded: furniture } : {}), ...(boxes.length ? { boxes } : {}) });
+    if (inserted || contents || xobjects || resources || pageDict)
+      pageChanges.push({
+        page: p.page,
+        contents,
+        xobjects,
+        resources,
+        pageDict,
+        inserted,
+        ...(furniture.length ? { paginationAdded: furniture } : {}),
+        ...(boxes.length ? { boxes } : {}),
+      });
   }
   const removedPages = newPages.length > 0 && oldPages.length > newPages.length;
   const objectRoles: Record<string, number[]> = {};
   for (const [num, role] of roles) (objectRoles[role] ??= []).push(num);
-  const fieldChanges = changedFieldValues(before, after, changed.filter((n) => roles.get(n) === 'form_field' || roles.get(n) === 'widget'));
+  const fieldChanges = changedFieldValues(
+    before,
+    after,
+    changed.filter((n) => roles.get(n) === 'form_field' || roles.get(n) === 'widget'),
+  );
   return {
     ...(fieldChanges.length ? { fieldChanges } : {}),
     number: rev.number,
@@ -217,7 +239,21 @@ function sameSet(a: Set<number>, b: Set<number>): boolean {
  * every page still draws the same (e.g. content re-wrapped in q/Q when an annotation was added).
  */
 const BENIGN_FOR: Record<string, ReadonlySet<ObjectRole>> = {
-  signature: new Set(['signature', 'widget', 'form_field', 'acroform', 'appearance', 'dss', 'catalog', 'info', 'metadata', 'page', 'other', 'page_resource', 'page_content']),
+  signature: new Set([
+    'signature',
+    'widget',
+    'form_field',
+    'acroform',
+    'appearance',
+    'dss',
+    'catalog',
+    'info',
+    'metadata',
+    'page',
+    'other',
+    'page_resource',
+    'page_content',
+  ]),
   form_fill: new Set(['widget', 'form_field', 'acroform', 'appearance', 'catalog', 'info', 'metadata', 'page', 'page_resource', 'page_content', 'other']),
   annotation: new Set(['annotation', 'widget', 'appearance', 'catalog', 'info', 'metadata', 'page', 'page_resource', 'page_content', 'other']),
   metadata: new Set(['info', 'metadata', 'catalog']),
@@ -306,11 +342,17 @@ async function pageNumberMap(oldDoc: Awaited<ReturnType<typeof openVersion>>, ne
   }
   const oldNums = new Map<number, number>();
   for (let p = 1; p <= oldDoc.numPages; p++) {
-    const ref = await oldDoc.getPage(p).then((pg) => pg.ref).catch(() => null);
+    const ref = await oldDoc
+      .getPage(p)
+      .then((pg) => pg.ref)
+      .catch(() => null);
     if (ref) oldNums.set(ref.num, p);
   }
   for (let p = 1; p <= newDoc.numPages; p++) {
-    const ref = await newDoc.getPage(p).then((pg) => pg.ref).catch(() => null);
+    const ref = await newDoc
+      .getPage(p)
+      .then((pg) => pg.ref)
+      .catch(() => null);
     const old = ref ? oldNums.get(ref.num) : undefined;
     if (old) map.set(p, old);
   }

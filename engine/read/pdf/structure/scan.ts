@@ -53,10 +53,12 @@ export function scanFile(bytes: Uint8Array, resolveLength: (ref: PdfRef) => numb
   }
 
   // Keywords inside stream data (an embedded PDF, say) are not part of this file's syntax.
-  const ranges = objects.filter((o) => o.value instanceof PdfStream).map((o) => {
-    const s = o.value as PdfStream;
-    return [s.dataStart, s.dataStart + s.dataLength] as const;
-  });
+  const ranges = objects
+    .filter((o) => o.value instanceof PdfStream)
+    .map((o) => {
+      const s = o.value as PdfStream;
+      return [s.dataStart, s.dataStart + s.dataLength] as const;
+    });
   const inStream = (pos: number): boolean => {
     let lo = 0;
     let hi = ranges.length - 1;

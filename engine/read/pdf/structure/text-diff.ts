@@ -169,14 +169,25 @@ export function changedPart(before: TextLine, after: TextLine): { before: string
   if (!added.length && !removed.length) return whole;
   const addedBox = added.length ? added.map((r) => r.bbox).reduce(union) : null;
   const covered = addedBox && !removed.length ? oldRuns.filter((o) => overlapsX(o.bbox, addedBox)) : removed;
-  const beforeText = addedBox && !removed.length ? covered.map((o) => wordsUnder(o, addedBox)).join(' ').trim() : join(covered);
+  const beforeText =
+    addedBox && !removed.length
+      ? covered
+          .map((o) => wordsUnder(o, addedBox))
+          .join(' ')
+          .trim()
+      : join(covered);
   const afterText = join(added);
   const trimmed = beforeText && afterText ? trimCommon(beforeText, afterText) : { before: beforeText, after: afterText };
   if (!trimmed.before && !trimmed.after) return whole;
   const box = addedBox ?? removed.map((r) => r.bbox).reduce(union);
   // The line as a reader sees it: old runs still in the text layer but drawn over are left out.
   const hidden = new Set(removed.length ? [] : covered.map((o) => newRuns.find((r) => sameRun(o, r))));
-  const visibleLine = hidden.size && addedBox ? joinPieces(newRuns.flatMap((r) => (hidden.has(r) ? words(r).filter((p) => p.mid < addedBox[0] || p.mid > addedBox[2]) : [{ text: r.str, mid: r.bbox[0] }]))) : undefined;
+  const visibleLine =
+    hidden.size && addedBox
+      ? joinPieces(
+          newRuns.flatMap((r) => (hidden.has(r) ? words(r).filter((p) => p.mid < addedBox[0] || p.mid > addedBox[2]) : [{ text: r.str, mid: r.bbox[0] }])),
+        )
+      : undefined;
   return { ...trimmed, bbox: narrow(box, added.length === 1 ? added[0] : null, trimmed.after), ...(visibleLine ? { visibleLine } : {}) };
 }
 
@@ -193,15 +204,28 @@ function wordsUnder(run: TextRun, box: BBox): string {
 /** The words of a run with the estimated x of their middles. */
 function words(run: TextRun): Array<{ text: string; mid: number }> {
   const w = run.bbox[2] - run.bbox[0];
-  return [...run.str.matchAll(/\S+/g)].map((m) => ({ text: m[0], mid: run.bbox[0] + (run.str.length ? (w * (m.index + m[0].length / 2)) / run.str.length : 0) }));
+  return [...run.str.matchAll(/\S+/g)].map((m) => ({
+    text: m[0],
+    mid: run.bbox[0] + (run.str.length ? (w * (m.index + m[0].length / 2)) / run.str.length : 0),
+  }));
 }
 
 function joinPieces(pieces: Array<{ text: string; mid: number }>): string {
-  return [...pieces].sort((a, b) => a.mid - b.mid).map((p) => p.text).join(' ').replace(/\s+/g, ' ').trim();
+  return [...pieces]
+    .sort((a, b) => a.mid - b.mid)
+    .map((p) => p.text)
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function join(runs: TextRun[]): string {
-  return [...runs].sort((a, b) => a.bbox[0] - b.bbox[0]).map((r) => r.str).join(' ').replace(/\s+/g, ' ').trim();
+  return [...runs]
+    .sort((a, b) => a.bbox[0] - b.bbox[0])
+    .map((r) => r.str)
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Drops the words both sides share at the start and at the end. */

@@ -61,7 +61,11 @@ export function readXrefTable(bytes: Uint8Array, offset: number, resolveLength?:
 }
 
 /** Parses `N G obj` at offset; null when no object header is there. */
-export function readIndirectAt(bytes: Uint8Array, offset: number, resolveLength?: (r: PdfRef) => number | undefined): { num: number; gen: number; value: PdfValue; end: number; lengthRepaired: boolean } | null {
+export function readIndirectAt(
+  bytes: Uint8Array,
+  offset: number,
+  resolveLength?: (r: PdfRef) => number | undefined,
+): { num: number; gen: number; value: PdfValue; end: number; lengthRepaired: boolean } | null {
   if (offset < 0 || offset >= bytes.length) return null;
   const lexer = new Lexer(bytes, offset);
   const a = lexer.next();

@@ -48,7 +48,10 @@ export function splitSubset(name: string): { subsetTag: string | null; baseName:
 export function fontFamily(name: string): string {
   const { baseName } = splitSubset(name);
   return baseName
-    .replace(/[,-](?:Bold|Italic|Oblique|Regular|Roman|Book|Medium|Light|Semibold|SemiBold|Black|Heavy|Demi|Condensed|Narrow|BoldItalic|BoldOblique)+(?:MT|PS)?$/i, '')
+    .replace(
+      /[,-](?:Bold|Italic|Oblique|Regular|Roman|Book|Medium|Light|Semibold|SemiBold|Black|Heavy|Demi|Condensed|Narrow|BoldItalic|BoldOblique)+(?:MT|PS)?$/i,
+      '',
+    )
     .replace(/(?:MT|PS|PSMT)$/, '')
     .replace(/[-,\s]+$/, '')
     .toLowerCase();

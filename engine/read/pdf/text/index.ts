@@ -87,7 +87,16 @@ async function loadPage(doc: PDFDocumentProxy, n: number, fonts: FontTable, isLa
     try {
       // Operator list first: it makes pdf.js load every font into commonObjs, where names live.
       const list = await withTimeout(page.getOperatorList({ annotationMode: pdfjs.AnnotationMode.ENABLE }), PAGE_STEP_TIMEOUT_MS);
-      paint = buildPaintList({ fnArray: list.fnArray, argsArray: list.argsArray, viewport, fonts, fontStore: page.commonObjs, imageStore: page.objs, isLayerVisible, annotationSubtypes: subtypes });
+      paint = buildPaintList({
+        fnArray: list.fnArray,
+        argsArray: list.argsArray,
+        viewport,
+        fonts,
+        fontStore: page.commonObjs,
+        imageStore: page.objs,
+        isLayerVisible,
+        annotationSubtypes: subtypes,
+      });
     } catch (err) {
       if (isFatal(err)) throw err;
     }

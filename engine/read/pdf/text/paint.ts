@@ -194,7 +194,13 @@ export function buildPaintList(input: PaintInput): PaintOp[] {
             // page box is not its shape (rotated labels, genealogy fans), so it is no box there;
             // nor is a box filled inside a curved clip that cuts into it.
             const bbox = frac(state.ctm, sub.box[0], sub.box[1], sub.box[2], sub.box[3]);
-            const op: FillPaint = { kind: 'fill', fill: state.fill, rect: sub.rect && upright(state.ctm) && insideClips(state.clipShapes, bbox), bbox, ...base() };
+            const op: FillPaint = {
+              kind: 'fill',
+              fill: state.fill,
+              rect: sub.rect && upright(state.ctm) && insideClips(state.clipShapes, bbox),
+              bbox,
+              ...base(),
+            };
             if (sub.outline) op.outline = outlineOnPage(multiply(toFrac, state.ctm), sub.outline);
             ops.push(op);
           }
@@ -214,7 +220,8 @@ export function buildPaintList(input: PaintInput): PaintOp[] {
         break;
       case OPS.shadingFill:
         // `sh` paints the whole clip region.
-        if (state.clip && ops.length < MAX_OPS_PER_PAGE) ops.push({ kind: 'fill', fill: null, rect: insideClips(state.clipShapes, state.clip), bbox: state.clip, ...base() });
+        if (state.clip && ops.length < MAX_OPS_PER_PAGE)
+          ops.push({ kind: 'fill', fill: null, rect: insideClips(state.clipShapes, state.clip), bbox: state.clip, ...base() });
         break;
       case OPS.paintImageXObject:
       case OPS.paintInlineImageXObject:
@@ -328,7 +335,7 @@ export function buildPaintList(input: PaintInput): PaintOp[] {
     const m = multiply(s.ctm, s.textMatrix);
     // Angle in the viewer's square pixels (page fractions scale x and y apart), y pointing down.
     const seen = multiply(viewport.transform as Matrix, textToUser);
-    const angle = Math.round((Math.atan2(-seen[1] * dir, seen[0] * dir) * 180) / Math.PI * 10) / 10;
+    const angle = Math.round(((Math.atan2(-seen[1] * dir, seen[0] * dir) * 180) / Math.PI) * 10) / 10;
     const toPage = multiply(toFrac, textToUser);
     for (const part of segments) {
       const text = segments.length > 1 ? part.text.trim() : part.text;

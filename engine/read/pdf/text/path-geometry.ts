@@ -26,7 +26,7 @@ export function subpaths(data: ArrayLike<number>): Array<{ box: [number, number,
     pts = [];
     curved = false;
   };
-  for (let i = 0; i < data.length; ) {
+  for (let i = 0; i < data.length;) {
     const op = data[i];
     if (op === 0) {
       flush();
@@ -60,12 +60,16 @@ export function subpaths(data: ArrayLike<number>): Array<{ box: [number, number,
  * no other paints all of itself (an annulus's outer circle paints its ring). Curves count by
  * their control polygon, enough to place a point inside or outside.
  */
-export function paintedSubpaths(data: ArrayLike<number>, evenOdd: boolean): Array<{ box: [number, number, number, number]; rect: boolean; outline?: number[][] }> {
+export function paintedSubpaths(
+  data: ArrayLike<number>,
+  evenOdd: boolean,
+): Array<{ box: [number, number, number, number]; rect: boolean; outline?: number[][] }> {
   const subs = subpaths(data);
   const polys = polygons(data);
   // A shape painted whole keeps its outline (when small enough to carry), so that what lies in
   // its box but outside it (beside a rotated label's box, a fan's wedge) is not taken as under it.
-  const whole = (k: number) => (polys.length === subs.length && !subs[k].rect && polys[k].length <= MAX_OUTLINE_POINTS ? { ...subs[k], outline: polys[k] } : subs[k]);
+  const whole = (k: number) =>
+    polys.length === subs.length && !subs[k].rect && polys[k].length <= MAX_OUTLINE_POINTS ? { ...subs[k], outline: polys[k] } : subs[k];
   // Outlined text fills a line's glyphs as one path of many subpaths: nothing there is a cover.
   if (subs.length < 2 || subs.length > MAX_WOUND_SUBPATHS) return subs.map((_, k) => whole(k));
   if (polys.length !== subs.length) return subs;
@@ -127,7 +131,12 @@ function paintedBox(polys: number[][][], k: number, box: [number, number, number
   }
   if (xs.length === 0) return null;
   if (xs.length === own) return 'all';
-  return [Math.max(box[0], Math.min(...xs) - cw / 2), Math.max(box[1], Math.min(...ys) - ch / 2), Math.min(box[2], Math.max(...xs) + cw / 2), Math.min(box[3], Math.max(...ys) + ch / 2)];
+  return [
+    Math.max(box[0], Math.min(...xs) - cw / 2),
+    Math.max(box[1], Math.min(...ys) - ch / 2),
+    Math.min(box[2], Math.max(...xs) + cw / 2),
+    Math.min(box[3], Math.max(...ys) + ch / 2),
+  ];
 }
 
 /** The points of each subpath (curve control points included), in drawing order. */
@@ -138,7 +147,7 @@ export function polygons(data: ArrayLike<number>): number[][][] {
     if (pts.length >= 2) out.push(pts);
     pts = [];
   };
-  for (let i = 0; i < data.length; ) {
+  for (let i = 0; i < data.length;) {
     const op = data[i];
     const n = op === 0 || op === 1 ? 1 : op === 2 ? 3 : op === 3 ? 2 : 0;
     if (op === 0) flush();

@@ -9,14 +9,28 @@ import { testDetector } from '../../detector-tester.js';
 import { corpusPath, type Need } from '../../../support/environment.js';
 
 /** Info of a file Word saved as PDF (Creator names the app, Title the .docx). */
-const officeMetadata: MetadataFacts = { info: { Creator: 'Word', Title: 'Microsoft Word - Rechnung 42.docx', Producer: 'Mac OS X 10.9 Quartz PDFContext' }, xmp: null, readable: true };
+const officeMetadata: MetadataFacts = {
+  info: { Creator: 'Word', Title: 'Microsoft Word - Rechnung 42.docx', Producer: 'Mac OS X 10.9 Quartz PDFContext' },
+  xmp: null,
+  readable: true,
+};
 
-const ctx = (text: string, runs = true) => async () => contextOf(text, { runs });
+const ctx =
+  (text: string, runs = true) =>
+  async () =>
+    contextOf(text, { runs });
 
 /** Real invoices from the shared corpus, as `pdftotext -layout` reads them. */
 const corpus = (rel: string) =>
   Object.assign(
-    async () => contextOf(execFileSync('pdftotext', ['-layout', corpusPath(`invoices/${rel}`), '-'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().split('\f').filter((t) => t.trim()), { runs: false }),
+    async () =>
+      contextOf(
+        execFileSync('pdftotext', ['-layout', corpusPath(`invoices/${rel}`), '-'], { stdio: ['ignore', 'pipe', 'ignore'] })
+          .toString()
+          .split('\f')
+          .filter((t) => t.trim()),
+        { runs: false },
+      ),
     { needs: ['corpus', 'pdftotext'] as Need[] },
   );
 
@@ -40,7 +54,12 @@ testDetector(arithmeticErrorDetector, {
     { name: 'us payslip', input: ctx(payslip(61, { locale: 'us' }).text) },
     {
       name: 'table too garbled to read (most rows disagree) stays quiet',
-      input: ctx(['Date  Description  Amount  Balance', ...[1, 2, 3, 4, 5].map((d) => row([0, `0${d}/03/2025`], [12, 'Payment'], [40, `${d * 7}.00`], [60, `${d * 13}.50`]))].join('\n')),
+      input: ctx(
+        [
+          'Date  Description  Amount  Balance',
+          ...[1, 2, 3, 4, 5].map((d) => row([0, `0${d}/03/2025`], [12, 'Payment'], [40, `${d * 7}.00`], [60, `${d * 13}.50`])),
+        ].join('\n'),
+      ),
     },
     { name: 'Hetzner invoice (corpus, 4-decimal unit prices)', input: corpus('zugferd/RE-E-974-Hetzner_2016-01-19_R0005532486.pdf') },
     { name: 'Odoo invoice with discounts and partial tax base (corpus)', input: corpus('invoice2data/AzureInterior.pdf') },
@@ -60,15 +79,38 @@ testDetector(arithmeticErrorDetector, {
     },
     {
       name: 'the same wrong total from an invoicing system stays decisive',
-      input: async () => contextOf(invoice(32, { locale: 'de', tamper: 'total' }).text, { metadata: { ...officeMetadata, info: { Creator: 'Odoo', Producer: 'ReportLab PDF Library' } } }),
+      input: async () =>
+        contextOf(invoice(32, { locale: 'de', tamper: 'total' }).text, {
+          metadata: { ...officeMetadata, info: { Creator: 'Odoo', Producer: 'ReportLab PDF Library' } },
+        }),
       reasons: ['arithmetic_error.invoice_total'],
       check: (fs) => expect(fs[0].strength).toBeGreaterThanOrEqual(0.85),
     },
-    { name: 'statement: one transaction amount changed', input: ctx(bankStatement(11, { locale: 'uk', layout: 'split', tamper: 'amount' }).text), reasons: ['arithmetic_error.running_balance'] },
-    { name: 'statement: one balance changed (signed layout)', input: ctx(bankStatement(12, { locale: 'us', layout: 'signed', tamper: 'balance' }).text), reasons: ['arithmetic_error.running_balance'] },
-    { name: 'statement: EUR formatting, amount changed', input: ctx(bankStatement(13, { locale: 'de', layout: 'split', tamper: 'amount' }).text), reasons: ['arithmetic_error.running_balance'] },
-    { name: 'statement: space-grouped French figures, balance changed', input: ctx(bankStatement(14, { locale: 'fr', layout: 'signed', tamper: 'balance' }).text, false), reasons: ['arithmetic_error.running_balance'] },
-    { name: 'statement: closing balance in the summary', input: ctx(bankStatement(15, { locale: 'uk', layout: 'split', tamper: 'summary' }).text), reasons: ['arithmetic_error.statement_summary'] },
+    {
+      name: 'statement: one transaction amount changed',
+      input: ctx(bankStatement(11, { locale: 'uk', layout: 'split', tamper: 'amount' }).text),
+      reasons: ['arithmetic_error.running_balance'],
+    },
+    {
+      name: 'statement: one balance changed (signed layout)',
+      input: ctx(bankStatement(12, { locale: 'us', layout: 'signed', tamper: 'balance' }).text),
+      reasons: ['arithmetic_error.running_balance'],
+    },
+    {
+      name: 'statement: EUR formatting, amount changed',
+      input: ctx(bankStatement(13, { locale: 'de', layout: 'split', tamper: 'amount' }).text),
+      reasons: ['arithmetic_error.running_balance'],
+    },
+    {
+      name: 'statement: space-grouped French figures, balance changed',
+      input: ctx(bankStatement(14, { locale: 'fr', layout: 'signed', tamper: 'balance' }).text, false),
+      reasons: ['arithmetic_error.running_balance'],
+    },
+    {
+      name: 'statement: closing balance in the summary',
+      input: ctx(bankStatement(15, { locale: 'uk', layout: 'split', tamper: 'summary' }).text),
+      reasons: ['arithmetic_error.statement_summary'],
+    },
     {
       name: 'statement without header: amount/balance rows, evidence points at the row',
       input: ctx(
@@ -85,17 +127,40 @@ testDetector(arithmeticErrorDetector, {
       reasons: ['arithmetic_error.running_balance'],
       check: decisiveAt('Groceries'),
     },
-    { name: 'invoice: line total not qty x unit', input: ctx(invoice(31, { locale: 'uk', tamper: 'line_item' }).text), reasons: ['arithmetic_error.line_item'] },
+    {
+      name: 'invoice: line total not qty x unit',
+      input: ctx(invoice(31, { locale: 'uk', tamper: 'line_item' }).text),
+      reasons: ['arithmetic_error.line_item'],
+    },
     { name: 'invoice: total not subtotal + tax', input: ctx(invoice(32, { locale: 'de', tamper: 'total' }).text), reasons: ['arithmetic_error.invoice_total'] },
     { name: 'invoice: tax not at the stated rate', input: ctx(invoice(33, { locale: 'fr', tamper: 'tax_rate' }).text), reasons: ['arithmetic_error.tax_rate'] },
-    { name: 'receipt: change does not match cash - total', input: ctx(receipt(41, { locale: 'uk', tamper: 'change' }).text), reasons: ['arithmetic_error.change_due'] },
+    {
+      name: 'receipt: change does not match cash - total',
+      input: ctx(receipt(41, { locale: 'uk', tamper: 'change' }).text),
+      reasons: ['arithmetic_error.change_due'],
+    },
     { name: 'payslip: net pay changed', input: ctx(payslip(62, { locale: 'uk', tamper: 'net' }).text), reasons: ['arithmetic_error.payslip_net'] },
     {
       name: 'payslip: total deductions lowered below the itemised deductions',
-      input: ctx(['Payslip', 'Employee: Jane Example          Pay date: 28/03/2024', 'Gross pay                      3,000.00', 'Income tax                       500.00', 'National Insurance               250.00', 'Pension                          150.00', 'Total deductions                 700.00', 'Net pay                        2,300.00'].join('\n')),
+      input: ctx(
+        [
+          'Payslip',
+          'Employee: Jane Example          Pay date: 28/03/2024',
+          'Gross pay                      3,000.00',
+          'Income tax                       500.00',
+          'National Insurance               250.00',
+          'Pension                          150.00',
+          'Total deductions                 700.00',
+          'Net pay                        2,300.00',
+        ].join('\n'),
+      ),
       reasons: ['arithmetic_error.payslip_deductions'],
     },
     { name: 'payslip: YTD below this period', input: ctx(payslip(63, { locale: 'de', tamper: 'ytd' }).text), reasons: ['arithmetic_error.payslip_ytd'] },
-    { name: 'corpus invoice whose total really is wrong (1,420.00 + 269.80 printed as 1,589.80)', input: corpus('zugferd/acme_invoice-42_ZUGFeRD.pdf'), reasons: ['arithmetic_error.invoice_total'] },
+    {
+      name: 'corpus invoice whose total really is wrong (1,420.00 + 269.80 printed as 1,589.80)',
+      input: corpus('zugferd/acme_invoice-42_ZUGFeRD.pdf'),
+      reasons: ['arithmetic_error.invoice_total'],
+    },
   ],
 });

@@ -27,7 +27,12 @@ function leftLabelledStatement(balanceEdit = 0): string {
     ['31/01/2023', 'DIRECT DEBIT INSURANCE', -371.1],
   ];
   const fmt = (v: number) => Math.abs(v).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  const lines = ['Northmoor Building Society', 'Account Statement', '', row([0, 'Date'], [12, 'Description'], [58, 'Paid out'], [78, 'Paid in'], [92, 'Balance'])];
+  const lines = [
+    'Northmoor Building Society',
+    'Account Statement',
+    '',
+    row([0, 'Date'], [12, 'Description'], [58, 'Paid out'], [78, 'Paid in'], [92, 'Balance']),
+  ];
   let balance = 8753.28;
   lines.push(row([0, '01/01/2023'], [12, 'Opening balance'], right(104, fmt(balance))));
   tx.forEach(([date, text, v], i) => {
@@ -50,10 +55,31 @@ function whiteBoxEdit(replacement: string, coverFirst = false): () => Promise<De
     const page = base.pages[0];
     const old = page.runs.find((r) => r.text === '120.00')!;
     const paint: PaintOp[] = page.runs.map((r, i) => ({
-      kind: 'text', seq: coverFirst ? i + 1 : i, bbox: r.bbox, clip: null, alpha: 1, text: r.text, fontId: r.fontId, size: r.size, renderMode: 0, fill: '#000000', charSpacing: 0, wordSpacing: 0, hScale: 1, rise: 0,
+      kind: 'text',
+      seq: coverFirst ? i + 1 : i,
+      bbox: r.bbox,
+      clip: null,
+      alpha: 1,
+      text: r.text,
+      fontId: r.fontId,
+      size: r.size,
+      renderMode: 0,
+      fill: '#000000',
+      charSpacing: 0,
+      wordSpacing: 0,
+      hScale: 1,
+      rise: 0,
     }));
     const [x0, y0, x1, y1] = old.bbox;
-    const cover: PaintOp = { kind: 'fill', seq: coverFirst ? 0 : paint.length, bbox: [x0 - 0.005, y0 - 0.002, x1 + 0.005, y1 + 0.002], clip: null, alpha: 1, fill: '#ffffff', rect: true };
+    const cover: PaintOp = {
+      kind: 'fill',
+      seq: coverFirst ? 0 : paint.length,
+      bbox: [x0 - 0.005, y0 - 0.002, x1 + 0.005, y1 + 0.002],
+      clip: null,
+      alpha: 1,
+      fill: '#ffffff',
+      rect: true,
+    };
     const added: TextRun = { ...old, text: replacement, fontName: 'Times-Roman', bbox: [x1 - replacement.length / 110, y0, x1, y1] };
     const addedPaint: PaintOp = { ...(paint[0] as Extract<PaintOp, { kind: 'text' }>), seq: paint.length + 1, text: replacement, bbox: added.bbox };
     const pages = [{ ...page, runs: coverFirst ? page.runs : [...page.runs, added], paint: coverFirst ? [cover, ...paint] : [...paint, cover, addedPaint] }];
@@ -67,8 +93,16 @@ testDetector(arithmeticErrorDetector, {
     { name: 'a cell background painted before its text hides nothing', input: whiteBoxEdit('', true) },
   ],
   invalid: [
-    { name: 'left-aligned column labels, one balance raised by 100', input: async () => contextOf(leftLabelledStatement(100)), reasons: ['arithmetic_error.running_balance'] },
-    { name: 'white box over the total with a new total on top: the visible total is judged', input: whiteBoxEdit('150.00'), reasons: ['arithmetic_error.invoice_total'] },
+    {
+      name: 'left-aligned column labels, one balance raised by 100',
+      input: async () => contextOf(leftLabelledStatement(100)),
+      reasons: ['arithmetic_error.running_balance'],
+    },
+    {
+      name: 'white box over the total with a new total on top: the visible total is judged',
+      input: whiteBoxEdit('150.00'),
+      reasons: ['arithmetic_error.invoice_total'],
+    },
   ],
 });
 
@@ -78,7 +112,13 @@ const rightLabelled = (edit: number) =>
 
 testDetector(arithmeticErrorDetector, {
   valid: [{ name: 'right-aligned labels, balances add up', input: async () => contextOf(rightLabelled(0)) }],
-  invalid: [{ name: 'right-aligned labels, one balance lowered by 40', input: async () => contextOf(rightLabelled(-40)), reasons: ['arithmetic_error.running_balance'] }],
+  invalid: [
+    {
+      name: 'right-aligned labels, one balance lowered by 40',
+      input: async () => contextOf(rightLabelled(-40)),
+      reasons: ['arithmetic_error.running_balance'],
+    },
+  ],
 });
 
 // OCR runs short header words together ("Paidout"): the columns are still the statement's.
@@ -87,7 +127,13 @@ const joinedHeader = (edit: number) =>
 
 testDetector(arithmeticErrorDetector, {
   valid: [{ name: 'header words run together, balances add up', input: async () => contextOf(joinedHeader(0)) }],
-  invalid: [{ name: 'header words run together, one balance raised by 100', input: async () => contextOf(joinedHeader(100)), reasons: ['arithmetic_error.running_balance'] }],
+  invalid: [
+    {
+      name: 'header words run together, one balance raised by 100',
+      input: async () => contextOf(joinedHeader(100)),
+      reasons: ['arithmetic_error.running_balance'],
+    },
+  ],
 });
 
 /** A till receipt: items with their line totals, subtotal, VAT included in the total. */
@@ -139,16 +185,38 @@ testDetector(arithmeticErrorDetector, {
   valid: [
     { name: 'receipt items add up to the subtotal, VAT included in the total', input: async () => contextOf(tillReceipt()) },
     { name: 'receipt items over two pages, the item heading repeated at the top of the second', input: async () => contextOf(twoPageReceipt()) },
-    { name: 'receipt with a quantity line inside the item list (list not fully read) stays quiet', input: async () => contextOf(tillReceipt({ qtyLine: true, subtotal: '£75.20', total: '£75.20', vat: '£12.53' })) },
+    {
+      name: 'receipt with a quantity line inside the item list (list not fully read) stays quiet',
+      input: async () => contextOf(tillReceipt({ qtyLine: true, subtotal: '£75.20', total: '£75.20', vat: '£12.53' })),
+    },
     { name: 'bill: amount due = previous balance - payment + charges', input: async () => contextOf(utilityBill()) },
-    { name: 'bill with an unexplained adjustment between payment and charges stays quiet', input: async () => contextOf(utilityBill({ adjustment: true, due: '$144.32' })) },
+    {
+      name: 'bill with an unexplained adjustment between payment and charges stays quiet',
+      input: async () => contextOf(utilityBill({ adjustment: true, due: '$144.32' })),
+    },
   ],
   invalid: [
-    { name: 'two-page receipt subtotal raised above its items on both pages', input: async () => contextOf(twoPageReceipt('£82.20')), reasons: ['arithmetic_error.items_subtotal', 'arithmetic_error.invoice_total'] },
-    { name: 'receipt subtotal raised above its items', input: async () => contextOf(tillReceipt({ subtotal: '£82.20' })), reasons: ['arithmetic_error.items_subtotal', 'arithmetic_error.invoice_total'] },
-    { name: 'receipt total lowered under VAT-inclusive subtotal', input: async () => contextOf(tillReceipt({ total: '£62.20' })), reasons: ['arithmetic_error.invoice_total', 'arithmetic_error.tax_rate'] },
+    {
+      name: 'two-page receipt subtotal raised above its items on both pages',
+      input: async () => contextOf(twoPageReceipt('£82.20')),
+      reasons: ['arithmetic_error.items_subtotal', 'arithmetic_error.invoice_total'],
+    },
+    {
+      name: 'receipt subtotal raised above its items',
+      input: async () => contextOf(tillReceipt({ subtotal: '£82.20' })),
+      reasons: ['arithmetic_error.items_subtotal', 'arithmetic_error.invoice_total'],
+    },
+    {
+      name: 'receipt total lowered under VAT-inclusive subtotal',
+      input: async () => contextOf(tillReceipt({ total: '£62.20' })),
+      reasons: ['arithmetic_error.invoice_total', 'arithmetic_error.tax_rate'],
+    },
     { name: 'bill amount due raised', input: async () => contextOf(utilityBill({ due: '$339.32' })), reasons: ['arithmetic_error.amount_due'] },
-    { name: 'bill charges total does not equal the charges table plus tax', input: async () => contextOf(utilityBill({ charges: '$93.06', due: '$129.32' })), reasons: ['arithmetic_error.invoice_total'] },
+    {
+      name: 'bill charges total does not equal the charges table plus tax',
+      input: async () => contextOf(utilityBill({ charges: '$93.06', due: '$129.32' })),
+      reasons: ['arithmetic_error.invoice_total'],
+    },
   ],
 });
 
@@ -157,7 +225,17 @@ testDetector(arithmeticErrorDetector, {
  * on its line with its figure alone on the line below. Payslip and invoice arithmetic must pair them.
  */
 function stackedPayslip(net = '2,927.88'): string {
-  return ['Kestrel Software GmbH', 'Payslip', row([0, 'Basic salary'], right(90, '4,083.05')), 'Gross pay', row(right(90, '4,414.43')), 'Total deductions', row(right(90, '1,486.55')), 'Net pay', row(right(90, net))].join('\n');
+  return [
+    'Kestrel Software GmbH',
+    'Payslip',
+    row([0, 'Basic salary'], right(90, '4,083.05')),
+    'Gross pay',
+    row(right(90, '4,414.43')),
+    'Total deductions',
+    row(right(90, '1,486.55')),
+    'Net pay',
+    row(right(90, net)),
+  ].join('\n');
 }
 
 function stackedInvoice(subtotal = '£300.00'): string {
@@ -183,7 +261,11 @@ testDetector(arithmeticErrorDetector, {
   ],
   invalid: [
     { name: 'stacked payslip: net pay raised', input: async () => contextOf(stackedPayslip('3,927.88')), reasons: ['arithmetic_error.payslip_net'] },
-    { name: 'stacked invoice: subtotal from another invoice (page swap)', input: async () => contextOf(stackedInvoice('£350.00')), reasons: ['arithmetic_error.items_subtotal', 'arithmetic_error.invoice_total', 'arithmetic_error.tax_rate'] },
+    {
+      name: 'stacked invoice: subtotal from another invoice (page swap)',
+      input: async () => contextOf(stackedInvoice('£350.00')),
+      reasons: ['arithmetic_error.items_subtotal', 'arithmetic_error.invoice_total', 'arithmetic_error.tax_rate'],
+    },
   ],
 });
 
@@ -204,7 +286,13 @@ function statementWithClosing(closing: string): string {
 
 testDetector(arithmeticErrorDetector, {
   valid: [{ name: 'closing balance is where the table ends', input: async () => contextOf(statementWithClosing('£1,085.00')) }],
-  invalid: [{ name: 'closing balance from another statement (swapped last page)', input: async () => contextOf(statementWithClosing('£396.21')), reasons: ['arithmetic_error.closing_balance'] }],
+  invalid: [
+    {
+      name: 'closing balance from another statement (swapped last page)',
+      input: async () => contextOf(statementWithClosing('£396.21')),
+      reasons: ['arithmetic_error.closing_balance'],
+    },
+  ],
 });
 
 /**
@@ -241,12 +329,30 @@ function carriedStatement(broughtForward: string): string[] {
 
 testDetector(arithmeticErrorDetector, {
   valid: [{ name: 'the balance carried forward is the one brought forward', input: async () => contextOf(carriedStatement('1,090.00')) }],
-  invalid: [{ name: 'page 2 from another statement brings forward another balance', input: async () => contextOf(carriedStatement('2,431.57')), reasons: ['arithmetic_error.carried_balance'] }],
+  invalid: [
+    {
+      name: 'page 2 from another statement brings forward another balance',
+      input: async () => contextOf(carriedStatement('2,431.57')),
+      reasons: ['arithmetic_error.carried_balance'],
+    },
+  ],
 });
 
 /** A receipt and a bill with stacked totals (label line, then the figure alone). */
 const stackedReceipt = (total: string) =>
-  ['Marché Saint-Loup', 'Receipt', row([0, 'Item'], right(60, 'EUR')), row([0, '1 x Cheddar 200g'], right(60, '11,83')), row([0, '2 x Sparkling water'], right(60, '11,76')), 'Subtotal', row(right(60, '23,59 €')), 'incl. VAT 5.5%', row(right(60, '1,23 €')), 'TOTAL', row(right(60, total))].join('\n');
+  [
+    'Marché Saint-Loup',
+    'Receipt',
+    row([0, 'Item'], right(60, 'EUR')),
+    row([0, '1 x Cheddar 200g'], right(60, '11,83')),
+    row([0, '2 x Sparkling water'], right(60, '11,76')),
+    'Subtotal',
+    row(right(60, '23,59 €')),
+    'incl. VAT 5.5%',
+    row(right(60, '1,23 €')),
+    'TOTAL',
+    row(right(60, total)),
+  ].join('\n');
 
 const stackedBill = (due: string) =>
   [
@@ -273,7 +379,11 @@ testDetector(arithmeticErrorDetector, {
     { name: 'stacked bill summary that adds up', input: async () => contextOf(stackedBill('150,87 €')) },
   ],
   invalid: [
-    { name: 'stacked receipt: total lowered', input: async () => contextOf(stackedReceipt('13,59 €')), reasons: ['arithmetic_error.invoice_total', 'arithmetic_error.tax_rate'] },
+    {
+      name: 'stacked receipt: total lowered',
+      input: async () => contextOf(stackedReceipt('13,59 €')),
+      reasons: ['arithmetic_error.invoice_total', 'arithmetic_error.tax_rate'],
+    },
     { name: 'stacked bill: amount due lowered', input: async () => contextOf(stackedBill('92,74 €')), reasons: ['arithmetic_error.amount_due'] },
   ],
 });
@@ -292,7 +402,14 @@ testDetector(arithmeticErrorDetector, {
   invalid: [
     {
       name: 'a line item that disagrees is still judged with an unread page',
-      input: withUnreadScan([row([0, 'Description'], [50, 'Qty'], right(75, 'Unit price'), right(96, 'Amount')), row([0, 'Consulting'], [50, '2'], right(75, '100.00'), right(96, '200.00')), row([0, 'Travel'], [50, '3'], right(75, '10.00'), right(96, '30.00')), row([0, 'Printing'], [50, '4'], right(75, '5.00'), right(96, '90.00'))].join('\n')),
+      input: withUnreadScan(
+        [
+          row([0, 'Description'], [50, 'Qty'], right(75, 'Unit price'), right(96, 'Amount')),
+          row([0, 'Consulting'], [50, '2'], right(75, '100.00'), right(96, '200.00')),
+          row([0, 'Travel'], [50, '3'], right(75, '10.00'), right(96, '30.00')),
+          row([0, 'Printing'], [50, '4'], right(75, '5.00'), right(96, '90.00')),
+        ].join('\n'),
+      ),
       reasons: ['arithmetic_error.line_item'],
     },
   ],

@@ -41,7 +41,15 @@ function statementPage(rows: Array<Row | null>, figureConfidence = 20, o: { head
   };
   words('Harbour Bank Account Statement', 0.09, y);
   y += ROW_PITCH * 2;
-  if (o.header !== false) for (const [label, x] of [['Date', 0.09], ['Description', 0.21], ['Paid out', 0.63], ['Paid in', 0.75], ['Balance', 0.86]] as const) words(label, x, y);
+  if (o.header !== false)
+    for (const [label, x] of [
+      ['Date', 0.09],
+      ['Description', 0.21],
+      ['Paid out', 0.63],
+      ['Paid in', 0.75],
+      ['Balance', 0.86],
+    ] as const)
+      words(label, x, y);
   for (const r of rows) {
     y += ROW_PITCH;
     // A row OCR did not see at all: its space stays empty.
@@ -60,7 +68,15 @@ function statementPage(rows: Array<Row | null>, figureConfidence = 20, o: { head
   return { page: 1, width: 595, height: 842, runs, text: '', imageCoverage: 1, source: 'ocr' };
 }
 
-const EXTRACTED: Extracted = { doc_type: 'bank_statement', issuer: null, name: null, address: null, document_date: null, account_number: null, currency: 'EUR' };
+const EXTRACTED: Extracted = {
+  doc_type: 'bank_statement',
+  issuer: null,
+  name: null,
+  address: null,
+  document_date: null,
+  account_number: null,
+  currency: 'EUR',
+};
 
 async function published(page: PageLayer): Promise<Finding[]> {
   const ctx = contextFromPages([page], { mime: 'image/jpeg', extracted: EXTRACTED, text: '' });

@@ -9,7 +9,10 @@ testDetector(identifierInvalidDetector, {
   valid: [
     { name: 'a page without any text (nothing read from it)', input: ctx('') },
     // A scan's OCR left two spaces between groups, so the layout split the IBAN over two cells.
-    { name: 'valid IBAN whose last groups fall in the next cell', input: ctx('Please pay to IBAN FR76 3000 4500 0086 1264  6576 485,  BIC BVALFRPP,  quoting INV-2024-51942.') },
+    {
+      name: 'valid IBAN whose last groups fall in the next cell',
+      input: ctx('Please pay to IBAN FR76 3000 4500 0086 1264  6576 485,  BIC BVALFRPP,  quoting INV-2024-51942.'),
+    },
     { name: 'statement with valid IBAN and sort code', input: ctx(bankStatement(70, { locale: 'de', layout: 'split' }).text) },
     { name: 'uk statement with well-formed sort code', input: ctx(bankStatement(71, { locale: 'uk', layout: 'split' }).text) },
     { name: 'us statement with valid ABA routing number', input: ctx(bankStatement(72, { locale: 'us', layout: 'signed' }).text) },
@@ -19,18 +22,47 @@ testDetector(identifierInvalidDetector, {
     { name: 'valid card number', input: ctx('Card number: 4111 1111 1111 1111') },
     { name: 'a 16-digit order number is not a card', input: ctx('Order number: 1234567812345678') },
     // modeles-factures-belges-assocs (texlive-publishers-doc), facture-banlieues.pdf: suspicious 70 before.
-    { name: "an invoice template's specimen IBANs in counting digits", input: ctx('Prénom Nom                 Fédération belge de gong\nBE01 2345 6789 0123         BE98 7654 3210 9876\nMerci de régler cette facture au compte no BE01 2345 6789 0123 avec la mention XYZ1234.') },
+    {
+      name: "an invoice template's specimen IBANs in counting digits",
+      input: ctx(
+        'Prénom Nom                 Fédération belge de gong\nBE01 2345 6789 0123         BE98 7654 3210 9876\nMerci de régler cette facture au compte no BE01 2345 6789 0123 avec la mention XYZ1234.',
+      ),
+    },
   ],
   invalid: [
     { name: 'an IBAN in counting digits with one digit changed', input: ctx('IBAN: BE01 2345 6789 5123'), reasons: ['identifier_invalid.iban_checksum'] },
-    { name: 'labelled IBAN with a wrong check digit', input: ctx(invoice(74, { locale: 'de', tamper: 'iban' }).text), reasons: ['identifier_invalid.iban_checksum'] },
-    { name: 'IBAN in a statement footer with a changed digit', input: ctx(bankStatement(75, { locale: 'uk', layout: 'split', tamper: 'iban' }).text), reasons: ['identifier_invalid.iban_checksum'] },
-    { name: 'unlabelled IBAN-shaped token that fails mod-97', input: ctx('Pay to  DE89 3704 0044 0532 0130 01  quoting your reference'), reasons: ['identifier_invalid.iban_checksum'] },
+    {
+      name: 'labelled IBAN with a wrong check digit',
+      input: ctx(invoice(74, { locale: 'de', tamper: 'iban' }).text),
+      reasons: ['identifier_invalid.iban_checksum'],
+    },
+    {
+      name: 'IBAN in a statement footer with a changed digit',
+      input: ctx(bankStatement(75, { locale: 'uk', layout: 'split', tamper: 'iban' }).text),
+      reasons: ['identifier_invalid.iban_checksum'],
+    },
+    {
+      name: 'unlabelled IBAN-shaped token that fails mod-97',
+      input: ctx('Pay to  DE89 3704 0044 0532 0130 01  quoting your reference'),
+      reasons: ['identifier_invalid.iban_checksum'],
+    },
     { name: 'labelled IBAN too short for its country', input: ctx('IBAN: DE12 1234 4321 9876 00'), reasons: ['identifier_invalid.iban_length'] },
-    { name: 'short IBAN followed by another field in the next cell', input: ctx('IBAN: DE12 1234 4321 9876 00   BIC COBADEFFXXX'), reasons: ['identifier_invalid.iban_length'] },
+    {
+      name: 'short IBAN followed by another field in the next cell',
+      input: ctx('IBAN: DE12 1234 4321 9876 00   BIC COBADEFFXXX'),
+      reasons: ['identifier_invalid.iban_length'],
+    },
     { name: 'routing number one digit short', input: ctx('Routing number: 02100002\nAccount number: 12345678'), reasons: ['identifier_invalid.aba_length'] },
-    { name: 'routing number failing the ABA checksum', input: ctx('Routing number: 021000022\nAccount number: 12345678'), reasons: ['identifier_invalid.aba_checksum'] },
+    {
+      name: 'routing number failing the ABA checksum',
+      input: ctx('Routing number: 021000022\nAccount number: 12345678'),
+      reasons: ['identifier_invalid.aba_checksum'],
+    },
     { name: 'card number failing Luhn', input: ctx('Card number: 4111 1111 1111 1112'), reasons: ['identifier_invalid.card_luhn'] },
-    { name: 'sort code with five digits', input: ctx(bankStatement(76, { locale: 'uk', layout: 'split', tamper: 'sort_code' }).text), reasons: ['identifier_invalid.sort_code_format'] },
+    {
+      name: 'sort code with five digits',
+      input: ctx(bankStatement(76, { locale: 'uk', layout: 'split', tamper: 'sort_code' }).text),
+      reasons: ['identifier_invalid.sort_code_format'],
+    },
   ],
 });

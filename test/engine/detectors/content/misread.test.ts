@@ -16,16 +16,50 @@ describe('OCR misreads', () => {
 
   it('explains a quantity read once instead of twice, not a changed total', () => {
     const qtyTimesPrice = ([q, p, t]: number[]) => Math.abs(q * p - t) < 0.011;
-    expect(oneMisreadExplains([{ value: 1, decimals: 0 }, { value: 438.61, decimals: 2 }, { value: 4824.71, decimals: 2 }], qtyTimesPrice)).toBe(true);
+    expect(
+      oneMisreadExplains(
+        [
+          { value: 1, decimals: 0 },
+          { value: 438.61, decimals: 2 },
+          { value: 4824.71, decimals: 2 },
+        ],
+        qtyTimesPrice,
+      ),
+    ).toBe(true);
     // A total lowered by a forger differs in several digits.
-    expect(oneMisreadExplains([{ value: 11, decimals: 0 }, { value: 438.61, decimals: 2 }, { value: 4321.09, decimals: 2 }], qtyTimesPrice)).toBe(false);
+    expect(
+      oneMisreadExplains(
+        [
+          { value: 11, decimals: 0 },
+          { value: 438.61, decimals: 2 },
+          { value: 4321.09, decimals: 2 },
+        ],
+        qtyTimesPrice,
+      ),
+    ).toBe(false);
   });
 });
 
-
 describe('OCR thousands groups', () => {
-  const run = (text: string, x0: number, x1: number): TextRun => ({ page: 1, text, fontId: 'ocr', fontName: 'ocr', size: 5.6, bbox: [x0, 0.34, x1, 0.35], baseline: 0, confidence: 92 });
-  const page = (runs: TextRun[], source?: 'ocr'): PageLayer => ({ page: 1, width: 596, height: 842, runs, text: '', imageCoverage: 1, ...(source ? { source } : {}) });
+  const run = (text: string, x0: number, x1: number): TextRun => ({
+    page: 1,
+    text,
+    fontId: 'ocr',
+    fontName: 'ocr',
+    size: 5.6,
+    bbox: [x0, 0.34, x1, 0.35],
+    baseline: 0,
+    confidence: 92,
+  });
+  const page = (runs: TextRun[], source?: 'ocr'): PageLayer => ({
+    page: 1,
+    width: 596,
+    height: 842,
+    runs,
+    text: '',
+    imageCoverage: 1,
+    ...(source ? { source } : {}),
+  });
 
   it('keeps "17 022,83" one figure when OCR leaves a wide space in it, but not a quantity and a price', () => {
     const cells = (p: PageLayer) => pageLines(p)[0].cells.map((c) => c.text);
@@ -39,7 +73,16 @@ describe('OCR thousands groups', () => {
 
 describe('OCR labels split into words', () => {
   const cell = (text: string, x0: number, x1: number) => ({ text, x0, x1, bbox: [x0, 0.3, x1, 0.31] as [number, number, number, number] });
-  const line = (ocr: boolean): Line => ({ page: 1, index: 0, text: '', cells: [cell('incl.', 0.1, 0.14), cell('VAT', 0.17, 0.2), cell('20%', 0.23, 0.26), cell('£21.78', 0.8, 0.86)], bbox: [0.1, 0.3, 0.86, 0.31], top: 0.3, height: 0.01, ...(ocr ? { ocr: true } : {}) });
+  const line = (ocr: boolean): Line => ({
+    page: 1,
+    index: 0,
+    text: '',
+    cells: [cell('incl.', 0.1, 0.14), cell('VAT', 0.17, 0.2), cell('20%', 0.23, 0.26), cell('£21.78', 0.8, 0.86)],
+    bbox: [0.1, 0.3, 0.86, 0.31],
+    top: 0.3,
+    height: 0.01,
+    ...(ocr ? { ocr: true } : {}),
+  });
   const style = { decimal: '.', spaceGrouping: false } as const;
 
   it('joins the words before the figure into one label on OCR lines only', () => {
@@ -62,7 +105,16 @@ describe('OCR of small type at 150 dpi', () => {
       runs.push({ page: 1, text: w, fontId: 'ocr', fontName: 'ocr', size: 4.65, bbox: [x, 0.117, x + width, 0.125], baseline: 0, confidence: 95 });
       x += width + 0.0106;
     }
-    const filler = ['Statement', 'Account', 'Number', 'Balance', 'Payment', 'Received', 'Charges', 'Period', 'Amount', 'Thank'].map((w, i): TextRun => ({ page: 1, text: w, fontId: 'ocr', fontName: 'ocr', size: 4.65, bbox: [0.05, 0.3 + i * 0.02, 0.05 + w.length * 0.0084, 0.308 + i * 0.02], baseline: 0, confidence: 95 }));
+    const filler = ['Statement', 'Account', 'Number', 'Balance', 'Payment', 'Received', 'Charges', 'Period', 'Amount', 'Thank'].map((w, i): TextRun => ({
+      page: 1,
+      text: w,
+      fontId: 'ocr',
+      fontName: 'ocr',
+      size: 4.65,
+      bbox: [0.05, 0.3 + i * 0.02, 0.05 + w.length * 0.0084, 0.308 + i * 0.02],
+      baseline: 0,
+      confidence: 95,
+    }));
     const page: PageLayer = { page: 1, width: 595, height: 842, runs: [...runs, ...filler], text: '', imageCoverage: 1, source: 'ocr' };
     expect(pageLines(page)[0].cells.map((c) => c.text)).toEqual(['Invoice date: 26 Mar 2024']);
   });

@@ -48,7 +48,13 @@ function invoicePage(totals: { subtotal: string; tax: string; total: string }, i
   let y = 0.1;
   words(runs, 'Atelier Lumen SARL Invoice', 0.09, y);
   y += ROW_PITCH * 2;
-  for (const [label, x] of [['Description', 0.09], ['Qty', 0.55], ['Unit price', 0.66], ['Amount', 0.84]] as const) words(runs, label, x, y);
+  for (const [label, x] of [
+    ['Description', 0.09],
+    ['Qty', 0.55],
+    ['Unit price', 0.66],
+    ['Amount', 0.84],
+  ] as const)
+    words(runs, label, x, y);
   for (const [d, q, u, a] of items) {
     y += ROW_PITCH;
     words(runs, d, 0.09, y);
@@ -56,7 +62,11 @@ function invoicePage(totals: { subtotal: string; tax: string; total: string }, i
     figure(runs, u, 0.75, y);
     figure(runs, a, 0.93, y);
   }
-  for (const [label, value] of [['Subtotal', totals.subtotal], ['Tax (20%)', totals.tax], ['Total due', totals.total]] as const) {
+  for (const [label, value] of [
+    ['Subtotal', totals.subtotal],
+    ['Tax (20%)', totals.tax],
+    ['Total due', totals.total],
+  ] as const) {
     y += ROW_PITCH;
     words(runs, label, 0.6, y);
     figure(runs, value, 0.93, y, figureConfidence);
@@ -106,7 +116,9 @@ describe('invoice totals read by OCR, judged by the subtotal and tax the printed
     // the subtotal and the total agree at the rate; only the tax as read does not.
     expect(await published(invoicePage({ subtotal: '8372,97 €', tax: '1674,50 €', total: '10047,56 €' }, ITEMS, 95))).toEqual([]);
     // A total raised over a correct subtotal and tax is still reported.
-    expect(codes(await published(invoicePage({ subtotal: '8372,97 €', tax: '1674,59 €', total: '10947,56 €' }, ITEMS, 95)))).toEqual(['arithmetic_error.invoice_total']);
+    expect(codes(await published(invoicePage({ subtotal: '8372,97 €', tax: '1674,59 €', total: '10947,56 €' }, ITEMS, 95)))).toEqual([
+      'arithmetic_error.invoice_total',
+    ]);
   });
 
   it('confirms nothing when the tax does not follow from the subtotal at the printed rate', async () => {
@@ -129,8 +141,17 @@ describe('bill amounts due read by OCR, judged by the charges the rows and tax r
     line('Payment received, thank you', payment);
     line('Charges this period', null);
     y += ROW_PITCH;
-    for (const [label, x] of [['Item', 0.09], ['Quantity', 0.5], ['Rate', 0.66], ['Amount', 0.84]] as const) words(runs, label, x, y);
-    for (const [d, q, r, a] of [['Meter readings', '297 kWh', '0,29', '86,13'], ['Standing charge', '31 days', '0,58', '17,98']]) {
+    for (const [label, x] of [
+      ['Item', 0.09],
+      ['Quantity', 0.5],
+      ['Rate', 0.66],
+      ['Amount', 0.84],
+    ] as const)
+      words(runs, label, x, y);
+    for (const [d, q, r, a] of [
+      ['Meter readings', '297 kWh', '0,29', '86,13'],
+      ['Standing charge', '31 days', '0,58', '17,98'],
+    ]) {
       y += ROW_PITCH;
       words(runs, d, 0.09, y);
       figure(runs, q, 0.58, y);

@@ -21,7 +21,10 @@ function amountTable(retyped?: { row: number; text: string }, scale = 1): Promis
     if (scale !== 1) doc.scale(scale);
     AMOUNTS.forEach((v, i) => {
       const y = 120 + i * 18;
-      doc.font('Helvetica').fontSize(10).text(`0${i + 1}.03.2024`, 55, y, { lineBreak: false });
+      doc
+        .font('Helvetica')
+        .fontSize(10)
+        .text(`0${i + 1}.03.2024`, 55, y, { lineBreak: false });
       doc.text(`Card payment SHOP ${i + 1}`, 130, y, { lineBreak: false });
       const left = 445 - doc.widthOfString(v);
       if (retyped?.row === i) doc.text(retyped.text, left, y, { lineBreak: false });
@@ -41,7 +44,8 @@ async function redistilled(bytes: Promise<Uint8Array>): Promise<Uint8Array> {
   const dir = mkdtempSync(join(tmpdir(), 'veracity-redistil-'));
   try {
     writeFileSync(join(dir, 'in.pdf'), await bytes);
-    const gs = (device: string, out: string, input: string) => execFileSync('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', `-sDEVICE=${device}`, `-sOutputFile=${join(dir, out)}`, join(dir, input)]);
+    const gs = (device: string, out: string, input: string) =>
+      execFileSync('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', `-sDEVICE=${device}`, `-sOutputFile=${join(dir, out)}`, join(dir, input)]);
     gs('ps2write', 'mid.ps', 'in.pdf');
     gs('pdfwrite', 'out.pdf', 'mid.ps');
     return new Uint8Array(readFileSync(join(dir, 'out.pdf')));
@@ -180,7 +184,10 @@ testDetector(columnAlignmentDetector, {
     { name: 'a table of contents with an overfull line: its page number a word space after the title, past the measure', input: () => textContext(contents()) },
     // makecell-rus.pdf: the number sits at the right of the box LaTeX reserves for it
     // (\@pnumwidth), so the box's spare room adds to the word space: 0.62 em there.
-    { name: 'the same overfull line with the page number right-aligned in its reserved box (0.62 em after the title)', input: () => textContext(contents(6.5)) },
+    {
+      name: 'the same overfull line with the page number right-aligned in its reserved box (0.62 em after the title)',
+      input: () => textContext(contents(6.5)),
+    },
     // xpicture-doc.pdf p. 40 (texlive-pictures-doc), pending 40 before.
     { name: "an axis's centred labels crossing the other axis's flush-right column", input: () => textContext(crossingAxes()) },
     { name: 'a twelve-month table with evenly spaced columns', input: () => textContext(monthTable(false)) },

@@ -5,7 +5,17 @@ import { buildContextForTest } from '../../context-for-test.js';
 import { testDetector } from '../../detector-tester.js';
 import { textContext } from '../../read/pdf/text/context.js';
 import { pageWithOwnSubset } from './more-font-fixtures.js';
-import { amountCell, amountText, drawNewAmount, editWithPdfLib, embedLiberation, genuineStatement, LIBERATION, rgb, ROW_Y } from '../../read/pdf/text/fixtures.js';
+import {
+  amountCell,
+  amountText,
+  drawNewAmount,
+  editWithPdfLib,
+  embedLiberation,
+  genuineStatement,
+  LIBERATION,
+  rgb,
+  ROW_Y,
+} from '../../read/pdf/text/fixtures.js';
 
 const ROW = 4;
 

@@ -29,7 +29,15 @@ testDetector(foreignFontDetector, {
             page.drawRectangle({ ...amountCell(ROW), color: rgb(1, 1, 1) });
             // A TrueType font dictionary with no font file: viewers use the machine's copy.
             const helv = await doc.embedFont(StandardFonts.Helvetica);
-            const dict = doc.context.obj({ Type: 'Font', Subtype: 'TrueType', BaseFont: 'LiberationSans', Encoding: 'WinAnsiEncoding', FirstChar: 32, LastChar: 126, Widths: Array.from({ length: 95 }, (_, i) => helv.widthOfTextAtSize(String.fromCharCode(32 + i), 1000)) });
+            const dict = doc.context.obj({
+              Type: 'Font',
+              Subtype: 'TrueType',
+              BaseFont: 'LiberationSans',
+              Encoding: 'WinAnsiEncoding',
+              FirstChar: 32,
+              LastChar: 126,
+              Widths: Array.from({ length: 95 }, (_, i) => helv.widthOfTextAtSize(String.fromCharCode(32 + i), 1000)),
+            });
             const key = page.node.newFontDictionary('LiberationSans', doc.context.register(dict));
             rawText(page, { key: PDFName.of(key.asString().slice(1)), font: helv }, [{ x: 402, y: amountCell(ROW).y + 3, text: '-1,250.00' }]);
           }),

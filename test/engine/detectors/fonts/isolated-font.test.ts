@@ -18,7 +18,10 @@ function thesisPage(odd: 'heading' | 'page number'): Promise<Uint8Array> {
       doc.font('Helvetica').fontSize(10.5).text(n, 90, y, { lineBreak: false });
       doc.font('Times-Roman').fontSize(10.5).text('Item of the list', 120, y, { lineBreak: false });
     });
-    doc.font('Helvetica').fontSize(12).text(odd === 'heading' ? '3.3' : '39', 90, 320, { lineBreak: false });
+    doc
+      .font('Helvetica')
+      .fontSize(12)
+      .text(odd === 'heading' ? '3.3' : '39', 90, 320, { lineBreak: false });
     if (odd === 'heading') doc.font('Times-Bold').fontSize(12).text('Results of the survey', 120, 320, { lineBreak: false });
   });
 }

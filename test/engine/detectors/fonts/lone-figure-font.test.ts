@@ -14,9 +14,17 @@ testDetector(loneFigureFontDetector, {
     },
     {
       name: 'a second face drawing words as well as the amount (part of the layout)',
-      input: () => textContext(genuineStatement({ extra: (doc) => void doc.font('Times-Roman').fontSize(10).text('Thank you for banking with us', 55, 140).text('12.50', 400, 140) })),
+      input: () =>
+        textContext(
+          genuineStatement({
+            extra: (doc) => void doc.font('Times-Roman').fontSize(10).text('Thank you for banking with us', 55, 140).text('12.50', 400, 140),
+          }),
+        ),
     },
-    { name: 'the Times family also sets the footer (a face of the layout, not a patch)', input: () => textContext(genuineStatement({ oddAmount: { row: 5, font: 'Times-Roman' } })) },
+    {
+      name: 'the Times family also sets the footer (a face of the layout, not a patch)',
+      input: () => textContext(genuineStatement({ oddAmount: { row: 5, font: 'Times-Roman' } })),
+    },
   ],
   invalid: [
     {
@@ -30,7 +38,6 @@ testDetector(loneFigureFontDetector, {
     },
   ],
 });
-
 
 import { describe, it } from 'vitest';
 import { isAmount } from '../../../../engine/detectors/fonts/lone-figure-font.js';

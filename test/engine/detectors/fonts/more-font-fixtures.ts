@@ -57,7 +57,9 @@ export async function amountInType3(amount = '-1,250.00', row = 2): Promise<Uint
     page.drawRectangle({ ...amountCell(row), color: rgb(1, 1, 1) });
     const procs: Record<string, unknown> = {};
     for (const name of Object.values(GLYPHS)) procs[name] = doc.context.register(doc.context.flateStream('500 0 0 0 450 700 d1 50 0 400 700 re f'));
-    const codes = Object.keys(GLYPHS).map((ch) => ch.charCodeAt(0)).sort((a, b) => a - b);
+    const codes = Object.keys(GLYPHS)
+      .map((ch) => ch.charCodeAt(0))
+      .sort((a, b) => a - b);
     const first = codes[0];
     const last = codes[codes.length - 1];
     const differences: unknown[] = [];

@@ -30,7 +30,10 @@ function harden(raw: Raw, box?: [number, number, number, number]): void {
  */
 async function retypedHard(seed: number, value = '9,870.00'): Promise<Uint8Array> {
   const raw = await captureRaw(seed, `<rect x="500" y="318" width="130" height="30" fill="#ffffff"/>`);
-  const word = await captureRaw(seed, `<rect width="100%" height="100%" fill="#fff"/><text x="505" y="340" font-family="DejaVu Serif" font-size="18" fill="#111">${value}</text>`);
+  const word = await captureRaw(
+    seed,
+    `<rect width="100%" height="100%" fill="#fff"/><text x="505" y="340" font-family="DejaVu Serif" font-size="18" fill="#111">${value}</text>`,
+  );
   harden(word, [500, 318, 630, 348]);
   for (let y = 318; y < 348; y++) word.data.copy(raw.data, (y * raw.width + 500) * 3, (y * raw.width + 500) * 3, (y * raw.width + 630) * 3);
   return encodeRaw(raw, { png: true });
@@ -41,7 +44,14 @@ testDetector(aliasedGlyphsDetector, {
     { name: 'clean screen capture (all text anti-aliased)', input: async () => encodeRaw(await captureRaw(2), { png: true }) },
     {
       name: 'value covered in the exact background and retyped anti-aliased (nothing for this check)',
-      input: async () => encodeRaw(await captureRaw(4, `<rect x="500" y="318" width="150" height="30" fill="#ffffff"/><text x="505" y="340" font-family="DejaVu Serif" font-size="18" fill="#111">9,870.00</text>`), { png: true }),
+      input: async () =>
+        encodeRaw(
+          await captureRaw(
+            4,
+            `<rect x="500" y="318" width="150" height="30" fill="#ffffff"/><text x="505" y="340" font-family="DejaVu Serif" font-size="18" fill="#111">9,870.00</text>`,
+          ),
+          { png: true },
+        ),
     },
     {
       name: 'capture drawn entirely without smoothing (terminal, bitmap-font interface)',
@@ -62,7 +72,12 @@ testDetector(aliasedGlyphsDetector, {
     { name: 'noisy scanned page (PNG)', input: async () => encodeRaw(await pageRaw({ noise: true, seed: 5 }), { png: true }) },
     {
       name: 'the same hard retype saved as JPEG (exact levels lost)',
-      input: async () => new Uint8Array(await sharp(await retypedHard(5)).jpeg({ quality: 92 }).toBuffer()),
+      input: async () =>
+        new Uint8Array(
+          await sharp(await retypedHard(5))
+            .jpeg({ quality: 92 })
+            .toBuffer(),
+        ),
     },
   ],
   invalid: [

@@ -11,12 +11,17 @@ function overlaps(b: BBox, px: [number, number, number, number]): boolean {
   return b[0] < want[2] && want[0] < b[2] && b[1] < want[3] && want[1] < b[3];
 }
 
-
 testDetector(compressionPatchDetector, {
   valid: [
     { name: 'noisy page saved once (JPEG 75)', input: async () => encodeRaw(await pageRaw({ noise: true, seed: 5 }), { jpeg: 75 }) },
-    { name: 'noisy page saved twice, nothing pasted (q70 then q92)', input: async () => recompress(await encodeRaw(await pageRaw({ noise: true, seed: 6 }), { jpeg: 70 }), 92) },
-    { name: 'clean render pasted, but the first save was the finer one (q90 then q75: no lattice to miss)', input: () => pastedScan(3, 90, 75, [500, 320, 140, 40]) },
+    {
+      name: 'noisy page saved twice, nothing pasted (q70 then q92)',
+      input: async () => recompress(await encodeRaw(await pageRaw({ noise: true, seed: 6 }), { jpeg: 70 }), 92),
+    },
+    {
+      name: 'clean render pasted, but the first save was the finer one (q90 then q75: no lattice to miss)',
+      input: () => pastedScan(3, 90, 75, [500, 320, 140, 40]),
+    },
     {
       name: 'clean render pasted into a q70 scan that was then cropped off the block grid and saved at q92 (no aligned lattice)',
       input: async () => {
@@ -28,7 +33,10 @@ testDetector(compressionPatchDetector, {
     { name: 'camera photo', input: corpusFile('metadata-extractor/camera/Kodak_DX6490.jpg') },
     { name: 'page levelled to pure white and black, saved once (JPEG 75)', input: () => clippedPastedScan(7, 75, 0, null) },
     { name: 'page levelled to pure white and black, saved twice, nothing pasted (q70 then q92)', input: () => clippedPastedScan(8, 70, 92, null) },
-    { name: 'page levelled to pure white and black, render pasted, first save the finer one (q90 then q75)', input: () => clippedPastedScan(9, 90, 75, [500, 320, 140, 40]) },
+    {
+      name: 'page levelled to pure white and black, render pasted, first save the finer one (q90 then q75)',
+      input: () => clippedPastedScan(9, 90, 75, [500, 320, 140, 40]),
+    },
   ],
   invalid: [
     {

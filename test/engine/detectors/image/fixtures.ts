@@ -35,7 +35,9 @@ export function statementSvg({ width = 1000, height = 1300, seed = 1 }: PageOpti
     const amount = (r() * 9000 + 10).toFixed(2);
     const balance = (r() * 90000 + 100).toFixed(2);
     const word = words[Math.floor(r() * words.length)];
-    const ref = Math.floor(r() * 1e8).toString().padStart(8, '0');
+    const ref = Math.floor(r() * 1e8)
+      .toString()
+      .padStart(8, '0');
     rows.push(
       `<text x="${width * 0.06}" y="${y}" font-size="${lineH * 0.55}">${day}/03/2024</text>`,
       `<text x="${width * 0.22}" y="${y}" font-size="${lineH * 0.55}">${word} ${ref}</text>`,
@@ -58,7 +60,11 @@ export function statementSvg({ width = 1000, height = 1300, seed = 1 }: PageOpti
 
 /** Raw RGB pixels of a page. */
 export async function pageRaw(opts: PageOptions = {}): Promise<{ data: Buffer; width: number; height: number }> {
-  const { data, info } = await sharp(Buffer.from(statementSvg(opts))).flatten({ background: '#fff' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(Buffer.from(statementSvg(opts)))
+    .flatten({ background: '#fff' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   if (opts.noise) {
     // Off-white paper with grain (sigma ~2.5), ink slightly lifted: what a 300 dpi scan looks like.
     const r = rng((opts.seed ?? 1) * 7919);
@@ -75,10 +81,16 @@ function fromRaw(raw: { data: Buffer; width: number; height: number }): sharp.Sh
 }
 
 export async function pagePng(opts: PageOptions = {}): Promise<Uint8Array> {
-  return new Uint8Array(await fromRaw(await pageRaw(opts)).png().toBuffer());
+  return new Uint8Array(
+    await fromRaw(await pageRaw(opts))
+      .png()
+      .toBuffer(),
+  );
 }
 
-export async function pageJpeg(opts: PageOptions & { quality?: number; exif?: Record<string, Record<string, string>>; xmp?: string } = {}): Promise<Uint8Array> {
+export async function pageJpeg(
+  opts: PageOptions & { quality?: number; exif?: Record<string, Record<string, string>>; xmp?: string } = {},
+): Promise<Uint8Array> {
   let s = fromRaw(await pageRaw(opts)).jpeg({ quality: opts.quality ?? 90, chromaSubsampling: '4:2:0' });
   if (opts.exif) s = s.withExif(opts.exif);
   if (opts.xmp) s = s.withXmp(opts.xmp);

@@ -35,12 +35,28 @@ testDetector(glyphProfileDetector, {
   valid: [
     { name: 'scan softened alike everywhere', input: () => scan(2) },
     { name: 'scan saved once', input: () => scan(3, { q1: 85, q2: 85 }) },
-    { name: 'clean render (every word equally crisp)', input: async () => new Uint8Array(await raw(await pageRaw({ noise: false, seed: 3 })).jpeg({ quality: 90 }).toBuffer()) },
+    {
+      name: 'clean render (every word equally crisp)',
+      input: async () =>
+        new Uint8Array(
+          await raw(await pageRaw({ noise: false, seed: 3 }))
+            .jpeg({ quality: 90 })
+            .toBuffer(),
+        ),
+    },
     { name: 'camera photo', input: corpusFile('metadata-extractor/camera/Kodak_DX6490.jpg') },
   ],
   invalid: [
-    { name: 'a clean render of an amount pasted into a soft scan, first save finer', input: () => scan(2, { paste: AMOUNT_ROW_4 }), reasons: ['image_manipulation.glyph_edge_inconsistency'] },
-    { name: 'the same, first save coarser', input: () => scan(4, { paste: AMOUNT_ROW_12, q1: 80, q2: 90 }), reasons: ['image_manipulation.glyph_edge_inconsistency'] },
+    {
+      name: 'a clean render of an amount pasted into a soft scan, first save finer',
+      input: () => scan(2, { paste: AMOUNT_ROW_4 }),
+      reasons: ['image_manipulation.glyph_edge_inconsistency'],
+    },
+    {
+      name: 'the same, first save coarser',
+      input: () => scan(4, { paste: AMOUNT_ROW_12, q1: 80, q2: 90 }),
+      reasons: ['image_manipulation.glyph_edge_inconsistency'],
+    },
   ],
 });
 
@@ -57,7 +73,10 @@ describe('glyph edge profile', () => {
   });
 
   const word = (x: number, y: number, width: number): WordEdge => ({ box: [x, y, x + 60, y + 14], width, glyphs: 4 });
-  const page = (extra: WordEdge[]) => [...Array.from({ length: 60 }, (_, i) => word((i % 4) * 150, 40 + Math.floor(i / 4) * 30, 1.2 + ((i * 7) % 5) * 0.02)), ...extra];
+  const page = (extra: WordEdge[]) => [
+    ...Array.from({ length: 60 }, (_, i) => word((i % 4) * 150, 40 + Math.floor(i / 4) * 30, 1.2 + ((i * 7) % 5) * 0.02)),
+    ...extra,
+  ];
 
   it('fires on one crisp line, not on crisp words scattered over many lines (mixed sources)', () => {
     expect(crispValue(page([word(700, 100, 0.5), word(770, 101, 0.52)]))?.words).toHaveLength(2);

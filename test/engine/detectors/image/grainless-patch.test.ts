@@ -11,11 +11,13 @@ function near(b: BBox, px: [number, number, number, number], tol = 0.02): boolea
   return b.every((v, i) => Math.abs(v - want[i]) <= tol);
 }
 
-
 testDetector(grainlessPatchDetector, {
   valid: [
     { name: 'noisy page (JPEG 90)', input: async () => encodeRaw(await pageRaw({ noise: true, seed: 5 }), { jpeg: 90 }) },
-    { name: 'noisy page saved twice (q85 then q75)', input: async () => recompress(await encodeRaw(await pageRaw({ noise: true, seed: 6 }), { jpeg: 85 }), 75) },
+    {
+      name: 'noisy page saved twice (q85 then q75)',
+      input: async () => recompress(await encodeRaw(await pageRaw({ noise: true, seed: 6 }), { jpeg: 85 }), 75),
+    },
     { name: 'clean digital page (no grain anywhere)', input: async () => encodeRaw(await pageRaw({ noise: false, seed: 5 }), { png: true }) },
     { name: 'camera photo', input: corpusFile('metadata-extractor/camera/Kodak_DX6490.jpg') },
   ],

@@ -16,16 +16,41 @@ testDetector(imageEditingSoftwareDetector, {
       name: 'Photoshop in EXIF Software of a camera photo (capture record kept): context',
       input: () => pageJpeg({ ...small, exif: cameraExif({ Software: 'Adobe Photoshop 25.1 (Windows)' }) }),
       reasons: ['editing_software.image_editor'],
-      check: (f) => { if (f[0].strength > 0.15) throw new Error('a resaved camera photo is context'); },
+      check: (f) => {
+        if (f[0].strength > 0.15) throw new Error('a resaved camera photo is context');
+      },
     },
     {
       name: 'Photoshop in EXIF Software of a scan (no capture record)',
       input: () => pageJpeg({ ...small, exif: { IFD0: { Software: 'Adobe Photoshop 25.1 (Windows)' } } }),
       reasons: ['editing_software.image_editor'],
-      check: (f) => { if (f[0].strength < 0.4) throw new Error('an editor over a scan keeps its weight'); },
+      check: (f) => {
+        if (f[0].strength < 0.4) throw new Error('an editor over a scan keeps its weight');
+      },
     },
-    { name: 'GIMP in a PNG Software chunk', input: async () => insertPngChunks(await pagePng(small), [tEXt('Software', 'GIMP 2.10.34')]), reasons: ['editing_software.image_editor'] },
-    { name: 'Snapseed in XMP history', input: () => pageJpeg({ ...small, xmp: xmpPacket('<xmpMM:History xmlns:xmpMM="http://ns.adobe.com/xap/1.0/mm/" xmlns:stEvt="http://ns.adobe.com/xap/1.0/sType/ResourceEvent#"><rdf:Seq><rdf:li stEvt:action="saved" stEvt:softwareAgent="Snapseed 2.0"/></rdf:Seq></xmpMM:History>') }), reasons: ['editing_software.image_editor'] },
-    { name: 'Lightroom only (photo workflow, weak)', input: () => pageJpeg({ ...small, xmp: xmpPacket('<xmp:CreatorTool>Adobe Lightroom Classic 13.0</xmp:CreatorTool>') }), reasons: ['editing_software.photo_workflow'], check: (f) => { if (f[0].strength > 0.2) throw new Error('workflow tools must stay weak'); } },
+    {
+      name: 'GIMP in a PNG Software chunk',
+      input: async () => insertPngChunks(await pagePng(small), [tEXt('Software', 'GIMP 2.10.34')]),
+      reasons: ['editing_software.image_editor'],
+    },
+    {
+      name: 'Snapseed in XMP history',
+      input: () =>
+        pageJpeg({
+          ...small,
+          xmp: xmpPacket(
+            '<xmpMM:History xmlns:xmpMM="http://ns.adobe.com/xap/1.0/mm/" xmlns:stEvt="http://ns.adobe.com/xap/1.0/sType/ResourceEvent#"><rdf:Seq><rdf:li stEvt:action="saved" stEvt:softwareAgent="Snapseed 2.0"/></rdf:Seq></xmpMM:History>',
+          ),
+        }),
+      reasons: ['editing_software.image_editor'],
+    },
+    {
+      name: 'Lightroom only (photo workflow, weak)',
+      input: () => pageJpeg({ ...small, xmp: xmpPacket('<xmp:CreatorTool>Adobe Lightroom Classic 13.0</xmp:CreatorTool>') }),
+      reasons: ['editing_software.photo_workflow'],
+      check: (f) => {
+        if (f[0].strength > 0.2) throw new Error('workflow tools must stay weak');
+      },
+    },
   ],
 });

@@ -15,7 +15,10 @@ function withExifSize(jpeg: Uint8Array, width: number, height: number): Uint8Arr
   const tiff = b.indexOf('Exif\0\0', 0, 'latin1') + 6;
   const little = b.toString('latin1', tiff, tiff + 2) === 'II';
   const u16 = (at: number) => (little ? b.readUInt16LE(at) : b.readUInt16BE(at));
-  for (const [tag, value] of [[0xa002, width], [0xa003, height]]) {
+  for (const [tag, value] of [
+    [0xa002, width],
+    [0xa003, height],
+  ]) {
     const wanted = little ? [tag & 0xff, tag >> 8] : [tag >> 8, tag & 0xff];
     let at = b.indexOf(Buffer.from(wanted), tiff);
     while (at >= 0 && ![3, 4].includes(u16(at + 2))) at = b.indexOf(Buffer.from(wanted), at + 1);
@@ -30,20 +33,43 @@ function withExifSize(jpeg: Uint8Array, width: number, height: number): Uint8Arr
 testDetector(imageMetadataMismatchDetector, {
   valid: [
     { name: 'camera photo with consistent EXIF', input: () => pageJpeg({ ...small, exif: cameraExif() }) },
-    { name: 'XMP capture date equal up to a time-zone offset', input: () => pageJpeg({ ...small, exif: cameraExif(), xmp: xmpDates('2024-03-05T08:00:00Z', '2024-03-05T10:00:00+02:00') }) },
+    {
+      name: 'XMP capture date equal up to a time-zone offset',
+      input: () => pageJpeg({ ...small, exif: cameraExif(), xmp: xmpDates('2024-03-05T08:00:00Z', '2024-03-05T10:00:00+02:00') }),
+    },
     { name: 'XMP date-only capture date on the same day', input: () => pageJpeg({ ...small, exif: cameraExif(), xmp: xmpDates('2024-03-05') }) },
     { name: 'Android firmware on an Android phone', input: () => pageJpeg({ ...small, exif: cameraExif({ Software: 'HDR+ 1.0.4', Make: 'Google' }) }) },
   ],
   invalid: [
-    { name: 'XMP capture date a month from EXIF', input: () => pageJpeg({ ...small, exif: cameraExif(), xmp: xmpDates('2024-04-05T10:00:00') }), reasons: ['metadata_mismatch.capture_date'] },
-    { name: 'modified weeks after capture', input: () => pageJpeg({ ...small, exif: cameraExif({ DateTime: '2024:03:29 18:00:00' }) }), reasons: ['metadata_mismatch.modified_after_capture'] },
-    { name: 'modified before capture', input: () => pageJpeg({ ...small, exif: cameraExif({ DateTime: '2023:12:01 09:00:00' }) }), reasons: ['metadata_mismatch.modified_before_capture'] },
-    { name: 'iOS firmware on a Samsung camera', input: () => pageJpeg({ ...small, exif: cameraExif({ Make: 'samsung', Model: 'SM-G991B', Software: 'iOS 17.2' }) }), reasons: ['metadata_mismatch.software_device'] },
+    {
+      name: 'XMP capture date a month from EXIF',
+      input: () => pageJpeg({ ...small, exif: cameraExif(), xmp: xmpDates('2024-04-05T10:00:00') }),
+      reasons: ['metadata_mismatch.capture_date'],
+    },
+    {
+      name: 'modified weeks after capture',
+      input: () => pageJpeg({ ...small, exif: cameraExif({ DateTime: '2024:03:29 18:00:00' }) }),
+      reasons: ['metadata_mismatch.modified_after_capture'],
+    },
+    {
+      name: 'modified before capture',
+      input: () => pageJpeg({ ...small, exif: cameraExif({ DateTime: '2023:12:01 09:00:00' }) }),
+      reasons: ['metadata_mismatch.modified_before_capture'],
+    },
+    {
+      name: 'iOS firmware on a Samsung camera',
+      input: () => pageJpeg({ ...small, exif: cameraExif({ Make: 'samsung', Model: 'SM-G991B', Software: 'iOS 17.2' }) }),
+      reasons: ['metadata_mismatch.software_device'],
+    },
     {
       name: 'EXIF records a larger picture than the image (cropped after capture)',
       input: async () => withExifSize(await pageJpeg({ ...small, exif: cameraExif() }), 4032, 3024),
       reasons: ['metadata_mismatch.exif_dimensions'],
     },
-    { name: 'EXIF and XMP modification dates disagree', input: () => pageJpeg({ ...small, exif: cameraExif(), xmp: xmpDates('2024-03-05T10:00:00', '2024-06-01T12:00:00') }), reasons: ['metadata_mismatch.modify_date', 'metadata_mismatch.modified_after_capture'] },
+    {
+      name: 'EXIF and XMP modification dates disagree',
+      input: () => pageJpeg({ ...small, exif: cameraExif(), xmp: xmpDates('2024-03-05T10:00:00', '2024-06-01T12:00:00') }),
+      reasons: ['metadata_mismatch.modify_date', 'metadata_mismatch.modified_after_capture'],
+    },
   ],
 });

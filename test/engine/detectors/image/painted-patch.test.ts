@@ -11,12 +11,16 @@ async function capture(seed: number, overlay = ''): Promise<Uint8Array> {
 }
 
 /** A value covered by a rectangle a few levels off white and retyped in another font. */
-const retyped = (fill: string) => `<rect x="500" y="318" width="150" height="30" fill="${fill}"/><text x="505" y="340" font-family="DejaVu Serif" font-size="18" fill="#1a1a1a">9,870.00</text>`;
+const retyped = (fill: string) =>
+  `<rect x="500" y="318" width="150" height="30" fill="${fill}"/><text x="505" y="340" font-family="DejaVu Serif" font-size="18" fill="#1a1a1a">9,870.00</text>`;
 
 testDetector(paintedPatchDetector, {
   valid: [
     { name: 'clean screen capture', input: () => capture(2) },
-    { name: 'light striped table row (an interface colour spanning the page)', input: () => capture(3, '<rect x="40" y="400" width="920" height="24" fill="#f5f5f5"/><text x="60" y="418" font-size="16" fill="#111">Row</text>') },
+    {
+      name: 'light striped table row (an interface colour spanning the page)',
+      input: () => capture(3, '<rect x="40" y="400" width="920" height="24" fill="#f5f5f5"/><text x="60" y="418" font-size="16" fill="#111">Row</text>'),
+    },
     { name: 'cover painted in the exact background colour (nothing to see in the pixels)', input: () => capture(4, retyped('#ffffff')) },
     { name: 'noisy scanned page (PNG)', input: async () => encodeRaw(await pageRaw({ noise: true, seed: 5 }), { png: true }) },
   ],

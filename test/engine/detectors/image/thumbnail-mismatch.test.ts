@@ -14,24 +14,57 @@ async function otherPicture(): Promise<Uint8Array> {
 
 testDetector(thumbnailMismatchDetector, {
   valid: [
-    { name: 'preview made from the same page', input: async () => { const p = await page(); return withExifThumbnail(p, await thumbOf(p)); } },
-    { name: 'letterboxed preview of the same page', input: async () => {
-      const p = await page();
-      const boxed = new Uint8Array(await sharp(await thumbOf(p, 92, 120)).extend({ left: 34, right: 34, background: '#000' }).jpeg().toBuffer());
-      return withExifThumbnail(p, boxed);
-    } },
-    { name: 'preview stored unrotated while the pixels were rotated', input: async () => {
-      const p = await page();
-      return withExifThumbnail(p, new Uint8Array(await sharp(await thumbOf(p)).rotate(90).jpeg().toBuffer()));
-    } },
+    {
+      name: 'preview made from the same page',
+      input: async () => {
+        const p = await page();
+        return withExifThumbnail(p, await thumbOf(p));
+      },
+    },
+    {
+      name: 'letterboxed preview of the same page',
+      input: async () => {
+        const p = await page();
+        const boxed = new Uint8Array(
+          await sharp(await thumbOf(p, 92, 120))
+            .extend({ left: 34, right: 34, background: '#000' })
+            .jpeg()
+            .toBuffer(),
+        );
+        return withExifThumbnail(p, boxed);
+      },
+    },
+    {
+      name: 'preview stored unrotated while the pixels were rotated',
+      input: async () => {
+        const p = await page();
+        return withExifThumbnail(
+          p,
+          new Uint8Array(
+            await sharp(await thumbOf(p))
+              .rotate(90)
+              .jpeg()
+              .toBuffer(),
+          ),
+        );
+      },
+    },
     { name: 'no preview at all', input: page },
   ],
   invalid: [
-    { name: 'preview of a different picture', input: async () => withExifThumbnail(await page(), await otherPicture()), reasons: ['compression_anomaly.thumbnail_content'] },
-    { name: 'image cropped after the preview was made', input: async () => {
-      const p = await page();
-      const cropped = new Uint8Array(await sharp(p).extract({ left: 0, top: 0, width: 1000, height: 1000 }).jpeg({ quality: 90 }).toBuffer());
-      return withExifThumbnail(cropped, await thumbOf(p));
-    }, reasons: ['compression_anomaly.thumbnail_aspect'] },
+    {
+      name: 'preview of a different picture',
+      input: async () => withExifThumbnail(await page(), await otherPicture()),
+      reasons: ['compression_anomaly.thumbnail_content'],
+    },
+    {
+      name: 'image cropped after the preview was made',
+      input: async () => {
+        const p = await page();
+        const cropped = new Uint8Array(await sharp(p).extract({ left: 0, top: 0, width: 1000, height: 1000 }).jpeg({ quality: 90 }).toBuffer());
+        return withExifThumbnail(cropped, await thumbOf(p));
+      },
+      reasons: ['compression_anomaly.thumbnail_aspect'],
+    },
   ],
 });

@@ -11,8 +11,14 @@ const pdf = (dates: RawPdfOptions['info']) => buildRawPdf({ pages: [{ lines: STA
 
 testDetector(dateInconsistencyDetector, {
   valid: [
-    { name: 'created and modified together', input: structureContext(pdf({ CreationDate: "(D:20240301093000+02'00')", ModDate: "(D:20240301093000+02'00')" }), NOW) },
-    { name: 'modified a week after creation, same zone', input: structureContext(pdf({ CreationDate: "(D:20240301093000+02'00')", ModDate: "(D:20240308110000+02'00')" }), NOW) },
+    {
+      name: 'created and modified together',
+      input: structureContext(pdf({ CreationDate: "(D:20240301093000+02'00')", ModDate: "(D:20240301093000+02'00')" }), NOW),
+    },
+    {
+      name: 'modified a week after creation, same zone',
+      input: structureContext(pdf({ CreationDate: "(D:20240301093000+02'00')", ModDate: "(D:20240308110000+02'00')" }), NOW),
+    },
   ],
   invalid: [
     {
@@ -29,7 +35,13 @@ testDetector(dateInconsistencyDetector, {
     },
     {
       name: 'the whole file rewritten by a library eight months after it was made',
-      input: structureContext(buildRawPdf({ pages: [{ lines: STATEMENT_LINES }], info: { Producer: '(pdf-lib)', Creator: '(pdf-lib)', CreationDate: "(D:20230901093000+02'00')", ModDate: "(D:20240502120000+02'00')" } }), NOW),
+      input: structureContext(
+        buildRawPdf({
+          pages: [{ lines: STATEMENT_LINES }],
+          info: { Producer: '(pdf-lib)', Creator: '(pdf-lib)', CreationDate: "(D:20230901093000+02'00')", ModDate: "(D:20240502120000+02'00')" },
+        }),
+        NOW,
+      ),
       reasons: ['date_inconsistency.rewritten_long_after'],
     },
   ],

@@ -4,7 +4,14 @@ import { structureContext } from '../../read/pdf/structure/context.js';
 import { STATEMENT_LINES, buildRawPdf, xmpPacket } from '../../read/pdf/structure/fixtures.js';
 
 const info = { Producer: '(PDFlib+PDI 9.3.1)', Creator: '(Billing 4.2)', CreationDate: "(D:20240229120000+01'00')", ModDate: "(D:20240229120000+01'00')" };
-const xmp = (fields: Parameters<typeof xmpPacket>[0]) => xmpPacket({ producer: 'PDFlib+PDI 9.3.1', creatorTool: 'Billing 4.2', createDate: '2024-02-29T12:00:00+01:00', modifyDate: '2024-02-29T12:00:00+01:00', ...fields });
+const xmp = (fields: Parameters<typeof xmpPacket>[0]) =>
+  xmpPacket({
+    producer: 'PDFlib+PDI 9.3.1',
+    creatorTool: 'Billing 4.2',
+    createDate: '2024-02-29T12:00:00+01:00',
+    modifyDate: '2024-02-29T12:00:00+01:00',
+    ...fields,
+  });
 const pdf = (x: string) => buildRawPdf({ pages: [{ lines: STATEMENT_LINES }], info, xmp: x });
 
 testDetector(infoXmpMismatchDetector, {
@@ -14,6 +21,10 @@ testDetector(infoXmpMismatchDetector, {
   ],
   invalid: [
     { name: 'XMP names another producer', input: structureContext(pdf(xmp({ producer: 'Nitro Pro 13' }))), reasons: ['metadata_mismatch.producer'] },
-    { name: 'XMP modified a week after Info says', input: structureContext(pdf(xmp({ modifyDate: '2024-03-07T09:30:00+01:00' }))), reasons: ['metadata_mismatch.modification_date'] },
+    {
+      name: 'XMP modified a week after Info says',
+      input: structureContext(pdf(xmp({ modifyDate: '2024-03-07T09:30:00+01:00' }))),
+      reasons: ['metadata_mismatch.modification_date'],
+    },
   ],
 });

@@ -11,9 +11,20 @@ import { STATEMENT_LINES, appendUpdate, buildRawPdf, rawLayout, xmpPacket, type 
 const pdf = (info: RawPdfOptions['info'], extra: Partial<RawPdfOptions> = {}) => buildRawPdf({ pages: [{ lines: STATEMENT_LINES }], info, ...extra });
 const NOW = '2024-06-01T00:00:00Z';
 /** The PDF/A identification a conversion writes into the XMP. */
-const pdfa = (xmp: string) => xmp.replace('</rdf:Description>', '<pdfaid:part xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/">3</pdfaid:part></rdf:Description>');
-const issued = { Producer: '(JasperReports Library version 6.20.0)', Creator: '(JasperReports)', CreationDate: "(D:20240131080000+01'00')", ModDate: "(D:20240131080000+01'00')" };
-const issuedXmp = xmpPacket({ producer: 'JasperReports Library version 6.20.0', creatorTool: 'JasperReports', createDate: '2024-01-31T08:00:00+01:00', modifyDate: '2024-01-31T08:00:00+01:00' });
+const pdfa = (xmp: string) =>
+  xmp.replace('</rdf:Description>', '<pdfaid:part xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/">3</pdfaid:part></rdf:Description>');
+const issued = {
+  Producer: '(JasperReports Library version 6.20.0)',
+  Creator: '(JasperReports)',
+  CreationDate: "(D:20240131080000+01'00')",
+  ModDate: "(D:20240131080000+01'00')",
+};
+const issuedXmp = xmpPacket({
+  producer: 'JasperReports Library version 6.20.0',
+  creatorTool: 'JasperReports',
+  createDate: '2024-01-31T08:00:00+01:00',
+  modifyDate: '2024-01-31T08:00:00+01:00',
+});
 
 testDetector(scrubbedMetadataDetector, {
   valid: [
@@ -23,9 +34,22 @@ testDetector(scrubbedMetadataDetector, {
     { name: 'WeasyPrint without dates (the HTML gave none)', input: structureContext(pdf({ Title: '(arara)', Producer: '(WeasyPrint 54.3)' })) },
   ],
   invalid: [
-    { name: 'a report engine that always dates its output, without dates', input: structureContext(pdf({ Title: '(Statement)', Producer: '(JasperReports Library version 6.20.0)' })), reasons: ['scrubbed_metadata.dates_removed'] },
-    { name: 'no Info, no XMP, no ID', input: structureContext(pdf(null, { id: false })), reasons: ['scrubbed_metadata.no_metadata'], check: (f) => expect(f[0].strength).toBeLessThanOrEqual(0.5) },
-    { name: 'Creator without Producer', input: structureContext(pdf({ Creator: '(Microsoft Word)', CreationDate: "(D:20240131080000+01'00')" })), reasons: ['scrubbed_metadata.producer_removed'] },
+    {
+      name: 'a report engine that always dates its output, without dates',
+      input: structureContext(pdf({ Title: '(Statement)', Producer: '(JasperReports Library version 6.20.0)' })),
+      reasons: ['scrubbed_metadata.dates_removed'],
+    },
+    {
+      name: 'no Info, no XMP, no ID',
+      input: structureContext(pdf(null, { id: false })),
+      reasons: ['scrubbed_metadata.no_metadata'],
+      check: (f) => expect(f[0].strength).toBeLessThanOrEqual(0.5),
+    },
+    {
+      name: 'Creator without Producer',
+      input: structureContext(pdf({ Creator: '(Microsoft Word)', CreationDate: "(D:20240131080000+01'00')" })),
+      reasons: ['scrubbed_metadata.producer_removed'],
+    },
   ],
 });
 
@@ -38,15 +62,38 @@ testDetector(infoXmpMismatchDetector, {
       name: 'XMP dated to the day, CreatorTool naming the producer itself (Ghostscript 8)',
       input: structureContext(
         pdf(
-          { Producer: '(GPL Ghostscript 8.54)', Creator: '(dvips\\(k\\) 5.96 Copyright 2005 Radical Eye Software)', CreationDate: '(D:20070313143235)', ModDate: '(D:20070313143235)' },
-          { xmp: xmpPacket({ producer: 'GPL Ghostscript 8.54', creatorTool: 'GPL Ghostscript 8.54 PDF Writer', createDate: '2007-03-13', modifyDate: '2007-03-13' }) },
+          {
+            Producer: '(GPL Ghostscript 8.54)',
+            Creator: '(dvips\\(k\\) 5.96 Copyright 2005 Radical Eye Software)',
+            CreationDate: '(D:20070313143235)',
+            ModDate: '(D:20070313143235)',
+          },
+          {
+            xmp: xmpPacket({
+              producer: 'GPL Ghostscript 8.54',
+              creatorTool: 'GPL Ghostscript 8.54 PDF Writer',
+              createDate: '2007-03-13',
+              modifyDate: '2007-03-13',
+            }),
+          },
         ),
       ),
     },
     { name: 'Info and XMP agree', input: structureContext(pdf(issued, { xmp: issuedXmp })) },
     {
       name: 'same wall-clock time with a flipped zone sign (TCPDF bug)',
-      input: structureContext(pdf({ ...issued, CreationDate: "(D:20240131080000-08'00')", ModDate: "(D:20240131080000-08'00')" }, { xmp: xmpPacket({ producer: 'JasperReports Library version 6.20.0', createDate: '2024-01-31T08:00:00+08:00', modifyDate: '2024-01-31T08:00:00+08:00' }) })),
+      input: structureContext(
+        pdf(
+          { ...issued, CreationDate: "(D:20240131080000-08'00')", ModDate: "(D:20240131080000-08'00')" },
+          {
+            xmp: xmpPacket({
+              producer: 'JasperReports Library version 6.20.0',
+              createDate: '2024-01-31T08:00:00+08:00',
+              modifyDate: '2024-01-31T08:00:00+08:00',
+            }),
+          },
+        ),
+      ),
     },
   ],
   invalid: [
@@ -58,31 +105,71 @@ testDetector(infoXmpMismatchDetector, {
     },
     {
       name: 'creation dates months apart and producers contradicting (one copy typed or carried over)',
-      input: structureContext(pdf(issued, { xmp: xmpPacket({ producer: 'Microsoft: Print To PDF', creatorTool: 'JasperReports', createDate: '2023-04-10T08:00:00+01:00', modifyDate: '2024-01-31T08:00:00+01:00' }) })),
+      input: structureContext(
+        pdf(issued, {
+          xmp: xmpPacket({
+            producer: 'Microsoft: Print To PDF',
+            creatorTool: 'JasperReports',
+            createDate: '2023-04-10T08:00:00+01:00',
+            modifyDate: '2024-01-31T08:00:00+01:00',
+          }),
+        }),
+      ),
       reasons: ['metadata_mismatch.creation_date', 'metadata_mismatch.producer'],
       check: (f) => expect(f.find((x) => x.code === 'metadata_mismatch.creation_date')!.strength).toBeGreaterThanOrEqual(0.5),
     },
     {
       name: 'XMP regenerated by a converter that names itself in both producers (weak)',
-      input: structureContext(pdf({ ...issued, Creator: '(Word)', CreationDate: "(D:20140209175801Z)" }, { xmp: xmpPacket({ producer: 'JasperReports Library version 6.20.0', creatorTool: 'JasperReports', createDate: '2014-11-08T13:39:07+01:00', modifyDate: '2024-01-31T08:00:00+01:00' }) })),
+      input: structureContext(
+        pdf(
+          { ...issued, Creator: '(Word)', CreationDate: '(D:20140209175801Z)' },
+          {
+            xmp: xmpPacket({
+              producer: 'JasperReports Library version 6.20.0',
+              creatorTool: 'JasperReports',
+              createDate: '2014-11-08T13:39:07+01:00',
+              modifyDate: '2024-01-31T08:00:00+01:00',
+            }),
+          },
+        ),
+      ),
       reasons: ['metadata_mismatch.creation_date', 'metadata_mismatch.creator_tool'],
       check: (f) => expect(Math.max(...f.map((x) => x.strength))).toBeLessThanOrEqual(0.3),
     },
     {
       name: 'PDF/A conversion (ZUGFeRD attach): fresh XMP naming the converter, dated at the Info ModDate: context',
-      input: structureContext(pdf({ Creator: '(Word)', Producer: '(Konik PDFBox-Carriage)', CreationDate: '(D:20140209175801Z)', ModDate: "(D:20141108133907+01'00')" }, { xmp: pdfa(xmpPacket({ producer: 'Konik PDFBox-Carriage', creatorTool: 'Konik PDFBox-Carriage', createDate: '2014-11-08T13:39:07+01:00' })) })),
+      input: structureContext(
+        pdf(
+          { Creator: '(Word)', Producer: '(Konik PDFBox-Carriage)', CreationDate: '(D:20140209175801Z)', ModDate: "(D:20141108133907+01'00')" },
+          { xmp: pdfa(xmpPacket({ producer: 'Konik PDFBox-Carriage', creatorTool: 'Konik PDFBox-Carriage', createDate: '2014-11-08T13:39:07+01:00' })) },
+        ),
+      ),
       reasons: ['metadata_mismatch.creation_date', 'metadata_mismatch.creator_tool'],
       check: (f) => expect(Math.max(...f.map((x) => x.strength))).toBeLessThanOrEqual(0.15),
     },
     {
       name: 'PDF/A whose Info was rewritten by an editor later (Info younger than XMP): still evidence',
-      input: structureContext(pdf({ ...issued, Producer: '(Adobe Acrobat Pro DC 21.1.20135)', CreationDate: "(D:20240305101500+01'00')", ModDate: "(D:20240305101500+01'00')" }, { xmp: pdfa(issuedXmp) })),
+      input: structureContext(
+        pdf(
+          { ...issued, Producer: '(Adobe Acrobat Pro DC 21.1.20135)', CreationDate: "(D:20240305101500+01'00')", ModDate: "(D:20240305101500+01'00')" },
+          { xmp: pdfa(issuedXmp) },
+        ),
+      ),
       reasons: ['metadata_mismatch.creation_date', 'metadata_mismatch.producer', 'metadata_mismatch.modification_date'],
       check: (f) => expect(Math.max(...f.map((x) => x.strength))).toBeGreaterThan(0.15),
     },
     {
       name: 'creation dates a few hours apart (weak)',
-      input: structureContext(pdf(issued, { xmp: xmpPacket({ producer: 'JasperReports Library version 6.20.0', creatorTool: 'JasperReports', createDate: '2024-01-31T11:00:00+01:00', modifyDate: '2024-01-31T08:00:00+01:00' }) })),
+      input: structureContext(
+        pdf(issued, {
+          xmp: xmpPacket({
+            producer: 'JasperReports Library version 6.20.0',
+            creatorTool: 'JasperReports',
+            createDate: '2024-01-31T11:00:00+01:00',
+            modifyDate: '2024-01-31T08:00:00+01:00',
+          }),
+        }),
+      ),
       reasons: ['metadata_mismatch.creation_date'],
       check: (f) => expect(f[0].strength).toBeLessThanOrEqual(0.3),
     },
@@ -99,17 +186,50 @@ testDetector(dateInconsistencyDetector, {
     { name: 'consistent dates', input: structureContext(pdf(issued), NOW) },
 
     // The same wall-clock time with the zone sign flipped reads as 16 hours back: a writer's bug.
-    { name: 'same wall-clock time, zone sign flipped', input: structureContext(pdf({ ...issued, CreationDate: "(D:20240131080000-08'00')", ModDate: "(D:20240131080000+08'00')" }), NOW) },
+    {
+      name: 'same wall-clock time, zone sign flipped',
+      input: structureContext(pdf({ ...issued, CreationDate: "(D:20240131080000-08'00')", ModDate: "(D:20240131080000+08'00')" }), NOW),
+    },
     // CAD and plotting tools write local time followed by Z: modified 3 hours "before" created.
-    { name: 'local time marked Z beside a real offset (producer zone bug)', input: structureContext(pdf({ ...issued, CreationDate: "(D:20240131100000+03'00')", ModDate: '(D:20240131091500Z)' }), NOW) },
-    { name: 'local time marked Z on the creation date', input: structureContext(pdf({ ...issued, CreationDate: '(D:20240131100000Z)', ModDate: "(D:20240131101500+03'00')" }), NOW) },
+    {
+      name: 'local time marked Z beside a real offset (producer zone bug)',
+      input: structureContext(pdf({ ...issued, CreationDate: "(D:20240131100000+03'00')", ModDate: '(D:20240131091500Z)' }), NOW),
+    },
+    {
+      name: 'local time marked Z on the creation date',
+      input: structureContext(pdf({ ...issued, CreationDate: '(D:20240131100000Z)', ModDate: "(D:20240131101500+03'00')" }), NOW),
+    },
   ],
   invalid: [
-    { name: 'modified weeks before created', input: structureContext(pdf({ ...issued, ModDate: "(D:20240115080000+01'00')" }), NOW), reasons: ['date_inconsistency.modified_before_created'], check: (f) => expect(f[0].strength).toBeGreaterThanOrEqual(0.7) },
-    { name: 'Z beside an offset, still backwards when read as local time', input: structureContext(pdf({ ...issued, CreationDate: "(D:20240131100000+03'00')", ModDate: '(D:20240131050000Z)' }), NOW), reasons: ['date_inconsistency.modified_before_created'] },
-    { name: 'modified minutes before created (clock skew, weak)', input: structureContext(pdf({ ...issued, ModDate: "(D:20240131075000+01'00')" }), NOW), reasons: ['date_inconsistency.modified_before_created'], check: (f) => expect(f[0].strength).toBeLessThanOrEqual(0.45) },
-    { name: 'created months in the future (a typed date)', input: structureContext(pdf({ ...issued, CreationDate: "(D:20250131080000+01'00')", ModDate: "(D:20250131080000+01'00')" }), NOW), reasons: ['date_inconsistency.future_date'], check: (f) => expect(f[0].strength).toBeGreaterThanOrEqual(0.6) },
-    { name: 'created a few days in the future (clock drift, weaker)', input: structureContext(pdf({ ...issued, CreationDate: "(D:20240605080000+01'00')", ModDate: "(D:20240605080000+01'00')" }), NOW), reasons: ['date_inconsistency.future_date'], check: (f) => expect(f[0].strength).toBeLessThanOrEqual(0.5) },
+    {
+      name: 'modified weeks before created',
+      input: structureContext(pdf({ ...issued, ModDate: "(D:20240115080000+01'00')" }), NOW),
+      reasons: ['date_inconsistency.modified_before_created'],
+      check: (f) => expect(f[0].strength).toBeGreaterThanOrEqual(0.7),
+    },
+    {
+      name: 'Z beside an offset, still backwards when read as local time',
+      input: structureContext(pdf({ ...issued, CreationDate: "(D:20240131100000+03'00')", ModDate: '(D:20240131050000Z)' }), NOW),
+      reasons: ['date_inconsistency.modified_before_created'],
+    },
+    {
+      name: 'modified minutes before created (clock skew, weak)',
+      input: structureContext(pdf({ ...issued, ModDate: "(D:20240131075000+01'00')" }), NOW),
+      reasons: ['date_inconsistency.modified_before_created'],
+      check: (f) => expect(f[0].strength).toBeLessThanOrEqual(0.45),
+    },
+    {
+      name: 'created months in the future (a typed date)',
+      input: structureContext(pdf({ ...issued, CreationDate: "(D:20250131080000+01'00')", ModDate: "(D:20250131080000+01'00')" }), NOW),
+      reasons: ['date_inconsistency.future_date'],
+      check: (f) => expect(f[0].strength).toBeGreaterThanOrEqual(0.6),
+    },
+    {
+      name: 'created a few days in the future (clock drift, weaker)',
+      input: structureContext(pdf({ ...issued, CreationDate: "(D:20240605080000+01'00')", ModDate: "(D:20240605080000+01'00')" }), NOW),
+      reasons: ['date_inconsistency.future_date'],
+      check: (f) => expect(f[0].strength).toBeLessThanOrEqual(0.5),
+    },
     {
       name: 'whole file rewritten 14 months after creation by a library (one revision)',
       input: structureContext(pdf({ ...issued, Producer: '(pypdf)', ModDate: "(D:20250402101500+01'00')" }), '2025-06-01T00:00:00Z'),
@@ -122,7 +242,11 @@ testDetector(dateInconsistencyDetector, {
       reasons: ['date_inconsistency.late_modification'],
       check: (f) => expect(f.map((x) => x.code)).not.toContain('date_inconsistency.rewritten_long_after'),
     },
-    { name: 'modified months later in another zone', input: structureContext(pdf({ ...issued, ModDate: "(D:20240520080000-05'00')" }), NOW), reasons: ['date_inconsistency.late_modification', 'date_inconsistency.timezone_changed'] },
+    {
+      name: 'modified months later in another zone',
+      input: structureContext(pdf({ ...issued, ModDate: "(D:20240520080000-05'00')" }), NOW),
+      reasons: ['date_inconsistency.late_modification', 'date_inconsistency.timezone_changed'],
+    },
   ],
 });
 
@@ -145,8 +269,18 @@ testDetector(dateInconsistencyDetector, {
     { name: 'Distiller 3 writing the year 2000 as "19100" (Y2K), read as 12 June 2000', input: structureContext(pdf(y2kDistiller), NOW) },
     // A thesis or manual re-compressed years later is not an issued document (issue 8).
     // Online banking renders old statements on demand: created long after the printed date is normal.
-    { name: 'a statement rendered on demand two years after its date', input: issuedContext(pdf({ ...issued, CreationDate: "(D:20260131080000+01'00')", ModDate: "(D:20260131080000+01'00')" }), '2026-06-01T00:00:00Z', statement) },
-    { name: 'zeroed placeholder dates are not typed dates', input: issuedContext(pdf({ ...issued, CreationDate: '(D:00000000000000)', ModDate: '(D:00000000000000)' }), NOW, statement) },
+    {
+      name: 'a statement rendered on demand two years after its date',
+      input: issuedContext(
+        pdf({ ...issued, CreationDate: "(D:20260131080000+01'00')", ModDate: "(D:20260131080000+01'00')" }),
+        '2026-06-01T00:00:00Z',
+        statement,
+      ),
+    },
+    {
+      name: 'zeroed placeholder dates are not typed dates',
+      input: issuedContext(pdf({ ...issued, CreationDate: '(D:00000000000000)', ModDate: '(D:00000000000000)' }), NOW, statement),
+    },
   ],
   invalid: [
     {
@@ -157,19 +291,30 @@ testDetector(dateInconsistencyDetector, {
     },
     {
       name: 'an invoice whose renderer is still named as Producer, ModDate five months later',
-      input: issuedContext(pdf({ ...issued, Producer: '(WeasyPrint 61.2)', Creator: '(WeasyPrint 61.2)', ModDate: "(D:20240701101500+01'00')" }), '2024-08-01T00:00:00Z', { doc_type: 'invoice', document_date: '2024-01-30' }),
+      input: issuedContext(
+        pdf({ ...issued, Producer: '(WeasyPrint 61.2)', Creator: '(WeasyPrint 61.2)', ModDate: "(D:20240701101500+01'00')" }),
+        '2024-08-01T00:00:00Z',
+        { doc_type: 'invoice', document_date: '2024-01-30' },
+      ),
       reasons: ['date_inconsistency.edited_after_issue'],
     },
     {
       name: 'a non-transactional document rewritten years later by a library: not an edit after issue',
-      input: issuedContext(pdf({ ...issued, Producer: '(pypdf)', Creator: '(LaTeX)', ModDate: "(D:20260402101500+01'00')" }), '2026-06-01T00:00:00Z', { doc_type: 'other', document_date: '2024-01-31' }),
+      input: issuedContext(pdf({ ...issued, Producer: '(pypdf)', Creator: '(LaTeX)', ModDate: "(D:20260402101500+01'00')" }), '2026-06-01T00:00:00Z', {
+        doc_type: 'other',
+        document_date: '2024-01-31',
+      }),
       reasons: ['date_inconsistency.rewritten_long_after'],
       check: (f) => expect(f.map((x) => x.code)).not.toContain('date_inconsistency.edited_after_issue'),
     },
     {
       // bib2gls-begin (texlive-bibtex-extra): LuaTeX, CreationDate 2017 set in the source, built 2022.
       name: 'a manual typeset by LuaTeX keeping its first-release CreationDate: context only, TeX does not re-save',
-      input: issuedContext(pdf({ ...issued, Producer: '(LuaTeX-1.15.0)', Creator: '(LaTeX with hyperref)', CreationDate: '(D:20170120153900Z)', ModDate: '(D:20221124142144Z)' }), '2026-06-01T00:00:00Z', { doc_type: 'other', document_date: null }),
+      input: issuedContext(
+        pdf({ ...issued, Producer: '(LuaTeX-1.15.0)', Creator: '(LaTeX with hyperref)', CreationDate: '(D:20170120153900Z)', ModDate: '(D:20221124142144Z)' }),
+        '2026-06-01T00:00:00Z',
+        { doc_type: 'other', document_date: null },
+      ),
       reasons: ['date_inconsistency.late_modification'],
     },
     {
@@ -185,12 +330,36 @@ testDetector(dateInconsistencyDetector, {
     },
     {
       name: 'a payslip created three months before its printed date',
-      input: issuedContext(pdf({ ...issued, CreationDate: "(D:20231020080000+01'00')", ModDate: "(D:20231020080000+01'00')" }), NOW, { doc_type: 'payslip', document_date: '2024-01-31' }),
+      input: issuedContext(pdf({ ...issued, CreationDate: "(D:20231020080000+01'00')", ModDate: "(D:20231020080000+01'00')" }), NOW, {
+        doc_type: 'payslip',
+        document_date: '2024-01-31',
+      }),
       reasons: ['date_inconsistency.created_before_document_date'],
     },
-    { name: 'a "19100" year whose month is impossible either way', input: structureContext(pdf({ ...y2kDistiller, CreationDate: '(D:191001312092411)' }), NOW), reasons: ['date_inconsistency.impossible_date'] },
-    { name: 'a creation date on 30 February', input: structureContext(pdf({ ...issued, CreationDate: "(D:20240230080000+01'00')" }), NOW), reasons: ['date_inconsistency.impossible_date', 'date_inconsistency.modified_before_created'] },
-    { name: 'Info dates right, XMP creation date in the future', input: structureContext(pdf(issued, { xmp: xmpPacket({ producer: 'JasperReports Library version 6.20.0', createDate: '2031-01-31T08:00:00+01:00', modifyDate: '2024-01-31T08:00:00+01:00' }) }), NOW), reasons: ['date_inconsistency.future_date'] },
+    {
+      name: 'a "19100" year whose month is impossible either way',
+      input: structureContext(pdf({ ...y2kDistiller, CreationDate: '(D:191001312092411)' }), NOW),
+      reasons: ['date_inconsistency.impossible_date'],
+    },
+    {
+      name: 'a creation date on 30 February',
+      input: structureContext(pdf({ ...issued, CreationDate: "(D:20240230080000+01'00')" }), NOW),
+      reasons: ['date_inconsistency.impossible_date', 'date_inconsistency.modified_before_created'],
+    },
+    {
+      name: 'Info dates right, XMP creation date in the future',
+      input: structureContext(
+        pdf(issued, {
+          xmp: xmpPacket({
+            producer: 'JasperReports Library version 6.20.0',
+            createDate: '2031-01-31T08:00:00+01:00',
+            modifyDate: '2024-01-31T08:00:00+01:00',
+          }),
+        }),
+        NOW,
+      ),
+      reasons: ['date_inconsistency.future_date'],
+    },
   ],
 });
 
@@ -200,33 +369,89 @@ testDetector(scrubbedMetadataDetector, {
     { name: 'Distiller 3 with its Y2K creation date "19100..." (a date, not a removed one)', input: structureContext(pdf(y2kDistiller), NOW) },
   ],
   invalid: [
-    { name: 'a statement with no Info, XMP or ID (stronger than an unknown document)', input: issuedContext(pdf(null, { id: false }), NOW, statement), reasons: ['scrubbed_metadata.no_metadata'], check: (f) => expect(f[0].strength).toBeGreaterThan(0.45) },
+    {
+      name: 'a statement with no Info, XMP or ID (stronger than an unknown document)',
+      input: issuedContext(pdf(null, { id: false }), NOW, statement),
+      reasons: ['scrubbed_metadata.no_metadata'],
+      check: (f) => expect(f[0].strength).toBeGreaterThan(0.45),
+    },
   ],
 });
 
 const L = rawLayout(1);
-const foxitUpdate = () => appendUpdate(pdf(issued), { objects: [{ num: L.info, body: "<< /Producer (Foxit PhantomPDF 9.7) /Creator (JasperReports) /CreationDate (D:20240131080000+01'00') /ModDate (D:20240301080000+01'00') >>" }] });
+const foxitUpdate = () =>
+  appendUpdate(pdf(issued), {
+    objects: [
+      {
+        num: L.info,
+        body: "<< /Producer (Foxit PhantomPDF 9.7) /Creator (JasperReports) /CreationDate (D:20240131080000+01'00') /ModDate (D:20240301080000+01'00') >>",
+      },
+    ],
+  });
 /** The Foxit save, then a further update writing the issuer's Producer back over it: only the middle revision tells. */
-const producerWrittenBack = () => appendUpdate(foxitUpdate(), { objects: [{ num: L.info, body: "<< /Producer (JasperReports Library version 6.20.0) /Creator (JasperReports) /CreationDate (D:20240131080000+01'00') /ModDate (D:20240131080000+01'00') >>" }] });
+const producerWrittenBack = () =>
+  appendUpdate(foxitUpdate(), {
+    objects: [
+      {
+        num: L.info,
+        body: "<< /Producer (JasperReports Library version 6.20.0) /Creator (JasperReports) /CreationDate (D:20240131080000+01'00') /ModDate (D:20240131080000+01'00') >>",
+      },
+    ],
+  });
 
 testDetector(pdfEditingSoftwareDetector, {
   valid: [{ name: 'made by a report engine', input: structureContext(pdf(issued)) }],
   invalid: [
-    { name: 'issued by a report engine, saved by Acrobat', input: structureContext(pdf({ ...issued, Producer: '(Adobe Acrobat Pro DC 21.1.20135)' })), reasons: ['editing_software.editor_after_issuer'], check: (f) => expect(f[0].strength).toBeGreaterThanOrEqual(0.6) },
-    { name: 'produced by an online editor', input: structureContext(pdf({ Producer: '(Sejda \\(www.sejda.com\\))' })), reasons: ['editing_software.editor_producer'] },
+    {
+      name: 'issued by a report engine, saved by Acrobat',
+      input: structureContext(pdf({ ...issued, Producer: '(Adobe Acrobat Pro DC 21.1.20135)' })),
+      reasons: ['editing_software.editor_after_issuer'],
+      check: (f) => expect(f[0].strength).toBeGreaterThanOrEqual(0.6),
+    },
+    {
+      name: 'produced by an online editor',
+      input: structureContext(pdf({ Producer: '(Sejda \\(www.sejda.com\\))' })),
+      reasons: ['editing_software.editor_producer'],
+    },
     { name: 'an update saved by Foxit', input: structureContext(foxitUpdate), reasons: ['editing_software.editor_after_issuer'] },
-    { name: 'an update saved by Foxit, the issuer Producer written back afterwards', input: structureContext(producerWrittenBack), reasons: ['editing_software.editor_update'], check: (f) => expect(f[0].evidence).toMatchObject({ revision: 2, after: 'Foxit PhantomPDF 9.7' }) },
+    {
+      name: 'an update saved by Foxit, the issuer Producer written back afterwards',
+      input: structureContext(producerWrittenBack),
+      reasons: ['editing_software.editor_update'],
+      check: (f) => expect(f[0].evidence).toMatchObject({ revision: 2, after: 'Foxit PhantomPDF 9.7' }),
+    },
     {
       name: 'XMP history with Photoshop edits',
-      input: structureContext(pdf(issued, { xmp: xmpPacket({ producer: 'JasperReports Library version 6.20.0', history: [{ action: 'saved', softwareAgent: 'Adobe Photoshop 25.0 (Windows)', when: '2024-02-01T10:00:00+01:00' }] }) })),
+      input: structureContext(
+        pdf(issued, {
+          xmp: xmpPacket({
+            producer: 'JasperReports Library version 6.20.0',
+            history: [{ action: 'saved', softwareAgent: 'Adobe Photoshop 25.0 (Windows)', when: '2024-02-01T10:00:00+01:00' }],
+          }),
+        }),
+      ),
       reasons: ['editing_software.xmp_history'],
     },
     {
       name: 'saved in Photoshop after a bespoke system made it, recorded in Producer and XMP history',
       input: structureContext(
         pdf(
-          { Producer: '(Adobe Photoshop 25.0 \\(Windows\\))', Creator: '(Symmetry eStatements 9.0)', CreationDate: "(D:20240131080000+01'00')", ModDate: "(D:20240411080000+01'00')" },
-          { xmp: xmpPacket({ producer: 'Adobe Photoshop 25.0 (Windows)', creatorTool: 'Symmetry eStatements 9.0', history: [{ action: 'converted', softwareAgent: 'Symmetry eStatements 9.0', when: '2024-01-31T08:00:00+01:00' }, { action: 'saved', softwareAgent: 'Adobe Photoshop 25.0 (Windows)', when: '2024-04-11T08:00:00+01:00' }] }) },
+          {
+            Producer: '(Adobe Photoshop 25.0 \\(Windows\\))',
+            Creator: '(Symmetry eStatements 9.0)',
+            CreationDate: "(D:20240131080000+01'00')",
+            ModDate: "(D:20240411080000+01'00')",
+          },
+          {
+            xmp: xmpPacket({
+              producer: 'Adobe Photoshop 25.0 (Windows)',
+              creatorTool: 'Symmetry eStatements 9.0',
+              history: [
+                { action: 'converted', softwareAgent: 'Symmetry eStatements 9.0', when: '2024-01-31T08:00:00+01:00' },
+                { action: 'saved', softwareAgent: 'Adobe Photoshop 25.0 (Windows)', when: '2024-04-11T08:00:00+01:00' },
+              ],
+            }),
+          },
         ),
       ),
       reasons: ['editing_software.editor_after_issuer', 'editing_software.xmp_history'],
@@ -240,13 +465,37 @@ testDetector(pdfEditingSoftwareDetector, {
     },
     {
       name: 'designed in Illustrator, its own saves in the XMP history (context only)',
-      input: structureContext(pdf({ Producer: '(Adobe PDF library 15.00)', Creator: '(Adobe Illustrator CC 23.1 \\(Macintosh\\))' }, { xmp: xmpPacket({ producer: 'Adobe PDF library 15.00', creatorTool: 'Adobe Illustrator CC 23.1 (Macintosh)', history: [{ action: 'saved', softwareAgent: 'Adobe Illustrator CC 23.1 (Macintosh)', when: '2020-06-01T14:09:35-05:00' }] }) })),
+      input: structureContext(
+        pdf(
+          { Producer: '(Adobe PDF library 15.00)', Creator: '(Adobe Illustrator CC 23.1 \\(Macintosh\\))' },
+          {
+            xmp: xmpPacket({
+              producer: 'Adobe PDF library 15.00',
+              creatorTool: 'Adobe Illustrator CC 23.1 (Macintosh)',
+              history: [{ action: 'saved', softwareAgent: 'Adobe Illustrator CC 23.1 (Macintosh)', when: '2020-06-01T14:09:35-05:00' }],
+            }),
+          },
+        ),
+      ),
       reasons: ['editing_software.design_origin'],
       check: (f) => expect(f[0].strength).toBeLessThanOrEqual(0.1),
     },
     {
       name: 'an office document saved in Acrobat: the history repeats the producer, not added',
-      input: structureContext(pdf({ Producer: '(Adobe Acrobat Pro DC 21.1.20135)', Creator: '(Microsoft\\256 Word for Microsoft 365)' }, { xmp: xmpPacket({ producer: 'Adobe Acrobat Pro DC 21.1.20135', history: [{ action: 'converted', softwareAgent: 'Microsoft Word', when: '2024-01-31T08:00:00+01:00' }, { action: 'saved', softwareAgent: 'Adobe Acrobat Pro DC 21.1.20135', when: '2024-02-01T08:00:00+01:00' }] }) })),
+      input: structureContext(
+        pdf(
+          { Producer: '(Adobe Acrobat Pro DC 21.1.20135)', Creator: '(Microsoft\\256 Word for Microsoft 365)' },
+          {
+            xmp: xmpPacket({
+              producer: 'Adobe Acrobat Pro DC 21.1.20135',
+              history: [
+                { action: 'converted', softwareAgent: 'Microsoft Word', when: '2024-01-31T08:00:00+01:00' },
+                { action: 'saved', softwareAgent: 'Adobe Acrobat Pro DC 21.1.20135', when: '2024-02-01T08:00:00+01:00' },
+              ],
+            }),
+          },
+        ),
+      ),
       reasons: ['editing_software.editor_producer'],
     },
     {

@@ -10,7 +10,10 @@ const pdf = (info: RawPdfOptions['info']) => buildRawPdf({ pages: [{ lines: STAT
 
 testDetector(pdfEditingSoftwareDetector, {
   valid: [
-    { name: 'a payroll system writing its own PDF', input: structureContext(pdf({ Producer: '(JasperReports Library version 6.20.0)', Creator: '(JasperReports)' })) },
+    {
+      name: 'a payroll system writing its own PDF',
+      input: structureContext(pdf({ Producer: '(JasperReports Library version 6.20.0)', Creator: '(JasperReports)' })),
+    },
     { name: 'a billing application written out by a PDF library', input: structureContext(pdf({ Producer: '(iText 7.2.5)', Creator: '(Billing 4.2)' })) },
   ],
   invalid: [

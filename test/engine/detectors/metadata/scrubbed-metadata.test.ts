@@ -16,8 +16,16 @@ const dated = { CreationDate: "(D:20240131080000+01'00')", ModDate: "(D:20240131
 
 testDetector(scrubbedMetadataDetector, {
   valid: [
-    { name: 'Info and XMP both written by the issuing system', input: structureContext(pdf({ Producer: '(SAP NetWeaver 7.5)', ...dated }, { xmp: xmpPacket({ producer: 'SAP NetWeaver 7.5', createDate: '2024-01-31T08:00:00+01:00' }) })) },
-    { name: 'a word processor export with its dates', input: structureContext(pdf({ Producer: '(Microsoft® Word for Microsoft 365)', Creator: '(Microsoft® Word for Microsoft 365)', ...dated })) },
+    {
+      name: 'Info and XMP both written by the issuing system',
+      input: structureContext(
+        pdf({ Producer: '(SAP NetWeaver 7.5)', ...dated }, { xmp: xmpPacket({ producer: 'SAP NetWeaver 7.5', createDate: '2024-01-31T08:00:00+01:00' }) }),
+      ),
+    },
+    {
+      name: 'a word processor export with its dates',
+      input: structureContext(pdf({ Producer: '(Microsoft® Word for Microsoft 365)', Creator: '(Microsoft® Word for Microsoft 365)', ...dated })),
+    },
   ],
   invalid: [
     {
@@ -38,6 +46,10 @@ testDetector(scrubbedMetadataDetector, {
       reasons: ['scrubbed_metadata.no_metadata'],
       check: (f) => expect(f[0].strength).toBe(STRENGTH['scrubbed_metadata.no_metadata'].noIdIssued),
     },
-    { name: 'dates kept, Producer and Creator gone', input: structureContext(pdf({ Title: '(Invoice 2024-118)', ...dated, Creator: '(LibreOffice Writer)' })), reasons: ['scrubbed_metadata.producer_removed'] },
+    {
+      name: 'dates kept, Producer and Creator gone',
+      input: structureContext(pdf({ Title: '(Invoice 2024-118)', ...dated, Creator: '(LibreOffice Writer)' })),
+      reasons: ['scrubbed_metadata.producer_removed'],
+    },
   ],
 });

@@ -44,9 +44,15 @@ async function flattenedArrow(clip: boolean): Promise<Uint8Array> {
 
 testDetector(coveredTextDetector, {
   valid: [
-    { name: 'a translucent arrow flattened into a box clipped to its curve, passing below a label', input: () => textContext(flattenedArrow(true)) },{ name: 'the figure background drawn before the text and its labels', input: () => textContext(tickLabelsOnFigureBackground(2.5, true)) }],
+    { name: 'a translucent arrow flattened into a box clipped to its curve, passing below a label', input: () => textContext(flattenedArrow(true)) },
+    { name: 'the figure background drawn before the text and its labels', input: () => textContext(tickLabelsOnFigureBackground(2.5, true)) },
+  ],
   invalid: [
-    { name: 'the same coloured box unclipped over the label on the picture', input: () => textContext(flattenedArrow(false)), reasons: ['hidden_content.covered_text'] },
+    {
+      name: 'the same coloured box unclipped over the label on the picture',
+      input: () => textContext(flattenedArrow(false)),
+      reasons: ['hidden_content.covered_text'],
+    },
     {
       // The text is still hidden under the box (true), but nothing is written in its place.
       name: 'tick labels a quarter the size of the text under the figure background: hidden text, no retype',

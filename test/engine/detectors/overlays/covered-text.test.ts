@@ -3,7 +3,17 @@ import { PDFArray, PDFDocument, PDFName, PDFNumber, PDFString, type PDFPage } fr
 import { coveredTextDetector } from '../../../../engine/detectors/overlays/covered-text.js';
 import { testDetector } from '../../detector-tester.js';
 import { textContext } from '../../read/pdf/text/context.js';
-import { amountCell, amountText, drawNewAmount, editWithPdfLib, genuineStatement, grayPng, pdfkitBytes, rgb, StandardFonts } from '../../read/pdf/text/fixtures.js';
+import {
+  amountCell,
+  amountText,
+  drawNewAmount,
+  editWithPdfLib,
+  genuineStatement,
+  grayPng,
+  pdfkitBytes,
+  rgb,
+  StandardFonts,
+} from '../../read/pdf/text/fixtures.js';
 import { scannedPdf } from '../../read/pdf/text/scan-fixtures.js';
 
 const ROW = 3;
@@ -71,7 +81,11 @@ async function fieldOver(text: string): Promise<Uint8Array> {
 async function sealRing(ground: string): Promise<Uint8Array> {
   return pdfkitBytes((doc) => {
     doc.rect(0, 0, 595, 60).fill(ground);
-    doc.font('Times-Bold').fontSize(4).fillColor(ground === '#ffffff' ? '#000000' : '#ffffff').text('CHONGQING', 288, 22, { lineBreak: false });
+    doc
+      .font('Times-Bold')
+      .fontSize(4)
+      .fillColor(ground === '#ffffff' ? '#000000' : '#ffffff')
+      .text('CHONGQING', 288, 22, { lineBreak: false });
     doc.circle(300, 30, 22).circle(300, 30, 21).fill('#ffffff', 'even-odd');
   });
 }
@@ -100,18 +114,34 @@ async function captionOverCroppedImport(): Promise<Uint8Array> {
  * so every node is drawn again on top with new numbers, in the same font.
  */
 function codeBlock(doc: PDFKit.PDFDocument, value: string, font: string, box = { x: 300, y: 500 }): void {
-  doc.save().roundedRect(150, box.y - 12, 380, 36, 6).fill('#006970').restore();
-  doc.save().fillOpacity(0.7).roundedRect(box.x - 3, box.y - 3, 30, 18, 7).fill('#c6a8c7').restore();
+  doc
+    .save()
+    .roundedRect(150, box.y - 12, 380, 36, 6)
+    .fill('#006970')
+    .restore();
+  doc
+    .save()
+    .fillOpacity(0.7)
+    .roundedRect(box.x - 3, box.y - 3, 30, 18, 7)
+    .fill('#c6a8c7')
+    .restore();
   doc.save().roundedRect(box.x, box.y, 24, 12, 5).fill('#ffffff').restore();
-  doc.fillColor('#000000').font(font).fontSize(8.6).text(value, box.x + 3, box.y + 2.5, { lineBreak: false });
+  doc
+    .fillColor('#000000')
+    .font(font)
+    .fontSize(8.6)
+    .text(value, box.x + 3, box.y + 2.5, { lineBreak: false });
 }
 
 async function overlappingCodeBlocks(retypeFont = 'Courier', secondBox = { x: 300, y: 500 }): Promise<Uint8Array> {
-  return pdfkitBytes((doc) => {
-    doc.font('Courier').fontSize(8.6).fillColor('#ffffff').text('wenn Lichtstaerke', 160, 502, { lineBreak: false });
-    codeBlock(doc, '150', 'Courier');
-    codeBlock(doc, '200', retypeFont, secondBox);
-  }, { info: { Producer: 'pdfTeX-1.40.20', Creator: 'TeX' } });
+  return pdfkitBytes(
+    (doc) => {
+      doc.font('Courier').fontSize(8.6).fillColor('#ffffff').text('wenn Lichtstaerke', 160, 502, { lineBreak: false });
+      codeBlock(doc, '150', 'Courier');
+      codeBlock(doc, '200', retypeFont, secondBox);
+    },
+    { info: { Producer: 'pdfTeX-1.40.20', Creator: 'TeX' } },
+  );
 }
 
 /**
@@ -121,18 +151,31 @@ async function overlappingCodeBlocks(retypeFont = 'Courier', secondBox = { x: 30
  */
 function marginNote(doc: PDFKit.PDFDocument, lines: string[], border: string, interior: string, top = 640): void {
   const h = 7.5 * lines.length;
-  doc.save().roundedRect(548, top - 1, 35, h + 2, 1.5).fill(border).restore();
+  doc
+    .save()
+    .roundedRect(548, top - 1, 35, h + 2, 1.5)
+    .fill(border)
+    .restore();
   doc.save().rect(548, top, 35, h).fill(border).restore();
   doc.save().rect(548.5, top, 34, h).fill(interior).restore();
-  lines.forEach((l, i) => doc.fillColor('#000000').font('Helvetica').fontSize(5.5).text(l, 549, top + 1.5 + 7.5 * i, { lineBreak: false }));
+  lines.forEach((l, i) =>
+    doc
+      .fillColor('#000000')
+      .font('Helvetica')
+      .fontSize(5.5)
+      .text(l, 549, top + 1.5 + 7.5 * i, { lineBreak: false }),
+  );
 }
 
 async function stackedMarginNotes(second: string[]): Promise<Uint8Array> {
-  return pdfkitBytes((doc) => {
-    doc.font('Helvetica').fontSize(11).fillColor('#000000').text('\\DeclareCoupledCounters[name=figures]{figure,table}', 300, 641, { lineBreak: false });
-    marginNote(doc, ['v0.5 2016-', '02-27'], '#0000ff', '#ccccff');
-    marginNote(doc, second, '#ff9027', '#ffeb3d');
-  }, { info: { Producer: 'pdfTeX-1.40.17', Creator: 'LaTeX with hyperref package' } });
+  return pdfkitBytes(
+    (doc) => {
+      doc.font('Helvetica').fontSize(11).fillColor('#000000').text('\\DeclareCoupledCounters[name=figures]{figure,table}', 300, 641, { lineBreak: false });
+      marginNote(doc, ['v0.5 2016-', '02-27'], '#0000ff', '#ccccff');
+      marginNote(doc, second, '#ff9027', '#ffeb3d');
+    },
+    { info: { Producer: 'pdfTeX-1.40.17', Creator: 'LaTeX with hyperref package' } },
+  );
 }
 
 /**
@@ -173,16 +216,19 @@ async function cellSizedCover(): Promise<Uint8Array> {
  * the overlap is painted (wound twice one way, once the other): it hides part of a label only.
  */
 async function inverseClip(sameWinding: boolean): Promise<Uint8Array> {
-  return pdfkitBytes((doc) => {
-    doc.rect(60, 300, 280, 90).fill('#ccccff');
-    doc.font('Helvetica').fontSize(9).fillColor('#000000').text('label', 75, 340, { lineBreak: false });
-    doc.moveTo(73, 338).lineTo(98, 338).lineTo(98, 351).lineTo(73, 351).closePath();
-    // A second label's box overlapping the first's right end: only the overlap is painted.
-    doc.moveTo(88, 330).lineTo(130, 330).lineTo(130, 345).lineTo(88, 345).closePath();
-    if (sameWinding) doc.moveTo(-16000, -16000).lineTo(16000, -16000).lineTo(16000, 16000).lineTo(-16000, 16000).closePath();
-    else doc.moveTo(-16000, -16000).lineTo(-16000, 16000).lineTo(16000, 16000).lineTo(16000, -16000).closePath();
-    doc.fill('#ffffff', 'non-zero');
-  }, { info: { Producer: 'Acrobat Distiller 15.0 (Windows)', Creator: 'dvips' } });
+  return pdfkitBytes(
+    (doc) => {
+      doc.rect(60, 300, 280, 90).fill('#ccccff');
+      doc.font('Helvetica').fontSize(9).fillColor('#000000').text('label', 75, 340, { lineBreak: false });
+      doc.moveTo(73, 338).lineTo(98, 338).lineTo(98, 351).lineTo(73, 351).closePath();
+      // A second label's box overlapping the first's right end: only the overlap is painted.
+      doc.moveTo(88, 330).lineTo(130, 330).lineTo(130, 345).lineTo(88, 345).closePath();
+      if (sameWinding) doc.moveTo(-16000, -16000).lineTo(16000, -16000).lineTo(16000, 16000).lineTo(-16000, 16000).closePath();
+      else doc.moveTo(-16000, -16000).lineTo(-16000, 16000).lineTo(16000, 16000).lineTo(16000, -16000).closePath();
+      doc.fill('#ffffff', 'non-zero');
+    },
+    { info: { Producer: 'Acrobat Distiller 15.0 (Windows)', Creator: 'dvips' } },
+  );
 }
 
 /**
@@ -193,7 +239,13 @@ async function inverseClip(sameWinding: boolean): Promise<Uint8Array> {
 async function rotatedLabelOverGrid(): Promise<Uint8Array> {
   return pdfkitBytes(
     (doc) => {
-      ['-1', '0', '1', '2', '3'].forEach((l, i) => doc.font('Courier').fontSize(8).fillColor('#000000').text(l, 100 + 40 * i, 700, { lineBreak: false }));
+      ['-1', '0', '1', '2', '3'].forEach((l, i) =>
+        doc
+          .font('Courier')
+          .fontSize(8)
+          .fillColor('#000000')
+          .text(l, 100 + 40 * i, 700, { lineBreak: false }),
+      );
       doc.save().rotate(-14, { origin: [150, 700] });
       doc.rect(140, 690, 44, 18).fill('#ffffff');
       doc.font('Times-Italic').fontSize(9).fillColor('#000000').text('a2 + b2', 146, 694, { lineBreak: false });
@@ -291,7 +343,10 @@ async function coverUpByEye(): Promise<Uint8Array> {
 testDetector(coveredTextDetector, {
   valid: [
     // xassoccnt documentation p. 38 (texlive-latex-extra-doc), fraudulent 100 before.
-    { name: 'a margin note of another colour placed over an earlier note of the same size', input: () => textContext(stackedMarginNotes(['v0.6', '2016-03-05'])) },
+    {
+      name: 'a margin note of another colour placed over an earlier note of the same size',
+      input: () => textContext(stackedMarginNotes(['v0.6', '2016-03-05'])),
+    },
     // xassoccnt documentation p. 10: the shorter note leaves the earlier one's last line showing.
     { name: 'a one-line margin note placed over a two-line note of another colour', input: () => textContext(stackedMarginNotes(['Experimental'])) },
     // tdclock-beamer-example.pdf (texlive-latex-extra-doc), suspicious 65 before.
@@ -310,7 +365,11 @@ testDetector(coveredTextDetector, {
           editWithPdfLib(await genuineStatement(), async (page, doc) => {
             const c = amountCell(ROW);
             page.drawRectangle({ x: c.x - 30, y: c.y - 20, width: c.width + 60, height: c.height + 40, color: rgb(0.8, 0.78, 0.77) });
-            page.drawSvgPath(`M 0 0 L ${c.width + 10} -4 L ${c.width} ${c.height + 6} L 6 ${c.height + 2} Z`, { x: c.x - 5, y: c.y + c.height + 3, color: rgb(0.79, 0.78, 0.77) });
+            page.drawSvgPath(`M 0 0 L ${c.width + 10} -4 L ${c.width} ${c.height + 6} L 6 ${c.height + 2} Z`, {
+              x: c.x - 5,
+              y: c.y + c.height + 3,
+              color: rgb(0.79, 0.78, 0.77),
+            });
             await drawNewAmount(page, await doc.embedFont(StandardFonts.Helvetica), ROW, 'D');
           }),
         ),
@@ -362,7 +421,10 @@ testDetector(coveredTextDetector, {
     },
     { name: 'a scan whose visible text layer lies under the page picture', input: () => textContext(scannedPdf({ textUnder: true })) },
     // tikzcodeblocks documentation (texlive-pictures-doc), page 18: fraudulent 100 before.
-    { name: 'a TikZ code block drawn again at the same place, its number box over the first one, same font', input: () => textContext(overlappingCodeBlocks()) },
+    {
+      name: 'a TikZ code block drawn again at the same place, its number box over the first one, same font',
+      input: () => textContext(overlappingCodeBlocks()),
+    },
     // pst-eucl-doc.pdf p. 8 (texlive-pstricks-doc), fraudulent 94 before.
     { name: 'a rotated white label shape over a grid label, its label set along the segment', input: () => textContext(rotatedLabelOverGrid()) },
     // pst-optic-doc.pdf p. 13, fraudulent 100 before.
@@ -397,7 +459,7 @@ testDetector(coveredTextDetector, {
       reasons: ['hidden_content.covered_text'],
     },
     {
-      name: 'a cover-up on content set a quarter turn round, the new value in the old one\'s place',
+      name: "a cover-up on content set a quarter turn round, the new value in the old one's place",
       input: () => textContext(quarterTurnCoverUp()),
       reasons: ['hidden_content.covered_text_replaced'],
       check: (findings) => expect(findings[0].evidence).toMatchObject({ before: '1,250.00', after: '9,850.00' }),
@@ -409,7 +471,7 @@ testDetector(coveredTextDetector, {
     },
     {
       // The plot label's box of its own width, but the value typed where the tick label stood.
-      name: 'a white box of the new text\'s own width over a value, the new value typed where the old one started',
+      name: "a white box of the new text's own width over a value, the new value typed where the old one started",
       input: () =>
         textContext(
           pdfkitBytes((doc) => {

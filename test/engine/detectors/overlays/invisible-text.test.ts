@@ -44,15 +44,41 @@ async function callout(disc: boolean): Promise<Uint8Array> {
  */
 async function hiddenLayer(reveal?: 'button' | 'auto_state' | 'nav_node', text = 'Balance brought forward 9,870.00', alsoVisible = false): Promise<Uint8Array> {
   return editWithPdfLib(await genuineStatement(), async (page, doc) => {
-    const ocg = doc.context.register(doc.context.obj({ Type: 'OCG', Name: 'Corrections', ...(reveal === 'auto_state' ? { Usage: { Print: { PrintState: 'ON' }, View: { ViewState: 'OFF' } } } : {}) }));
-    const autoStates = reveal === 'auto_state' ? { AS: [{ Event: 'View', Category: ['View'], OCGs: [ocg] }, { Event: 'Print', Category: ['Print'], OCGs: [ocg] }] } : {};
+    const ocg = doc.context.register(
+      doc.context.obj({
+        Type: 'OCG',
+        Name: 'Corrections',
+        ...(reveal === 'auto_state' ? { Usage: { Print: { PrintState: 'ON' }, View: { ViewState: 'OFF' } } } : {}),
+      }),
+    );
+    const autoStates =
+      reveal === 'auto_state'
+        ? {
+            AS: [
+              { Event: 'View', Category: ['View'], OCGs: [ocg] },
+              { Event: 'Print', Category: ['Print'], OCGs: [ocg] },
+            ],
+          }
+        : {};
     doc.catalog.set(PDFName.of('OCProperties'), doc.context.obj({ OCGs: [ocg], D: { Order: [ocg], OFF: [ocg], ...autoStates } }));
     if (reveal === 'button') {
-      const link = doc.context.register(doc.context.obj({ Type: 'Annot', Subtype: 'Link', Rect: [60, 60, 200, 80], Border: [0, 0, 0], A: { S: 'SetOCGState', State: [PDFName.of('ON'), ocg] } }));
+      const link = doc.context.register(
+        doc.context.obj({
+          Type: 'Annot',
+          Subtype: 'Link',
+          Rect: [60, 60, 200, 80],
+          Border: [0, 0, 0],
+          A: { S: 'SetOCGState', State: [PDFName.of('ON'), ocg] },
+        }),
+      );
       page.node.set(PDFName.of('Annots'), doc.context.obj([link]));
     }
     // Presentation steps (PDF 1.5 sub-page navigation, the lecturer package): the next step's action shows the layer.
-    if (reveal === 'nav_node') page.node.set(PDFName.of('PresSteps'), doc.context.register(doc.context.obj({ Type: 'NavNode', NA: { S: 'SetOCGState', State: [PDFName.of('ON'), ocg] } })));
+    if (reveal === 'nav_node')
+      page.node.set(
+        PDFName.of('PresSteps'),
+        doc.context.register(doc.context.obj({ Type: 'NavNode', NA: { S: 'SetOCGState', State: [PDFName.of('ON'), ocg] } })),
+      );
     const props = page.node.Resources()!;
     props.set(PDFName.of('Properties'), doc.context.obj({ oc1: ocg }));
     page.pushOperators(PDFOperator.of(Ops.BeginMarkedContentSequence, [PDFName.of('OC'), PDFName.of('oc1')]));
@@ -104,7 +130,10 @@ testDetector(invisibleTextDetector, {
   valid: [
     { name: 'a callout number in white on a black disc glyph drawn just before it', input: () => textContext(callout(true)) },
     // A print or screen variant of what the page shows anyway: the same words at the same place.
-    { name: 'a switched-off layer repeating visible text at the same place', input: () => textContext(hiddenLayer(undefined, 'Balance brought forward 9,870.00', true)) },
+    {
+      name: 'a switched-off layer repeating visible text at the same place',
+      input: () => textContext(hiddenLayer(undefined, 'Balance brought forward 9,870.00', true)),
+    },
     {
       // pdfpages, \includegraphics[trim, clip], cropped figures: the rest of the imported page
       // lies outside the crop window.
@@ -128,7 +157,12 @@ testDetector(invisibleTextDetector, {
       input: () =>
         textContext(
           withGenuine((doc) => {
-            for (let x = 40; x < 300; x += 0.5) doc.moveTo(x, 540).lineTo(x, 580).lineWidth(0.75).stroke(x < 170 ? '#8a2be2' : '#f0f0ff');
+            for (let x = 40; x < 300; x += 0.5)
+              doc
+                .moveTo(x, 540)
+                .lineTo(x, 580)
+                .lineWidth(0.75)
+                .stroke(x < 170 ? '#8a2be2' : '#f0f0ff');
             doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(14).text('Section 2', 200, 553, { lineBreak: false });
           }),
         ),
@@ -190,7 +224,11 @@ testDetector(invisibleTextDetector, {
     },
   ],
   invalid: [
-    { name: 'the same white callout number on the grey panel without its disc', input: () => textContext(callout(false)), reasons: ['hidden_content.text_matches_background'] },
+    {
+      name: 'the same white callout number on the grey panel without its disc',
+      input: () => textContext(callout(false)),
+      reasons: ['hidden_content.text_matches_background'],
+    },
     {
       name: 'invisible (render mode 3) amount in the page body',
       input: () => textContext(invisibleMode('Total paid 4,500.00', 400)),

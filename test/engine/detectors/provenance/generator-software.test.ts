@@ -12,7 +12,11 @@ testDetector(generatorSoftwareDetector, {
     { name: 'PDF printed from a browser', input: () => pdf('Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/120.0') },
   ],
   invalid: [
-    { name: 'EXIF Artist naming Stable Diffusion', input: () => pageJpeg({ ...small, exif: { IFD0: { Artist: 'Stable Diffusion XL' } } }), reasons: ['ai_generated.generator_software'] },
+    {
+      name: 'EXIF Artist naming Stable Diffusion',
+      input: () => pageJpeg({ ...small, exif: { IFD0: { Artist: 'Stable Diffusion XL' } } }),
+      reasons: ['ai_generated.generator_software'],
+    },
     { name: 'PDF whose Creator is DALL-E', input: () => pdf('DALL-E 3'), reasons: ['ai_generated.generator_software'] },
   ],
 });

@@ -21,10 +21,27 @@ const IPTC = 'http://cv.iptc.org/newscodes/digitalsourcetype/';
 
 testDetector(generatorSoftwareDetector, {
   valid: [{ name: 'office PDF', input: () => pdf({ producer: 'Microsoft® Word for Microsoft 365', creator: 'Microsoft® Word' }) }],
-  invalid: [{ name: 'PDF whose Creator is an image generator', input: () => pdf({ creator: 'Midjourney', producer: 'macOS Quartz PDFContext' }), reasons: ['ai_generated.generator_software'] }],
+  invalid: [
+    {
+      name: 'PDF whose Creator is an image generator',
+      input: () => pdf({ creator: 'Midjourney', producer: 'macOS Quartz PDFContext' }),
+      reasons: ['ai_generated.generator_software'],
+    },
+  ],
 });
 
 testDetector(iptcSourceTypeDetector, {
-  valid: [{ name: 'PDF XMP declaring a digital capture', input: () => pdf({ xmp: xmpPacket(`<Iptc4xmpExt:DigitalSourceType>${IPTC}digitalCapture</Iptc4xmpExt:DigitalSourceType>`) }) }],
-  invalid: [{ name: 'PDF XMP declaring trainedAlgorithmicMedia', input: () => pdf({ xmp: xmpPacket(`<Iptc4xmpExt:DigitalSourceType>${IPTC}trainedAlgorithmicMedia</Iptc4xmpExt:DigitalSourceType>`) }), reasons: ['ai_generated.iptc_source_type'] }],
+  valid: [
+    {
+      name: 'PDF XMP declaring a digital capture',
+      input: () => pdf({ xmp: xmpPacket(`<Iptc4xmpExt:DigitalSourceType>${IPTC}digitalCapture</Iptc4xmpExt:DigitalSourceType>`) }),
+    },
+  ],
+  invalid: [
+    {
+      name: 'PDF XMP declaring trainedAlgorithmicMedia',
+      input: () => pdf({ xmp: xmpPacket(`<Iptc4xmpExt:DigitalSourceType>${IPTC}trainedAlgorithmicMedia</Iptc4xmpExt:DigitalSourceType>`) }),
+      reasons: ['ai_generated.iptc_source_type'],
+    },
+  ],
 });

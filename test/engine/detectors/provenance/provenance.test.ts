@@ -19,7 +19,10 @@ const small = { width: 300, height: 390 };
 
 /** A caBX chunk whose JUMBF is not a valid manifest store but names a source type verbatim. */
 function brokenManifest(sourceType: string) {
-  return { type: 'caBX', data: Buffer.concat([Buffer.from('\0\0\0\x40jumb\0\0\0\x10jumdc2pa', 'latin1'), Buffer.from(`digitalSourceType${IPTC}${sourceType}`, 'latin1')]) };
+  return {
+    type: 'caBX',
+    data: Buffer.concat([Buffer.from('\0\0\0\x40jumb\0\0\0\x10jumdc2pa', 'latin1'), Buffer.from(`digitalSourceType${IPTC}${sourceType}`, 'latin1')]),
+  };
 }
 
 testDetector(c2paAiDetector, {
@@ -30,14 +33,31 @@ testDetector(c2paAiDetector, {
     { name: 'unreadable manifest naming digitalCapture', input: async () => insertPngChunks(await pagePng(small), [brokenManifest('digitalCapture')]) },
   ],
   invalid: [
-    { name: 'Amazon Titan output with c2pa.created trainedAlgorithmicMedia', input: corpus('ai-generated/c2pa/amazon-titan-g1.png'), reasons: ['ai_generated.c2pa_generated'], check: (f) => expect(f[0].strength).toBeGreaterThanOrEqual(0.9) },
-    { name: 'unreadable manifest naming trainedAlgorithmicMedia', input: async () => insertPngChunks(await pagePng(small), [brokenManifest('trainedAlgorithmicMedia')]), reasons: ['ai_generated.c2pa_generated'] },
-    { name: 'unreadable manifest naming a composite', input: async () => insertPngChunks(await pagePng(small), [brokenManifest('compositeWithTrainedAlgorithmicMedia')]), reasons: ['ai_generated.c2pa_composite'] },
+    {
+      name: 'Amazon Titan output with c2pa.created trainedAlgorithmicMedia',
+      input: corpus('ai-generated/c2pa/amazon-titan-g1.png'),
+      reasons: ['ai_generated.c2pa_generated'],
+      check: (f) => expect(f[0].strength).toBeGreaterThanOrEqual(0.9),
+    },
+    {
+      name: 'unreadable manifest naming trainedAlgorithmicMedia',
+      input: async () => insertPngChunks(await pagePng(small), [brokenManifest('trainedAlgorithmicMedia')]),
+      reasons: ['ai_generated.c2pa_generated'],
+    },
+    {
+      name: 'unreadable manifest naming a composite',
+      input: async () => insertPngChunks(await pagePng(small), [brokenManifest('compositeWithTrainedAlgorithmicMedia')]),
+      reasons: ['ai_generated.c2pa_composite'],
+    },
   ],
 });
 
 const xmpSource = (form: 'attr' | 'resource', type: string) =>
-  xmpPacket(form === 'attr' ? `<Iptc4xmpExt:DigitalSourceType>${IPTC}${type}</Iptc4xmpExt:DigitalSourceType>` : `<Iptc4xmpExt:DigitalSourceType rdf:resource="${IPTC}${type}"/>`);
+  xmpPacket(
+    form === 'attr'
+      ? `<Iptc4xmpExt:DigitalSourceType>${IPTC}${type}</Iptc4xmpExt:DigitalSourceType>`
+      : `<Iptc4xmpExt:DigitalSourceType rdf:resource="${IPTC}${type}"/>`,
+  );
 
 testDetector(iptcSourceTypeDetector, {
   valid: [
@@ -46,8 +66,17 @@ testDetector(iptcSourceTypeDetector, {
     { name: 'no XMP', input: () => pageJpeg(small) },
   ],
   invalid: [
-    { name: 'JPEG XMP trainedAlgorithmicMedia', input: () => pageJpeg({ ...small, xmp: xmpSource('attr', 'trainedAlgorithmicMedia') }), reasons: ['ai_generated.iptc_source_type'], check: (f) => expect(f[0].strength).toBeGreaterThanOrEqual(0.9) },
-    { name: 'PNG XMP composite as rdf:resource', input: async () => insertPngChunks(await pagePng(small), [iTXt('XML:com.adobe.xmp', xmpSource('resource', 'compositeWithTrainedAlgorithmicMedia'))]), reasons: ['ai_generated.iptc_source_type'] },
+    {
+      name: 'JPEG XMP trainedAlgorithmicMedia',
+      input: () => pageJpeg({ ...small, xmp: xmpSource('attr', 'trainedAlgorithmicMedia') }),
+      reasons: ['ai_generated.iptc_source_type'],
+      check: (f) => expect(f[0].strength).toBeGreaterThanOrEqual(0.9),
+    },
+    {
+      name: 'PNG XMP composite as rdf:resource',
+      input: async () => insertPngChunks(await pagePng(small), [iTXt('XML:com.adobe.xmp', xmpSource('resource', 'compositeWithTrainedAlgorithmicMedia'))]),
+      reasons: ['ai_generated.iptc_source_type'],
+    },
   ],
 });
 
@@ -60,22 +89,45 @@ async function stealthPng(text: string, width = 64, height = 64): Promise<Uint8A
     const y = i % height;
     data[(y * width + x) * 4 + 3] = 254 | (bits[i] ?? 1);
   }
-  return new Uint8Array(await sharp(data, { raw: { width, height, channels: 4 } }).png().toBuffer());
+  return new Uint8Array(
+    await sharp(data, { raw: { width, height, channels: 4 } })
+      .png()
+      .toBuffer(),
+  );
 }
 
-const comfyPrompt = JSON.stringify({ '3': { inputs: { seed: 1, steps: 20 }, class_type: 'KSampler' }, '4': { inputs: { ckpt_name: 'sd_xl_base_1.0.safetensors' }, class_type: 'CheckpointLoaderSimple' } });
+const comfyPrompt = JSON.stringify({
+  '3': { inputs: { seed: 1, steps: 20 }, class_type: 'KSampler' },
+  '4': { inputs: { ckpt_name: 'sd_xl_base_1.0.safetensors' }, class_type: 'CheckpointLoaderSimple' },
+});
 const a1111 = 'a receipt from a coffee shop\nNegative prompt: blurry\nSteps: 20, Sampler: Euler a, CFG scale: 7, Seed: 12345, Size: 512x768';
 
 testDetector(generationParametersDetector, {
   valid: [
-    { name: 'ordinary PNG text chunks', input: async () => insertPngChunks(await pagePng(small), [tEXt('Comment', 'Scanned for the records'), tEXt('parameters', 'dpi=300')]) },
+    {
+      name: 'ordinary PNG text chunks',
+      input: async () => insertPngChunks(await pagePng(small), [tEXt('Comment', 'Scanned for the records'), tEXt('parameters', 'dpi=300')]),
+    },
     { name: 'alpha channel without a stealth stream', input: () => stealthPng('just some bits here') },
     { name: 'camera JPEG', input: () => pageJpeg({ ...small, exif: cameraExif() }) },
   ],
   invalid: [
-    { name: 'AUTOMATIC1111 parameters chunk', input: async () => insertPngChunks(await pagePng(small), [tEXt('parameters', a1111)]), reasons: ['ai_generated.generation_parameters'] },
-    { name: 'ComfyUI prompt chunk', input: async () => insertPngChunks(await pagePng(small), [tEXt('prompt', comfyPrompt)]), reasons: ['ai_generated.generation_parameters'], check: (f) => expect(f[0].evidence.tool).toBe('ComfyUI') },
-    { name: 'A1111 parameters in a JPEG UserComment (corpus)', input: corpus('ai-generated/sd-parsers/automatic1111_cropped.jpg'), reasons: ['ai_generated.generation_parameters'] },
+    {
+      name: 'AUTOMATIC1111 parameters chunk',
+      input: async () => insertPngChunks(await pagePng(small), [tEXt('parameters', a1111)]),
+      reasons: ['ai_generated.generation_parameters'],
+    },
+    {
+      name: 'ComfyUI prompt chunk',
+      input: async () => insertPngChunks(await pagePng(small), [tEXt('prompt', comfyPrompt)]),
+      reasons: ['ai_generated.generation_parameters'],
+      check: (f) => expect(f[0].evidence.tool).toBe('ComfyUI'),
+    },
+    {
+      name: 'A1111 parameters in a JPEG UserComment (corpus)',
+      input: corpus('ai-generated/sd-parsers/automatic1111_cropped.jpg'),
+      reasons: ['ai_generated.generation_parameters'],
+    },
     { name: 'stealth pnginfo in alpha LSBs', input: () => stealthPng('stealth_pnginfo\0\0\0\x20hidden'), reasons: ['ai_generated.stealth_parameters'] },
   ],
 });
@@ -86,9 +138,21 @@ testDetector(generatorSoftwareDetector, {
     { name: 'a camera whose name contains Gemini', input: () => pageJpeg({ ...small, exif: { IFD0: { Make: 'Trust.', Model: 'Gemini11' } } }) },
   ],
   invalid: [
-    { name: 'EXIF Software DALL-E', input: () => pageJpeg({ ...small, exif: { IFD0: { Software: 'DALL-E 3' } } }), reasons: ['ai_generated.generator_software'] },
-    { name: 'XMP CreatorTool Adobe Firefly', input: () => pageJpeg({ ...small, xmp: xmpPacket('<xmp:CreatorTool>Adobe Firefly</xmp:CreatorTool>') }), reasons: ['ai_generated.generator_software'] },
-    { name: 'PNG Software Midjourney', input: async () => insertPngChunks(await pagePng(small), [tEXt('Software', 'Midjourney v6')]), reasons: ['ai_generated.generator_software'] },
+    {
+      name: 'EXIF Software DALL-E',
+      input: () => pageJpeg({ ...small, exif: { IFD0: { Software: 'DALL-E 3' } } }),
+      reasons: ['ai_generated.generator_software'],
+    },
+    {
+      name: 'XMP CreatorTool Adobe Firefly',
+      input: () => pageJpeg({ ...small, xmp: xmpPacket('<xmp:CreatorTool>Adobe Firefly</xmp:CreatorTool>') }),
+      reasons: ['ai_generated.generator_software'],
+    },
+    {
+      name: 'PNG Software Midjourney',
+      input: async () => insertPngChunks(await pagePng(small), [tEXt('Software', 'Midjourney v6')]),
+      reasons: ['ai_generated.generator_software'],
+    },
   ],
 });
 
@@ -127,6 +191,10 @@ testDetector(c2paIntegrityDetector, {
       },
       reasons: ['signature_invalidated.c2pa_asset_changed'],
     },
-    { name: 'assertion altered after signing (corpus E-uri)', input: corpus('c2pa/adobe-20220124-E-uri-CA.jpg'), reasons: ['signature_invalidated.c2pa_manifest_altered'] },
+    {
+      name: 'assertion altered after signing (corpus E-uri)',
+      input: corpus('c2pa/adobe-20220124-E-uri-CA.jpg'),
+      reasons: ['signature_invalidated.c2pa_manifest_altered'],
+    },
   ],
 });

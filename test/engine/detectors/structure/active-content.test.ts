@@ -5,7 +5,8 @@ import { structureContext } from '../../read/pdf/structure/context.js';
 import { STATEMENT_LINES, buildRawPdf } from '../../read/pdf/structure/fixtures.js';
 import { statement } from '../../read/pdf/structure/updates.js';
 
-const withExtras = (catalogExtra: string, extraObjects: Record<number, string>) => buildRawPdf({ pages: [{ lines: STATEMENT_LINES }], catalogExtra, extraObjects });
+const withExtras = (catalogExtra: string, extraObjects: Record<number, string>) =>
+  buildRawPdf({ pages: [{ lines: STATEMENT_LINES }], catalogExtra, extraObjects });
 const js = withExtras('/OpenAction 20 0 R', { 20: '<< /S /JavaScript /JS (app.alert\\(1\\)) >>' });
 // A fillable form: Acrobat's number formatting and a calculated total, as field actions.
 const formJs = withExtras('/AcroForm << /Fields [] >>', {
@@ -13,19 +14,38 @@ const formJs = withExtras('/AcroForm << /Fields [] >>', {
   21: '<< /S /JavaScript /JS (AFSimple_Calculate\\("SUM", new Array \\("a", "b"\\)\\);) >>',
   22: '<< /S /JavaScript /JS (if \\(event.value > 100\\) { app.alert\\("Too much"\\); event.rc = false; }) >>',
 });
-const reachingOut = withExtras('/AcroForm << /Fields [] >>', { 20: '<< /S /JavaScript /JS (AFNumber_Format\\(2\\); this.submitForm\\("http://x.example/"\\);) >>' });
+const reachingOut = withExtras('/AcroForm << /Fields [] >>', {
+  20: '<< /S /JavaScript /JS (AFNumber_Format\\(2\\); this.submitForm\\("http://x.example/"\\);) >>',
+});
 const launch = withExtras('/OpenAction 20 0 R', { 20: '<< /S /Launch /F (cmd.exe) >>' });
 const attachment = (name: string) =>
-  withExtras('/Names << /EmbeddedFiles << /Names [(f) 21 0 R] >> >>', { 21: `<< /Type /Filespec /F (${name}) /UF (${name}) /EF << /F 22 0 R >> >>`, 22: '<< /Type /EmbeddedFile /Length 4 >>\nstream\nMZ..\nendstream' });
+  withExtras('/Names << /EmbeddedFiles << /Names [(f) 21 0 R] >> >>', {
+    21: `<< /Type /Filespec /F (${name}) /UF (${name}) /EF << /F 22 0 R >> >>`,
+    22: '<< /Type /EmbeddedFile /Length 4 >>\nstream\nMZ..\nendstream',
+  });
 
 testDetector(activeContentDetector, {
   valid: [{ name: 'a plain statement', input: structureContext(statement()) }],
   invalid: [
     { name: 'JavaScript open action', input: structureContext(js), reasons: ['active_content.javascript'] },
-    { name: 'form field scripts only (context, never past clear)', input: structureContext(formJs), reasons: ['active_content.form_scripts'], check: (f) => expect(f[0].strength).toBeLessThan(0.08) },
+    {
+      name: 'form field scripts only (context, never past clear)',
+      input: structureContext(formJs),
+      reasons: ['active_content.form_scripts'],
+      check: (f) => expect(f[0].strength).toBeLessThan(0.08),
+    },
     { name: 'form script that submits data', input: structureContext(reachingOut), reasons: ['active_content.javascript'] },
     { name: 'a launch action', input: structureContext(launch), reasons: ['active_content.launch_action'] },
     { name: 'an executable attachment', input: structureContext(attachment('invoice.exe')), reasons: ['active_content.risky_attachment'] },
-    { name: 'an XML attachment (e-invoice), weak', input: structureContext(attachment('factur-x.xml')), reasons: ['active_content.embedded_file'], check: (f) => f.every((x) => x.strength <= 0.1) || (() => { throw new Error('too strong'); })() },
+    {
+      name: 'an XML attachment (e-invoice), weak',
+      input: structureContext(attachment('factur-x.xml')),
+      reasons: ['active_content.embedded_file'],
+      check: (f) =>
+        f.every((x) => x.strength <= 0.1) ||
+        (() => {
+          throw new Error('too strong');
+        })(),
+    },
   ],
 });

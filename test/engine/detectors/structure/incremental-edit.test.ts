@@ -2,18 +2,59 @@ import { expect } from 'vitest';
 import { incrementalEditDetector } from '../../../../engine/detectors/structure/incremental-edit.js';
 import { testDetector } from '../../detector-tester.js';
 import { structureContext } from '../../read/pdf/structure/context.js';
-import { STATEMENT_LINES, appendUpdate, buildRawPdf, contentEditUpdate, contentFor, hasQpdf, qpdf, rawLayout, type RawLine } from '../../read/pdf/structure/fixtures.js';
-import { fontSwapped, lineRemoved, logoReplaced, pageCropped, pageInserted, pageKeptByTool, statementWithLogo, unrelatedObjectAdded } from '../../read/pdf/structure/more-updates.js';
-import { amountEdit, annotationUpdate, formFill, formFillSession, metadataUpdate, overlayEdit, signatureFieldUpdate, statement, wrappedAnnotationUpdate } from '../../read/pdf/structure/updates.js';
+import {
+  STATEMENT_LINES,
+  appendUpdate,
+  buildRawPdf,
+  contentEditUpdate,
+  contentFor,
+  hasQpdf,
+  qpdf,
+  rawLayout,
+  type RawLine,
+} from '../../read/pdf/structure/fixtures.js';
+import {
+  fontSwapped,
+  lineRemoved,
+  logoReplaced,
+  pageCropped,
+  pageInserted,
+  pageKeptByTool,
+  statementWithLogo,
+  unrelatedObjectAdded,
+} from '../../read/pdf/structure/more-updates.js';
+import {
+  amountEdit,
+  annotationUpdate,
+  formFill,
+  formFillSession,
+  metadataUpdate,
+  overlayEdit,
+  signatureFieldUpdate,
+  statement,
+  wrappedAnnotationUpdate,
+} from '../../read/pdf/structure/updates.js';
 
-const nameEdit = () => contentEditUpdate(statement(), 1, 0, STATEMENT_LINES.map((l) => (l.text.startsWith('Account holder') ? { ...l, text: 'Account holder: John Smith' } : l)));
+const nameEdit = () =>
+  contentEditUpdate(
+    statement(),
+    1,
+    0,
+    STATEMENT_LINES.map((l) => (l.text.startsWith('Account holder') ? { ...l, text: 'Account holder: John Smith' } : l)),
+  );
 
 /** pdf.js issue9713: a line added in one update and taken out in the next (fraudulent 91 before). */
 const addedThenRemoved = () => {
   const added = contentEditUpdate(statement(), 1, 0, [...STATEMENT_LINES, { x: 240, y: 400, text: 'This is Helvetica' }]);
   return contentEditUpdate(added, 1, 0, STATEMENT_LINES);
 };
-const amountChangedThenBack = (back: string) => contentEditUpdate(amountEdit(), 1, 0, STATEMENT_LINES.map((l) => (l.text.startsWith('Closing') ? { ...l, text: `Closing balance: ${back}` } : l)));
+const amountChangedThenBack = (back: string) =>
+  contentEditUpdate(
+    amountEdit(),
+    1,
+    0,
+    STATEMENT_LINES.map((l) => (l.text.startsWith('Closing') ? { ...l, text: `Closing balance: ${back}` } : l)),
+  );
 
 const PAGE_2: RawLine[] = [
   { x: 72, y: 700, text: 'Transactions (continued)' },
@@ -68,7 +109,11 @@ testDetector(incrementalEditDetector, {
         expect(f[0].evidence).toMatchObject({ revisions: [2, 3], page: 1 });
       },
     },
-    { name: 'an amount changed and later put back: context only', input: structureContext(() => amountChangedThenBack('1,350.00')), reasons: ['incremental_edit.edit_reverted'] },
+    {
+      name: 'an amount changed and later put back: context only',
+      input: structureContext(() => amountChangedThenBack('1,350.00')),
+      reasons: ['incremental_edit.edit_reverted'],
+    },
     {
       name: 'an amount changed, then changed again to a third value',
       input: structureContext(() => amountChangedThenBack('7,350.00')),
@@ -88,7 +133,11 @@ testDetector(incrementalEditDetector, {
     },
     {
       name: 'a watermark added to every page while an amount changed on the first',
-      input: structureContext(() => watermarkUpdate({ edit: (p, lines) => (p === 0 ? lines.map((l) => (l.text.startsWith('Closing') ? { ...l, text: 'Closing balance: 9,350.00' } : l)) : lines) })),
+      input: structureContext(() =>
+        watermarkUpdate({
+          edit: (p, lines) => (p === 0 ? lines.map((l) => (l.text.startsWith('Closing') ? { ...l, text: 'Closing balance: 9,350.00' } : l)) : lines),
+        }),
+      ),
       reasons: ['incremental_edit.figures_changed'],
     },
     {
@@ -101,7 +150,11 @@ testDetector(incrementalEditDetector, {
       input: structureContext(() => watermarkUpdate({ marked: false })),
       reasons: ['incremental_edit.text_changed'],
     },
-    { name: 'a filled-in date replaced by a later form-fill update', input: structureContext(formFillSession({ refill: '2024-03-01' })), reasons: ['incremental_edit.field_value_changed'] },
+    {
+      name: 'a filled-in date replaced by a later form-fill update',
+      input: structureContext(formFillSession({ refill: '2024-03-01' })),
+      reasons: ['incremental_edit.field_value_changed'],
+    },
     {
       name: 'an amount changed in an update',
       input: structureContext(amountEdit),
@@ -132,7 +185,12 @@ testDetector(incrementalEditDetector, {
       reasons: ['incremental_edit.text_changed'],
       check: (f) => expect(f[0].strength).toBeGreaterThanOrEqual(0.6),
     },
-    { name: 'a line taken out in an update', input: structureContext(lineRemoved), reasons: ['incremental_edit.text_removed'], check: (f) => expect(f[0].evidence).toMatchObject({ revision: 2, before: expect.stringContaining('Account holder') }) },
+    {
+      name: 'a line taken out in an update',
+      input: structureContext(lineRemoved),
+      reasons: ['incremental_edit.text_removed'],
+      check: (f) => expect(f[0].evidence).toMatchObject({ revision: 2, before: expect.stringContaining('Account holder') }),
+    },
     {
       name: 'content re-serialised by a page tool in its own spelling (reals, hex strings, one line): context only',
       input: structureContext(() => pageKeptByTool({ keepBoth: true })),
@@ -173,9 +231,24 @@ testDetector(incrementalEditDetector, {
         expect(f[0].evidence.hidden_text).toContainEqual({ page: 1, text: 'Closing balance: 1,350.00' });
       },
     },
-    { name: 'a page added by an update', input: structureContext(pageInserted), reasons: ['incremental_edit.page_inserted'], check: (f) => expect(f[0].evidence.page).toBe(2) },
-    { name: 'the logo drawing replaced by an update', input: structureContext(logoReplaced), reasons: ['incremental_edit.image_replaced'], check: (f) => expect(f[0].pages).toEqual([1]) },
+    {
+      name: 'a page added by an update',
+      input: structureContext(pageInserted),
+      reasons: ['incremental_edit.page_inserted'],
+      check: (f) => expect(f[0].evidence.page).toBe(2),
+    },
+    {
+      name: 'the logo drawing replaced by an update',
+      input: structureContext(logoReplaced),
+      reasons: ['incremental_edit.image_replaced'],
+      check: (f) => expect(f[0].pages).toEqual([1]),
+    },
     { name: 'the page font redefined by an update', input: structureContext(() => fontSwapped()), reasons: ['incremental_edit.resources_changed'] },
-    { name: 'an update adding an object no page uses', input: structureContext(unrelatedObjectAdded), reasons: ['incremental_edit.other_update'], check: (f) => expect(f[0].strength).toBeLessThanOrEqual(0.1) },
+    {
+      name: 'an update adding an object no page uses',
+      input: structureContext(unrelatedObjectAdded),
+      reasons: ['incremental_edit.other_update'],
+      check: (f) => expect(f[0].strength).toBeLessThanOrEqual(0.1),
+    },
   ],
 });

@@ -27,7 +27,13 @@ testDetector(pageInconsistencyDetector, {
     },
     {
       name: 'another period printed in the body of one page, not in its header',
-      input: buildRawPdf({ pages: [headed(MARCH, 1), headed(MARCH, 2), { lines: [...headed(MARCH, 3).lines, { x: 72, y: 400, text: 'Interest period: 01/01/2024 - 31/03/2024' }] }] }),
+      input: buildRawPdf({
+        pages: [
+          headed(MARCH, 1),
+          headed(MARCH, 2),
+          { lines: [...headed(MARCH, 3).lines, { x: 72, y: 400, text: 'Interest period: 01/01/2024 - 31/03/2024' }] },
+        ],
+      }),
     },
   ],
   invalid: [

@@ -5,26 +5,55 @@ import { structureContext } from '../../read/pdf/structure/context.js';
 import { buildRawPdf, type RawPage } from '../../read/pdf/structure/fixtures.js';
 import { genuineStatement } from '../../read/pdf/text/fixtures.js';
 
-const page = (n: number): RawPage => ({ lines: [{ x: 72, y: 700, text: `Statement page ${n}` }, { x: 72, y: 680, text: '01/02/2024 Card payment 12.40' }] });
-const foreign: RawPage = { lines: [{ x: 60, y: 760, text: 'Transactions continued', font: 'TT0' }], noDefaultFont: true, fonts: { TT0: 'ArialMT' }, mediaBox: [0, 0, 595, 842] };
+const page = (n: number): RawPage => ({
+  lines: [
+    { x: 72, y: 700, text: `Statement page ${n}` },
+    { x: 72, y: 680, text: '01/02/2024 Card payment 12.40' },
+  ],
+});
+const foreign: RawPage = {
+  lines: [{ x: 60, y: 760, text: 'Transactions continued', font: 'TT0' }],
+  noDefaultFont: true,
+  fonts: { TT0: 'ArialMT' },
+  mediaBox: [0, 0, 595, 842],
+};
 
 testDetector(pageInconsistencyDetector, {
   valid: [
     { name: 'four pages from one producer', input: structureContext(buildRawPdf({ pages: [page(1), page(2), page(3), page(4)] })) },
     { name: 'two pages only (no majority)', input: structureContext(buildRawPdf({ pages: [page(1), foreign] })) },
   ],
-  invalid: [{ name: 'a page with other fonts, naming and size', input: structureContext(buildRawPdf({ pages: [page(1), page(2), foreign, page(4)] })), reasons: ['page_inconsistency.foreign_page'] }],
+  invalid: [
+    {
+      name: 'a page with other fonts, naming and size',
+      input: structureContext(buildRawPdf({ pages: [page(1), page(2), foreign, page(4)] })),
+      reasons: ['page_inconsistency.foreign_page'],
+    },
+  ],
 });
 
-const numbered = (labels: string[]): RawPage[] => labels.map((l, i) => ({ lines: [{ x: 72, y: 700, text: `Statement line ${i + 1}` }, { x: 480, y: 40, text: l }] }));
+const numbered = (labels: string[]): RawPage[] =>
+  labels.map((l, i) => ({
+    lines: [
+      { x: 72, y: 700, text: `Statement line ${i + 1}` },
+      { x: 480, y: 40, text: l },
+    ],
+  }));
 
 testDetector(pageInconsistencyDetector, {
   valid: [
     { name: 'pages numbered 1 to 3 of 3', input: buildRawPdf({ pages: numbered(['Page 1 of 3', 'Page 2 of 3', 'Page 3 of 3']) }) },
-    { name: 'a statement with a two-page appendix numbered on its own (two pages disagree: no single odd page)', input: buildRawPdf({ pages: numbered(['Page 1 of 2', 'Page 2 of 2', 'Page 1 of 2', 'Page 2 of 2']) }) },
+    {
+      name: 'a statement with a two-page appendix numbered on its own (two pages disagree: no single odd page)',
+      input: buildRawPdf({ pages: numbered(['Page 1 of 2', 'Page 2 of 2', 'Page 1 of 2', 'Page 2 of 2']) }),
+    },
   ],
   invalid: [
-    { name: 'page 2 printed as "Page 2 of 4" in a file of 3 pages (a page swapped in from a longer statement)', input: buildRawPdf({ pages: numbered(['Page 1 of 3', 'Page 2 of 4', 'Page 3 of 3']) }), reasons: ['page_inconsistency.page_numbering'] },
+    {
+      name: 'page 2 printed as "Page 2 of 4" in a file of 3 pages (a page swapped in from a longer statement)',
+      input: buildRawPdf({ pages: numbered(['Page 1 of 3', 'Page 2 of 4', 'Page 3 of 3']) }),
+      reasons: ['page_inconsistency.page_numbering'],
+    },
   ],
 });
 
@@ -37,9 +66,19 @@ testDetector(pageInconsistencyDetector, {
     { name: 'three pages sharing one font object', input: structureContext(buildRawPdf({ pages: [page(1), page(2), page(3)] })) },
     {
       name: 'a writer that embeds the font again on every page (no run of shared objects to break)',
-      input: structureContext(buildRawPdf({ pages: [ownHelvetica(1, 50), ownHelvetica(2, 51), ownHelvetica(3, 52)], extraObjects: { 50: helvetica, 51: helvetica, 52: helvetica } })),
+      input: structureContext(
+        buildRawPdf({ pages: [ownHelvetica(1, 50), ownHelvetica(2, 51), ownHelvetica(3, 52)], extraObjects: { 50: helvetica, 51: helvetica, 52: helvetica } }),
+      ),
     },
-    { name: 'a page drawing other fonts as its own objects (not the same font written again)', input: structureContext(buildRawPdf({ pages: [page(1), { ...page(2), noDefaultFont: true, fontRefs: { F1: 50 } }, page(3)], extraObjects: { 50: '<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman >>' } })) },
+    {
+      name: 'a page drawing other fonts as its own objects (not the same font written again)',
+      input: structureContext(
+        buildRawPdf({
+          pages: [page(1), { ...page(2), noDefaultFont: true, fontRefs: { F1: 50 } }, page(3)],
+          extraObjects: { 50: '<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman >>' },
+        }),
+      ),
+    },
   ],
   invalid: [
     {
@@ -76,7 +115,15 @@ testDetector(pageInconsistencyDetector, {
     { name: 'a three-page pdfkit statement with embedded fonts, re-saved by pdf-lib', input: structureContext(() => resaved('embedded')) },
   ],
   invalid: [
-    { name: 'page 2 swapped in from another pdfkit statement (standard fonts)', input: structureContext(() => swapPage2()), reasons: ['page_inconsistency.separate_font_objects'] },
-    { name: 'page 2 swapped in from another pdfkit statement (embedded subsets)', input: structureContext(() => swapPage2('embedded')), reasons: ['page_inconsistency.separate_font_objects'] },
+    {
+      name: 'page 2 swapped in from another pdfkit statement (standard fonts)',
+      input: structureContext(() => swapPage2()),
+      reasons: ['page_inconsistency.separate_font_objects'],
+    },
+    {
+      name: 'page 2 swapped in from another pdfkit statement (embedded subsets)',
+      input: structureContext(() => swapPage2('embedded')),
+      reasons: ['page_inconsistency.separate_font_objects'],
+    },
   ],
 });

@@ -5,7 +5,13 @@ import { STATEMENT_LINES, contentEditUpdate } from '../../read/pdf/structure/fix
 import { fontSwapped } from '../../read/pdf/structure/more-updates.js';
 import { amountEdit, annotationUpdate, signedStatement } from '../../read/pdf/structure/updates.js';
 
-const editedAfterSigning = () => contentEditUpdate(signedStatement(), 1, 0, STATEMENT_LINES.map((l) => (l.text.startsWith('Closing') ? { ...l, text: 'Closing balance: 8,350.00' } : l)));
+const editedAfterSigning = () =>
+  contentEditUpdate(
+    signedStatement(),
+    1,
+    0,
+    STATEMENT_LINES.map((l) => (l.text.startsWith('Closing') ? { ...l, text: 'Closing balance: 8,350.00' } : l)),
+  );
 
 testDetector(signatureInvalidatedDetector, {
   valid: [
@@ -15,6 +21,10 @@ testDetector(signatureInvalidatedDetector, {
   ],
   invalid: [
     { name: 'an amount changed after signing', input: structureContext(editedAfterSigning), reasons: ['signature_invalidated.content_after_signature'] },
-    { name: 'the page font redefined after signing', input: structureContext(() => fontSwapped(signedStatement())), reasons: ['signature_invalidated.unsigned_update_after_signature'] },
+    {
+      name: 'the page font redefined after signing',
+      input: structureContext(() => fontSwapped(signedStatement())),
+      reasons: ['signature_invalidated.unsigned_update_after_signature'],
+    },
   ],
 });

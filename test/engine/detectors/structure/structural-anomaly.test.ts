@@ -12,23 +12,38 @@ const shifted = edit((s) => s.replace('%PDF-1.7\n', '%PDF-1.7\n% comment that sh
 // A second definition of object 3 before the xref, and a body object no xref lists; startxref
 // moved by the inserted bytes so that the cross-reference itself stays intact.
 const LEFT_OVERS = '3 0 obj\n<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>\nendobj\n99 0 obj\n(left over)\nendobj\n';
-const duplicated = edit((s) => s.replace('\nxref\n', `\n${LEFT_OVERS}xref\n`).replace(/startxref\n(\d+)/, (_, at: string) => `startxref\n${Number(at) + LEFT_OVERS.length}`));
+const duplicated = edit((s) =>
+  s.replace('\nxref\n', `\n${LEFT_OVERS}xref\n`).replace(/startxref\n(\d+)/, (_, at: string) => `startxref\n${Number(at) + LEFT_OVERS.length}`),
+);
 /** A Flate stream of `mb` megabytes of zeros added by an update (a bomb when `mb` is large). */
 const withFlate = (mb: number) => () => {
   const data = zlib.deflateSync(Buffer.alloc(mb * 1024 * 1024), { level: 9 });
-  return appendUpdate(statement(), { objects: [{ num: 40, body: `<< /Length ${data.length} /Filter /FlateDecode >>\nstream\n${data.toString('latin1')}\nendstream` }] });
+  return appendUpdate(statement(), {
+    objects: [{ num: 40, body: `<< /Length ${data.length} /Filter /FlateDecode >>\nstream\n${data.toString('latin1')}\nendstream` }],
+  });
 };
 const trailing = edit((s) => `${s}${'appended payload after the end of the file '.repeat(3)}`);
 
 testDetector(structuralAnomalyDetector, {
   valid: [
     { name: 'a clean file', input: structureContext(statement()) },
-    { name: 'an update appended to a save that never wrote %%EOF (its objects redefine, not duplicate)', input: structureContext(() => pageKeptByTool()) }, { name: 'a large but real stream (8 MB)', input: structureContext(withFlate(8)) }, ...(hasQpdf() ? [{ name: 'qpdf output', input: structureContext(() => qpdf(statement(), ['--object-streams=generate'])) }] : [])],
+    { name: 'an update appended to a save that never wrote %%EOF (its objects redefine, not duplicate)', input: structureContext(() => pageKeptByTool()) },
+    { name: 'a large but real stream (8 MB)', input: structureContext(withFlate(8)) },
+    ...(hasQpdf() ? [{ name: 'qpdf output', input: structureContext(() => qpdf(statement(), ['--object-streams=generate'])) }] : []),
+  ],
   invalid: [
     { name: 'xref offsets broken', input: structureContext(shifted), reasons: ['structural_anomaly.xref_repaired'] },
-    { name: 'an object defined twice and one unlisted', input: structureContext(duplicated), reasons: ['structural_anomaly.duplicate_object', 'structural_anomaly.unlisted_objects'] },
+    {
+      name: 'an object defined twice and one unlisted',
+      input: structureContext(duplicated),
+      reasons: ['structural_anomaly.duplicate_object', 'structural_anomaly.unlisted_objects'],
+    },
     { name: 'an xref section chained from nowhere', input: structureContext(staleSection), reasons: ['structural_anomaly.unlinked_section'] },
-    { name: 'a generation number above 0 in a single-revision file', input: structureContext(reusedGeneration), reasons: ['structural_anomaly.generation_numbers'] },
+    {
+      name: 'a generation number above 0 in a single-revision file',
+      input: structureContext(reusedGeneration),
+      reasons: ['structural_anomaly.generation_numbers'],
+    },
     { name: 'data after %%EOF', input: structureContext(trailing), reasons: ['structural_anomaly.trailing_data'] },
     {
       name: 'a 200 MB decompression bomb in a small file',

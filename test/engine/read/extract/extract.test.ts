@@ -15,11 +15,24 @@ describe('extractFields on generated documents', () => {
 
 describe('extractFields precision', () => {
   it('returns nulls for a document without text', () => {
-    expect(extractFields([], '')).toEqual({ doc_type: null, issuer: null, name: null, address: null, document_date: null, account_number: null, currency: null });
+    expect(extractFields([], '')).toEqual({
+      doc_type: null,
+      issuer: null,
+      name: null,
+      address: null,
+      document_date: null,
+      account_number: null,
+      currency: null,
+    });
   });
 
   it('does not take a table header date as the document date', () => {
-    const text = [row([0, 'Harbour Savings Bank'], [60, 'Statement']), '', row([0, 'Date'], [12, 'Description'], [80, 'Balance']), row([0, '03/02/2025'], [12, 'Card payment'], [80, '1,200.00'])].join('\n');
+    const text = [
+      row([0, 'Harbour Savings Bank'], [60, 'Statement']),
+      '',
+      row([0, 'Date'], [12, 'Description'], [80, 'Balance']),
+      row([0, '03/02/2025'], [12, 'Card payment'], [80, '1,200.00']),
+    ].join('\n');
     expect(extractFields([layoutPage(text)], text).document_date).toBeNull();
   });
 

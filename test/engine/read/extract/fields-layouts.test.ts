@@ -24,7 +24,14 @@ describe('account number', () => {
 
 describe('addressee blocks', () => {
   const statement = (postcode: string) =>
-    [row([0, 'Northmoor Building Society'], right(96, 'Account Statement')), '', row([0, 'Daniel Schneider'], [50, 'Statement date'], right(96, '30 Sep 2024')), row([0, '83 Elm Grove'], [50, 'Account number'], right(96, '23811011')), row([0, 'York'], [50, 'Sort code'], right(96, '22-41-55')), row([0, postcode])].join('\n');
+    [
+      row([0, 'Northmoor Building Society'], right(96, 'Account Statement')),
+      '',
+      row([0, 'Daniel Schneider'], [50, 'Statement date'], right(96, '30 Sep 2024')),
+      row([0, '83 Elm Grove'], [50, 'Account number'], right(96, '23811011')),
+      row([0, 'York'], [50, 'Sort code'], right(96, '22-41-55')),
+      row([0, postcode]),
+    ].join('\n');
   it('a UK postcode ending in PL is a postcode, not "Place"', () => {
     const ex = fields(statement('YO19 1PL'));
     expect(ex.name).toBe('Daniel Schneider');
@@ -37,7 +44,15 @@ describe('addressee blocks', () => {
 
 describe('document date', () => {
   it('reads a receipt date printed at the far right of its label', () => {
-    const text = ['Bluebird Coffee Roasters', '1201 SE Division St', 'Portland, OR 97202', 'RECEIPT', row([0, 'Date'], right(100, '04/01/2025 13:43')), row([0, '3 x Tomatoes'], right(100, '41.34')), row([0, 'TOTAL'], right(100, '$41.34'))].join('\n');
+    const text = [
+      'Bluebird Coffee Roasters',
+      '1201 SE Division St',
+      'Portland, OR 97202',
+      'RECEIPT',
+      row([0, 'Date'], right(100, '04/01/2025 13:43')),
+      row([0, '3 x Tomatoes'], right(100, '41.34')),
+      row([0, 'TOTAL'], right(100, '$41.34')),
+    ].join('\n');
     expect(fields(text).document_date).toBe('2025-04-01');
   });
 });

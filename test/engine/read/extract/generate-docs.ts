@@ -18,15 +18,31 @@ export function rng(seed: number): () => number {
   };
 }
 
-const pick = <T,>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];
+const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];
 
 const PEOPLE = ['Jane Doe', 'Michael Okafor', 'Priya Sharma', 'Lukas Becker', 'Sophie Martin', 'David Chen', 'Amelia Hughes', 'Tomás Ortega'];
 const TITLES = ['Mr', 'Ms', 'Mrs', 'Dr'];
 const ADDRESSES: Record<Locale, Array<[string, string]>> = {
-  uk: [['14 Elm Road', 'Bristol BS1 4DJ'], ['221 Baker Street', 'London NW1 6XE'], ['7 Castle View', 'Leeds LS1 2AB']],
-  us: [['742 Evergreen Terrace', 'Springfield, IL 62704'], ['1600 Main Street', 'Austin, TX 78701'], ['55 Lake Shore Drive', 'Chicago, IL 60611']],
-  de: [['Hauptstraße 5', '10115 Berlin'], ['Lindenweg 12', '80331 München'], ['Am Markt 3', '50667 Köln']],
-  fr: [['12 rue des Lilas', '75011 Paris'], ['4 avenue Foch', '69006 Lyon'], ['8 place du Marché', '33000 Bordeaux']],
+  uk: [
+    ['14 Elm Road', 'Bristol BS1 4DJ'],
+    ['221 Baker Street', 'London NW1 6XE'],
+    ['7 Castle View', 'Leeds LS1 2AB'],
+  ],
+  us: [
+    ['742 Evergreen Terrace', 'Springfield, IL 62704'],
+    ['1600 Main Street', 'Austin, TX 78701'],
+    ['55 Lake Shore Drive', 'Chicago, IL 60611'],
+  ],
+  de: [
+    ['Hauptstraße 5', '10115 Berlin'],
+    ['Lindenweg 12', '80331 München'],
+    ['Am Markt 3', '50667 Köln'],
+  ],
+  fr: [
+    ['12 rue des Lilas', '75011 Paris'],
+    ['4 avenue Foch', '69006 Lyon'],
+    ['8 place du Marché', '33000 Bordeaux'],
+  ],
 };
 const BANKS: Record<Locale, string[]> = {
   uk: ['Northgate Bank plc', 'Albion Building Society', 'Harbour Savings Bank'],
@@ -72,7 +88,10 @@ export function fmtDate(t: Day, loc: Locale, style: number, withYear = true): st
   const mm = String(t.m).padStart(2, '0');
   const mon = MONTHS[t.m - 1];
   if (loc === 'us') return style % 2 ? `${mon} ${t.d}${withYear ? `, ${t.y}` : ''}` : `${mm}/${dd}${withYear ? `/${t.y}` : ''}`;
-  if (loc === 'de') return style % 2 ? `${dd}.${mm}.${withYear ? t.y : ''}` : `${t.d}. ${['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'][t.m - 1]}${withYear ? ` ${t.y}` : ''}`;
+  if (loc === 'de')
+    return style % 2
+      ? `${dd}.${mm}.${withYear ? t.y : ''}`
+      : `${t.d}. ${['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'][t.m - 1]}${withYear ? ` ${t.y}` : ''}`;
   if (loc === 'fr') return `${dd}/${mm}${withYear ? `/${t.y}` : ''}`;
   return style % 2 ? `${dd} ${mon.slice(0, 3)}${withYear ? ` ${t.y}` : ''}` : `${dd}/${mm}${withYear ? `/${t.y}` : ''}`;
 }
@@ -107,14 +126,26 @@ export function bankStatement(seed: number, o: StatementOptions): Generated {
   lines.push(row([0, bank], right(96, 'Account Statement')));
   lines.push(row(right(96, `Statement date: ${fmtDate(end, loc, style)}`)));
   lines.push('');
-  lines.push(row([0, `${title} ${person}`], [56, loc === 'uk' ? `Sort code: ${o.tamper === 'sort_code' ? '20-45-7' : '20-45-77'}` : loc === 'us' ? 'Routing number: 011000015' : `IBAN: ${IBANS[loc]}`]));
+  lines.push(
+    row(
+      [0, `${title} ${person}`],
+      [
+        56,
+        loc === 'uk' ? `Sort code: ${o.tamper === 'sort_code' ? '20-45-7' : '20-45-77'}` : loc === 'us' ? 'Routing number: 011000015' : `IBAN: ${IBANS[loc]}`,
+      ],
+    ),
+  );
   lines.push(row([0, street], [56, `Account number: ${10000000 + Math.floor(r() * 89999999)}`]));
   lines.push(row([0, city]));
   lines.push('');
   lines.push(`Statement period: ${fmtDate(start, loc, style)} to ${fmtDate(end, loc, style)}`);
   lines.push('');
-  lines.push(o.layout === 'split' ? row([0, 'Date'], [12, 'Description'], right(66, headers[0]), right(80, headers[1]), right(96, 'Balance')) : row([0, 'Date'], [12, 'Description'], right(74, 'Amount'), right(96, 'Balance')));
-  let balance = Math.round(500 + r() * 3000) * 100 / 100;
+  lines.push(
+    o.layout === 'split'
+      ? row([0, 'Date'], [12, 'Description'], right(66, headers[0]), right(80, headers[1]), right(96, 'Balance'))
+      : row([0, 'Date'], [12, 'Description'], right(74, 'Amount'), right(96, 'Balance')),
+  );
+  let balance = (Math.round(500 + r() * 3000) * 100) / 100;
   const opening = balance;
   lines.push(row([0, fmtDate(start, loc, style, false)], [12, 'Balance brought forward'], right(96, money(balance, loc))));
   let moneyIn = 0;
@@ -179,10 +210,14 @@ export function invoice(seed: number, o: InvoiceOptions): Generated {
   const seller = pick(r, COMPANIES[loc]);
   const [sStreet, sCity] = pick(r, ADDRESSES[loc]);
   const person = pick(r, PEOPLE);
-  const [street, city] = pick(r, ADDRESSES[loc].filter((a) => a[0] !== sStreet));
+  const [street, city] = pick(
+    r,
+    ADDRESSES[loc].filter((a) => a[0] !== sStreet),
+  );
   const date: Day = { y: 2024, m: 1 + Math.floor(r() * 12), d: 1 + Math.floor(r() * 28) };
   const issued = o.tamper === 'future' ? { ...date, y: 2026 } : date;
-  const due: Day = o.tamper === 'due_before_issue' ? { ...date, y: date.y - 1 } : { ...date, m: date.m === 12 ? 1 : date.m + 1, y: date.m === 12 ? date.y + 1 : date.y };
+  const due: Day =
+    o.tamper === 'due_before_issue' ? { ...date, y: date.y - 1 } : { ...date, m: date.m === 12 ? 1 : date.m + 1, y: date.m === 12 ? date.y + 1 : date.y };
   const style = Math.floor(r() * 4);
   const rate = loc === 'uk' ? 20 : loc === 'de' ? 19 : loc === 'fr' ? 20 : 8;
   const taxWord = loc === 'us' ? 'Sales tax' : 'VAT';
@@ -212,7 +247,7 @@ export function invoice(seed: number, o: InvoiceOptions): Generated {
   }
   subtotal = Math.round(subtotal * 100) / 100;
   const tax = Math.round(subtotal * rate) / 100;
-  const printedTax = o.tamper === 'tax_rate' ? Math.round((tax * 1.5) * 100) / 100 : tax;
+  const printedTax = o.tamper === 'tax_rate' ? Math.round(tax * 1.5 * 100) / 100 : tax;
   const total = Math.round((subtotal + printedTax) * 100) / 100;
   lines.push('');
   lines.push(row([60, 'Subtotal'], right(96, withSymbol(subtotal, loc))));
@@ -223,7 +258,15 @@ export function invoice(seed: number, o: InvoiceOptions): Generated {
   if (iban) lines.push(`Please pay to IBAN: ${o.tamper === 'iban' ? iban.slice(0, -1) + String((Number(iban.slice(-1)) + 1) % 10) : iban}`);
   return {
     text: lines.join('\n'),
-    truth: { doc_type: 'invoice', issuer: seller, name: person, address: `${street}, ${city}`, document_date: iso(issued), account_number: iban ? iban.replace(/\s/g, '') : null, currency: CURRENCY[loc] },
+    truth: {
+      doc_type: 'invoice',
+      issuer: seller,
+      name: person,
+      address: `${street}, ${city}`,
+      document_date: iso(issued),
+      account_number: iban ? iban.replace(/\s/g, '') : null,
+      currency: CURRENCY[loc],
+    },
   };
 }
 
@@ -265,7 +308,15 @@ export function payslip(seed: number, o: PayslipOptions): Generated {
   lines.push(row([0, 'Net pay'], right(60, withSymbol(o.tamper === 'net' ? net + 200 : net, loc)), right(80, money(ytd(net), loc))));
   return {
     text: lines.join('\n'),
-    truth: { doc_type: 'payslip', issuer: employer, name: person, address: `${street}, ${city}`, document_date: iso(pay), account_number: null, currency: CURRENCY[loc] },
+    truth: {
+      doc_type: 'payslip',
+      issuer: employer,
+      name: person,
+      address: `${street}, ${city}`,
+      document_date: iso(pay),
+      account_number: null,
+      currency: CURRENCY[loc],
+    },
   };
 }
 

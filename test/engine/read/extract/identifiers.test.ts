@@ -3,7 +3,13 @@ import { abaValid, cardBrand, ibanProblem, luhnValid, sortCodeDigits } from '../
 
 describe('identifier checks', () => {
   it('accepts valid IBANs from several countries, spaced or not', () => {
-    for (const iban of ['GB29 NWBK 6016 1331 9268 19', 'DE89370400440532013000', 'FR14 2004 1010 0505 0001 3M02 606', 'NL91ABNA0417164300', 'DE92 7607 0012 0750 0077 00']) {
+    for (const iban of [
+      'GB29 NWBK 6016 1331 9268 19',
+      'DE89370400440532013000',
+      'FR14 2004 1010 0505 0001 3M02 606',
+      'NL91ABNA0417164300',
+      'DE92 7607 0012 0750 0077 00',
+    ]) {
       expect(ibanProblem(iban), iban).toBeNull();
     }
   });

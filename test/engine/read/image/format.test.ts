@@ -21,7 +21,10 @@ describe('classifyImageFormat', () => {
 
   it('calls a white page at 300 dpi without camera data a scan', async () => {
     const raw = await pageRaw({ noise: true });
-    const png = await sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 3 } }).withMetadata({ density: 300 }).png().toBuffer();
+    const png = await sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 3 } })
+      .withMetadata({ density: 300 })
+      .png()
+      .toBuffer();
     expect(await formatOf(new Uint8Array(png))).toBe('scan_image');
   });
 
@@ -35,7 +38,9 @@ describe('classifyImageFormat', () => {
   });
 
   it('recognises the macOS screenshot marker', async () => {
-    const xmp = xmpPacket('<exif:UserComment xmlns:exif="http://ns.adobe.com/exif/1.0/"><rdf:Alt><rdf:li xml:lang="x-default">Screenshot</rdf:li></rdf:Alt></exif:UserComment>');
+    const xmp = xmpPacket(
+      '<exif:UserComment xmlns:exif="http://ns.adobe.com/exif/1.0/"><rdf:Alt><rdf:li xml:lang="x-default">Screenshot</rdf:li></rdf:Alt></exif:UserComment>',
+    );
     const png = await colourful(731, 402).withXmp(xmp).png().toBuffer();
     expect(await formatOf(new Uint8Array(png))).toBe('screenshot');
   });

@@ -61,7 +61,11 @@ describe('loadImage', () => {
   });
 
   it('refuses images above the megapixel limit', async () => {
-    const png = new Uint8Array(await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#fff' } }).png().toBuffer());
+    const png = new Uint8Array(
+      await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#fff' } })
+        .png()
+        .toBuffer(),
+    );
     await expect(loadImage(png, 'image/png', { maxMegapixels: 5 })).rejects.toMatchObject({ code: 'image_too_large' });
     await expect(loadImage(png, 'image/png', { maxMegapixels: 7 })).resolves.toMatchObject({ width: 3000 });
   });

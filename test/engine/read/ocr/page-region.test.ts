@@ -3,7 +3,12 @@ import type { GrayRaster } from '../../../../engine/read/image/types.js';
 import { photographedPage } from '../../../../engine/read/ocr/page-region.js';
 
 /** A grey picture: `bg` everywhere, `paint` draws on it. */
-function picture(width: number, height: number, bg: number, paint: (set: (x0: number, y0: number, x1: number, y1: number, v: number) => void) => void): GrayRaster {
+function picture(
+  width: number,
+  height: number,
+  bg: number,
+  paint: (set: (x0: number, y0: number, x1: number, y1: number, v: number) => void) => void,
+): GrayRaster {
   const data = new Uint8Array(width * height).fill(bg);
   paint((x0, y0, x1, y1, v) => {
     for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) data[y * width + x] = v;

@@ -32,7 +32,14 @@ vi.mock('../../../../engine/read/ocr/tesseract.js', () => ({
     }
     state.running--;
     const word = { text: `page-${id}`, confidence: 95, bbox: { x0: 10, y0: 10, x1: 200, y1: 40 }, symbols: [], choices: [], font_name: '' };
-    const line = { words: [word], text: word.text, confidence: 95, bbox: word.bbox, baseline: { x0: 10, y0: 38, x1: 200, y1: 38 }, rowAttributes: { ascenders: 5, descenders: 5, rowHeight: 30 } };
+    const line = {
+      words: [word],
+      text: word.text,
+      confidence: 95,
+      bbox: word.bbox,
+      baseline: { x0: 10, y0: 38, x1: 200, y1: 38 },
+      rowAttributes: { ascenders: 5, descenders: 5, rowHeight: 30 },
+    };
     expect(image.subarray(0, 2).toString('latin1')).toBe('P5');
     return { blocks: [{ paragraphs: [{ lines: [line] }] }] } as unknown as Page;
   },

@@ -26,7 +26,14 @@ function slantedLine(words: W[], slope: number, x0: number, y0: number) {
     confidence: 95,
     bbox: { x0: lx0, y0: top, x1: lx1, y1: bottom },
     baseline: { x0: lx0, y0: at(lx0), x1: lx1, y1: at(lx1), has_baseline: true },
-    words: words.map((w) => ({ text: w.text, confidence: 95, bbox: { x0: w.x0, y0: at(w.x0) - 20, x1: w.x1, y1: at(w.x1) + 4 }, symbols: [], choices: [], font_name: '' })),
+    words: words.map((w) => ({
+      text: w.text,
+      confidence: 95,
+      bbox: { x0: w.x0, y0: at(w.x0) - 20, x1: w.x1, y1: at(w.x1) + 4 },
+      symbols: [],
+      choices: [],
+      font_name: '',
+    })),
   };
 }
 
@@ -41,11 +48,41 @@ function keyValueBlock(slope: number) {
   const at = (x: number, row: number) => 500 + row * 36 + slope * (x - 200);
   return page([
     // A wide line that measures the slant: the address and the first label of the row.
-    slantedLine([{ text: 'Sofia', x0: 200, x1: 300 }, { text: 'Marchetti', x0: 320, x1: 500 }, { text: 'Statement', x0: 1000, x1: 1170 }, { text: 'date', x0: 1190, x1: 1260 }], slope, 200, at(200, 0)),
-    slantedLine([{ text: '201', x0: 200, x1: 260 }, { text: 'Highland', x0: 280, x1: 440 }, { text: 'Period', x0: 1000, x1: 1110 }], slope, 200, at(200, 1)),
+    slantedLine(
+      [
+        { text: 'Sofia', x0: 200, x1: 300 },
+        { text: 'Marchetti', x0: 320, x1: 500 },
+        { text: 'Statement', x0: 1000, x1: 1170 },
+        { text: 'date', x0: 1190, x1: 1260 },
+      ],
+      slope,
+      200,
+      at(200, 0),
+    ),
+    slantedLine(
+      [
+        { text: '201', x0: 200, x1: 260 },
+        { text: 'Highland', x0: 280, x1: 440 },
+        { text: 'Period', x0: 1000, x1: 1110 },
+      ],
+      slope,
+      200,
+      at(200, 1),
+    ),
     // The value column, read as lines of its own.
     slantedLine([{ text: '12/31/2025', x0: 1700, x1: 1900 }], slope, 1700, at(1700, 0)),
-    slantedLine([{ text: '1', x0: 1560, x1: 1575 }, { text: '-', x0: 1590, x1: 1600 }, { text: '31', x0: 1615, x1: 1650 }, { text: 'December', x0: 1670, x1: 1830 }, { text: '2024', x0: 1850, x1: 1930 }], slope, 1560, at(1560, 1)),
+    slantedLine(
+      [
+        { text: '1', x0: 1560, x1: 1575 },
+        { text: '-', x0: 1590, x1: 1600 },
+        { text: '31', x0: 1615, x1: 1650 },
+        { text: 'December', x0: 1670, x1: 1830 },
+        { text: '2024', x0: 1850, x1: 1930 },
+      ],
+      slope,
+      1560,
+      at(1560, 1),
+    ),
   ]);
 }
 

@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { normaliseGrey } from '../../../../engine/read/ocr/stretch.js';
 
 async function bySharp(grey: Uint8Array, width: number, height: number): Promise<Uint8Array> {
-  return new Uint8Array(await sharp(grey, { raw: { width, height, channels: 1 } }).grayscale().normalise({ lower: 0.2, upper: 99 }).raw().toBuffer());
+  return new Uint8Array(
+    await sharp(grey, { raw: { width, height, channels: 1 } })
+      .grayscale()
+      .normalise({ lower: 0.2, upper: 99 })
+      .raw()
+      .toBuffer(),
+  );
 }
 
 /** Deterministic pseudo-random levels (no flaky seeds). */

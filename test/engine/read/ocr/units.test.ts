@@ -12,7 +12,14 @@ function word(text: string, x0: number, x1: number, confidence = 95) {
 }
 
 function tesseractPage(words: ReturnType<typeof word>[]): Page {
-  const line = { words, text: words.map((w) => w.text).join(' '), confidence: 90, bbox: { x0: 100, y0: 100, x1: 900, y1: 130 }, baseline: { x0: 100, y0: 124, x1: 900, y1: 124 }, rowAttributes: { ascenders: 5, descenders: 5, rowHeight: 30 } };
+  const line = {
+    words,
+    text: words.map((w) => w.text).join(' '),
+    confidence: 90,
+    bbox: { x0: 100, y0: 100, x1: 900, y1: 130 },
+    baseline: { x0: 100, y0: 124, x1: 900, y1: 124 },
+    rowAttributes: { ascenders: 5, descenders: 5, rowHeight: 30 },
+  };
   return { blocks: [{ paragraphs: [{ lines: [line] }] }] } as unknown as Page;
 }
 
@@ -67,11 +74,25 @@ describe('ocrPageLayer', () => {
 });
 
 describe('pagesToOcr', () => {
-  const page = (n: number, over: Partial<PageLayer>): PageLayer => ({ page: n, width: 595, height: 842, runs: [], text: '', imageCoverage: 1, imageOnly: true, ...over });
+  const page = (n: number, over: Partial<PageLayer>): PageLayer => ({
+    page: n,
+    width: 595,
+    height: 842,
+    runs: [],
+    text: '',
+    imageCoverage: 1,
+    imageOnly: true,
+    ...over,
+  });
   const run = (text: string): TextRun => ({ page: 1, text, fontId: 'f', fontName: 'GlyphLessFont', size: 10, bbox: [0, 0, 0.5, 0.01], baseline: 800 });
 
   it('reads scanned pages without text, skips digital pages and scans with an invisible OCR layer', () => {
-    const pages = [page(1, {}), page(2, { imageOnly: false, imageCoverage: 0, runs: [run('Invoice total 12.00')] }), page(3, { runs: [run('Statement of account for March')] }), page(4, {})];
+    const pages = [
+      page(1, {}),
+      page(2, { imageOnly: false, imageCoverage: 0, runs: [run('Invoice total 12.00')] }),
+      page(3, { runs: [run('Statement of account for March')] }),
+      page(4, {}),
+    ];
     expect(pagesToOcr(pages, 10)).toEqual([1, 4]);
   });
 
@@ -95,7 +116,11 @@ describe('prepare scale', () => {
 describe('prepared image', () => {
   it('is a grey PGM of the prepared size, with the source resolution only when tesseract would trust it', async () => {
     const sharp = (await import('sharp')).default;
-    const page = (density: number) => sharp({ create: { width: 800, height: 600, channels: 3, background: '#f0f0f0' } }).withMetadata({ density }).png().toBuffer();
+    const page = (density: number) =>
+      sharp({ create: { width: 800, height: 600, channels: 3, background: '#f0f0f0' } })
+        .withMetadata({ density })
+        .png()
+        .toBuffer();
     const at300 = await prepareForOcr(await page(300));
     expect([at300.width, at300.height, at300.dpi]).toEqual([1600, 1200, 300]);
     const header = Buffer.from('P5\n1600 1200\n255\n');
@@ -108,7 +133,9 @@ describe('prepared image', () => {
 describe('prepared sheet of a photo', () => {
   it('cuts the sheet out before scaling: the sheet, not the frame, gets the reading width', async () => {
     const sharp = (await import('sharp')).default;
-    const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#605040' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#605040' } })
+      .jpeg()
+      .toBuffer();
     const sheet = await prepareForOcr(photo, { left: 700, top: 100, width: 1600, height: 1800 });
     expect([sheet.width, sheet.height]).toEqual([1600, 1800]);
     expect(sheet.scale).toBe(1);
@@ -121,7 +148,10 @@ describe('prepared sheet of a photo', () => {
     // A textured, sideways-stored photo: orientation and every pixel value must come out the same.
     const raw = Buffer.alloc(2400 * 1800 * 3);
     for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919) % 251;
-    const photo = await sharp(raw, { raw: { width: 2400, height: 1800, channels: 3 } }).jpeg({ quality: 80 }).withMetadata({ orientation: 6 }).toBuffer();
+    const photo = await sharp(raw, { raw: { width: 2400, height: 1800, channels: 3 } })
+      .jpeg({ quality: 80 })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
     const full = await sharp(photo).rotate().grayscale().raw().toBuffer({ resolveWithObject: true });
     expect([full.info.width, full.info.height]).toEqual([1800, 2400]);
     let asked = 0;
@@ -142,9 +172,25 @@ describe('prepared sheet of a photo', () => {
 });
 
 describe('uncertain OCR figures', () => {
-  const ocrRun = (text: string, bbox: [number, number, number, number], confidence: number): TextRun => ({ page: 1, text, fontId: 'ocr', fontName: 'ocr', size: 10, bbox, baseline: 0, confidence });
+  const ocrRun = (text: string, bbox: [number, number, number, number], confidence: number): TextRun => ({
+    page: 1,
+    text,
+    fontId: 'ocr',
+    fontName: 'ocr',
+    size: 10,
+    bbox,
+    baseline: 0,
+    confidence,
+  });
   const ocrPage = (runs: TextRun[]): PageLayer => ({ page: 1, width: 1000, height: 1400, runs, text: '', imageCoverage: 1, source: 'ocr' });
-  const finding = (flag: Finding['flag'], bbox: [number, number, number, number]): Finding => ({ flag, code: `${flag}.x`, summary: 'test finding summary', pages: [1], evidence: { page: 1, bbox }, strength: 0.9 });
+  const finding = (flag: Finding['flag'], bbox: [number, number, number, number]): Finding => ({
+    flag,
+    code: `${flag}.x`,
+    summary: 'test finding summary',
+    pages: [1],
+    evidence: { page: 1, bbox },
+    strength: 0.9,
+  });
   const row = (y: number): [number, number, number, number] => [0.05, y, 0.95, y + 0.02];
 
   it('drops an arithmetic finding when any figure on its OCR page is uncertain', () => {
@@ -153,7 +199,14 @@ describe('uncertain OCR figures', () => {
   });
 
   it('keeps an arithmetic finding when the only uncertain figures cannot enter a sum (account number, page range, date)', () => {
-    const pages = [ocrPage([ocrRun('1,204.80', [0.8, 0.3, 0.9, 0.32], 95), ocrRun('64521819', [0.6, 0.1, 0.7, 0.12], 49), ocrRun('1-31', [0.6, 0.12, 0.7, 0.14], 60), ocrRun('25.06.2024', [0.6, 0.14, 0.7, 0.16], 50)])];
+    const pages = [
+      ocrPage([
+        ocrRun('1,204.80', [0.8, 0.3, 0.9, 0.32], 95),
+        ocrRun('64521819', [0.6, 0.1, 0.7, 0.12], 49),
+        ocrRun('1-31', [0.6, 0.12, 0.7, 0.14], 60),
+        ocrRun('25.06.2024', [0.6, 0.14, 0.7, 0.16], 50),
+      ]),
+    ];
     expect(isUncertainOcrFinding(finding('arithmetic_error', row(0.3)), pages)).toBe(false);
     const misread = [ocrPage([ocrRun('4.41443', [0.8, 0.5, 0.9, 0.52], 0)])];
     expect(isUncertainOcrFinding(finding('arithmetic_error', row(0.3)), misread)).toBe(true);
@@ -173,7 +226,10 @@ describe('uncertain OCR figures', () => {
   });
 
   it('with operand lines, only doubtful figures between them veto an arithmetic finding', () => {
-    const withOperands = (rows: Array<[number, number, number, number]>): Finding => ({ ...finding('arithmetic_error', rows[rows.length - 1]), evidence: { page: 1, bbox: rows[rows.length - 1], operands: rows.map((bbox) => ({ page: 1, bbox })) } });
+    const withOperands = (rows: Array<[number, number, number, number]>): Finding => ({
+      ...finding('arithmetic_error', rows[rows.length - 1]),
+      evidence: { page: 1, bbox: rows[rows.length - 1], operands: rows.map((bbox) => ({ page: 1, bbox })) },
+    });
     const f = withOperands([row(0.3), row(0.4)]);
     // A doubtful amount far below the lines added up cannot change their sum.
     expect(isUncertainOcrFinding(f, [ocrPage([ocrRun('45.2O', [0.6, 0.8, 0.7, 0.82], 41)])])).toBe(false);

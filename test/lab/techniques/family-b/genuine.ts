@@ -8,20 +8,18 @@ import { ALL, B_TOOLS, baseB, genuineB, PRODUCER_NAME, render } from './shared.j
 
 export const GENUINE_B: Technique[] = [
   // ---- genuine ----
-  ...B_TOOLS.map(
-    (tool): Technique => ({
-      id: `b_genuine_${tool}`,
-      family: 'B',
-      label: 'genuine',
-      description: `Issuing system printing through ${PRODUCER_NAME[tool]} (family B layout).`,
-      docTypes: ALL,
-      async build(spec) {
-        const { model } = start(spec);
-        const meta = metaFor(model);
-        return genuineB(spec, model, await render(tool, model, meta), 'pdf', PRODUCER_NAME[tool]);
-      },
-    }),
-  ),
+  ...B_TOOLS.map((tool): Technique => ({
+    id: `b_genuine_${tool}`,
+    family: 'B',
+    label: 'genuine',
+    description: `Issuing system printing through ${PRODUCER_NAME[tool]} (family B layout).`,
+    docTypes: ALL,
+    async build(spec) {
+      const { model } = start(spec);
+      const meta = metaFor(model);
+      return genuineB(spec, model, await render(tool, model, meta), 'pdf', PRODUCER_NAME[tool]);
+    },
+  })),
   {
     id: 'b_genuine_scan_img2pdf',
     family: 'B',

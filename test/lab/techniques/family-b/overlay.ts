@@ -34,7 +34,19 @@ export async function pypdfOverlay(pdf: Uint8Array, box: WordBox, text: string, 
   return withTempDir(async (dir) => {
     await writeFile(join(dir, 'in.pdf'), pdf);
     await writeFile(join(dir, 'ov.py'), PYPDF_OVERLAY);
-    await writeFile(join(dir, 'in.json'), JSON.stringify({ src: join(dir, 'in.pdf'), ovl: join(dir, 'ovl.pdf'), out: join(dir, 'out.pdf'), page: box.page, box: [box.xMin, box.yMin, box.xMax, box.yMax], text, font, keepInfo }));
+    await writeFile(
+      join(dir, 'in.json'),
+      JSON.stringify({
+        src: join(dir, 'in.pdf'),
+        ovl: join(dir, 'ovl.pdf'),
+        out: join(dir, 'out.pdf'),
+        page: box.page,
+        box: [box.xMin, box.yMin, box.xMax, box.yMax],
+        text,
+        font,
+        keepInfo,
+      }),
+    );
     await run('sh', ['-c', `/usr/bin/python3 "${join(dir, 'ov.py')}" < "${join(dir, 'in.json')}"`]);
     return new Uint8Array(await readFile(join(dir, 'out.pdf')));
   });

@@ -9,14 +9,28 @@ import { run, withTempDir } from '../../util/exec.js';
 import { contentFlags, laterDate, metaFor, start } from '../common.js';
 import type { Technique } from '../types.js';
 import { pypdfOverlay } from './overlay.js';
-import { ALL, amountOnPage, available, contentEdit, editedB, baseB, MULTI, overrides, POSITIONED, PRODUCER_NAME, render, sibling, tamperedB } from './shared.js';
+import {
+  ALL,
+  amountOnPage,
+  available,
+  contentEdit,
+  editedB,
+  baseB,
+  MULTI,
+  overrides,
+  POSITIONED,
+  PRODUCER_NAME,
+  render,
+  sibling,
+  tamperedB,
+} from './shared.js';
 
 export const PDF_ROUTES_B: Technique[] = [
   {
     id: 'b_rewrite_other_tool',
     family: 'B',
     label: 'tampered',
-    description: 'Value changed and the whole document re-exported by another program; the issuer\'s metadata copied over.',
+    description: "Value changed and the whole document re-exported by another program; the issuer's metadata copied over.",
     docTypes: ALL,
     async build(spec) {
       const { rng, model } = start(spec);
@@ -38,7 +52,15 @@ export const PDF_ROUTES_B: Technique[] = [
       requireTool('enscript');
       const meta = { ...metaFor(model), creator: 'GNU Enscript 1.6.6', modDate: laterDate(rng, model.createdAt) };
       meta.creationDate = meta.modDate;
-      return tamperedB(spec, model, await renderEnscript(model, meta, overrides(edit)), 'pdf', 'export to text > edit > enscript > ps2pdf', contentFlags(edit), edit);
+      return tamperedB(
+        spec,
+        model,
+        await renderEnscript(model, meta, overrides(edit)),
+        'pdf',
+        'export to text > edit > enscript > ps2pdf',
+        contentFlags(edit),
+        edit,
+      );
     },
   },
   {
@@ -53,7 +75,16 @@ export const PDF_ROUTES_B: Technique[] = [
       const { edit, box } = await amountOnPage(rng, model, base.bytes, true);
       const font = rng.pick(['Helvetica', 'Times-Roman', 'Courier']);
       const bytes = await pypdfOverlay(base.bytes, box, edit.after, font, rng.chance(0.5));
-      return tamperedB(spec, model, bytes, 'pdf', `${PRODUCER_NAME[base.tool]} > reportlab overlay (${font}) merged by pypdf`, ['hidden_content', 'font_inconsistency', ...contentFlags(edit)], edit, box.page);
+      return tamperedB(
+        spec,
+        model,
+        bytes,
+        'pdf',
+        `${PRODUCER_NAME[base.tool]} > reportlab overlay (${font}) merged by pypdf`,
+        ['hidden_content', 'font_inconsistency', ...contentFlags(edit)],
+        edit,
+        box.page,
+      );
     },
   },
   {
@@ -68,7 +99,16 @@ export const PDF_ROUTES_B: Technique[] = [
       const { edit, box } = await amountOnPage(rng, model, base.bytes, true);
       const font = rng.pick(['Helvetica', 'Times-Roman']);
       const bytes = await psRedistil(await pypdfOverlay(base.bytes, box, edit.after, font, false), laterDate(rng, model.createdAt));
-      return tamperedB(spec, model, bytes, 'pdf', `${PRODUCER_NAME[base.tool]} > pypdf overlay (${font}) > pdftops > ps2pdf`, ['hidden_content', 'font_inconsistency', ...contentFlags(edit)], edit, box.page);
+      return tamperedB(
+        spec,
+        model,
+        bytes,
+        'pdf',
+        `${PRODUCER_NAME[base.tool]} > pypdf overlay (${font}) > pdftops > ps2pdf`,
+        ['hidden_content', 'font_inconsistency', ...contentFlags(edit)],
+        edit,
+        box.page,
+      );
     },
   },
   {
@@ -99,7 +139,17 @@ export const PDF_ROUTES_B: Technique[] = [
       });
       const flags: FlagCode[] = ['page_inconsistency', 'arithmetic_error'];
       if (model.docType === 'bank_statement') flags.push('content_inconsistency');
-      return tamperedB(spec, model, bytes, 'pdf', `${PRODUCER_NAME[tool]} x2 > qpdf page ${page} from ${other.fields.document_date}`, flags, null, page, `page ${page} of ${na} from the issuer's document dated ${other.fields.document_date}`);
+      return tamperedB(
+        spec,
+        model,
+        bytes,
+        'pdf',
+        `${PRODUCER_NAME[tool]} x2 > qpdf page ${page} from ${other.fields.document_date}`,
+        flags,
+        null,
+        page,
+        `page ${page} of ${na} from the issuer's document dated ${other.fields.document_date}`,
+      );
     },
   },
   {
@@ -118,7 +168,15 @@ export const PDF_ROUTES_B: Technique[] = [
       const lib = rng.pick(['pypdf 3.17.4', 'iText 7.2.5 (AGPL-version)', 'PDFsharp 6.0.0', null]);
       if (lib) doc.setProducer(lib);
       const bytes = await doc.save({ useObjectStreams: false, updateFieldAppearances: false });
-      return tamperedB(spec, model, bytes, 'pdf', `${PRODUCER_NAME[e.tool]} (edited) > ${lib ?? 'pdf-lib, Producer kept'} ModDate +${Math.round((late.getTime() - model.createdAt.getTime()) / 86_400_000)} d`, ['date_inconsistency', ...contentFlags(e.edit)], e.edit);
+      return tamperedB(
+        spec,
+        model,
+        bytes,
+        'pdf',
+        `${PRODUCER_NAME[e.tool]} (edited) > ${lib ?? 'pdf-lib, Producer kept'} ModDate +${Math.round((late.getTime() - model.createdAt.getTime()) / 86_400_000)} d`,
+        ['date_inconsistency', ...contentFlags(e.edit)],
+        e.edit,
+      );
     },
   },
   {
@@ -135,7 +193,15 @@ export const PDF_ROUTES_B: Technique[] = [
       doc.context.trailerInfo.Info = undefined;
       doc.context.trailerInfo.ID = undefined;
       const bytes = await doc.save({ useObjectStreams: rng.chance(0.5) });
-      return tamperedB(spec, model, bytes, 'pdf', `${PRODUCER_NAME[e.tool]} (edited) > Info, XMP and /ID removed (rewrite)`, ['scrubbed_metadata', ...contentFlags(e.edit)], e.edit);
+      return tamperedB(
+        spec,
+        model,
+        bytes,
+        'pdf',
+        `${PRODUCER_NAME[e.tool]} (edited) > Info, XMP and /ID removed (rewrite)`,
+        ['scrubbed_metadata', ...contentFlags(e.edit)],
+        e.edit,
+      );
     },
   },
   {
@@ -158,7 +224,15 @@ export const PDF_ROUTES_B: Technique[] = [
         doc.setModificationDate(future);
         out = await doc.save({ useObjectStreams: false });
       }
-      return tamperedB(spec, model, out, 'pdf', `${PRODUCER_NAME[tool]} (edited), dates ${future.toISOString().slice(0, 10)}`, ['date_inconsistency', ...contentFlags(edit)], edit);
+      return tamperedB(
+        spec,
+        model,
+        out,
+        'pdf',
+        `${PRODUCER_NAME[tool]} (edited), dates ${future.toISOString().slice(0, 10)}`,
+        ['date_inconsistency', ...contentFlags(edit)],
+        edit,
+      );
     },
   },
 ];

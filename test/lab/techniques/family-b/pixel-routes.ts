@@ -23,7 +23,12 @@ export const PIXEL_ROUTES_B: Technique[] = [
       const dpi = rng.pick([150, 200]);
       const n = Math.min(3, await pdfPageCount(e.bytes));
       const pages: Buffer[] = [];
-      for (let p = 1; p <= n; p++) pages.push(await sharp(await rasterizePage(e.bytes, p, dpi)).jpeg({ quality: rng.int(85, 95) }).toBuffer());
+      for (let p = 1; p <= n; p++)
+        pages.push(
+          await sharp(await rasterizePage(e.bytes, p, dpi))
+            .jpeg({ quality: rng.int(85, 95) })
+            .toBuffer(),
+        );
       const bytes = await img2pdf(pages, dpi, laterDate(rng, model.createdAt));
       return tamperedB(spec, model, bytes, 'pdf', `${PRODUCER_NAME[e.tool]} (edited) > raster ${dpi} dpi > img2pdf`, contentFlags(e.edit), e.edit);
     },
@@ -74,14 +79,30 @@ export const PIXEL_ROUTES_B: Technique[] = [
       const clean = await rasterizePage(await render(base.tool, model, base.meta, overrides(edit)), 1, dpi);
       const s = dpi / 72;
       const pad = 3;
-      const rect = { left: Math.max(0, Math.floor(box.xMin * s) - pad - Math.round((box.xMax - box.xMin) * s * 0.3)), top: Math.max(0, Math.floor(box.yMin * s) - pad), width: 0, height: 0 };
+      const rect = {
+        left: Math.max(0, Math.floor(box.xMin * s) - pad - Math.round((box.xMax - box.xMin) * s * 0.3)),
+        top: Math.max(0, Math.floor(box.yMin * s) - pad),
+        width: 0,
+        height: 0,
+      };
       rect.width = Math.ceil(box.xMax * s) + pad - rect.left;
       rect.height = Math.ceil(box.yMax * s) + pad - rect.top;
       const patch = await sharp(clean).extract(rect).greyscale().png().toBuffer();
-      const pasted = await sharp(scan).composite([{ input: patch, left: rect.left, top: rect.top }]).png().toBuffer();
+      const pasted = await sharp(scan)
+        .composite([{ input: patch, left: rect.left, top: rect.top }])
+        .png()
+        .toBuffer();
       const q2 = rng.int(70, 95);
       const bytes = await sharp(pasted).greyscale().jpeg({ quality: q2 }).toBuffer();
-      return tamperedB(spec, model, bytes, 'jpg', `${PRODUCER_NAME[base.tool]} > scan ${dpi} dpi q${q1} > pasted digits > JPEG q${q2}`, ['image_manipulation', 'compression_anomaly', ...contentFlags(edit)], edit);
+      return tamperedB(
+        spec,
+        model,
+        bytes,
+        'jpg',
+        `${PRODUCER_NAME[base.tool]} > scan ${dpi} dpi q${q1} > pasted digits > JPEG q${q2}`,
+        ['image_manipulation', 'compression_anomaly', ...contentFlags(edit)],
+        edit,
+      );
     },
   },
   {
@@ -100,7 +121,9 @@ export const PIXEL_ROUTES_B: Technique[] = [
       for (const edit of targets) {
         const to = findWord(words, edit.before, 1);
         if (!to) continue;
-        const from = amounts.find((w) => w !== to && w.text !== to.text && w.text.length === to.text.length && Math.abs(w.yMax - w.yMin - (to.yMax - to.yMin)) < 0.5);
+        const from = amounts.find(
+          (w) => w !== to && w.text !== to.text && w.text.length === to.text.length && Math.abs(w.yMax - w.yMin - (to.yMax - to.yMin)) < 0.5,
+        );
         if (from) {
           pick = { edit: { ...edit, after: from.text }, to, from };
           break;
@@ -113,14 +136,30 @@ export const PIXEL_ROUTES_B: Technique[] = [
       const s = dpi / 72;
       const w = Math.ceil((pick.to.xMax - pick.to.xMin) * s) + 4;
       const h = Math.ceil((pick.to.yMax - pick.to.yMin) * s) + 4;
-      const patch = await sharp(scan).extract({ left: Math.floor(pick.from.xMax * s) + 2 - w, top: Math.floor(pick.from.yMin * s) - 2, width: w, height: h }).png().toBuffer();
-      let img = sharp(await sharp(scan).composite([{ input: patch, left: Math.floor(pick.to.xMax * s) + 2 - w, top: Math.floor(pick.to.yMin * s) - 2 }]).png().toBuffer());
+      const patch = await sharp(scan)
+        .extract({ left: Math.floor(pick.from.xMax * s) + 2 - w, top: Math.floor(pick.from.yMin * s) - 2, width: w, height: h })
+        .png()
+        .toBuffer();
+      let img = sharp(
+        await sharp(scan)
+          .composite([{ input: patch, left: Math.floor(pick.to.xMax * s) + 2 - w, top: Math.floor(pick.to.yMin * s) - 2 }])
+          .png()
+          .toBuffer(),
+      );
       const resize = rng.chance(0.4);
       const meta = await sharp(scan).metadata();
       if (resize) img = img.resize(Math.round(meta.width! * 0.85));
       const q2 = rng.int(70, 85);
       const bytes = await img.greyscale().jpeg({ quality: q2 }).toBuffer();
-      return tamperedB(spec, model, bytes, 'jpg', `${PRODUCER_NAME[base.tool]} > scan q${q1} > copy-move amount > ${resize ? 'resize 85 % > ' : ''}JPEG q${q2}`, ['image_manipulation', 'compression_anomaly', ...contentFlags(pick.edit)], pick.edit);
+      return tamperedB(
+        spec,
+        model,
+        bytes,
+        'jpg',
+        `${PRODUCER_NAME[base.tool]} > scan q${q1} > copy-move amount > ${resize ? 'resize 85 % > ' : ''}JPEG q${q2}`,
+        ['image_manipulation', 'compression_anomaly', ...contentFlags(pick.edit)],
+        pick.edit,
+      );
     },
   },
   {
@@ -142,8 +181,19 @@ export const PIXEL_ROUTES_B: Technique[] = [
       // Digits stand about 0.73 em tall; the value box from the pixel difference is their ink.
       const sizePx = Math.round(box.height / 0.76);
       const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}"><rect x="${box.left - 2}" y="${box.top - 2}" width="${box.width + 4}" height="${box.height + 4}" fill="${bg}"/><text x="${box.left + box.width}" y="${box.top + Math.round(sizePx * 0.73)}" font-family="${font}" font-size="${sizePx}" text-anchor="end" fill="#202020"${rng.chance(0.5) ? ' text-rendering="optimizeSpeed"' : ''}>${edit.after.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</text></svg>`;
-      const bytes = await sharp(shot).composite([{ input: Buffer.from(svg), left: 0, top: 0 }]).png().toBuffer();
-      return tamperedB(spec, model, bytes, 'png', `chromium screenshot > region repainted, retyped (${font}) > PNG`, ['image_manipulation', ...contentFlags(edit)], edit);
+      const bytes = await sharp(shot)
+        .composite([{ input: Buffer.from(svg), left: 0, top: 0 }])
+        .png()
+        .toBuffer();
+      return tamperedB(
+        spec,
+        model,
+        bytes,
+        'png',
+        `chromium screenshot > region repainted, retyped (${font}) > PNG`,
+        ['image_manipulation', ...contentFlags(edit)],
+        edit,
+      );
     },
   },
 ];

@@ -4,8 +4,19 @@ import type { DocModel, EditTarget } from '../../model/types.js';
 import { chromiumScreenshot, toHtmlB } from '../../render/family-b.js';
 
 /** Finds the box of `before` in a screenshot by rendering it once more with that value hidden. */
-export async function screenshotBox(model: DocModel, edit: EditTarget, size: { width: number; height: number }, shot: Buffer): Promise<{ left: number; top: number; width: number; height: number }> {
-  const blank = await chromiumScreenshot(toHtmlB(model, new Map([[edit.key, `<span style="visibility:hidden">${edit.before}</span>`]]), { screen: true }).replace(/&lt;span style="visibility:hidden"&gt;(.*?)&lt;\/span&gt;/, '<span style="visibility:hidden">$1</span>'), size);
+export async function screenshotBox(
+  model: DocModel,
+  edit: EditTarget,
+  size: { width: number; height: number },
+  shot: Buffer,
+): Promise<{ left: number; top: number; width: number; height: number }> {
+  const blank = await chromiumScreenshot(
+    toHtmlB(model, new Map([[edit.key, `<span style="visibility:hidden">${edit.before}</span>`]]), { screen: true }).replace(
+      /&lt;span style="visibility:hidden"&gt;(.*?)&lt;\/span&gt;/,
+      '<span style="visibility:hidden">$1</span>',
+    ),
+    size,
+  );
   const a = await sharp(shot).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const b = await sharp(blank).removeAlpha().raw().toBuffer();
   const { width, height, channels } = a.info;

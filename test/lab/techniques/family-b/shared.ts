@@ -40,21 +40,64 @@ export function render(tool: BTool, model: DocModel, meta: PdfMeta, o: ReadonlyM
   }
 }
 
-export const PRODUCER_NAME: Record<BTool, string> = { groff: 'groff > ps2pdf', enscript: 'GNU enscript > ps2pdf', weasyprint: 'WeasyPrint', reportlab: 'ReportLab' };
+export const PRODUCER_NAME: Record<BTool, string> = {
+  groff: 'groff > ps2pdf',
+  enscript: 'GNU enscript > ps2pdf',
+  weasyprint: 'WeasyPrint',
+  reportlab: 'ReportLab',
+};
 
 export function mimeOf(ext: BuiltSample['ext']): BuiltSample['label']['mime'] {
   return ext === 'pdf' ? 'application/pdf' : ext === 'png' ? 'image/png' : 'image/jpeg';
 }
 
 export function genuineB(spec: SampleSpec, model: DocModel, bytes: Uint8Array, ext: BuiltSample['ext'], producer: string): BuiltSample {
-  return { bytes, ext, label: { label: 'genuine', technique: spec.technique, family: 'B', doc_type: model.docType, expected_flags: [], fields: { ...model.fields }, ...alternatives(model), producer, seed: spec.seed, mime: mimeOf(ext) } };
-}
-
-export function tamperedB(spec: SampleSpec, model: DocModel, bytes: Uint8Array, ext: BuiltSample['ext'], producer: string, flags: FlagCode[], edit: EditTarget | null, page = 1, notes?: string): BuiltSample {
   return {
     bytes,
     ext,
-    label: { label: 'tampered', technique: spec.technique, family: 'B', doc_type: model.docType, expected_flags: uniq(flags), fields: fieldsAfter(model, edit), ...alternatives(model), producer, seed: spec.seed, mime: mimeOf(ext), ...(edit ? { edit: editRecord(edit, page) } : {}), ...(notes ? { notes } : {}) },
+    label: {
+      label: 'genuine',
+      technique: spec.technique,
+      family: 'B',
+      doc_type: model.docType,
+      expected_flags: [],
+      fields: { ...model.fields },
+      ...alternatives(model),
+      producer,
+      seed: spec.seed,
+      mime: mimeOf(ext),
+    },
+  };
+}
+
+export function tamperedB(
+  spec: SampleSpec,
+  model: DocModel,
+  bytes: Uint8Array,
+  ext: BuiltSample['ext'],
+  producer: string,
+  flags: FlagCode[],
+  edit: EditTarget | null,
+  page = 1,
+  notes?: string,
+): BuiltSample {
+  return {
+    bytes,
+    ext,
+    label: {
+      label: 'tampered',
+      technique: spec.technique,
+      family: 'B',
+      doc_type: model.docType,
+      expected_flags: uniq(flags),
+      fields: fieldsAfter(model, edit),
+      ...alternatives(model),
+      producer,
+      seed: spec.seed,
+      mime: mimeOf(ext),
+      ...(edit ? { edit: editRecord(edit, page) } : {}),
+      ...(notes ? { notes } : {}),
+    },
   };
 }
 
@@ -81,7 +124,14 @@ export function findWord(words: readonly WordBox[], text: string, page?: number)
       joined += norm(words[k].text);
       if (joined === t) {
         const run = words.slice(i, k + 1);
-        return { page: words[i].page, text, xMin: Math.min(...run.map((w) => w.xMin)), yMin: Math.min(...run.map((w) => w.yMin)), xMax: Math.max(...run.map((w) => w.xMax)), yMax: Math.max(...run.map((w) => w.yMax)) };
+        return {
+          page: words[i].page,
+          text,
+          xMin: Math.min(...run.map((w) => w.xMin)),
+          yMin: Math.min(...run.map((w) => w.yMin)),
+          xMax: Math.max(...run.map((w) => w.xMax)),
+          yMax: Math.max(...run.map((w) => w.yMax)),
+        };
       }
       if (!t.startsWith(joined)) break;
     }
@@ -94,7 +144,12 @@ export function findWord(words: readonly WordBox[], text: string, page?: number)
  * line), else, when `laterPages` allows it, on a later page: the only amount edit of a long
  * invoice is often its total on the last page.
  */
-export async function amountOnPage(rng: Rng, model: DocModel, pdf: Uint8Array, laterPages = false): Promise<{ edit: EditTarget; box: WordBox; words: WordBox[] }> {
+export async function amountOnPage(
+  rng: Rng,
+  model: DocModel,
+  pdf: Uint8Array,
+  laterPages = false,
+): Promise<{ edit: EditTarget; box: WordBox; words: WordBox[] }> {
   const words = await wordBoxes(pdf);
   const options = rng.shuffle(model.edits.filter((e) => e.target === 'amount' && e.breaksArithmetic));
   const pages = laterPages ? [...new Set(words.map((w) => w.page))].sort((a, b) => a - b) : [1];
@@ -107,7 +162,6 @@ export async function amountOnPage(rng: Rng, model: DocModel, pdf: Uint8Array, l
   throw new Error(laterPages ? 'no amount printed as one word on any page' : 'no amount printed as one word on page 1');
 }
 
-
 export async function baseB(rng: Rng, model: DocModel, tools: readonly BTool[] = B_TOOLS): Promise<{ tool: BTool; meta: PdfMeta; bytes: Uint8Array }> {
   const tool = rng.pick(available(tools));
   const meta = metaFor(model);
@@ -115,7 +169,12 @@ export async function baseB(rng: Rng, model: DocModel, tools: readonly BTool[] =
 }
 
 /** A perfect edit: the issuer's own tool renders the document again with the new value. */
-export async function editedB(rng: Rng, model: DocModel, tools: readonly BTool[] = B_TOOLS, kinds?: ReadonlyArray<EditTarget['target']>): Promise<{ tool: BTool; meta: PdfMeta; bytes: Uint8Array; edit: EditTarget }> {
+export async function editedB(
+  rng: Rng,
+  model: DocModel,
+  tools: readonly BTool[] = B_TOOLS,
+  kinds?: ReadonlyArray<EditTarget['target']>,
+): Promise<{ tool: BTool; meta: PdfMeta; bytes: Uint8Array; edit: EditTarget }> {
   const tool = rng.pick(available(tools));
   const meta = metaFor(model);
   const edit = contentEdit(rng, model, kinds);
@@ -127,9 +186,10 @@ export async function editedB(rng: Rng, model: DocModel, tools: readonly BTool[]
 /** The same issuer, another month: a second genuine document to take a page from. */
 export function sibling(spec: SampleSpec, model: DocModel): DocModel {
   for (let k = 1; k < 400; k++) {
-    const other = makeDocument(new Rng(hashSeed('model-b-sibling', spec.docType, spec.seed, k)), spec.docType as (typeof LAB_DOC_TYPES)[number], { pages: spec.pages });
+    const other = makeDocument(new Rng(hashSeed('model-b-sibling', spec.docType, spec.seed, k)), spec.docType as (typeof LAB_DOC_TYPES)[number], {
+      pages: spec.pages,
+    });
     if (other.issuer.id === model.issuer.id && other.fields.document_date !== model.fields.document_date) return other;
   }
   throw new Error('no sibling document of the same issuer');
 }
-

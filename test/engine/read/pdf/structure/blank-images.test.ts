@@ -7,7 +7,9 @@ import { loadPdfText } from '../../../../../engine/read/pdf/text/index.js';
 async function pdfWithImage(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const page = doc.addPage([600, 800]);
-  const jpg = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 200, g: 30, b: 30 } } }).jpeg().toBuffer();
+  const jpg = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+    .jpeg()
+    .toBuffer();
   page.drawImage(await doc.embedJpg(jpg), { x: 100, y: 400, width: 300, height: 200 });
   page.drawText('Total 100.00', { x: 100, y: 300, size: 12 });
   return doc.save({ useObjectStreams: false });
@@ -46,7 +48,8 @@ describe('image data blanked for the text pass', () => {
 
 describe('image dictionaries pdf.js would loop on', () => {
   it('rewrites an impossible bit depth and the filters of a blanked image, keeping the length', () => {
-    const head = '%PDF-1.4\n5 0 obj\n<< /Type /XObject /Subtype /Image /Width 399 /Height 400 /ColorSpace /DeviceGray /Filter /JBIG2Decode /BitsPerComponent 2147483640 /Length 4 >>\nstream\n';
+    const head =
+      '%PDF-1.4\n5 0 obj\n<< /Type /XObject /Subtype /Image /Width 399 /Height 400 /ColorSpace /DeviceGray /Filter /JBIG2Decode /BitsPerComponent 2147483640 /Length 4 >>\nstream\n';
     const pdf = new Uint8Array(Buffer.from(`${head}abcd\nendstream\nendobj\n`, 'latin1'));
     const out = blankImageData(pdf);
     const text = Buffer.from(out.bytes).toString('latin1');

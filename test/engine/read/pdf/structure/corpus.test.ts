@@ -38,7 +38,8 @@ describe.skipIf(rows.length === 0)('corpus PDFs', () => {
             failures.push(`${rel}: ${s.pageCount} pages, pdfinfo says ${expected}`);
           }
         }
-        if (/linearized \(first-page xref section; no update implied\)/.test(notes) && s.updateCount !== 0) failures.push(`${rel}: linearised file counted ${s.updateCount} update(s)`);
+        if (/linearized \(first-page xref section; no update implied\)/.test(notes) && s.updateCount !== 0)
+          failures.push(`${rel}: linearised file counted ${s.updateCount} update(s)`);
       } catch (err) {
         if (!(err instanceof EngineError)) failures.push(`${rel}: ${(err as Error).stack}`);
       }

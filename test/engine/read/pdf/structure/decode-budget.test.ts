@@ -9,7 +9,9 @@ function withFlate(size: number, count = 1): Uint8Array {
   let pdf = buildRawPdf({ pages: [{ lines: STATEMENT_LINES }] });
   const data = zlib.deflateSync(Buffer.alloc(size), { level: 9 });
   for (let i = 0; i < count; i++) {
-    pdf = appendUpdate(pdf, { objects: [{ num: 40 + i, body: `<< /Length ${data.length} /Filter /FlateDecode >>\nstream\n${data.toString('latin1')}\nendstream` }] });
+    pdf = appendUpdate(pdf, {
+      objects: [{ num: 40 + i, body: `<< /Length ${data.length} /Filter /FlateDecode >>\nstream\n${data.toString('latin1')}\nendstream` }],
+    });
   }
   return pdf;
 }

@@ -73,21 +73,36 @@ export function buildRawPdf(opts: RawPdfOptions): Uint8Array {
   const L = rawLayout(n);
   const objs = new Map<number, string>();
   const hasXmp = opts.xmp !== undefined;
-  objs.set(L.catalog, `<< /Type /Catalog /Pages ${L.pages} 0 R${hasXmp ? ` /Metadata ${L.metadata} 0 R` : ''}${opts.catalogExtra ? ' ' + opts.catalogExtra : ''} >>`);
+  objs.set(
+    L.catalog,
+    `<< /Type /Catalog /Pages ${L.pages} 0 R${hasXmp ? ` /Metadata ${L.metadata} 0 R` : ''}${opts.catalogExtra ? ' ' + opts.catalogExtra : ''} >>`,
+  );
   objs.set(L.pages, `<< /Type /Pages /Count ${n} /Kids [${opts.pages.map((_, i) => `${L.page(i)} 0 R`).join(' ')}] >>`);
   objs.set(L.font, '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
   opts.pages.forEach((p, i) => {
     const fonts =
-      Object.entries(p.fonts ?? {}).map(([k, v]) => ` /${k} << /Type /Font /Subtype /Type1 /BaseFont /${v} >>`).join('') +
-      Object.entries(p.fontRefs ?? {}).map(([k, num]) => ` /${k} ${num} 0 R`).join('');
+      Object.entries(p.fonts ?? {})
+        .map(([k, v]) => ` /${k} << /Type /Font /Subtype /Type1 /BaseFont /${v} >>`)
+        .join('') +
+      Object.entries(p.fontRefs ?? {})
+        .map(([k, num]) => ` /${k} ${num} 0 R`)
+        .join('');
     const box = (p.mediaBox ?? [0, 0, 612, 792]).join(' ');
-    objs.set(L.page(i), `<< /Type /Page /Parent ${L.pages} 0 R /MediaBox [${box}] /Resources << /Font << ${p.noDefaultFont ? '' : `/F1 ${L.font} 0 R`}${fonts} >> >> /Contents ${L.content(i)} 0 R${p.extra ? ' ' + p.extra : ''} >>`);
+    objs.set(
+      L.page(i),
+      `<< /Type /Page /Parent ${L.pages} 0 R /MediaBox [${box}] /Resources << /Font << ${p.noDefaultFont ? '' : `/F1 ${L.font} 0 R`}${fonts} >> >> /Contents ${L.content(i)} 0 R${p.extra ? ' ' + p.extra : ''} >>`,
+    );
     const content = contentFor(p.lines);
     objs.set(L.content(i), `<< /Length ${enc(content).length} >>\nstream\n${content}\nendstream`);
   });
   if (opts.info !== null) {
     const info = opts.info ?? { Producer: '(Veracity Test Writer)', CreationDate: "(D:20240105093000+01'00')" };
-    objs.set(L.info, `<< ${Object.entries(info).map(([k, v]) => `/${k} ${v}`).join(' ')} >>`);
+    objs.set(
+      L.info,
+      `<< ${Object.entries(info)
+        .map(([k, v]) => `/${k} ${v}`)
+        .join(' ')} >>`,
+    );
   }
   if (hasXmp) objs.set(L.metadata, `<< /Type /Metadata /Subtype /XML /Length ${enc(opts.xmp!).length} >>\nstream\n${opts.xmp}\nendstream`);
   for (const [num, body] of Object.entries(opts.extraObjects ?? {})) objs.set(Number(num), body);
@@ -211,7 +226,13 @@ export const STATEMENT_LINES: RawLine[] = [
   { x: 72, y: 590, text: 'Closing balance: 1,350.00' },
 ];
 
-export function xmpPacket(fields: { producer?: string; creatorTool?: string; createDate?: string; modifyDate?: string; history?: Array<{ action: string; softwareAgent: string; when: string }> }): string {
+export function xmpPacket(fields: {
+  producer?: string;
+  creatorTool?: string;
+  createDate?: string;
+  modifyDate?: string;
+  history?: Array<{ action: string; softwareAgent: string; when: string }>;
+}): string {
   const hist = fields.history?.length
     ? `<xmpMM:History><rdf:Seq>${fields.history.map((h) => `<rdf:li rdf:parseType="Resource"><stEvt:action>${h.action}</stEvt:action><stEvt:softwareAgent>${h.softwareAgent}</stEvt:softwareAgent><stEvt:when>${h.when}</stEvt:when></rdf:li>`).join('')}</rdf:Seq></xmpMM:History>`
     : '';

@@ -11,7 +11,13 @@ const enc = (s: string) => Buffer.from(s, 'latin1');
 const stream = (body: string, dict = '') => `<< ${dict}/Length ${enc(body).length} >>\nstream\n${body}\nendstream`;
 
 /** The account holder's line taken out of the page in an update, nothing written in its place. */
-export const lineRemoved = () => contentEditUpdate(statement(), 1, 0, STATEMENT_LINES.filter((l) => !l.text.startsWith('Account holder')));
+export const lineRemoved = () =>
+  contentEditUpdate(
+    statement(),
+    1,
+    0,
+    STATEMENT_LINES.filter((l) => !l.text.startsWith('Account holder')),
+  );
 
 /** A second page (a drawing, no text) added to the page tree by an update. */
 export const pageInserted = () => {
@@ -34,7 +40,8 @@ export const statementWithLogo = () => {
   return buildRawPdf({
     pages: [{ lines: STATEMENT_LINES }],
     extraObjects: {
-      [L.page(0)]: `<< /Type /Page /Parent ${L.pages} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${L.font} 0 R >> /XObject << /Logo ${FORM} 0 R >> >> /Contents ${L.content(0)} 0 R >>`,
+      [L.page(0)]:
+        `<< /Type /Page /Parent ${L.pages} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${L.font} 0 R >> /XObject << /Logo ${FORM} 0 R >> >> /Contents ${L.content(0)} 0 R >>`,
       [L.content(0)]: stream(content),
       [FORM]: logo('0 0 1'),
     },
@@ -85,7 +92,9 @@ const respell = (content: string) =>
 export function pageKeptByTool(opts: { keepBoth?: boolean; change?: (text: string) => string } = {}): Uint8Array {
   const P = rawLayout(2);
   const page2 = [{ x: 72, y: 700, text: 'Transactions (continued)' }];
-  const base = Buffer.from(buildRawPdf({ pages: [{ lines: STATEMENT_LINES }, { lines: page2 }] })).toString('latin1').replace(/%%EOF\n$/, '');
+  const base = Buffer.from(buildRawPdf({ pages: [{ lines: STATEMENT_LINES }, { lines: page2 }] }))
+    .toString('latin1')
+    .replace(/%%EOF\n$/, '');
   const lines = opts.change ? STATEMENT_LINES.map((l) => ({ ...l, text: opts.change!(l.text) })) : STATEMENT_LINES;
   const kids = opts.keepBoth ? `${P.page(0)} 0 R ${P.page(1)} 0 R` : `${P.page(0)} 0 R`;
   return appendUpdate(new Uint8Array(enc(base)), {
@@ -102,5 +111,10 @@ export function pageKeptByTool(opts: { keepBoth?: boolean; change?: (text: strin
  */
 export const pageCropped = (box: [number, number, number, number]) =>
   appendUpdate(statement(), {
-    objects: [{ num: L.page(0), body: `<< /Type /Page /Parent ${L.pages} 0 R /MediaBox [0 0 612 792] /CropBox [${box.join(' ')}] /Resources << /Font << /F1 ${L.font} 0 R >> >> /Contents ${L.content(0)} 0 R >>` }],
+    objects: [
+      {
+        num: L.page(0),
+        body: `<< /Type /Page /Parent ${L.pages} 0 R /MediaBox [0 0 612 792] /CropBox [${box.join(' ')}] /Resources << /Font << /F1 ${L.font} 0 R >> >> /Contents ${L.content(0)} 0 R >>`,
+      },
+    ],
   });

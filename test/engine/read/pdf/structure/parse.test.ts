@@ -96,7 +96,15 @@ describe('parsePdfStructure: revisions', () => {
 
   it.skipIf(!hasQpdf())('reads Info of a file encrypted with an empty user password (AES-256 and RC4)', () => {
     for (const bits of ['256', '128']) {
-      const out = qpdf(base(), [...(bits === '128' ? ['--allow-weak-crypto'] : []), '--encrypt', '', 'owner-secret', bits, ...(bits === '128' ? ['--use-aes=n'] : []), '--']);
+      const out = qpdf(base(), [
+        ...(bits === '128' ? ['--allow-weak-crypto'] : []),
+        '--encrypt',
+        '',
+        'owner-secret',
+        bits,
+        ...(bits === '128' ? ['--use-aes=n'] : []),
+        '--',
+      ]);
       const s = parsePdfStructure(out);
       expect(s.encrypted).toBe(true);
       expect(s.info?.Producer, `${bits}-bit`).toBe('Veracity Test Writer');
@@ -127,7 +135,9 @@ describe('parsePdfStructure: repairs and hostile input', () => {
   });
 
   it('rebuilds the cross-reference when startxref is missing', () => {
-    const text = Buffer.from(base()).toString('latin1').replace(/startxref\s+\d+/, '');
+    const text = Buffer.from(base())
+      .toString('latin1')
+      .replace(/startxref\s+\d+/, '');
     const s = parsePdfStructure(new Uint8Array(Buffer.from(text, 'latin1')));
     expect(s.pageCount).toBe(2);
     expect(s.repairs.join(' ')).toMatch(/startxref/);

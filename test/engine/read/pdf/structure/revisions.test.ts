@@ -2,7 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { parsePdfStructure } from '../../../../../engine/read/pdf/structure/index.js';
 import { analyzeRevisions } from '../../../../../engine/read/pdf/structure/revisions.js';
 import { hasQpdf, qpdf, rawLayout } from './fixtures.js';
-import { amountEdit, annotationUpdate, formFill, formFillSession, metadataUpdate, overlayEdit, signatureFieldUpdate, signedStatement, statement, wrappedAnnotationUpdate } from './updates.js';
+import {
+  amountEdit,
+  annotationUpdate,
+  formFill,
+  formFillSession,
+  metadataUpdate,
+  overlayEdit,
+  signatureFieldUpdate,
+  signedStatement,
+  statement,
+  wrappedAnnotationUpdate,
+} from './updates.js';
 
 const revisionsOf = async (bytes: Uint8Array) => analyzeRevisions(bytes, parsePdfStructure(bytes));
 
@@ -22,7 +33,13 @@ describe('analyzeRevisions', () => {
     expect(r.changedPages).toEqual([1]);
     expect(r.textDiff).toHaveLength(1);
     const d = r.textDiff![0];
-    expect(d).toMatchObject({ page: 1, before: '1,350.00', after: '9,350.00', lineBefore: 'Closing balance: 1,350.00', lineAfter: 'Closing balance: 9,350.00' });
+    expect(d).toMatchObject({
+      page: 1,
+      before: '1,350.00',
+      after: '9,350.00',
+      lineBefore: 'Closing balance: 1,350.00',
+      lineAfter: 'Closing balance: 9,350.00',
+    });
     // The line is drawn at y=590 of 792 from the bottom from x=72 of 612 (top-left origin
     // fractions); the box is the amount's, right of the label.
     expect(d.bbox![0]).toBeGreaterThan(120 / 612);

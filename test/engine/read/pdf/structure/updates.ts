@@ -5,14 +5,23 @@ export const statement = (info?: Record<string, string> | null) => buildRawPdf({
 const L = rawLayout(1);
 
 /** Changes the closing balance, as a forger using an editor would. */
-export const amountEdit = () => contentEditUpdate(statement(), 1, 0, STATEMENT_LINES.map((l) => (l.text.startsWith('Closing') ? { ...l, text: 'Closing balance: 9,350.00' } : l)));
+export const amountEdit = () =>
+  contentEditUpdate(
+    statement(),
+    1,
+    0,
+    STATEMENT_LINES.map((l) => (l.text.startsWith('Closing') ? { ...l, text: 'Closing balance: 9,350.00' } : l)),
+  );
 
 /** Adds a sticky-note annotation: page dict gains /Annots. */
 export const annotationUpdate = (base = statement()) =>
   appendUpdate(base, {
     objects: [
       { num: L.firstFree, body: '<< /Type /Annot /Subtype /Text /Rect [400 700 420 720] /Contents (Checked) >>' },
-      { num: L.page(0), body: `<< /Type /Page /Parent ${L.pages} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${L.font} 0 R >> >> /Contents ${L.content(0)} 0 R /Annots [${L.firstFree} 0 R] >>` },
+      {
+        num: L.page(0),
+        body: `<< /Type /Page /Parent ${L.pages} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${L.font} 0 R >> >> /Contents ${L.content(0)} 0 R /Annots [${L.firstFree} 0 R] >>`,
+      },
     ],
   });
 
@@ -23,7 +32,10 @@ export const signatureFieldUpdate = (base = statement()) =>
       { num: L.firstFree, body: `<< /Type /Annot /Subtype /Widget /FT /Sig /T (Signature1) /Rect [400 80 560 120] /P ${L.page(0)} 0 R >>` },
       { num: L.firstFree + 1, body: `<< /Fields [${L.firstFree} 0 R] /SigFlags 1 >>` },
       { num: L.catalog, body: `<< /Type /Catalog /Pages ${L.pages} 0 R /AcroForm ${L.firstFree + 1} 0 R >>` },
-      { num: L.page(0), body: `<< /Type /Page /Parent ${L.pages} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${L.font} 0 R >> >> /Contents ${L.content(0)} 0 R /Annots [${L.firstFree} 0 R] >>` },
+      {
+        num: L.page(0),
+        body: `<< /Type /Page /Parent ${L.pages} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${L.font} 0 R >> >> /Contents ${L.content(0)} 0 R /Annots [${L.firstFree} 0 R] >>`,
+      },
     ],
   });
 
@@ -43,7 +55,10 @@ export function formFill() {
   const apContent = 'BT /Helv 10 Tf 2 5 Td (REF-2231) Tj ET';
   return appendUpdate(base, {
     objects: [
-      { num: field, body: `<< /Type /Annot /Subtype /Widget /FT /Tx /T (Reference) /V (REF-2231) /Rect [300 500 500 520] /P ${L.page(0)} 0 R /AP << /N ${ap} 0 R >> >>` },
+      {
+        num: field,
+        body: `<< /Type /Annot /Subtype /Widget /FT /Tx /T (Reference) /V (REF-2231) /Rect [300 500 500 520] /P ${L.page(0)} 0 R /AP << /N ${ap} 0 R >> >>`,
+      },
       { num: ap, body: `<< /Type /XObject /Subtype /Form /BBox [0 0 200 20] /Length ${apContent.length} >>\nstream\n${apContent}\nendstream` },
     ],
   });
@@ -58,7 +73,8 @@ export function formFill() {
 export function formFillSession(opts: { mediaBox?: string; refill?: string } = {}) {
   const fields = [L.firstFree, L.firstFree + 1];
   const form = L.firstFree + 2;
-  const widget = (i: number, extra = '') => `<< /Type /Annot /Subtype /Widget /FT /Tx /T (Field${i}) /Rect [300 ${500 - 30 * i} 500 ${520 - 30 * i}] /P ${L.page(0)} 0 R ${extra}>>`;
+  const widget = (i: number, extra = '') =>
+    `<< /Type /Annot /Subtype /Widget /FT /Tx /T (Field${i}) /Rect [300 ${500 - 30 * i} 500 ${520 - 30 * i}] /P ${L.page(0)} 0 R ${extra}>>`;
   let bytes = buildRawPdf({
     pages: [{ lines: STATEMENT_LINES, extra: `/Annots [${fields.map((f) => `${f} 0 R`).join(' ')}]` }],
     catalogExtra: `/AcroForm ${form} 0 R`,
@@ -87,7 +103,14 @@ export function formFillSession(opts: { mediaBox?: string; refill?: string } = {
 
 /** Only the Info dictionary is rewritten (a viewer's "save"). */
 export const metadataUpdate = (base = statement()) =>
-  appendUpdate(base, { objects: [{ num: L.info, body: "<< /Producer (Veracity Test Writer) /CreationDate (D:20240105093000+01'00') /ModDate (D:20240106100000+01'00') /Title (Statement) >>" }] });
+  appendUpdate(base, {
+    objects: [
+      {
+        num: L.info,
+        body: "<< /Producer (Veracity Test Writer) /CreationDate (D:20240105093000+01'00') /ModDate (D:20240106100000+01'00') /Title (Statement) >>",
+      },
+    ],
+  });
 
 /**
  * A file whose original revision carries a signature dictionary with a /ByteRange covering the
@@ -139,7 +162,10 @@ export function overlayEdit(): Uint8Array {
   return appendUpdate(statement(), {
     objects: [
       { num: patch, body: `<< /Length ${body.length} >>\nstream\n${body}\nendstream` },
-      { num: L.page(0), body: `<< /Type /Page /Parent ${L.pages} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${L.font} 0 R >> >> /Contents [${L.content(0)} 0 R ${patch} 0 R] >>` },
+      {
+        num: L.page(0),
+        body: `<< /Type /Page /Parent ${L.pages} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${L.font} 0 R >> >> /Contents [${L.content(0)} 0 R ${patch} 0 R] >>`,
+      },
     ],
   });
 }

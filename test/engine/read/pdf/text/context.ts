@@ -10,7 +10,12 @@ export async function textContext(bytes: Uint8Array | Promise<Uint8Array>, optio
   const data = await bytes;
   // withFile: our parser's view of the file too, for detectors that read the document's objects.
   const fixed = options.withFile ? {} : { pdfFile: null };
-  const ctx = createContextFromSeed(data, { now: '2024-04-01T00:00:00Z', ocr: false }, {}, { ...fixed, pdf: null, revisions: [], metadata: null, extracted: { ...EMPTY_EXTRACTED } });
+  const ctx = createContextFromSeed(
+    data,
+    { now: '2024-04-01T00:00:00Z', ocr: false },
+    {},
+    { ...fixed, pdf: null, revisions: [], metadata: null, extracted: { ...EMPTY_EXTRACTED } },
+  );
   await ctx.facts.get('pages');
   return ctx;
 }

@@ -62,7 +62,14 @@ export interface StatementOptions {
 }
 
 export async function pdfkitBytes(draw: (doc: PDFKit.PDFDocument) => void, opts: PDFKit.PDFDocumentOptions = {}): Promise<Uint8Array> {
-  const doc = new PDFDocument({ size: 'A4', margin: 0, autoFirstPage: true, compress: true, info: { Producer: 'Statement Engine 4.2', Title: 'Statement' }, ...opts });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 0,
+    autoFirstPage: true,
+    compress: true,
+    info: { Producer: 'Statement Engine 4.2', Title: 'Statement' },
+    ...opts,
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
@@ -95,9 +102,15 @@ export function genuineStatement(opts: StatementOptions = {}): Promise<Uint8Arra
 function drawStatementPage(doc: PDFKit.PDFDocument, f: { regular: string; bold: string }, p: number, opts: StatementOptions): void {
   doc.circle(530, 62, 16).fill('#e07b00');
   doc.fillColor('#000000').font(f.bold).fontSize(18).text('First Example Bank', 50, 50);
-  doc.font(f.regular).fontSize(12).text(`Account statement, page ${p + 1}`, 50, 76);
+  doc
+    .font(f.regular)
+    .fontSize(12)
+    .text(`Account statement, page ${p + 1}`, 50, 76);
   doc.fontSize(10).text('Account holder: Jane Doe', 50, 96);
-  doc.font(opts.bodyFontEverywhere ? f.regular : 'Courier').fontSize(10).text('DE89 3704 0044 0532 0130 00', 50, 112);
+  doc
+    .font(opts.bodyFontEverywhere ? f.regular : 'Courier')
+    .fontSize(10)
+    .text('DE89 3704 0044 0532 0130 00', 50, 112);
   // Header bar first, then white text on it: a painted-over look that is perfectly normal.
   doc.rect(50, 150, 495, 18).fill('#1f3a68');
   doc.fillColor('#ffffff').font(f.bold).fontSize(10);
@@ -107,11 +120,19 @@ function drawStatementPage(doc: PDFKit.PDFDocument, f: { regular: string; bold: 
     const y = ROW_Y(i);
     if (i % 2 === 0) doc.rect(50, y - 3, 495, 18).fill('#f2f2f2');
     doc.fillColor('#000000').font(f.regular).fontSize(10);
-    doc.text(`0${i + 1}.03.2024`, 55, y).text(`Card payment SHOP ${i + 1}`, 130, y).text(`0${i + 2}.03.2024`, 255, y);
+    doc
+      .text(`0${i + 1}.03.2024`, 55, y)
+      .text(`Card payment SHOP ${i + 1}`, 130, y)
+      .text(`0${i + 2}.03.2024`, 255, y);
     const odd = p === 0 ? opts.oddAmount : undefined;
     if (odd && odd.row === i) {
       doc.font(odd.font).fontSize(odd.size ?? 10);
-      doc.text(amountText(i), 365, y + (odd.dy ?? 0), { width: 80, align: 'right', characterSpacing: odd.characterSpacing, horizontalScaling: odd.horizontalScaling } as PDFKit.Mixins.TextOptions);
+      doc.text(amountText(i), 365, y + (odd.dy ?? 0), {
+        width: 80,
+        align: 'right',
+        characterSpacing: odd.characterSpacing,
+        horizontalScaling: odd.horizontalScaling,
+      } as PDFKit.Mixins.TextOptions);
       doc.font(f.regular).fontSize(10);
     } else {
       doc.text(amountText(i), 365, y, { width: 80, align: 'right' });
@@ -119,9 +140,20 @@ function drawStatementPage(doc: PDFKit.PDFDocument, f: { regular: string; bold: 
     doc.text(balanceText(i), 460, y, { width: 80, align: 'right' });
   }
   const totalY = ROW_Y(ROWS) + 6;
-  doc.moveTo(50, totalY - 4).lineTo(545, totalY - 4).stroke('#000000');
-  doc.fillColor('#000000').font(f.bold).fontSize(10).text('Closing balance', 130, totalY).text(balanceText(ROWS - 1), 460, totalY, { width: 80, align: 'right' });
-  doc.font(opts.bodyFontEverywhere ? f.regular : 'Times-Italic').fontSize(8).text('First Example Bank plc, 1 Example Street, registered in England no. 0000001.', 50, 800);
+  doc
+    .moveTo(50, totalY - 4)
+    .lineTo(545, totalY - 4)
+    .stroke('#000000');
+  doc
+    .fillColor('#000000')
+    .font(f.bold)
+    .fontSize(10)
+    .text('Closing balance', 130, totalY)
+    .text(balanceText(ROWS - 1), 460, totalY, { width: 80, align: 'right' });
+  doc
+    .font(opts.bodyFontEverywhere ? f.regular : 'Times-Italic')
+    .fontSize(8)
+    .text('First Example Bank plc, 1 Example Street, registered in England no. 0000001.', 50, 800);
 }
 
 /** Opens bytes with pdf-lib, lets `edit` change page 1, saves (appended like an editor would, or rewritten). */
@@ -154,7 +186,14 @@ export interface PageFont {
 export function rawText(page: PDFPage, f: PageFont, ops: Array<{ x: number; y: number; text: string; mode?: number; size?: number }>): void {
   const operators: PDFOperator[] = [pushGraphicsState()];
   for (const o of ops) {
-    operators.push(beginText(), setFontAndSize(f.key, o.size ?? 10), setTextRenderingMode(o.mode ?? 0), moveText(o.x, o.y), showText(f.font.encodeText(o.text)), endText());
+    operators.push(
+      beginText(),
+      setFontAndSize(f.key, o.size ?? 10),
+      setTextRenderingMode(o.mode ?? 0),
+      moveText(o.x, o.y),
+      showText(f.font.encodeText(o.text)),
+      endText(),
+    );
   }
   operators.push(popGraphicsState());
   page.pushOperators(...operators);
@@ -167,7 +206,9 @@ export async function standardPageFont(doc: LibDocument, page: PDFPage, name: St
 }
 
 export async function grayPng(width: number, height: number, level = 230): Promise<Uint8Array> {
-  const buf = await sharp({ create: { width, height, channels: 3, background: { r: level, g: level, b: level } } }).png().toBuffer();
+  const buf = await sharp({ create: { width, height, channels: 3, background: { r: level, g: level, b: level } } })
+    .png()
+    .toBuffer();
   return new Uint8Array(buf);
 }
 

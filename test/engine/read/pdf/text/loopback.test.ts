@@ -114,7 +114,7 @@ describe('loopback message copy', () => {
     expect(got[0].chunk).not.toBe(textContent);
   });
 
-  it('copies an operator list chunk\'s arrays, which the worker empties after posting', async () => {
+  it("copies an operator list chunk's arrays, which the worker empties after posting", async () => {
     const glyph = new Glyph('a', 500);
     const chunk = { fnArray: [37, 44], argsArray: [['g_d0_f1', 9], [[glyph, -250, glyph]]], lastChunk: false, separateAnnots: null, length: 2 };
     const message = { sourceName: 'worker', targetName: 'main', stream: 4, streamId: 2, chunk };

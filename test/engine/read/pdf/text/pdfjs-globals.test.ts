@@ -5,13 +5,17 @@ import { openPdf } from '../../../../../engine/read/pdf/text/pdfjs.js';
 async function inflate(format: string, bytes: Uint8Array<ArrayBuffer> | Buffer): Promise<Uint8Array> {
   const { readable, writable } = new DecompressionStream(format as 'deflate');
   const writer = writable.getWriter();
-  void writer.write(bytes as Uint8Array<ArrayBuffer>).then(() => writer.close()).catch(() => undefined);
+  void writer
+    .write(bytes as Uint8Array<ArrayBuffer>)
+    .then(() => writer.close())
+    .catch(() => undefined);
   const chunks: Uint8Array[] = [];
   for await (const chunk of readable as unknown as AsyncIterable<Uint8Array>) chunks.push(chunk);
   return new Uint8Array(Buffer.concat(chunks));
 }
 
-const MINIMAL_PDF = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 10 10]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
+const MINIMAL_PDF =
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 10 10]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
 
 describe('globals around pdf.js', () => {
   it('keeps the native Array.prototype.push and JSON.parse after a document is opened', async () => {

@@ -7,10 +7,13 @@ import { editWithPdfLib, grayPng, pdfkitBytes, rawText, standardPageFont } from 
  */
 export async function scannedPdf(opts: { ocr?: boolean; textUnder?: boolean } = {}): Promise<Uint8Array> {
   const png = await grayPng(300, 424, 235);
-  const bytes = await pdfkitBytes((doc) => {
-    if (opts.textUnder) doc.font('Helvetica').fontSize(10).text('Invoice 2024-118 total 1,250.00 EUR', 60, 120);
-    doc.image(Buffer.from(png), 0, 0, { width: 595.28, height: 841.89 });
-  }, { info: { Producer: 'Scanner Suite 3' } });
+  const bytes = await pdfkitBytes(
+    (doc) => {
+      if (opts.textUnder) doc.font('Helvetica').fontSize(10).text('Invoice 2024-118 total 1,250.00 EUR', 60, 120);
+      doc.image(Buffer.from(png), 0, 0, { width: 595.28, height: 841.89 });
+    },
+    { info: { Producer: 'Scanner Suite 3' } },
+  );
   if (!opts.ocr) return bytes;
   return editWithPdfLib(bytes, async (page, doc) => {
     rawText(page, await standardPageFont(doc, page), [
@@ -21,5 +24,9 @@ export async function scannedPdf(opts: { ocr?: boolean; textUnder?: boolean } = 
 }
 
 export function encryptedPdf(): Promise<Uint8Array> {
-  return pdfkitBytes((doc) => doc.font('Helvetica').text('secret statement', 50, 50), { userPassword: 'open-sesame', ownerPassword: 'owner', pdfVersion: '1.7' });
+  return pdfkitBytes((doc) => doc.font('Helvetica').text('secret statement', 50, 50), {
+    userPassword: 'open-sesame',
+    ownerPassword: 'owner',
+    pdfVersion: '1.7',
+  });
 }
