@@ -37,9 +37,17 @@ const SLOW = [
   'test/layering.test.ts',
 ];
 
+/**
+ * The fast loop shares one module graph per worker across files (isolate: false): importing the
+ * engine, pdf.js and the service again for every file was half of its time. Files that replace
+ * modules (vi.mock) would leak their stand-ins into the next file, so they run isolated.
+ */
+const MOCKS_MODULES = ['test/engine/read/ocr/scanned-pages.test.ts'];
+
 /** A path moved or renamed would silently put its tests back into the fast loop. */
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
-for (const path of SLOW) if (!existsSync(join(ROOT, path))) throw new Error(`vitest.config.ts: the slow test path ${path} does not exist; update SLOW`);
+for (const path of [...SLOW, ...MOCKS_MODULES])
+  if (!existsSync(join(ROOT, path))) throw new Error(`vitest.config.ts: the slow test path ${path} does not exist; update SLOW`);
 const SLOW_GLOBS = SLOW.map((path) => (statSync(join(ROOT, path)).isDirectory() ? `${path}/**/*.test.ts` : path));
 
 export default defineConfig({
@@ -53,7 +61,11 @@ export default defineConfig({
     // report-skips: one closing line naming the absent tools and counting the skipped tests.
     reporters: ['default', ['json', { outputFile: 'test-output/vitest.json' }], './test/support/report-skips.ts'],
     projects: [
-      { extends: true, test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...SLOW_GLOBS] } },
+      {
+        extends: true,
+        test: { name: 'fast', isolate: false, include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...SLOW_GLOBS, ...MOCKS_MODULES] },
+      },
+      { extends: true, test: { name: 'fast-isolated', include: MOCKS_MODULES } },
       { extends: true, test: { name: 'slow', include: SLOW_GLOBS } },
       ...(pg
         ? [
