@@ -14,10 +14,9 @@ import type { Detector } from './detectors/define.js';
 import { FactPendingError } from './facts/store.js';
 import { classifyImageFormat } from './read/image/format.js';
 import { fingerprintDocument } from './library/index.js';
-import type { LibraryFingerprint } from './library/types.js';
 import { needsOcr, withoutUncertainOcrFindings } from './read/ocr/index.js';
 import { classifyPdfFormat } from './read/pdf/format.js';
-import type { Analysis, AnalyzeOptions, DocumentFacts, Finding, IncompleteDetector } from './types.js';
+import type { Analysis, AnalyzeOptions, DocumentFacts, Finding, IncompleteDetector, LibraryFingerprint } from './types.js';
 import { ENGINE_VERSION } from './version.js';
 import { round2 } from './kit/numbers.js';
 

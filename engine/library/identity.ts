@@ -10,7 +10,7 @@ import type { DocModel } from '../read/extract/model.js';
 import type { Extracted } from '../types.js';
 import { key64 } from './hash.js';
 import { normaliseWords } from './minhash.js';
-import type { FingerprintRow, LibraryFingerprint } from './types.js';
+import type { FingerprintRow, LibraryFingerprint } from '../types.js';
 
 /** Enough rows for any statement a reviewer reads; more adds storage, not evidence. */
 const MAX_ROWS = 400;

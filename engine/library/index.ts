@@ -10,9 +10,9 @@ import { blockMeanHash, isInformativeHash } from './image-hash.js';
 import { identityOf } from './identity.js';
 import { MIN_SHINGLES, minhash, shingleHashes } from './minhash.js';
 import { templateOf } from './template.js';
-import type { LibraryFingerprint } from './types.js';
+import type { LibraryFingerprint } from '../types.js';
 
-export type { FingerprintRow, LibraryFingerprint } from './types.js';
+export type { FingerprintRow, LibraryFingerprint } from '../types.js';
 export { hammingHex } from './image-hash.js';
 export { lshBands, minhashSimilarity, LSH_BANDS } from './minhash.js';
 

@@ -9,7 +9,7 @@ import type { PageLayer } from '../read/pdf/text/types.js';
 import type { Extracted } from '../types.js';
 import { key64 } from './hash.js';
 import { normaliseWords } from './minhash.js';
-import type { LibraryFingerprint } from './types.js';
+import type { LibraryFingerprint } from '../types.js';
 
 const MAX_FIXED_LINES = 120;
 
