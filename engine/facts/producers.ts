@@ -10,7 +10,7 @@ import { loadImage } from '../read/image/load.js';
 import { readMetadataFacts } from '../read/metadata/facts.js';
 import { ocrEnabled, ocrPreparedImage, ocrScannedPages, pagesToOcr, prepareImageForOcr } from '../read/ocr/index.js';
 import { blankImageData } from '../read/pdf/structure/blank-images.js';
-import { applyDecodeBudget, DEFAULT_DECODE_BUDGET } from '../read/pdf/structure/decode-budget.js';
+import { applyDecodeBudget } from '../read/pdf/structure/decode-budget.js';
 import { openPdfFile, parsePdfStructure } from '../read/pdf/structure/index.js';
 import { analyzeRevisions } from '../read/pdf/structure/revisions.js';
 import { openVersion } from '../read/pdf/structure/text-diff.js';
@@ -49,22 +49,17 @@ function versionOpener(s: Store): (end: number) => Promise<PDFDocumentProxy | nu
   };
 }
 
-/** One pixel budget for every image, standalone or inside a PDF (a 600 dpi A4 scan is ~35 MP). */
-function maxImagePixels(s: Store): number {
-  return (s.inputs.options.maxMegapixels ?? DEFAULT_LIMITS.maxMegapixels) * 1_000_000;
-}
-
 const pdfProducers = {
   pdfFile: (s: Store) => (isPdf(s) ? openPdfFile(s.inputs.bytes) : null),
   pdf: (s: Store) => {
     const file = s.now('pdfFile');
     return file ? parsePdfStructure(s.inputs.bytes, file) : null;
   },
-  budgeted: (s: Store) => (isPdf(s) ? applyDecodeBudget(s.inputs.bytes, { ...DEFAULT_DECODE_BUDGET, maxImagePixels: maxImagePixels(s) }) : null),
+  budgeted: (s: Store) => (isPdf(s) ? applyDecodeBudget(s.inputs.bytes) : null),
   pdfjs: async (s: Store) => {
     const budgeted = s.now('budgeted');
     if (!budgeted) return null;
-    const doc = await openWithPdfjs(budgeted.bytes, { maxImagePixels: maxImagePixels(s) });
+    const doc = await openWithPdfjs(budgeted.bytes);
     s.onDispose(() => doc.destroy().catch(() => undefined));
     return doc;
   },
@@ -73,7 +68,7 @@ const pdfProducers = {
     if (!budgeted) return null;
     const blanked = blankImageData(budgeted.bytes, budgeted.streams);
     if (blanked.blanked === 0) return s.get('pdfjs');
-    const doc = await openWithPdfjs(blanked.bytes, { maxImagePixels: maxImagePixels(s) });
+    const doc = await openWithPdfjs(blanked.bytes);
     s.onDispose(() => doc.destroy().catch(() => undefined));
     return doc;
   },

@@ -1,38 +1,23 @@
 /**
  * Irregularities in how the file is put together: cross-references that had to be repaired,
  * object numbers defined twice inside one revision, objects in the body that no cross-reference
- * lists (left-overs of an edit), xref sections not reachable from startxref, data after the end,
- * streams and images over the decode and pixel budgets (left out of the analysis, never silent).
+ * lists (left-overs of an edit), xref sections not reachable from startxref, data after the end.
  * Weak on their own: broken writers exist, but genuine issuing systems rarely produce these.
  */
 import type { DetectorContext } from '../../facts/context.js';
 import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
-import { DEFAULT_LIMITS } from '../../limits.js';
 import { STRENGTH } from '../strengths.js';
 import { thresholdValues, type Threshold } from '../thresholds.js';
 
 const THRESHOLDS = {
   trailingBytes: { value: 32, why: 'Writers pad the end with a few bytes; more than this after the last %%EOF is appended data.' },
-  maxImageMegapixels: {
-    value: DEFAULT_LIMITS.maxMegapixels,
-    why: 'The same pixel budget as for standalone images: an A4 scan at 600 dpi is ~35 MP; past this an image is not decoded (options.maxMegapixels overrides it).',
-  },
 } as const satisfies Record<string, Threshold>;
 const T = thresholdValues(THRESHOLDS);
 
 const EMITS = [
   {
     flag: 'structural_anomaly',
-    reasons: [
-      'xref_repaired',
-      'duplicate_object',
-      'unlisted_objects',
-      'unlinked_section',
-      'generation_numbers',
-      'trailing_data',
-      'decompression_budget',
-      'image_over_budget',
-    ],
+    reasons: ['xref_repaired', 'duplicate_object', 'unlisted_objects', 'unlinked_section', 'generation_numbers', 'trailing_data', 'decompression_budget'],
   },
 ] as const satisfies readonly Emit[];
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
@@ -63,19 +48,6 @@ export const structuralAnomalyDetector = defineDetector({
         pages: [],
         evidence: { streams: refused.slice(0, 20) },
         strength: STRENGTH['structural_anomaly.decompression_budget'],
-      });
-    }
-    const oversized = ctx.facts.now('budgeted')?.oversizedImages ?? [];
-    if (oversized.length > 0) {
-      const maxPixels = (ctx.options.maxMegapixels ?? T.maxImageMegapixels) * 1_000_000;
-      const named = oversized.map((i) => `${i.object ?? 'an unnumbered object'} (${i.width}x${i.height})`);
-      findings.push({
-        flag: 'structural_anomaly',
-        code: 'structural_anomaly.image_over_budget',
-        summary: `${oversized.length} image(s) declare more pixels than any page holds: ${named.slice(0, 5).join(', ')}${named.length > 5 ? ', …' : ''}, over the budget of ${maxPixels / 1_000_000} megapixels. Not decoded (a few bytes declaring gigapixels exhaust a reader's memory); the rest of the file was read.`,
-        pages: [],
-        evidence: { images: oversized.slice(0, 20), maxPixels },
-        strength: STRENGTH['structural_anomaly.image_over_budget'],
       });
     }
     const reconstructed = pdf.revisions.some((r) => r.xrefKind === 'reconstructed');

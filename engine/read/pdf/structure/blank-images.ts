@@ -23,34 +23,28 @@ export function blankImageData(bytes: Uint8Array, streams: readonly RawStream[] 
   const globals = new Set(images.flatMap((s) => [...s.header.matchAll(GLOBALS)].map((m) => `${m[1]} ${m[2]}`)));
   const blank = [...images, ...streams.filter((s) => s.object !== null && globals.has(s.object) && !images.includes(s))];
   const copy = new Uint8Array(bytes);
-  for (const s of blank) blankStreamData(copy, s);
+  for (const s of blank) {
+    copy.fill(0, s.start, s.end);
+    // Zeros are not neutral to every codec (JBIG2 reads them as a symbol dictionary and can spin
+    // for minutes): every filter becomes Flate, padded to the same length, so decoding the zeros
+    // fails at once in zlib, whatever the codec was.
+    // pdf.js builds image data from the dictionary even when the data fails to decode: a bit
+    // depth no image can have (a damaged or hostile /BitsPerComponent) would loop for minutes.
+    const bpc = /\/BitsPerComponent\s+(\d+)/.exec(s.header);
+    if (bpc && ![1, 2, 4, 8, 16].includes(Number(bpc[1]))) {
+      const at = s.headerStart + bpc.index + bpc[0].length - bpc[1].length;
+      copy.fill(0x20, at, at + bpc[1].length);
+      copy[at] = 0x31; // "1"
+    }
+    const filterAt = s.header.search(/\/Filter\b/);
+    if (filterAt < 0) continue;
+    FILTER_NAME.lastIndex = filterAt + 7;
+    const filterEnd = Math.min(s.header.length, filterAt + 200);
+    for (let m = FILTER_NAME.exec(s.header); m && m.index < filterEnd; m = FILTER_NAME.exec(s.header)) {
+      const at = s.headerStart + m.index;
+      copy.fill(0x20, at, at + m[0].length);
+      copy.set([0x2f, 0x46, 0x6c], at); // "/Fl"
+    }
+  }
   return { bytes: copy, blanked: blank.length };
-}
-
-/**
- * Makes one stream's data undecodable in `copy` (same length, offsets kept): data zeroed, every
- * filter named Flate, an impossible bit depth made 1. A decoder then fails at once.
- */
-export function blankStreamData(copy: Uint8Array, s: RawStream): void {
-  copy.fill(0, s.start, s.end);
-  // Zeros are not neutral to every codec (JBIG2 reads them as a symbol dictionary and can spin
-  // for minutes): every filter becomes Flate, padded to the same length, so decoding the zeros
-  // fails at once in zlib, whatever the codec was.
-  // pdf.js builds image data from the dictionary even when the data fails to decode: a bit
-  // depth no image can have (a damaged or hostile /BitsPerComponent) would loop for minutes.
-  const bpc = /\/BitsPerComponent\s+(\d+)/.exec(s.header);
-  if (bpc && ![1, 2, 4, 8, 16].includes(Number(bpc[1]))) {
-    const at = s.headerStart + bpc.index + bpc[0].length - bpc[1].length;
-    copy.fill(0x20, at, at + bpc[1].length);
-    copy[at] = 0x31; // "1"
-  }
-  const filterAt = s.header.search(/\/Filter\b/);
-  if (filterAt < 0) return;
-  FILTER_NAME.lastIndex = filterAt + 7;
-  const filterEnd = Math.min(s.header.length, filterAt + 200);
-  for (let m = FILTER_NAME.exec(s.header); m && m.index < filterEnd; m = FILTER_NAME.exec(s.header)) {
-    const at = s.headerStart + m.index;
-    copy.fill(0x20, at, at + m[0].length);
-    copy.set([0x2f, 0x46, 0x6c], at); // "/Fl"
-  }
 }

@@ -4,12 +4,9 @@
  * Flate stream's decoded size is measured (bounded: never more than the budget is inflated), and
  * the streams that break the budget are replaced, in a copy of the same length, by an empty Flate
  * stream padded with zeros: offsets, the xref and every other object stay valid, so the rest of
- * the document is analysed as usual and the refused streams are reported. Images whose declared
- * size is over the pixel budget are made undecodable the same way (image-budget.ts).
+ * the document is analysed as usual and the refused streams are reported.
  */
 import zlib from 'node:zlib';
-import { blankStreamData } from './blank-images.js';
-import { oversizedImages, type OversizedImage } from './image-budget.js';
 import { latin1, scanStreams, type RawStream } from './stream-scan.js';
 
 export interface DecodeBudget {
@@ -17,8 +14,6 @@ export interface DecodeBudget {
   perStreamBytes: number;
   /** All Flate streams of the document together. */
   totalBytes: number;
-  /** No image may declare more pixels than this (width times height); none when absent. */
-  maxImagePixels?: number;
 }
 
 export const DEFAULT_DECODE_BUDGET: DecodeBudget = { perStreamBytes: 64 * 1024 * 1024, totalBytes: 384 * 1024 * 1024 };
@@ -40,8 +35,6 @@ export interface BudgetedBytes {
   decodedBytes: number;
   /** The streams found; their offsets hold in `bytes` too (same length, dictionaries untouched). */
   streams: RawStream[];
-  /** Images declaring more than `maxImagePixels`: never decoded, reported. */
-  oversizedImages: OversizedImage[];
 }
 
 const EMPTY_FLATE = zlib.deflateSync(Buffer.alloc(0));
@@ -86,14 +79,11 @@ export function applyDecodeBudget(bytes: Uint8Array, budget: DecodeBudget = DEFA
       why: limit < budget.perStreamBytes ? 'document_over_budget' : 'stream_over_budget',
     });
   }
-  const oversized = budget.maxImagePixels === undefined ? [] : oversizedImages(streams, budget.maxImagePixels);
-  const images = oversized.map((o) => o.image);
-  if (refused.length === 0 && oversized.length === 0) return { bytes, refused, decodedBytes: total, streams, oversizedImages: images };
+  if (refused.length === 0) return { bytes, refused, decodedBytes: total, streams };
   const copy = new Uint8Array(bytes);
   for (const r of refused) {
     copy.fill(0, r.offset, r.offset + r.compressedBytes);
     if (r.compressedBytes >= EMPTY_FLATE.length) copy.set(EMPTY_FLATE, r.offset);
   }
-  for (const o of oversized) blankStreamData(copy, o.stream);
-  return { bytes: copy, refused, decodedBytes: total, streams, oversizedImages: images };
+  return { bytes: copy, refused, decodedBytes: total, streams };
 }

@@ -60,15 +60,7 @@ async function ownWorker(): Promise<InstanceType<typeof pdfjs.PDFWorker>> {
   return new pdfjs.PDFWorker({ port: port as unknown as null, verbosity: pdfjs.VerbosityLevel.ERRORS });
 }
 
-export interface OpenOptions {
-  /**
-   * Images declaring more pixels than this are skipped by pdf.js before any decode (inline
-   * images and sizes given by reference included, which the byte scan cannot read).
-   */
-  maxImagePixels?: number;
-}
-
-export async function openPdf(bytes: Uint8Array, options: OpenOptions = {}): Promise<PDFDocumentProxy> {
+export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   const assets = pdfjsAssets();
   const worker = await ownWorker();
   // pdf.js transfers (detaches) the buffer it is given; the caller's bytes must stay usable.
@@ -89,7 +81,6 @@ export async function openPdf(bytes: Uint8Array, options: OpenOptions = {}): Pro
     useWasm: false,
     verbosity: pdfjs.VerbosityLevel.ERRORS,
     stopAtErrors: false,
-    maxImageSize: options.maxImagePixels ?? -1,
     worker,
   });
   try {
