@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentCheck, Reason } from '../../renderer/src/api/contract.js';
-import { bandsOf, decisionChanges, decisionFor, histogram, validThresholds } from '../../renderer/src/lib/bands.js';
+import { bandsOf, decisionChanges, decisionForScore, histogram, thresholdsAreValid } from '../../renderer/src/lib/bands.js';
 import { boxesOf, heatmapsOf, normalizeBBox, targetPage, visibleEvidence, type Box, type Heatmap } from '../../renderer/src/lib/evidence.js';
 import { isSupportedFile } from '../../renderer/src/lib/files.js';
 import { EMPTY_FILTER, filterChecks, matchesFilter } from '../../renderer/src/lib/filters.js';
@@ -85,7 +85,7 @@ describe('inbox filters', () => {
 
 describe('bands and threshold impact', () => {
   it('maps scores to decisions at the cut lines', () => {
-    expect([0, 39, 40, 59, 60, 79, 80, 100].map((s) => decisionFor(s, T))).toEqual([
+    expect([0, 39, 40, 59, 60, 79, 80, 100].map((s) => decisionForScore(s, T))).toEqual([
       'clear',
       'clear',
       'pending',
@@ -98,11 +98,11 @@ describe('bands and threshold impact', () => {
     expect(bandsOf(T).map((b) => b.to - b.from)).toEqual([40, 20, 20, 20]);
   });
   it('validates like the service', () => {
-    expect(validThresholds(T)).toBe(true);
-    expect(validThresholds({ ...T, pending_below: 0 })).toBe(false);
-    expect(validThresholds({ ...T, suspicious_below: 80 })).toBe(false);
-    expect(validThresholds({ ...T, fraudulent_below: 101 })).toBe(false);
-    expect(validThresholds({ ...T, pending_below: 4.5 })).toBe(false);
+    expect(thresholdsAreValid(T)).toBe(true);
+    expect(thresholdsAreValid({ ...T, pending_below: 0 })).toBe(false);
+    expect(thresholdsAreValid({ ...T, suspicious_below: 80 })).toBe(false);
+    expect(thresholdsAreValid({ ...T, fraudulent_below: 101 })).toBe(false);
+    expect(thresholdsAreValid({ ...T, pending_below: 4.5 })).toBe(false);
   });
   it('counts past checks whose decision would change, and how', () => {
     const change = decisionChanges([10, 45, 55, 85], T, { ...T, pending_below: 50 });

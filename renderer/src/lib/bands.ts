@@ -1,8 +1,8 @@
 import type { Decision, Thresholds } from '../api/contract.js';
 import { decisionForScore } from '../../../vocabulary/bands.js';
 
-/** Where a score lands and which cut lines are valid: the engine's own rules (vocabulary/bands.ts), under the names the views use. */
-export { decisionForScore as decisionFor, thresholdsAreValid as validThresholds } from '../../../vocabulary/bands.js';
+/** Where a score lands and which cut lines are valid: the engine's own rules (vocabulary/bands.ts). */
+export { decisionForScore, thresholdsAreValid } from '../../../vocabulary/bands.js';
 
 export interface Band {
   decision: Decision;

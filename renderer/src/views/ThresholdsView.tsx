@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Thresholds } from '../api/contract.js';
 import { useLoad } from '../hooks/useLoad.js';
-import { bandsOf, decisionChanges, decisionFor, histogram, validThresholds } from '../lib/bands.js';
+import { bandsOf, decisionChanges, decisionForScore, histogram, thresholdsAreValid } from '../lib/bands.js';
 import { humanize } from '../lib/format.js';
 import { useApi } from '../state/session.js';
 
@@ -29,7 +29,7 @@ export function ThresholdsView() {
   const buckets = useMemo(() => histogram(values, BUCKET), [values]);
   if (!draft || !saved.data) return <p className="muted">{saved.error ?? 'Loading…'}</p>;
 
-  const valid = validThresholds(draft);
+  const valid = thresholdsAreValid(draft);
   const change = decisionChanges(values, saved.data, draft);
   const max = Math.max(1, ...buckets);
   const dirty = CUTS.some((c) => draft[c.key] !== saved.data![c.key]);
@@ -65,7 +65,7 @@ export function ThresholdsView() {
           {buckets.map((n, i) => (
             <div
               key={i}
-              className={`bar band-${decisionFor(i * BUCKET, draft)}`}
+              className={`bar band-${decisionForScore(i * BUCKET, draft)}`}
               style={{ height: `${(n / max) * 100}%` }}
               title={`${i * BUCKET}–${i * BUCKET + BUCKET - 1}: ${n}`}
             />
