@@ -1,9 +1,11 @@
 /** Findings to published flags: grouped by flag code, each with its reasons and a severity. */
 import { FLAG_CATALOG, type FlagCode } from '../catalog/flags.js';
 import type { Finding, Flag, Reason, Severity } from '../types.js';
+import { SEVERITIES } from '../../vocabulary/flags.js';
 import { combineObservations } from './saturation.js';
 
-const SEVERITY_ORDER: Severity[] = ['low', 'medium', 'high', 'critical'];
+/** Weakest first, from the one list of severities (written strongest first). */
+const SEVERITY_ORDER: readonly Severity[] = [...SEVERITIES].reverse();
 
 /** Observations below this combined strength still move the score but are not published. */
 export const PUBLISH_MIN_STRENGTH = 0.08;
