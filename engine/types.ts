@@ -21,7 +21,7 @@ export interface Evidence {
   bbox?: BBox;
   /** Several regions, each on its own page. */
   regions?: Array<{ page: number; bbox: BBox; label?: string }>;
-  /** Lines whose figures an arithmetic check used (engine/content/evidence.ts `operands`). */
+  /** Lines whose figures an arithmetic check used (engine/detectors/content/evidence.ts `operands`). */
   operands?: Array<{ page: number; bbox: BBox }>;
   revision?: number;
   revisions?: number[];

@@ -1,5 +1,5 @@
 /**
- * Pixel reads the image detectors need beyond the working grey copy of engine/image/load: a
+ * Pixel reads the image detectors need beyond the working grey copy of engine/read/image/load: a
  * full-resolution luma crop for DCT statistics, the first RGBA columns for stealth pnginfo, and
  * tiny copies of the image and its EXIF preview. Only the fact layer decodes pixels; each of
  * these runs at most once per document (engine/facts/image.ts memoises them).

@@ -154,7 +154,7 @@ const textProducers = {
     luma.catch(() => undefined);
     const image = await s.get('image');
     // A sheet cut from a photo needs its full resolution: the pixel detectors' full decode serves
-    // when there is no alpha to flatten (engine/ocr/prepare.ts).
+    // when there is no alpha to flatten (engine/read/ocr/prepare.ts).
     const full = () => (image && !image.hasAlpha ? luma : Promise.resolve(null));
     return image ? prepareImageForOcr(s.inputs.bytes, image, s.inputs.options, full) : null;
   },

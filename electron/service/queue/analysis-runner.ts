@@ -19,7 +19,7 @@ export interface AnalysisRunnerOptions {
 /**
  * What one analysis may take: its JavaScript heap is capped here (a worker over it dies alone and
  * the check fails with a named code); decoded streams outside the heap are bounded by the engine's
- * decode budget (engine/pdf/structure/decode-budget.ts).
+ * decode budget (engine/read/pdf/structure/decode-budget.ts).
  */
 export const WORKER_HEAP_MB = 1024;
 /** Memory planned per worker (heap, decoded buffers, pdf.js and OCR) when sizing the pool. */
