@@ -1,0 +1,3 @@
+import type { Technique } from '../types.js';
+
+export const CONFUSION_H: Technique[] = [];
