@@ -4,7 +4,6 @@
  * server's peak resident memory (the analysis workers are threads of the same process) while a
  * client polls a check, and that client's p99 latency.
  */
-import { readFileSync } from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,12 +11,13 @@ import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { KEY, serve, stop } from './api.js';
+import { rssMb } from './process-memory.js';
 import type { BenchModule, BenchRow } from './types.js';
 
 const BOMB_BYTES = 1024 ** 3;
 
 /** A one-page statement whose page also draws a second content stream of 1 GiB of spaces. */
-async function bombPdf(seed: number): Promise<Buffer> {
+export async function bombPdf(seed: number): Promise<Buffer> {
   const doc = await PDFDocument.create();
   const page = doc.addPage([595, 842]);
   page.drawText(`Statement ${seed}  Closing balance 1,000.00`, { x: 50, y: 780, size: 12, font: await doc.embedFont(StandardFonts.Helvetica) });
@@ -53,18 +53,6 @@ async function bombPdf(seed: number): Promise<Buffer> {
   const entry = (off: number) => `${String(off).padStart(10, '0')} 00000 n \n`;
   const xref = `xref\n${pageNum} 1\n${entry(pageAt)}100 1\n${entry(bombAt)}trailer\n<< /Size ${Math.max(size, 101)} /Root ${root} /Prev ${prev} >>\nstartxref\n${xrefAt}\n%%EOF\n`;
   return Buffer.concat([out, Buffer.from(xref, 'latin1')]);
-}
-
-/** The server's resident memory; 0 once it has exited (the bench reports that failure itself). */
-function rssMb(pid: number): number {
-  let status: string;
-  try {
-    status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  } catch {
-    return 0;
-  }
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return kb / 1024;
 }
 
 export const bombsBench: BenchModule = {

@@ -12,7 +12,8 @@ const LAYOUTS = [
   { bank: 'Harbour Credit Union', font: 'Courier', bold: 'Courier-Bold', rows: 26 },
 ] as const;
 
-export function statementPdf(pages: number, layout = 0): Promise<Buffer> {
+/** `reference` is printed under the bank's name: a soak needs every document distinct, as real traffic is. */
+export function statementPdf(pages: number, layout = 0, reference = ''): Promise<Buffer> {
   const style = LAYOUTS[layout % LAYOUTS.length];
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
@@ -31,7 +32,7 @@ export function statementPdf(pages: number, layout = 0): Promise<Buffer> {
       doc
         .font(style.font)
         .fontSize(9)
-        .text(`Statement of account  page ${p + 1} of ${pages}`, 50, 72);
+        .text(`${reference ? `Statement of account ${reference}` : 'Statement of account'}  page ${p + 1} of ${pages}`, 50, 72);
       doc.text('Date', 50, 110).text('Description', 120, 110).text('Amount', 380, 110).text('Balance', 470, 110);
       for (let row = 0; row < style.rows; row++) {
         const amount = ((row * 37 + p * 11 + layout * 5) % 200) - 80;
@@ -63,11 +64,17 @@ function escapeXml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** A 4032x3024 JPEG (12.2 MP) of a printed statement on a desk, with a phone camera's EXIF. */
-export async function phonePhotoJpeg(): Promise<Buffer> {
-  const W = 4032;
-  const H = 3024;
-  const lines = ['Northbank plc', 'Statement of account', '', 'Date        Description                 Amount     Balance'];
+/**
+ * A JPEG of a printed statement on a desk with a phone camera's EXIF: by default 4032x3024
+ * (12.2 MP); the soak passes a smaller size and a `reference` that makes each photo distinct.
+ */
+export async function phonePhotoJpeg(W = 4032, H = 3024, reference = ''): Promise<Buffer> {
+  const lines = [
+    'Northbank plc',
+    reference ? `Statement of account ${reference}` : 'Statement of account',
+    '',
+    'Date        Description                 Amount     Balance',
+  ];
   let balance = 1000;
   for (let row = 0; row < 24; row++) {
     const amount = ((row * 37) % 200) - 80;
@@ -77,7 +84,8 @@ export async function phonePhotoJpeg(): Promise<Buffer> {
   const text = lines
     .map((l, i) => `<text x="560" y="${330 + i * 92}" font-family="DejaVu Sans Mono, monospace" font-size="${i === 0 ? 84 : 56}">${escapeXml(l)}</text>`)
     .join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">
+  // Drawn on a 4032x3024 canvas and scaled to the asked size, so every size shows the same page.
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 4032 3024">
     <defs><linearGradient id="desk" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#6b5a48"/><stop offset="1" stop-color="#3e3328"/></linearGradient></defs>
     <rect width="100%" height="100%" fill="url(#desk)"/>
     <rect x="420" y="140" width="3200" height="2760" fill="#f4f1ea"/>

@@ -8,12 +8,13 @@ import { apiBench } from './api.js';
 import { bombsBench } from './bombs.js';
 import { engineBench } from './engine.js';
 import { libraryBench } from './library.js';
+import { soakBench } from './soak.js';
 import { teamBench } from './team.js';
 import { workersBench } from './workers.js';
 
 const BENCHES: BenchModule[] = [apiBench, engineBench, bombsBench, libraryBench];
-/** Run only when named (`--only team`, `--only workers`): they need Debian's postgresql. */
-const OPT_IN: BenchModule[] = [teamBench, workersBench];
+/** Run only when named: `--only team` and `--only workers` need Debian's postgresql; `--only soak` takes several minutes. */
+const OPT_IN: BenchModule[] = [teamBench, workersBench, soakBench];
 
 function meetsTarget(row: BenchRow): boolean {
   if (row.target === undefined) return true;
