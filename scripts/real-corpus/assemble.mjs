@@ -12,7 +12,7 @@
  *
  * Splits are by *unit*, never by file: a unit is a Debian package, or inside TeX Live's
  * documentation packages one CTAN package (usr/share/doc/texlive-doc/<area>/<ctan-package>),
- * or one wallpaper folder. A unit's split is a pure function of SEED and its name (50 % tune,
+ * or one wallpaper folder. A unit's split is a pure function of SPLIT_SEED and its name (50 % tune,
  * 20 % validate, 30 % test), so the splits are fixed and no unit is ever in two of them.
  * Needs apt-get, dpkg-deb and pdfinfo (poppler-utils); run `apt-get update` once first.
  */
@@ -22,12 +22,13 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync,
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { familyOf } from './families.mjs';
+// Shared with `npm run eval:real` (compiled by the npm script before this runs).
+import { familyOf } from '../../dist/test/lab/util/producer-family.js';
+import { splitOf } from '../../dist/test/lab/util/split.js';
 
 const run = promisify(execFile);
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '..', '..');
-export const SEED = 'veracity-real-v1';
 
 const args = process.argv.slice(2);
 const opt = (name, def) => {
@@ -50,12 +51,6 @@ const debs = join(cache, 'debs');
 const filesDir = join(cache, 'files');
 mkdirSync(debs, { recursive: true });
 mkdirSync(filesDir, { recursive: true });
-
-export function splitOf(unit) {
-  const h = createHash('sha256').update(`${SEED}:${unit}`).digest();
-  const x = h.readUInt32BE(0) / 2 ** 32;
-  return x < 0.5 ? 'tune' : x < 0.7 ? 'validate' : 'test';
-}
 
 /** The split unit of a file inside an extracted package. */
 function unitOf(pkg, rel) {

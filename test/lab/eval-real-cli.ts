@@ -1,13 +1,14 @@
 /**
- * `npm run eval:real [-- --split test|tune|validate|all] [--corpus DIR] [--no-shared] [--limit N]
+ * `npm run eval:real [-- --split test|tune|validate|all] [--corpus DIR] [--no-shared] [--no-public] [--limit N]
  *  [--family RE] [--worst N] [--json FILE] [--jsonl FILE] [--from-jsonl FILE] [--timeout MS]
  *  [--workers N] [--now ISO]`
  *
  * False alarms on real genuine files (issue 8). Analyses one split of the real-world genuine
  * corpus assembled by `scripts/real-corpus/assemble.mjs` (default `$VERACITY_REAL_CORPUS` or
- * `.real-corpus/`), plus the files that `../shared/corpus/MANIFEST.tsv` calls genuine, and
+ * `.real-corpus/`), the same split of the public-repository files of `../shared/corpus-real/`
+ * (split by source repository), plus the files that `../shared/corpus/MANIFEST.tsv` calls genuine, and
  * reports the suspicious-or-worse and not-clear rates overall, per producer family and per
- * reason code, and the worst files with their reasons. Either source may be absent: it is
+ * reason code, and the worst files with their reasons. Any source may be absent: it is
  * skipped with one line.
  */
 import { Command } from 'commander';
@@ -17,13 +18,15 @@ import { dirname, join, resolve } from 'node:path';
 import { ENGINE_VERSION } from '../../engine/index.js';
 import { isFlagged, isNotClear, type Outcome } from './eval/outcome.js';
 import { runAnalyses } from './eval/runner.js';
-import { corpusRows, evenSample, sharedGenuineRows } from './real-manifest.js';
-import { defaultRealCorpus, repoRoot } from './util/paths.js';
+import { corpusRows, evenSample, noteFields, publicRepoRows, sharedGenuineRows } from './real-manifest.js';
+import { defaultPublicRepoCorpus, defaultRealCorpus, repoRoot } from './util/paths.js';
+import { familyOf } from './util/producer-family.js';
 
 interface Options {
   split: string;
   corpus?: string;
   shared: boolean;
+  public: boolean;
   limit?: string;
   family?: string;
   worst: string;
@@ -59,6 +62,15 @@ function runOrder(files: readonly RealFile[]): RealFile[] {
 
 export function corpusFiles(dir: string, split: string): RealFile[] {
   return corpusRows(dir, split).map((r) => ({ path: join(dir, r.relpath), name: r.relpath, family: r.family || 'none', source: r.package }));
+}
+
+/** The public-repository corpus: family from the producer the manifest recorded, split by repository. */
+export function publicRepoGenuine(dir: string, split: string): RealFile[] {
+  return publicRepoRows(dir, split).map((r) => {
+    const notes = noteFields(r.notes);
+    const family = r.kind === 'pdf' ? familyOf(notes.producer, notes.creator) : `image-${r.kind}`;
+    return { path: join(dir, r.relpath), name: `public/${r.relpath}`, family, source: r.source_repo };
+  });
 }
 
 export function sharedGenuine(dir: string): RealFile[] {
@@ -137,6 +149,7 @@ async function main(): Promise<void> {
     .option('--split <name>', 'tune | validate | test | all', 'test')
     .option('--corpus <dir>', 'real genuine corpus (MANIFEST.tsv from scripts/real-corpus/assemble.mjs)')
     .option('--no-shared', 'leave out the genuine files of ../shared/corpus')
+    .option('--no-public', 'leave out the files from public repositories (../shared/corpus-real, split by repository)')
     .option('--limit <n>', 'analyse an evenly spaced sample of at most N corpus files')
     .option('--family <re>', 'only producer families matching this regular expression')
     .option('--worst <n>', 'how many worst files to list', '30')
@@ -169,6 +182,11 @@ async function main(): Promise<void> {
     const shared = defaultRealCorpus();
     if (existsSync(join(shared, 'MANIFEST.tsv'))) files.push(...sharedGenuine(shared));
     else console.log(`Shared corpus ${shared} not found: skipped.`);
+  }
+  if (o.public) {
+    const dir = defaultPublicRepoCorpus();
+    if (existsSync(join(dir, 'MANIFEST.tsv'))) files.push(...evenSample(publicRepoGenuine(dir, o.split), Number(o.limit)));
+    else console.log(`Public-repository corpus ${dir} not found: skipped.`);
   }
   if (o.family) {
     const re = new RegExp(o.family, 'i');

@@ -1,10 +1,12 @@
 /**
  * The manifests of the real-world genuine files (issue 8), read the same way by `npm run eval:real`
  * and `npm run calibrate`: the assembled corpus (`scripts/real-corpus/assemble.mjs` writes its
- * MANIFEST.tsv) and `../shared/corpus/MANIFEST.tsv`. Rows are plain column -> value records.
+ * MANIFEST.tsv), `../shared/corpus/MANIFEST.tsv` and `../shared/corpus-real/MANIFEST.tsv` (files
+ * from public repositories). Rows are plain column -> value records.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { splitOf } from './util/split.js';
 
 export type ManifestRow = Record<string, string>;
 
@@ -33,4 +35,23 @@ export function corpusRows(dir: string, split: string): ManifestRow[] {
 /** Rows that the shared corpus's manifest calls genuine. */
 export function sharedGenuineRows(dir: string): ManifestRow[] {
   return readTsv(join(dir, 'MANIFEST.tsv')).filter((r) => r.expected === 'genuine');
+}
+
+/** One `key=value; key=value` notes cell of the public-repository corpus as a record. */
+export function noteFields(notes: string): Record<string, string> {
+  return Object.fromEntries(
+    notes
+      .split(/;\s*/)
+      .map((kv) => /^([\w-]+)=(.*)$/.exec(kv.trim()))
+      .filter((m): m is RegExpExecArray => m !== null)
+      .map((m) => [m[1], m[2]]),
+  );
+}
+
+/**
+ * Genuine rows of the public-repository corpus (`../shared/corpus-real/MANIFEST.tsv`) in one
+ * split; its unit of split is the source repository, so no repository is in two splits.
+ */
+export function publicRepoRows(dir: string, split: string): ManifestRow[] {
+  return readTsv(join(dir, 'MANIFEST.tsv')).filter((r) => r.expected === 'genuine' && (split === 'all' || splitOf(r.source_repo) === split));
 }

@@ -16,3 +16,4 @@ export function repoRoot(from = dirname(fileURLToPath(import.meta.url))): string
 
 export const defaultLabDir = (): string => join(repoRoot(), '.lab', 'full');
 export const defaultRealCorpus = (): string => resolve(repoRoot(), '..', 'shared', 'corpus');
+export const defaultPublicRepoCorpus = (): string => resolve(repoRoot(), '..', 'shared', 'corpus-real');

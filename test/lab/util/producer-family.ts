@@ -3,7 +3,8 @@
  * bytes (not the author's tool when a driver or distiller sits in between). Used to report
  * false-alarm rates per family. The first rule that matches wins; order matters.
  */
-const RULES = [
+/** [family, Producer pattern, Creator pattern that must match too]. */
+const RULES: ReadonlyArray<readonly [string, RegExp, RegExp?]> = [
   ['ocrmypdf', /ocrmypdf/i],
   ['pdftex', /pdf-?e?tex|pdflatex/i],
   ['luatex', /luatex|luahbtex|lualatex/i],
@@ -68,7 +69,7 @@ const RULES = [
   ['asciidoctor', /asciidoctor/i],
 ];
 
-export function familyOf(producer = '', creator = '') {
+export function familyOf(producer = '', creator = ''): string {
   const p = producer.trim();
   const c = creator.trim();
   if (!p && !c) return 'none';
