@@ -65,17 +65,33 @@ interface TotalsStart {
   from: Line;
 }
 
+/**
+ * The figure a subtotal read from a picture stands for when its line items were all read and
+ * add up, and one OCR misread of the subtotal (misread.ts) gives their sum: the items and the
+ * subtotal agree, and the picture was misread once. Otherwise the subtotal as read.
+ */
+function reconciledSubtotal(sub: Labelled, table: ReturnType<typeof readItemTable>): number | null {
+  if (!sub.line.ocr || !table?.complete || table.rows.length < 2 || !table.rows.every((r) => r.ok)) return null;
+  const sum = Math.round(table.rows.reduce((a, r) => a + r.total, 0) * 100) / 100;
+  const read = sub.amounts[0];
+  return misreadValues(read.value, read.decimals).some((v) => near(v, sum, 0.005)) ? sum : null;
+}
+
 function totalsStarts(model: DocModel, labelled: Map<Line, Labelled>): TotalsStart[] {
+  const table = readItemTable(model.lines, model.style);
   const starts: TotalsStart[] = [...labelled.values()]
     .filter((h) => labelOf(h.label, SUBTOTAL) && !labelOf(h.label, TAX) && h.amounts.length === 1)
-    .map((h) => ({
-      after: model.lines.indexOf(h.line),
-      subtotal: h.amounts[0].value,
-      readings: moneyReadings(h.amounts[0], h.line.ocr === true),
-      from: h.line,
-    }));
+    .map((h) => {
+      // One misreading of the subtotal must not be blamed twice (against its items and the total).
+      const reconciled = reconciledSubtotal(h, table);
+      return {
+        after: model.lines.indexOf(h.line),
+        subtotal: reconciled ?? h.amounts[0].value,
+        readings: reconciled !== null ? [reconciled] : moneyReadings(h.amounts[0], h.line.ocr === true),
+        from: h.line,
+      };
+    });
   // Bills often go straight from the charges table to tax and total, with no subtotal line.
-  const table = readItemTable(model.lines, model.style);
   if (table?.end && table.complete && table.rows.length >= 2 && table.rows.every((r) => r.ok) && !labelOf(table.end.cells[0]?.text ?? '', SUBTOTAL)) {
     const aligned = table.totalX1 !== null && table.rows.every((r) => Math.abs(r.x1 - (table.totalX1 as number)) < 0.04);
     const sum = table.rows.reduce((a, r) => a + r.total, 0);
@@ -318,7 +334,7 @@ function itemFindings(model: DocModel): ArithmeticFinding[] {
     const sub = labelledAmounts(model.lines.slice(at, at + 2), SUBTOTAL, model.style)[0];
     if (sub && sub.amounts.length === 1) {
       const sum = table.rows.reduce((a, r) => a + r.total, 0);
-      if (!near(sum, sub.amounts[0].value, 0.011)) {
+      if (!near(sum, sub.amounts[0].value, 0.011) && reconciledSubtotal(sub, table) === null) {
         out.push(
           finding(
             'arithmetic_error',

@@ -1,7 +1,8 @@
 /**
  * OCR misreads one character of a figure far more often than a forger changes a line item: a
- * doubled digit read once ("11" as "1"), a dropped or extra digit, or one digit read as its
- * look-alike (3/8, 5/6, 0/8...). A disagreement that one such misread of one figure would remove
+ * doubled digit read once ("11" as "1"), a dropped or extra digit, one digit read as its
+ * look-alike (3/8, 5/6, 0/8...), or two neighbouring digits read in swapped order ("2145" for
+ * "2415": the recogniser's line model reorders glyphs whose boxes overlap on a skewed scan). A disagreement that one such misread of one figure would remove
  * says nothing about the document when the line came from a picture.
  */
 
@@ -20,6 +21,7 @@ function misreadVariants(digits: string): string[] {
     out.add(digits.slice(0, i) + digits.slice(i + 1));
     out.add(digits.slice(0, i) + digits[i] + digits.slice(i));
     for (const c of LOOK_ALIKE[digits[i]] ?? '') out.add(digits.slice(0, i) + c + digits.slice(i + 1));
+    if (i + 1 < digits.length) out.add(digits.slice(0, i) + digits[i + 1] + digits[i] + digits.slice(i + 2));
   }
   out.delete(digits);
   return [...out].filter((d) => d.length > 0);

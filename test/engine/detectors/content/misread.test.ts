@@ -12,6 +12,9 @@ describe('OCR misreads', () => {
     expect(v).toContain(111);
     expect(v).toContain(17);
     expect(misreadValues(1730.7, 2)).toContain(1780.7);
+    // Two neighbouring digits in swapped order.
+    expect(misreadValues(2415, 2)).toContain(2145);
+    expect(misreadValues(2415, 2)).not.toContain(5412);
   });
 
   it('explains a quantity read once instead of twice, not a changed total', () => {
