@@ -1,7 +1,8 @@
 /**
  * Metadata that genuine producers always write is missing: no Info and no XMP at all, or a
- * Creator without the Producer every PDF writer records. Modest on its own: some libraries and
- * privacy tools write nothing, so this is a reason to look closer, never a verdict.
+ * Creator without the Producer every PDF writer records. No metadata at all is context only:
+ * many libraries and tools write none, and a forger's stripping looks the same, so it adds to
+ * other evidence and never makes a verdict (or a review) on its own.
  */
 import type { DetectorContext } from '../../facts/context.js';
 import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
@@ -38,7 +39,7 @@ export const scrubbedMetadataDetector = defineDetector({
       findings.push({
         flag: 'scrubbed_metadata',
         code: 'scrubbed_metadata.no_metadata',
-        summary: `The file carries no document metadata at all (no Info dictionary entries and no XMP packet${noId ? ', and no document ID' : ''}); every common PDF writer records at least the producing software.`,
+        summary: `The file carries no document metadata at all (no Info dictionary entries and no XMP packet${noId ? ', and no document ID' : ''}). Office suites and issuing systems record at least the producing software, but many libraries and conversion tools write nothing, so this is context for other findings, not a sign of editing by itself.`,
         pages: [],
         evidence: { info: m.info, xmp: false, trailerId: pdf.trailerId },
         strength: noId

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { STRENGTH } from '../../../../engine/detectors/strengths.js';
 import { dateInconsistencyDetector } from '../../../../engine/detectors/metadata/date-inconsistency.js';
 import { pdfEditingSoftwareDetector } from '../../../../engine/detectors/metadata/pdf-editing-software.js';
 import { infoXmpMismatchDetector } from '../../../../engine/detectors/metadata/info-xmp-mismatch.js';
@@ -373,7 +374,12 @@ testDetector(scrubbedMetadataDetector, {
       name: 'a statement with no Info, XMP or ID (stronger than an unknown document)',
       input: issuedContext(pdf(null, { id: false }), NOW, statement),
       reasons: ['scrubbed_metadata.no_metadata'],
-      check: (f) => expect(f[0].strength).toBeGreaterThan(0.45),
+      // Stronger than on an unknown document, and still context: never a review on its own.
+      check: (f) => {
+        expect(f[0].strength).toBe(STRENGTH['scrubbed_metadata.no_metadata'].noIdIssued);
+        expect(f[0].strength).toBeGreaterThan(STRENGTH['scrubbed_metadata.no_metadata'].noId);
+        expect(f[0].strength).toBeLessThan(0.3);
+      },
     },
   ],
 });
