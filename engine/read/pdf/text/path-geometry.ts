@@ -77,7 +77,17 @@ export function paintedSubpaths(
   const out: Array<{ box: [number, number, number, number]; rect: boolean; outline?: number[][] }> = [];
   subs.forEach((sub, k) => {
     if (!subs.some((o, j) => j !== k && inside(sub.box, o.box) && !inside(o.box, sub.box))) {
-      out.push(whole(k));
+      // A box with rectangular holes (a table's border drawn as two nested rectangles filled
+      // even-odd, a frame round a label) paints only what lies between them.
+      const holes = sub.rect ? subs.filter((o, j) => j !== k && o.rect && inside(o.box, sub.box) && paintedBox(polys, j, o.box, evenOdd) === null) : [];
+      if (holes.length)
+        out.push(
+          ...boxMinusHoles(
+            sub.box,
+            holes.map((h) => h.box),
+          ).map((box) => ({ box, rect: true })),
+        );
+      else out.push(whole(k));
       return;
     }
     const painted = paintedBox(polys, k, sub.box, evenOdd);
@@ -88,6 +98,34 @@ export function paintedSubpaths(
 }
 
 const MAX_WOUND_SUBPATHS = 50;
+
+type Box = [number, number, number, number];
+
+/**
+ * A box with rectangular holes cut out, as rectangles: the band between every pair of
+ * neighbouring hole edges, split where a hole interrupts it (a frame gives its four sides).
+ */
+export function boxMinusHoles(box: Box, holes: readonly Box[]): Box[] {
+  const cuts = (i: 0 | 1, j: 2 | 3) => [...new Set([box[i], box[j], ...holes.flatMap((h) => [h[i], h[j]])])].sort((a, b) => a - b);
+  const xs = cuts(0, 2);
+  const ys = cuts(1, 3);
+  const out: Box[] = [];
+  for (let r = 0; r + 1 < ys.length; r++) {
+    const [y0, y1] = [ys[r], ys[r + 1]];
+    let start: number | null = null;
+    for (let c = 0; c + 1 <= xs.length; c++) {
+      const x0 = xs[c];
+      const x1 = xs[c + 1];
+      const painted = x1 !== undefined && !holes.some((h) => (x0 + x1) / 2 > h[0] && (x0 + x1) / 2 < h[2] && (y0 + y1) / 2 > h[1] && (y0 + y1) / 2 < h[3]);
+      if (painted && start === null) start = x0;
+      if (!painted && start !== null) {
+        out.push([start, y0, x0, y1]);
+        start = null;
+      }
+    }
+  }
+  return out.filter((b) => b[2] > b[0] && b[3] > b[1]);
+}
 /** Outlines longer than this (plots, glyph-like paths) are not carried: their box stands for them. */
 const MAX_OUTLINE_POINTS = 64;
 const SHARE_GRID = 6;
