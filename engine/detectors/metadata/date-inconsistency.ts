@@ -150,11 +150,18 @@ export const dateInconsistencyDetector = defineDetector({
           },
           strength: STRENGTH['date_inconsistency.edited_after_issue'],
         });
-      } else if (gap > REWRITTEN_LONG_AFTER && rewrittenByOther(ctx, m) && !typesetFromSource(m.producer)) {
+      } else if (
+        gap > REWRITTEN_LONG_AFTER &&
+        // Forms, reports, manuals and templates are living documents, revised and re-saved for
+        // years (an insurance form of 2008 saved again in 2013); only an issued one is not.
+        isTransactional(ctx.extracted.doc_type) &&
+        rewrittenByOther(ctx, m) &&
+        !typesetFromSource(m.producer)
+      ) {
         findings.push({
           flag: 'date_inconsistency',
           code: 'date_inconsistency.rewritten_long_after',
-          summary: `The whole file was saved again ${describe(gap)} after it was created (${rawCreated} -> ${rawModified}), by software that is not an archiver or optimiser (${m.producer ?? 'no Producer'}); an issued document is not re-saved that much later.`,
+          summary: `The whole file was saved again ${describe(gap)} after it was created (${rawCreated} -> ${rawModified}), by software that is not an archiver or optimiser (${m.producer ?? 'no Producer'}); an issued ${ctx.extracted.doc_type?.replace('_', ' ') ?? 'document'} is not re-saved that much later.`,
           pages: [],
           evidence: { before: rawCreated, after: rawModified, producer: m.producer ?? null, differenceDays: Math.round(gap / DAY) },
           strength: STRENGTH['date_inconsistency.rewritten_long_after'],

@@ -41,6 +41,7 @@ testDetector(dateInconsistencyDetector, {
           info: { Producer: '(pdf-lib)', Creator: '(pdf-lib)', CreationDate: "(D:20230901093000+02'00')", ModDate: "(D:20240502120000+02'00')" },
         }),
         NOW,
+        { doc_type: 'bank_statement' },
       ),
       reasons: ['date_inconsistency.rewritten_long_after'],
     },
