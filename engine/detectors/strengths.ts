@@ -29,6 +29,10 @@ export const STRENGTH = {
   // structure/signature-invalidated
   'signature_invalidated.content_after_signature': 0.9,
   'signature_invalidated.unsigned_update_after_signature': 0.5,
+  'signature_invalidated.shadow_prepared': 0.95,
+  'signature_invalidated.overlay_after_signature': 0.8,
+  'signature_invalidated.change_not_permitted': 0.6,
+  'signature_invalidated.permitted_after_signature': 0.05,
   // structure/structural-anomaly
   'structural_anomaly.xref_repaired': 0.2,
   'structural_anomaly.duplicate_object': 0.3,
