@@ -122,6 +122,8 @@ export interface RevisionSummary {
     signer?: string;
     /** DocMDP /P of a certifying signature: 1 no changes, 2 form filling and signing, 3 also annotations. */
     docMdp?: number;
+    /** A usage-rights signature (UR3): the application that enabled Reader features, not a person approving the content. */
+    usageRights?: true;
   }>;
   /** On the first signed revision: what a person sees differently in the final file (engine/read/pdf/structure/signed-view.ts). */
   afterSigning?: SignedViewDiff;

@@ -51,8 +51,9 @@ export const signatureInvalidatedDetector = defineDetector({
   },
   run(ctx: DetectorContext): Found[] {
     const sigs: Signature[] = ctx.revisions.flatMap((r) => (r.signatures ?? []).map((s) => ({ ...s, writtenIn: r.number })));
-    // The earliest signature that covers a complete revision decides what "after signing" is.
-    const covering = sigs.filter((s) => s.coversRevision !== null).sort((a, b) => a.coversRevision! - b.coversRevision!)[0];
+    // The earliest signature that covers a complete revision decides what "after signing" is. A
+    // usage-rights signature (Reader extensions) enables form filling; it approves no content.
+    const covering = sigs.filter((s) => s.coversRevision !== null && !s.usageRights).sort((a, b) => a.coversRevision! - b.coversRevision!)[0];
     if (!covering) return [];
     const view = ctx.revisions.find((r) => r.afterSigning)?.afterSigning;
     const docMdp = sigs.reduce<number | undefined>((p, s) => (s.docMdp === undefined ? p : Math.min(p ?? 3, s.docMdp)), undefined);

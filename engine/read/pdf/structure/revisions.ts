@@ -289,7 +289,8 @@ function attachSignatures(file: PdfFile, revs: PdfRevision[], out: Summary[]): v
     const covered = revs.find((r) => Math.abs(r.endOffset - end) <= 2) ?? revs.find((r) => r.endOffset >= end && r.xrefOffset < end);
     const name = d.get('Name');
     const sub = d.get('SubFilter');
-    const docMdp = docMdpOf(file, d);
+    const docMdp = transformOf(file, d, 'DocMDP');
+    const usageRights = transformOf(file, d, 'UR3') ?? transformOf(file, d, 'UR');
     (out[idx].signatures ??= []).push({
       object: o.num,
       byteRangeEnd: end,
@@ -297,16 +298,17 @@ function attachSignatures(file: PdfFile, revs: PdfRevision[], out: Summary[]): v
       ...(sub instanceof PdfName ? { subFilter: sub.name } : {}),
       ...(name instanceof PdfString && !file.encrypted ? { signer: decodePdfText(name.bytes) } : {}),
       ...(docMdp !== undefined ? { docMdp } : {}),
+      ...(usageRights !== undefined ? { usageRights: true } : {}),
     });
   }
 }
 
-/** The /P of a certifying signature's DocMDP reference (2 when the parameters leave it out). */
-function docMdpOf(file: PdfFile, sig: PdfDict): number | undefined {
+/** The /P of a signature reference with this transform method (2 when the parameters leave it out); undefined without one. */
+function transformOf(file: PdfFile, sig: PdfDict, method: string): number | undefined {
   const refs = file.resolve(sig.get('Reference'));
   for (const r of Array.isArray(refs) ? refs : []) {
     const ref = file.dict(r);
-    if (ref?.name('TransformMethod') !== 'DocMDP') continue;
+    if (ref?.name('TransformMethod') !== method) continue;
     const p = file.resolve(file.dict(ref.get('TransformParams'))?.get('P'));
     return typeof p === 'number' && p >= 1 && p <= 3 ? p : 2;
   }

@@ -52,7 +52,7 @@ interface PageView {
  * revision (`afterSigning`). Nothing is recorded when nothing was written after the signature.
  */
 export async function attachSignedView(bytes: Uint8Array, file: PdfFile, revs: PdfRevision[], out: RevisionSummary[], open: Open): Promise<void> {
-  const sigs = out.flatMap((r) => (r.signatures ?? []).filter((s) => s.coversRevision !== null));
+  const sigs = out.flatMap((r) => (r.signatures ?? []).filter((s) => s.coversRevision !== null && !s.usageRights));
   if (!sigs.length) return;
   const first = sigs.reduce((a, b) => (b.coversRevision! < a.coversRevision! ? b : a));
   const signedIdx = out.findIndex((r) => r.number === first.coversRevision);
