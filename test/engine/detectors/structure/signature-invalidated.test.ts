@@ -12,6 +12,7 @@ import {
   shadowHideCover,
   shadowHideLayer,
   shadowReplaceXObject,
+  signed,
   signedThenFilled,
   withValidationData,
 } from '../../read/pdf/structure/signed-updates.js';
@@ -40,6 +41,10 @@ testDetector(signatureInvalidatedDetector, {
     { name: 'an annotation after signing', input: structureContext(() => annotationUpdate(signedStatement())) },
     { name: 'a content edit in an unsigned file', input: structureContext(amountEdit) },
     { name: 'validation data (DSS) added after signing', input: structureContext(withValidationData) },
+    {
+      name: 'a page edited after a usage-rights signature (Reader extensions approve no content)',
+      input: structureContext(() => contentEditUpdate(signed({ usageRights: true }), 1, 0, STATEMENT_LINES.slice(1))),
+    },
   ],
   invalid: [
     { name: 'an amount changed after signing', input: structureContext(editedAfterSigning), reasons: ['signature_invalidated.content_after_signature'] },

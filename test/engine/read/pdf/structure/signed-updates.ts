@@ -37,11 +37,15 @@ export function closeSignature(bytes: Uint8Array): Uint8Array {
 
 const closing = (amount: string) => STATEMENT_LINES.map((l) => (l.text.startsWith('Closing') ? { ...l, text: `Closing balance: ${amount}` } : l));
 
-/** A statement signed as first written; `docMdp` certifies it with that permission level. */
-function signed(opts: Partial<RawPdfOptions> & { docMdp?: 1 | 2 | 3; lines?: typeof STATEMENT_LINES; field?: number } = {}): Uint8Array {
-  const perms = opts.docMdp
-    ? ` /Reference [<< /Type /SigRef /TransformMethod /DocMDP /TransformParams << /Type /TransformParams /P ${opts.docMdp} /V /1.2 >> >>]`
-    : '';
+/** A statement signed as first written; `docMdp` certifies it with that permission level, `usageRights` makes it a Reader-extensions signature. */
+export function signed(
+  opts: Partial<RawPdfOptions> & { docMdp?: 1 | 2 | 3; usageRights?: boolean; lines?: typeof STATEMENT_LINES; field?: number } = {},
+): Uint8Array {
+  const method = opts.usageRights ? 'UR3' : 'DocMDP';
+  const perms =
+    opts.docMdp || opts.usageRights
+      ? ` /Reference [<< /Type /SigRef /TransformMethod /${method} /TransformParams << /Type /TransformParams${opts.docMdp ? ` /P ${opts.docMdp}` : ''} /V /1.2 >> >>]`
+      : '';
   const widget = `<< /Type /Annot /Subtype /Widget /FT /Sig /T (Signature1) /V ${N.sig} 0 R /Rect [0 0 0 0] /F 132 /P ${L.page(0)} 0 R >>`;
   return closeSignature(
     buildRawPdf({
