@@ -81,16 +81,16 @@ function viewFindings(view: SignedViewDiff, sig: Signature, docMdp: number | und
     const pages = [...new Set(group.map((j) => j.change.page))].sort((a, b) => a - b);
     const annotations = [...new Set(group.flatMap((j) => j.change.annotations ?? []))];
     const images = group.reduce((n, j) => n + (j.change.images ? j.change.images.added + j.change.images.removed : 0), 0);
-    const shown = change.after ? ` now shows "${change.after}"` : '';
-    const gone = change.before ? `${shown ? ' where it showed' : ' no longer shows'} "${change.before}"` : '';
-    const pictures = images ? `${shown || gone ? ';' : ''} ${images} picture(s) appeared or went` : '';
+    const shown = change.after ? `now shows "${change.after}"` : '';
+    const gone = change.before ? `${shown ? ' where it showed' : 'no longer shows'} "${change.before}"` : '';
+    const pictures = images ? `${shown || gone ? '; ' : ''}${images} picture(s) appeared or went` : '';
     findings.push({
       flag: 'signature_invalidated',
       code,
       summary:
         verdict === 'permitted'
           ? `After the signature${signedBy(sig)} (revision ${view.signedRevision}), only updates signing allows: ${[...new Set(group.map((j) => j.why))].join('; ')}.`
-          : `Page ${change.page}${shown}${gone}${pictures}, changed after the document was signed${signedBy(sig)} (signature object ${sig.object} covers revision ${view.signedRevision} of ${view.finalRevision}): ${why}.`,
+          : `Page ${change.page} ${shown}${gone}${pictures}, changed after the document was signed${signedBy(sig)} (signature object ${sig.object} covers revision ${view.signedRevision} of ${view.finalRevision}): ${why}.`,
       pages,
       evidence: {
         page: change.page,

@@ -6,6 +6,7 @@ import { fontSwapped } from '../../read/pdf/structure/more-updates.js';
 import {
   commentUnderFormOnlyCertification,
   counterSigned,
+  pictureAfterSignature,
   savedOverSignature,
   shadowCheckboxOverlay,
   shadowHideAndReplace,
@@ -87,6 +88,12 @@ testDetector(signatureInvalidatedDetector, {
       name: 'a check box whose appearance covers the signed amount, ticked under DocMDP /P 2',
       input: structureContext(shadowCheckboxOverlay),
       reasons: ['signature_invalidated.overlay_after_signature', 'signature_invalidated.content_after_signature'],
+    },
+    {
+      name: 'a picture added to the page after signing',
+      input: structureContext(pictureAfterSignature),
+      reasons: ['signature_invalidated.content_after_signature'],
+      check: (f) => expect(f[0].summary).toMatch(/1 picture\(s\) appeared or went/),
     },
     {
       name: 'a comment added although the certification allows only form filling',

@@ -209,3 +209,14 @@ export function commentUnderFormOnlyCertification(): Uint8Array {
     ],
   });
 }
+
+/** A picture (a 2x2 grey stamp drawn as an inline image) added to the page after signing. */
+export function pictureAfterSignature(): Uint8Array {
+  const body = 'q 120 0 0 60 400 650 cm BI /W 2 /H 2 /CS /G /BPC 8 ID \x80\x40\x40\x80 EI Q';
+  return appendUpdate(signed(), {
+    objects: [
+      { num: N.a, body: stream('', body) },
+      { num: L.page(0), body: page(`[${L.content(0)} 0 R ${N.a} 0 R]`) },
+    ],
+  });
+}
