@@ -169,7 +169,7 @@ export const SIGNING_H: Technique[] = [
     async (spec) => {
       const b = await build(spec, {
         prepare: (doc, s) => {
-          const ocg = doc.context.register(doc.context.obj({ Type: 'OCG', Name: 'Review' }));
+          const ocg = doc.context.register(doc.context.obj({ Type: 'OCG', Name: PDFString.of('Review') }));
           const oc = doc.context.register(doc.context.obj({ OCGs: [ocg], D: { ON: [ocg], OFF: [] } }));
           doc.catalog.set(PDFName.of('OCProperties'), oc);
           setResource(doc, s.page, 'Properties', 'ShL', ocg);
