@@ -13,7 +13,7 @@ import type { BBox, RevisionSummary, SignedViewChange, SignedViewDiff, SignedVie
 import { coveredFraction, intersect, overlapOfSmaller, union } from '../../../kit/boxes.js';
 import { readPdfText } from '../text/index.js';
 import type { PDFDocumentProxy } from '../text/pdfjs.js';
-import { Backdrop, isDrawnText, isOpaqueCover, meaningful, visibleBox } from '../text/paint-query.js';
+import { Backdrop, BandIndex, isDrawnText, isOpaqueCover, meaningful, visibleBox } from '../text/paint-query.js';
 import type { PageLayer, PaintOp, TextPaint } from '../text/types.js';
 import type { PdfFile } from './document.js';
 import { PdfDict, PdfRef, PdfStream, type PdfValue } from './objects.js';
@@ -116,7 +116,7 @@ async function pageViews(doc: PDFDocumentProxy, state: RevisionState): Promise<P
 function viewOf(page: PageLayer, state: RevisionState): PageView {
   const paint = page.paint ?? [];
   const backdrop = new Backdrop(paint);
-  const covers = paint.filter(isOpaqueCover);
+  const covers = new BandIndex(paint.filter(isOpaqueCover));
   const view: PageView = { visible: [], hidden: [], images: [] };
   const sourceOf = (op: PaintOp) => annotationSource(op, state);
   for (const op of paint) {
@@ -153,11 +153,11 @@ function wordsOf(op: TextPaint): Array<{ text: string; bbox: BBox }> {
 }
 
 /** On the page, not clipped away, and not under an opaque paint drawn after it. */
-function shown(op: PaintOp, covers: PaintOp[]): boolean {
+function shown(op: PaintOp, covers: BandIndex<PaintOp>): boolean {
   const box = visibleBox(op);
   const onPage = box && intersect(box, [0, 0, 1, 1]);
   if (!onPage || onPage[2] - onPage[0] < 1e-4 || onPage[3] - onPage[1] < 1e-4) return false;
-  return !covers.some((c) => c !== op && c.seq > op.seq && coveredFraction(onPage, visibleBox(c) ?? [0, 0, 0, 0]) >= COVERED);
+  return !covers.near(onPage).some((c) => c !== op && c.seq > op.seq && coveredFraction(onPage, visibleBox(c) ?? [0, 0, 0, 0]) >= COVERED);
 }
 
 function annotationSource(op: PaintOp, state: RevisionState): { source: SignedViewSource; annotation?: number } {
