@@ -45,7 +45,7 @@ export const STRENGTH = {
   'active_content.javascript': 0.2,
   'active_content.form_scripts': 0.03,
   'active_content.launch_action': 0.5,
-  'active_content.outside_reference': 0.1,
+  'active_content.outside_reference': 0.05,
   'active_content.risky_attachment': 0.5,
   'active_content.embedded_file': { xmlOnly: 0.05, other: 0.15 },
   // structure/page-inconsistency (page-identity.ts, page-font-objects.ts)
