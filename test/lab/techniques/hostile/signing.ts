@@ -93,7 +93,9 @@ async function build(
   },
 ): Promise<Built> {
   const { rng, model } = start(spec);
-  const edit = model.edits.some((e) => e.target === 'amount') ? pickEdit(rng, model, 'amount') : pickEdit(rng, model);
+  // An amount whose change breaks the document's sums, as a forger's would (the label then expects arithmetic_error).
+  const sums = model.edits.filter((e) => e.target === 'amount' && e.breaksArithmetic);
+  const edit = sums.length ? rng.pick(sums) : pickEdit(rng, model);
   const base = await renderPositioned(model, 'pdf-lib', spec.seed, { standardFonts: true });
   const found = findItem(base.layout, edit.key);
   if (!found || found.item.kind !== 'text') throw new Error(`no printed value with key ${edit.key}`);
