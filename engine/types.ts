@@ -114,13 +114,55 @@ export interface RevisionSummary {
     boxes?: string[];
   }>;
   /** Digital signatures whose dictionaries were written in this revision. */
-  signatures?: Array<{ object: number; byteRangeEnd: number; coversRevision: number | null; subFilter?: string; signer?: string }>;
+  signatures?: Array<{
+    object: number;
+    byteRangeEnd: number;
+    coversRevision: number | null;
+    subFilter?: string;
+    signer?: string;
+    /** DocMDP /P of a certifying signature: 1 no changes, 2 form filling and signing, 3 also annotations. */
+    docMdp?: number;
+    /** A usage-rights signature (UR3): the application that enabled Reader features, not a person approving the content. */
+    usageRights?: true;
+  }>;
+  /** On the first signed revision: what a person sees differently in the final file (engine/read/pdf/structure/signed-view.ts). */
+  afterSigning?: SignedViewDiff;
   /** Form fields whose filled-in value this revision replaced (an empty field filled is not listed). */
   fieldChanges?: Array<{ field: string; before: string; after: string }>;
   /** Info Producer / Creator / ModDate as this revision left them. */
   producer?: string;
   creator?: string;
   modDate?: string;
+}
+
+/** Where a change seen after signing is painted from: the page itself, or an annotation of some kind. */
+export type SignedViewSource = 'page' | 'form_field' | 'signature_field' | 'annotation';
+
+/** One visible difference between a signed revision and the final file, on one page and from one source. */
+export interface SignedViewChange {
+  page: number;
+  source: SignedViewSource;
+  /** Words visible at signing and no longer (before) and visible now but not at signing (after). */
+  before: string;
+  after: string;
+  bbox?: BBox;
+  /** Images shown now that were not, or the reverse (boxes differ). */
+  images?: { added: number; removed: number };
+  /** The new words were already in the signed file, drawn but invisible (covered, hidden layer, invisible mode, off-page, tiny). */
+  prepared?: string;
+  /** The new paint lies over document text that was visible at signing. */
+  overSignedText?: boolean;
+  /** Annotation objects that paint the change (for sources other than the page). */
+  annotations?: number[];
+}
+
+export interface SignedViewDiff {
+  signatureObject: number;
+  signedRevision: number;
+  finalRevision: number;
+  changes: SignedViewChange[];
+  /** Objects written after signing that the final pages resolve to (contents, resources, XObjects, annotations). */
+  pageObjects: number[];
 }
 
 /** What the engine knows about the document itself. */

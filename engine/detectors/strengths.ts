@@ -29,6 +29,10 @@ export const STRENGTH = {
   // structure/signature-invalidated
   'signature_invalidated.content_after_signature': 0.9,
   'signature_invalidated.unsigned_update_after_signature': 0.5,
+  'signature_invalidated.shadow_prepared': 0.95,
+  'signature_invalidated.overlay_after_signature': 0.8,
+  'signature_invalidated.change_not_permitted': 0.6,
+  'signature_invalidated.permitted_after_signature': 0.05,
   // structure/structural-anomaly
   'structural_anomaly.xref_repaired': 0.2,
   'structural_anomaly.duplicate_object': 0.3,
@@ -41,6 +45,7 @@ export const STRENGTH = {
   'active_content.javascript': 0.2,
   'active_content.form_scripts': 0.03,
   'active_content.launch_action': 0.5,
+  'active_content.outside_reference': 0.05,
   'active_content.risky_attachment': 0.5,
   'active_content.embedded_file': { xmlOnly: 0.05, other: 0.15 },
   // structure/page-inconsistency (page-identity.ts, page-font-objects.ts)

@@ -1,5 +1,5 @@
 /**
- * JavaScript, launch actions and embedded files: reported so a reviewer knows the file is more
+ * JavaScript, launch actions, references to other files and embedded files: reported so a reviewer knows the file is more
  * than a document, never executed. XML attachments of e-invoices (ZUGFeRD / Factur-X) are normal.
  */
 import type { DetectorContext } from '../../facts/context.js';
@@ -11,6 +11,8 @@ import { STRENGTH } from '../strengths.js';
 
 const RISKY_EXT = /\.(?:exe|scr|bat|cmd|com|js|jse|vbs|vbe|ps1|jar|msi|dll|hta|lnk|docm|xlsm|pptm|zip|rar|7z)$/i;
 const MAX_OBJECTS = 200_000;
+/** Actions that name another document, a form server or a data file: followed by a viewer, never by us. */
+const OUTSIDE_ACTIONS: ReadonlySet<string> = new Set(['GoToR', 'GoToE', 'SubmitForm', 'ImportData']);
 
 /**
  * What fillable forms do with JavaScript: Acrobat's AF* format / keystroke / validate /
@@ -31,7 +33,7 @@ export function isFormLogic(code: string): boolean {
 }
 
 const EMITS = [
-  { flag: 'active_content', reasons: ['javascript', 'form_scripts', 'launch_action', 'embedded_file', 'risky_attachment'] },
+  { flag: 'active_content', reasons: ['javascript', 'form_scripts', 'launch_action', 'embedded_file', 'risky_attachment', 'outside_reference'] },
 ] as const satisfies readonly Emit[];
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
 type Found = DeclaredFinding<typeof EMITS>;
@@ -51,6 +53,7 @@ export const activeContentDetector = defineDetector({
     const js: number[] = [];
     const scripts: string[] = [];
     const launch: number[] = [];
+    const outside: Array<{ num: number; kind: string }> = [];
     const files: Array<{ num: number; name: string }> = [];
     const nums = file.liveNumbers().slice(0, MAX_OBJECTS);
     for (const num of nums) {
@@ -64,6 +67,13 @@ export const activeContentDetector = defineDetector({
         scripts.push(scriptText(file, file.resolve(raw), raw instanceof PdfRef ? raw.num : num));
       }
       if (s === 'Launch') launch.push(num);
+      // Actions are their own objects or written inline in a link's /A or a field's /AA.
+      for (const a of [d, file.dict(d.get('A')), ...[...(file.dict(d.get('AA'))?.map.values() ?? [])].map((x) => file.dict(x))]) {
+        const kind = a?.name('S');
+        if (kind && OUTSIDE_ACTIONS.has(kind)) outside.push({ num, kind });
+      }
+      // A stream whose data lives in another file (/F on the stream dictionary).
+      if (v instanceof PdfStream && d.has('F')) outside.push({ num, kind: 'external stream' });
       if (d.name('Type') === 'Filespec' && (d.has('EF') || d.has('UF') || d.has('F'))) {
         const nameVal = file.resolve(d.get('UF') ?? d.get('F'));
         const name = nameVal instanceof PdfString ? decodePdfText(file.stringBytes(nameVal, num, 0) ?? nameVal.bytes) : '';
@@ -99,6 +109,20 @@ export const activeContentDetector = defineDetector({
         pages: [],
         evidence: { objects: launch.slice(0, 50) },
         strength: STRENGTH['active_content.launch_action'],
+      });
+    }
+    if (outside.length) {
+      const kinds = [...new Set(outside.map((o) => o.kind))];
+      findings.push({
+        flag: 'active_content',
+        code: 'active_content.outside_reference',
+        summary: `The file refers to data outside itself (${kinds.join(', ')}; objects ${outside
+          .slice(0, 5)
+          .map((o) => o.num)
+          .join(', ')}); not followed.`,
+        pages: [],
+        evidence: { objects: outside.slice(0, 50).map((o) => o.num), actions: kinds },
+        strength: STRENGTH['active_content.outside_reference'],
       });
     }
     const risky = files.filter((f) => RISKY_EXT.test(f.name));

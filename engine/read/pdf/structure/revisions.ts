@@ -8,6 +8,7 @@ import { openPdf, type PdfFile } from './document.js';
 import { PdfDict, PdfName, PdfStream, PdfString } from './objects.js';
 import { classifyObjects, fingerprint, pageFootprints, type ObjectRole, type PageFootprint } from './roles.js';
 import { paginationArtifacts, resourcesPrint, sameDrawing } from './page-compare.js';
+import { attachSignedView } from './signed-view.js';
 import { RevisionState } from './state.js';
 import { decodePdfText } from './text-strings.js';
 import { diffLines, openVersion, pageLines } from './text-diff.js';
@@ -64,8 +65,12 @@ export async function analyzeRevisions(bytes: Uint8Array, pdf: PdfStructure, sou
     prevPages = null;
   }
   attachSignatures(file, revs, out);
-  if (sources.openVersion) await attachTextDiffs(revs, out, sources.openVersion);
-  else await withOwnedVersions(bytes, (open) => attachTextDiffs(revs, out, open));
+  const afterUpdates = async (open: (end: number) => Promise<PDFDocumentProxy | null>) => {
+    await attachTextDiffs(revs, out, open);
+    await attachSignedView(bytes, file, revs, out, open);
+  };
+  if (sources.openVersion) await afterUpdates(sources.openVersion);
+  else await withOwnedVersions(bytes, afterUpdates);
   return out;
 }
 
@@ -284,14 +289,30 @@ function attachSignatures(file: PdfFile, revs: PdfRevision[], out: Summary[]): v
     const covered = revs.find((r) => Math.abs(r.endOffset - end) <= 2) ?? revs.find((r) => r.endOffset >= end && r.xrefOffset < end);
     const name = d.get('Name');
     const sub = d.get('SubFilter');
+    const docMdp = transformOf(file, d, 'DocMDP');
+    const usageRights = transformOf(file, d, 'UR3') ?? transformOf(file, d, 'UR');
     (out[idx].signatures ??= []).push({
       object: o.num,
       byteRangeEnd: end,
       coversRevision: covered?.number ?? null,
       ...(sub instanceof PdfName ? { subFilter: sub.name } : {}),
       ...(name instanceof PdfString && !file.encrypted ? { signer: decodePdfText(name.bytes) } : {}),
+      ...(docMdp !== undefined ? { docMdp } : {}),
+      ...(usageRights !== undefined ? { usageRights: true } : {}),
     });
   }
+}
+
+/** The /P of a signature reference with this transform method (2 when the parameters leave it out); undefined without one. */
+function transformOf(file: PdfFile, sig: PdfDict, method: string): number | undefined {
+  const refs = file.resolve(sig.get('Reference'));
+  for (const r of Array.isArray(refs) ? refs : []) {
+    const ref = file.dict(r);
+    if (ref?.name('TransformMethod') !== method) continue;
+    const p = file.resolve(file.dict(ref.get('TransformParams'))?.get('P'));
+    return typeof p === 'number' && p >= 1 && p <= 3 ? p : 2;
+  }
+  return undefined;
 }
 
 /** Opens each version at most once for a standalone call, and closes them all afterwards. */

@@ -4,6 +4,9 @@ import { testDetector } from '../../detector-tester.js';
 import { structureContext } from '../../read/pdf/structure/context.js';
 import { STATEMENT_LINES, buildRawPdf } from '../../read/pdf/structure/fixtures.js';
 import { statement } from '../../read/pdf/structure/updates.js';
+import { actionDocuments } from '../../side-effects/documents.js';
+
+const actionDoc = (name: string) => actionDocuments().find((d) => d.name.startsWith(name))!.bytes;
 
 const withExtras = (catalogExtra: string, extraObjects: Record<number, string>) =>
   buildRawPdf({ pages: [{ lines: STATEMENT_LINES }], catalogExtra, extraObjects });
@@ -25,9 +28,29 @@ const attachment = (name: string) =>
   });
 
 testDetector(activeContentDetector, {
-  valid: [{ name: 'a plain statement', input: structureContext(statement()) }],
+  valid: [
+    { name: 'a plain statement', input: structureContext(statement()) },
+    { name: 'a web link (URI), as statements carry', input: structureContext(actionDoc('URI')) },
+  ],
   invalid: [
     { name: 'JavaScript open action', input: structureContext(js), reasons: ['active_content.javascript'] },
+    {
+      name: 'a link to another document (GoToR), reported not followed',
+      input: structureContext(actionDoc('GoToR')),
+      reasons: ['active_content.outside_reference'],
+      check: (f) => expect(f[0].evidence.actions).toEqual(['GoToR']),
+    },
+    {
+      name: 'a stream whose data lives in another file',
+      input: structureContext(actionDoc('an external stream')),
+      reasons: ['active_content.outside_reference'],
+    },
+    {
+      name: 'SubmitForm and ImportData inline in field actions',
+      input: structureContext(actionDoc('SubmitForm')),
+      reasons: ['active_content.outside_reference'],
+      check: (f) => expect(f[0].evidence.actions).toEqual(expect.arrayContaining(['SubmitForm', 'ImportData'])),
+    },
     {
       name: 'form field scripts only (context, never past clear)',
       input: structureContext(formJs),
