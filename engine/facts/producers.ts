@@ -10,7 +10,7 @@ import { loadImage } from '../read/image/load.js';
 import { readMetadataFacts } from '../read/metadata/facts.js';
 import { ocrEnabled, ocrPreparedImage, ocrScannedPages, pagesToOcr, prepareImageForOcr } from '../read/ocr/index.js';
 import { blankImageData } from '../read/pdf/structure/blank-images.js';
-import { applyDecodeBudget } from '../read/pdf/structure/decode-budget.js';
+import { applyDecodeBudget, DEFAULT_DECODE_BUDGET } from '../read/pdf/structure/decode-budget.js';
 import { openPdfFile, parsePdfStructure } from '../read/pdf/structure/index.js';
 import { analyzeRevisions } from '../read/pdf/structure/revisions.js';
 import { openVersion } from '../read/pdf/structure/text-diff.js';
@@ -55,7 +55,17 @@ const pdfProducers = {
     const file = s.now('pdfFile');
     return file ? parsePdfStructure(s.inputs.bytes, file) : null;
   },
-  budgeted: (s: Store) => (isPdf(s) ? applyDecodeBudget(s.inputs.bytes) : null),
+  budgeted: (s: Store) => {
+    if (!isPdf(s)) return null;
+    let file = null;
+    try {
+      file = s.now('pdfFile');
+    } catch (err) {
+      // Unreadable by our parser: the streams are still measured one by one from the bytes.
+      if (err instanceof FactPendingError) throw err;
+    }
+    return applyDecodeBudget(s.inputs.bytes, DEFAULT_DECODE_BUDGET, file);
+  },
   pdfjs: async (s: Store) => {
     const budgeted = s.now('budgeted');
     if (!budgeted) return null;
