@@ -16,7 +16,15 @@ import { classifyImageFormat } from './read/image/format.js';
 import { fingerprintDocument } from './library/index.js';
 import { needsOcr, withoutUncertainOcrFindings } from './read/ocr/index.js';
 import { classifyPdfFormat } from './read/pdf/format.js';
-import { EngineError, type Analysis, type AnalyzeOptions, type DocumentFacts, type Finding, type IncompleteDetector, type LibraryFingerprint } from './types.js';
+import {
+  EngineError,
+  type Analysis,
+  type AnalyzeOptions,
+  type DocumentFacts,
+  type Finding,
+  type IncompleteDetector,
+  type LibraryFingerprint,
+} from './types.js';
 import { ENGINE_VERSION } from './version.js';
 import { round2 } from './kit/numbers.js';
 import { isResourceFailure } from './kit/resource-failure.js';
@@ -86,7 +94,8 @@ export async function analyze(bytes: Uint8Array, options: AnalyzeOptions = {}): 
   const timings: Record<string, number> = {};
   const start = performance.now();
   const ctx = await createDetectorContext(bytes, options, timings, {}, ocrInBackground).catch((err: unknown) => {
-    if (!(err instanceof EngineError) && isResourceFailure(err)) throw new EngineError('resource_limit', `The document asks for more memory than allowed: ${failureMessage(err)}`);
+    if (!(err instanceof EngineError) && isResourceFailure(err))
+      throw new EngineError('resource_limit', `The document asks for more memory than allowed: ${failureMessage(err)}`);
     throw err;
   });
   try {

@@ -131,7 +131,7 @@ export function runLengthBounded(data: Uint8Array, limit: number): Decoded {
     }
     return true;
   };
-  for (let i = 0; i < data.length; ) {
+  for (let i = 0; i < data.length;) {
     const len = data[i++];
     if (len === 128) break;
     if (len < 128) {

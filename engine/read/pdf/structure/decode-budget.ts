@@ -128,7 +128,16 @@ export function applyDecodeBudget(bytes: Uint8Array, budget: DecodeBudget = DEFA
     const res = decodeChain(data, filters, limit, remaining, earlyChange(s.header));
     if (res.over) {
       const why = limit < own ? 'document_over_budget' : 'stream_over_budget';
-      refused.push({ object: s.object, offset: s.start, compressedBytes: data.length, decodedAtLeast: res.produced, filters, budget: limit, budgetUnit: 'bytes', why });
+      refused.push({
+        object: s.object,
+        offset: s.start,
+        compressedBytes: data.length,
+        decodedAtLeast: res.produced,
+        filters,
+        budget: limit,
+        budgetUnit: 'bytes',
+        why,
+      });
       fixes.push({ stream: s, keep: keepPrefix(s.header, res.out), image: image !== null });
       continue;
     }
@@ -137,7 +146,18 @@ export function applyDecodeBudget(bytes: Uint8Array, budget: DecodeBudget = DEFA
       const why = judgeImage(image, res.codec, res.out.length, res.out.length);
       if (why) {
         const { width, height, components, bitsPerComponent, decodedBytes } = image;
-        images.push({ object: s.object, offset: s.start, width, height, components, bitsPerComponent, declaredBytes: decodedBytes, dataBytes: data.length, filters, why });
+        images.push({
+          object: s.object,
+          offset: s.start,
+          width,
+          height,
+          components,
+          bitsPerComponent,
+          declaredBytes: decodedBytes,
+          dataBytes: data.length,
+          filters,
+          why,
+        });
         fixes.push({ stream: s, keep: null, image: true });
       }
       continue;
@@ -155,12 +175,37 @@ export function applyDecodeBudget(bytes: Uint8Array, budget: DecodeBudget = DEFA
   const pages: HeavyPage[] = [];
   for (const p of work.pages) {
     if (p.maxDepth <= CONTENT_LIMITS.maxDepth && p.operators <= CONTENT_LIMITS.maxOperators) continue;
-    const left = p.contents.map((n) => streamOf.get(n)).filter((s): s is RawStream => s !== undefined);
-    pages.push({ page: p.page, operators: p.operators, maxDepth: p.maxDepth, objects: left.map((s) => s.object ?? `${s.start}`), budget: { ...CONTENT_LIMITS } });
+    const left = heaviestContents(p, counts)
+      .map((n) => streamOf.get(n))
+      .filter((s): s is RawStream => s !== undefined);
+    pages.push({
+      page: p.page,
+      operators: p.operators,
+      maxDepth: p.maxDepth,
+      objects: left.map((s) => s.object ?? `${s.start}`),
+      budget: { ...CONTENT_LIMITS },
+    });
     for (const s of left) fixes.push({ stream: s, keep: null, image: false });
   }
   if (fixes.length === 0) return { bytes, refused, images, pages, decodedBytes: total, streams };
   return { bytes: neutralise(bytes, fixes), refused, images, pages, decodedBytes: total, streams };
+}
+
+/**
+ * The page's content streams to leave out: those nested past the budget, then the largest by
+ * operators until the page is within budget; the rest of the page (its genuine text) stays. When
+ * the work comes only from what the streams draw, all of them.
+ */
+function heaviestContents(p: PageWork, counts: ReadonlyMap<number, ContentCounts>): number[] {
+  const own = p.contents.filter((n) => counts.has(n)).map((n) => ({ n, c: counts.get(n)! }));
+  const out = own.filter((x) => x.c.maxDepth > CONTENT_LIMITS.maxDepth);
+  let operators = p.operators - out.reduce((a, x) => a + x.c.operators, 0);
+  for (const x of own.filter((y) => !out.includes(y)).sort((a, b) => b.c.operators - a.c.operators)) {
+    if (operators <= CONTENT_LIMITS.maxOperators || x.c.operators <= 1) break;
+    out.push(x);
+    operators -= x.c.operators;
+  }
+  return operators > CONTENT_LIMITS.maxOperators || out.length === 0 ? p.contents : out.map((x) => x.n);
 }
 
 /** Object and cross-reference streams keep the part measured: the objects they hold stay readable. */
@@ -180,7 +225,17 @@ function refuseFormFloods(pages: readonly PageWork[], streamOf: ReadonlyMap<numb
       if (!s || done.has(s)) continue;
       done.add(s);
       const filters = filterChain(s.header);
-      refused.push({ object: s.object, offset: s.start, compressedBytes: s.end - s.start, decodedAtLeast: 0, filters, budget: CONTENT_LIMITS.maxFormDraws, budgetUnit: 'draws', why: 'repeated_use', uses: n });
+      refused.push({
+        object: s.object,
+        offset: s.start,
+        compressedBytes: s.end - s.start,
+        decodedAtLeast: 0,
+        filters,
+        budget: CONTENT_LIMITS.maxFormDraws,
+        budgetUnit: 'draws',
+        why: 'repeated_use',
+        uses: n,
+      });
       fixes.push({ stream: s, keep: null, image: false, form: true });
     }
   }

@@ -9,7 +9,11 @@
  */
 
 export const IMAGE_LIMITS = {
-  /** Pixels of one image: pdf.js's `maxImageSize` too (a canvas of 4 bytes per pixel, 512 MiB). */
+  /**
+   * pdf.js's `maxImageSize`: it skips larger images rather than paint them on a canvas of 4 bytes
+   * per pixel (512 MiB here). Not a refusal of ours: pixels alone say nothing of intent (a test
+   * sheet of 35000x35000 1-bit pixels is 150 MB decoded, 10 KB of CCITT).
+   */
   maxPixels: 2 ** 27,
   /** Decoded bytes of one image (w * h * components * bits / 8). */
   maxDecodedBytes: 256 * 1024 * 1024,
@@ -69,14 +73,13 @@ export function declaredImage(header: string): DeclaredImage | null {
   return { width, height, components: comps, bitsPerComponent: bpc, decodedBytes: Math.ceil((width * comps * bpc) / 8) * height };
 }
 
-export type ImageRefusal = 'pixels_over_budget' | 'bytes_over_budget' | 'data_cannot_hold_image';
+export type ImageRefusal = 'bytes_over_budget' | 'data_cannot_hold_image';
 
 /**
  * `dataBytes`: what the image codec receives (after any general filters); `decodedBytes`: what
  * the general filters produced when the chain has no image codec (their output is the pixels).
  */
 export function judgeImage(image: DeclaredImage, codec: string | null, dataBytes: number, decodedBytes: number): ImageRefusal | null {
-  if (image.width * image.height > IMAGE_LIMITS.maxPixels) return 'pixels_over_budget';
   if (image.decodedBytes > IMAGE_LIMITS.maxDecodedBytes) return 'bytes_over_budget';
   if (image.decodedBytes <= IMAGE_LIMITS.plausibilityFloor) return null;
   const canHold = codec === null ? decodedBytes : codec === 'DCTDecode' ? dataBytes * IMAGE_LIMITS.dctBytesPerDataByte : Infinity;

@@ -119,4 +119,3 @@ export function toEngineError(err: unknown): EngineError {
   if (isResourceFailure(err)) return new EngineError('resource_limit', `The PDF asks for more memory than a document may use: ${message}`);
   return new EngineError('corrupt_document', `The PDF cannot be parsed: ${message}`);
 }
-

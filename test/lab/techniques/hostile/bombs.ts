@@ -79,7 +79,12 @@ function ascii85(buf: Buffer): string {
 
 /** A filter chain bomb of `nominal` bytes of spaces (harmless content when read), a few KB on disk. */
 function chainBomb(rng: Rng, nominal: number): { data: Buffer; filters: string[] } {
-  const layers = rng.pick([['Fl', 'Fl'], ['Fl', 'Fl', 'A85'], ['Fl', 'AHx', 'Fl'], ['Fl', 'Fl', 'Fl']] as const);
+  const layers = rng.pick([
+    ['Fl', 'Fl'],
+    ['Fl', 'Fl', 'A85'],
+    ['Fl', 'AHx', 'Fl'],
+    ['Fl', 'Fl', 'Fl'],
+  ] as const);
   return wrapLayers(deflateRepeated(0x20, nominal), layers);
 }
 
@@ -187,8 +192,10 @@ function deflateRepeatedPrefix(prefix: string, total: number): Buffer {
 
 /** A baseline JPEG whose frame header declares `w` x `h` (the scan data is that of a small image). */
 async function dctDeclaring(w: number, h: number): Promise<Buffer> {
-  const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 40, b: 40 } } }).jpeg({ quality: 80 }).toBuffer();
-  for (let i = 2; i + 9 < jpeg.length; ) {
+  const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  for (let i = 2; i + 9 < jpeg.length;) {
     if (jpeg[i] !== 0xff) break;
     const marker = jpeg[i + 1];
     const len = jpeg.readUInt16BE(i + 2);
@@ -249,7 +256,8 @@ function scanMask(rng: Rng, w: number, h: number): Buffer {
     const end = w - 400 - rng.int(0, w / 3);
     while (x < end) {
       const word = rng.int(60, 400);
-      for (let yy = y; yy < y + 50; yy++) for (let xx = x; xx < Math.min(end, x + word); xx++) if ((xx * 7 + yy * 13) % 11 < 4) bits[yy * row + (xx >> 3)] &= ~(0x80 >> (xx & 7));
+      for (let yy = y; yy < y + 50; yy++)
+        for (let xx = x; xx < Math.min(end, x + word); xx++) if ((xx * 7 + yy * 13) % 11 < 4) bits[yy * row + (xx >> 3)] &= ~(0x80 >> (xx & 7));
       x += word + rng.int(30, 60);
     }
   }
@@ -257,15 +265,23 @@ function scanMask(rng: Rng, w: number, h: number): Buffer {
 }
 
 export const BOMBS_H: Technique[] = [
-  bomb('h_bomb_filter_chain', 'A content stream of a few KB that inflates to 10 GiB through a chain of filters (Flate of Flate, ASCII layers).', async ({ rng, doc }) => {
-    const { data, filters } = chainBomb(rng, 10 * GiB);
-    appendContent(doc, stream(doc, data, { Filter: names(doc, filters) }));
-    return { bytes: await save(doc), notes: `content stream: ${data.length} bytes through ${filters.join(' > ')} to 10 GiB` };
-  }),
-  bomb('h_bomb_object_stream', 'An update whose object stream (a filter chain bomb of 4 GiB) holds the catalog, listed by a cross-reference stream.', async ({ rng, doc }) => {
-    const bytes = objectStreamBombUpdate(rng, await save(doc, true), doc.catalog.toString(), 4 * GiB);
-    return { bytes, notes: 'catalog in a 4 GiB object stream of an xref-stream update' };
-  }),
+  bomb(
+    'h_bomb_filter_chain',
+    'A content stream of a few KB that inflates to 10 GiB through a chain of filters (Flate of Flate, ASCII layers).',
+    async ({ rng, doc }) => {
+      const { data, filters } = chainBomb(rng, 10 * GiB);
+      appendContent(doc, stream(doc, data, { Filter: names(doc, filters) }));
+      return { bytes: await save(doc), notes: `content stream: ${data.length} bytes through ${filters.join(' > ')} to 10 GiB` };
+    },
+  ),
+  bomb(
+    'h_bomb_object_stream',
+    'An update whose object stream (a filter chain bomb of 4 GiB) holds the catalog, listed by a cross-reference stream.',
+    async ({ rng, doc }) => {
+      const bytes = objectStreamBombUpdate(rng, await save(doc, true), doc.catalog.toString(), 4 * GiB);
+      return { bytes, notes: 'catalog in a 4 GiB object stream of an xref-stream update' };
+    },
+  ),
   bomb('h_bomb_repeated_form', 'One form XObject of 6 MiB (allowed alone) drawn 3000 times on the first page: 18 GB to interpret.', async ({ doc }) => {
     const body = Buffer.concat([Buffer.from('0.92 g 0 0 1 1 re f\n', 'latin1'), Buffer.alloc(6 * MiB, 0x20)]);
     const form = stream(doc, zlib.deflateSync(body, { level: 9 }), { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, 1, 1], Filter: 'FlateDecode' });
@@ -276,13 +292,29 @@ export const BOMBS_H: Technique[] = [
   }),
   bomb('h_bomb_dct_image', 'A DCT image declaring 60000 x 60000 pixels (10 GB decoded) over a few KB of JPEG data.', async ({ doc }) => {
     const jpeg = await dctDeclaring(60000, 60000);
-    const img = stream(doc, jpeg, { Type: 'XObject', Subtype: 'Image', Width: 60000, Height: 60000, ColorSpace: 'DeviceRGB', BitsPerComponent: 8, Filter: 'DCTDecode' });
+    const img = stream(doc, jpeg, {
+      Type: 'XObject',
+      Subtype: 'Image',
+      Width: 60000,
+      Height: 60000,
+      ColorSpace: 'DeviceRGB',
+      BitsPerComponent: 8,
+      Filter: 'DCTDecode',
+    });
     drawImage(doc, img, 'Im0', [430, 760, 120, 60]);
     return { bytes: await save(doc), notes: `DCT 60000x60000 in ${jpeg.length} bytes` };
   }),
   bomb('h_bomb_flate_image', 'A Flate image declaring 32768 x 32768 RGB pixels (3 GiB) over a few KB of data.', async ({ doc }) => {
     const data = zlib.deflateSync(Buffer.alloc(MiB, 0xff), { level: 9 });
-    const img = stream(doc, data, { Type: 'XObject', Subtype: 'Image', Width: 32768, Height: 32768, ColorSpace: 'DeviceRGB', BitsPerComponent: 8, Filter: 'FlateDecode' });
+    const img = stream(doc, data, {
+      Type: 'XObject',
+      Subtype: 'Image',
+      Width: 32768,
+      Height: 32768,
+      ColorSpace: 'DeviceRGB',
+      BitsPerComponent: 8,
+      Filter: 'FlateDecode',
+    });
     drawImage(doc, img, 'Im0', [430, 760, 120, 60]);
     return { bytes: await save(doc), notes: `Flate 32768x32768 in ${data.length} bytes` };
   }),
@@ -296,14 +328,27 @@ export const BOMBS_H: Technique[] = [
     appendContent(doc, stream(doc, zlib.deflateSync(Buffer.from(content, 'latin1'), { level: 9 }), { Filter: 'FlateDecode' }));
     return { bytes: await save(doc), notes: '6 million path operators' };
   }),
-  twin('h_genuine_large_scan', 'A 600 dpi full-page 1-bit scan (35 megapixels, a stencil mask, honestly Flate-encoded) under the text.', async ({ rng, doc }) => {
-    const [w, h] = [4960, 7016];
-    const data = zlib.deflateSync(scanMask(rng, w, h), { level: 6 });
-    const img = stream(doc, data, { Type: 'XObject', Subtype: 'Image', Width: w, Height: h, ImageMask: true, BitsPerComponent: 1, Decode: [1, 0], Filter: 'FlateDecode' });
-    const page = doc.getPage(0);
-    drawImage(doc, img, 'Scan0', [0, 0, page.getWidth(), page.getHeight()]);
-    return { bytes: await save(doc), notes: `1-bit ${w}x${h} scan mask, ${data.length} bytes` };
-  }),
+  twin(
+    'h_genuine_large_scan',
+    'A 600 dpi full-page 1-bit scan (35 megapixels, a stencil mask, honestly Flate-encoded) under the text.',
+    async ({ rng, doc }) => {
+      const [w, h] = [4960, 7016];
+      const data = zlib.deflateSync(scanMask(rng, w, h), { level: 6 });
+      const img = stream(doc, data, {
+        Type: 'XObject',
+        Subtype: 'Image',
+        Width: w,
+        Height: h,
+        ImageMask: true,
+        BitsPerComponent: 1,
+        Decode: [1, 0],
+        Filter: 'FlateDecode',
+      });
+      const page = doc.getPage(0);
+      drawImage(doc, img, 'Scan0', [0, 0, page.getWidth(), page.getHeight()]);
+      return { bytes: await save(doc), notes: `1-bit ${w}x${h} scan mask, ${data.length} bytes` };
+    },
+  ),
   twin('h_genuine_heavy_vector', 'A dense vector chart (tens of thousands of small paths, shallow nesting) on the first page.', async ({ rng, doc }) => {
     const parts: string[] = ['q 0.2 w 0 0 0.6 RG\n'];
     for (let i = 0; i < 40_000; i++) {
@@ -316,4 +361,3 @@ export const BOMBS_H: Technique[] = [
     return { bytes: await save(doc), notes: '120000 vector operators, nesting 1' };
   }),
 ];
-
