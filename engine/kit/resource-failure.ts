@@ -7,7 +7,7 @@ export function isResourceFailure(err: unknown): boolean {
   const message = (err as { message?: string } | null)?.message ?? String(err);
   return (
     err instanceof RangeError ||
-    (err as { code?: string } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY' ||
+    ['ERR_WORKER_OUT_OF_MEMORY', 'ERR_BUFFER_TOO_LARGE'].includes((err as { code?: string } | null)?.code ?? '') ||
     /Create skia surface failed|Array buffer allocation failed|Invalid typed array length|ERR_BUFFER_TOO_LARGE|out of memory/i.test(message)
   );
 }
