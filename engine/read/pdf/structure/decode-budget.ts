@@ -96,6 +96,24 @@ function filterResolver(file: PdfFile | null): (num: number) => string[] | null 
   };
 }
 
+/**
+ * The stream's data as readers decode it: decrypted first in files that open with the empty
+ * password (ciphertext would inflate to nothing and hide a bomb); cross-reference streams never are.
+ */
+function clearData(file: PdfFile | null): (s: RawStream, data: Uint8Array) => Uint8Array {
+  const crypt = file?.encrypted ? file.decryptor() : null;
+  if (!crypt?.stream) return (_s, data) => data;
+  return (s, data) => {
+    const id = s.object?.split(' ').map(Number);
+    if (!id || /\/Type\s*\/XRef\b/.test(s.header)) return data;
+    try {
+      return crypt.stream!(data, id[0], id[1]);
+    } catch {
+      return data;
+    }
+  };
+}
+
 function safePlan(file: PdfFile | null): ContentPlan {
   try {
     return file ? planContent(file, file.trailerValue('Root')) : { pages: [], forms: new Map() };
@@ -117,8 +135,9 @@ export function applyDecodeBudget(bytes: Uint8Array, budget: DecodeBudget = DEFA
   const decodedOf = new Map<number, number>();
   const streamOf = new Map<number, RawStream>();
   let total = 0;
+  const clear = clearData(file);
   for (const s of streams) {
-    const data = bytes.subarray(s.start, s.end);
+    const data = clear(s, bytes.subarray(s.start, s.end));
     const filters = filterChain(s.header, resolveFilter);
     const image = declaredImage(s.header);
     // An honest image may decode to its declared size, within the image caps.

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { applyDecodeBudget, DEFAULT_DECODE_BUDGET, inflatedSize } from '../../../../../engine/read/pdf/structure/decode-budget.js';
 import { openPdfFile, parsePdfStructure } from '../../../../../engine/read/pdf/structure/index.js';
 import { chainBomb, DRAW, flate, formOf, honestScan, image, MiB, pageWith } from './bomb-fixtures.js';
-import { STATEMENT_LINES, appendUpdate, buildRawPdf } from './fixtures.js';
+import { STATEMENT_LINES, appendUpdate, buildRawPdf, hasQpdf, qpdf } from './fixtures.js';
 
 /** A PDF whose extra object is a Flate stream of `size` zero bytes (a bomb when size is large). */
 function withFlate(size: number, count = 1): Uint8Array {
@@ -113,5 +113,15 @@ describe('decode budget over filter chains, forms, images and content', () => {
     const paths = Array.from({ length: 40_000 }, (_, i) => `${i % 500} ${i % 300} m ${(i % 500) + 2} ${(i % 300) + 3} l S`).join('\n');
     const out = budgetOf(pageWith({ contents: [flate(`q 0.2 w ${paths} Q`)] }));
     expect([out.refused, out.images, out.pages]).toEqual([[], [], []]);
+  });
+});
+
+describe('decode budget in encrypted files', () => {
+  it.skipIf(!hasQpdf())('measures the decrypted data (ciphertext would hide the bomb)', () => {
+    const plain = pageWith({ contents: [chainBomb(2 * 1024 ** 3)] });
+    const encrypted = qpdf(plain, ['--stream-data=preserve', '--encrypt', '', 'owner-secret', '256', '--']);
+    const file = openPdfFile(encrypted);
+    expect(file.encrypted).toBe(true);
+    expect(applyDecodeBudget(encrypted, DEFAULT_DECODE_BUDGET, file).refused).toEqual([expect.objectContaining({ why: 'stream_over_budget' })]);
   });
 });
