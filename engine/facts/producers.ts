@@ -41,7 +41,8 @@ function versionOpener(s: Store): (end: number) => Promise<PDFDocumentProxy | nu
     if (isWholeFile(s.inputs.bytes, end)) return s.get('pdfjsText').catch(() => null);
     let doc = docs.get(end);
     if (!doc) {
-      doc = openVersion(s.inputs.bytes, end);
+      // The budgeted copy (same length, bombs neutralised): an earlier version is a prefix of it.
+      doc = openVersion(s.now('budgeted')?.bytes ?? s.inputs.bytes, end);
       docs.set(end, doc);
       s.onDispose(async () => void (await (await doc!)?.destroy().catch(() => undefined)));
     }
