@@ -16,9 +16,18 @@ import { classifyImageFormat } from './read/image/format.js';
 import { fingerprintDocument } from './library/index.js';
 import { needsOcr, withoutUncertainOcrFindings } from './read/ocr/index.js';
 import { classifyPdfFormat } from './read/pdf/format.js';
-import type { Analysis, AnalyzeOptions, DocumentFacts, Finding, IncompleteDetector, LibraryFingerprint } from './types.js';
+import {
+  EngineError,
+  type Analysis,
+  type AnalyzeOptions,
+  type DocumentFacts,
+  type Finding,
+  type IncompleteDetector,
+  type LibraryFingerprint,
+} from './types.js';
 import { ENGINE_VERSION } from './version.js';
 import { round2 } from './kit/numbers.js';
+import { isResourceFailure } from './kit/resource-failure.js';
 
 export { DEFAULT_LIMITS } from './limits.js';
 
@@ -84,7 +93,11 @@ async function runDetector(
 export async function analyze(bytes: Uint8Array, options: AnalyzeOptions = {}): Promise<Analysis> {
   const timings: Record<string, number> = {};
   const start = performance.now();
-  const ctx = await createDetectorContext(bytes, options, timings, {}, ocrInBackground);
+  const ctx = await createDetectorContext(bytes, options, timings, {}, ocrInBackground).catch((err: unknown) => {
+    if (!(err instanceof EngineError) && isResourceFailure(err))
+      throw new EngineError('resource_limit', `The document asks for more memory than allowed: ${failureMessage(err)}`);
+    throw err;
+  });
   try {
     const { facts, pageSizes } = documentFacts(ctx);
     const detectors = detectorsFor(ctx.mime === 'application/pdf' ? 'pdf' : 'image');

@@ -20,6 +20,7 @@ export const ENGINE_ERROR_CODES = [
   'unsupported_document',
   'too_many_pages',
   'image_too_large',
+  'resource_limit',
   'engine_error',
 ] as const;
 export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];

@@ -41,6 +41,8 @@ export const STRENGTH = {
   'structural_anomaly.generation_numbers': 0.15,
   'structural_anomaly.trailing_data': 0.2,
   'structural_anomaly.decompression_budget': 0.5,
+  'structural_anomaly.image_over_budget': 0.5,
+  'structural_anomaly.content_over_budget': 0.5,
   // structure/active-content
   'active_content.javascript': 0.2,
   'active_content.form_scripts': 0.03,

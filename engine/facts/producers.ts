@@ -10,7 +10,7 @@ import { loadImage } from '../read/image/load.js';
 import { readMetadataFacts } from '../read/metadata/facts.js';
 import { ocrEnabled, ocrPreparedImage, ocrScannedPages, pagesToOcr, prepareImageForOcr } from '../read/ocr/index.js';
 import { blankImageData } from '../read/pdf/structure/blank-images.js';
-import { applyDecodeBudget } from '../read/pdf/structure/decode-budget.js';
+import { applyDecodeBudget, DEFAULT_DECODE_BUDGET } from '../read/pdf/structure/decode-budget.js';
 import { openPdfFile, parsePdfStructure } from '../read/pdf/structure/index.js';
 import { analyzeRevisions } from '../read/pdf/structure/revisions.js';
 import { openVersion } from '../read/pdf/structure/text-diff.js';
@@ -41,7 +41,8 @@ function versionOpener(s: Store): (end: number) => Promise<PDFDocumentProxy | nu
     if (isWholeFile(s.inputs.bytes, end)) return s.get('pdfjsText').catch(() => null);
     let doc = docs.get(end);
     if (!doc) {
-      doc = openVersion(s.inputs.bytes, end);
+      // The budgeted copy (same length, bombs neutralised): an earlier version is a prefix of it.
+      doc = openVersion(s.now('budgeted')?.bytes ?? s.inputs.bytes, end);
       docs.set(end, doc);
       s.onDispose(async () => void (await (await doc!)?.destroy().catch(() => undefined)));
     }
@@ -55,7 +56,17 @@ const pdfProducers = {
     const file = s.now('pdfFile');
     return file ? parsePdfStructure(s.inputs.bytes, file) : null;
   },
-  budgeted: (s: Store) => (isPdf(s) ? applyDecodeBudget(s.inputs.bytes) : null),
+  budgeted: (s: Store) => {
+    if (!isPdf(s)) return null;
+    let file = null;
+    try {
+      file = s.now('pdfFile');
+    } catch (err) {
+      // Unreadable by our parser: the streams are still measured one by one from the bytes.
+      if (err instanceof FactPendingError) throw err;
+    }
+    return applyDecodeBudget(s.inputs.bytes, DEFAULT_DECODE_BUDGET, file);
+  },
   pdfjs: async (s: Store) => {
     const budgeted = s.now('budgeted');
     if (!budgeted) return null;

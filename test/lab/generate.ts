@@ -33,7 +33,7 @@ export function planSamples(profile: Profile, seed = DEFAULT_SEED, only?: readon
   for (const t of TECHNIQUES) {
     if (only && !only.includes(t.id)) continue;
     if (family && family !== 'all' && (t.family ?? 'A') !== family) continue;
-    const count = profile === 'quick' ? 1 : FULL_COUNTS[t.label];
+    const count = profile === 'quick' ? 1 : (t.count ?? FULL_COUNTS[t.label]);
     const offset = hashSeed(t.id) % t.docTypes.length;
     for (let i = 0; i < count; i++) {
       const sampleSeed = hashSeed(seed, t.id, i) & 0x7fffffff;

@@ -41,6 +41,16 @@ describe('failed checks', () => {
     expect((await pollUntilSettled(svc, queued.id)).status).toBe('completed');
   });
 
+  it('a check queued behind one stuck past its deadline starts as soon as the slot is freed', async () => {
+    const hung = (await svc.api('/api/v1/document-checks/', { form: pdfForm(await makePdf('hang 3', { hang: true })) })).body;
+    const queued = (await svc.api('/api/v1/document-checks/', { form: pdfForm(await makePdf('queued 2')) })).body;
+    expect((await pollUntilSettled(svc, hung.id)).error.code).toBe('analysis_timeout');
+    const freedAt = Date.now();
+    expect((await pollUntilSettled(svc, queued.id)).status).toBe('completed');
+    // One worker: the queued check ran only once the stuck thread was terminated, and at once then.
+    expect(Date.now() - freedAt).toBeLessThan(5_000);
+  });
+
   it('an engine exception fails the check with engine_error and a one-line message', async () => {
     const thrown = await submitAndWait(svc, await makePdf('throw', { throw: 'parser exploded\n    at stack line' }));
     expect(thrown.error.code).toBe('engine_error');
@@ -48,7 +58,7 @@ describe('failed checks', () => {
   });
 
   it('named engine errors keep their code', async () => {
-    for (const code of ['corrupt_document', 'encrypted_document', 'unsupported_document', 'too_many_pages']) {
+    for (const code of ['corrupt_document', 'encrypted_document', 'unsupported_document', 'too_many_pages', 'resource_limit']) {
       const check = await submitAndWait(svc, await makePdf(code, { engine_error: { code, message: `It is ${code}.` } }));
       expect(check.error).toEqual({ type: 'api_error', code, message: `It is ${code}.` });
     }

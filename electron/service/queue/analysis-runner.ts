@@ -109,6 +109,9 @@ export class AnalysisRunner {
         resolve({ ok: false, code: 'analysis_timeout', message: `Analysis did not finish within ${Math.round(this.options.timeoutMs / 1000)} s.` });
       } else if (this.closed) {
         resolve({ ok: false, code: 'service_stopping', message: 'The service is shutting down.' });
+      } else if ((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        // The thread's heap limit stopped a document that asked for more than any real one.
+        resolve({ ok: false, code: 'resource_limit', message: 'The document needed more memory than an analysis may use.' });
       } else {
         resolve({ ok: false, code: 'engine_error', message: `The analysis worker stopped unexpectedly: ${(err as Error).message.split('\n')[0]}` });
       }

@@ -3,10 +3,12 @@
  * object numbers defined twice inside one revision, objects in the body that no cross-reference
  * lists (left-overs of an edit), xref sections not reachable from startxref, data after the end.
  * Weak on their own: broken writers exist, but genuine issuing systems rarely produce these.
+ * Also what the work budgets left out (decompression, image and content bombs): budget-findings.ts.
  */
 import type { DetectorContext } from '../../facts/context.js';
 import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
 import { STRENGTH } from '../strengths.js';
+import { BUDGET_CODES, budgetFindings } from './budget-findings.js';
 import { thresholdValues, type Threshold } from '../thresholds.js';
 
 const THRESHOLDS = {
@@ -17,7 +19,7 @@ const T = thresholdValues(THRESHOLDS);
 const EMITS = [
   {
     flag: 'structural_anomaly',
-    reasons: ['xref_repaired', 'duplicate_object', 'unlisted_objects', 'unlinked_section', 'generation_numbers', 'trailing_data', 'decompression_budget'],
+    reasons: ['xref_repaired', 'duplicate_object', 'unlisted_objects', 'unlinked_section', 'generation_numbers', 'trailing_data', ...BUDGET_CODES],
   },
 ] as const satisfies readonly Emit[];
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
@@ -26,7 +28,8 @@ type Found = DeclaredFinding<typeof EMITS>;
 export const structuralAnomalyDetector = defineDetector({
   meta: {
     id: 'structure/structural-anomaly',
-    description: 'Repaired cross-references, duplicate or unlisted objects, unlinked xref sections, odd generations, trailing data.',
+    description:
+      'Repaired cross-references, duplicate or unlisted objects, unlinked xref sections, odd generations, trailing data; streams, images and pages refused by the work budgets.',
     appliesTo: ['pdf'],
     needs: ['budgeted', 'pdf', 'pdfFile'],
     emits: EMITS,
@@ -38,18 +41,7 @@ export const structuralAnomalyDetector = defineDetector({
     const file = ctx.facts.now('pdfFile');
     if (!file) return [];
     const findings: Found[] = [];
-    const refused = ctx.facts.now('budgeted')?.refused ?? [];
-    if (refused.length > 0) {
-      const objects = refused.map((r) => r.object ?? `stream at offset ${r.offset}`);
-      findings.push({
-        flag: 'structural_anomaly',
-        code: 'structural_anomaly.decompression_budget',
-        summary: `${refused.length} compressed stream(s) (${objects.slice(0, 5).join(', ')}${objects.length > 5 ? ', …' : ''}) inflate far beyond any real page content (${Math.round(refused[0].compressedBytes / 1024)} KB to more than ${Math.round(refused[0].decodedAtLeast / 1024 / 1024)} MB): a decompression bomb, left out of the analysis; the rest of the file was read.`,
-        pages: [],
-        evidence: { streams: refused.slice(0, 20) },
-        strength: STRENGTH['structural_anomaly.decompression_budget'],
-      });
-    }
+    findings.push(...budgetFindings(ctx.facts.now('budgeted')));
     const reconstructed = pdf.revisions.some((r) => r.xrefKind === 'reconstructed');
     if (pdf.repairs.length) {
       findings.push({

@@ -26,6 +26,8 @@ export interface Technique {
   docTypes: readonly LabDocType[];
   /** Smallest page count that makes sense (page swaps need two). */
   minPages?: number;
+  /** Samples in the full profile when not the label's default (few files for costly classes). */
+  count?: number;
   build(spec: SampleSpec): Promise<BuiltSample>;
 }
 

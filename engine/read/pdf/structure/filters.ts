@@ -5,6 +5,7 @@
 import zlib from 'node:zlib';
 import { PdfDict, PdfName, PdfStream, type PdfValue } from './objects.js';
 import { decodeHex } from '../../../kit/hex.js';
+import { lzwBounded, runLengthBounded, type Decoded } from './bounded-decode.js';
 
 /** Decoded streams larger than this are refused (zip bombs, absurd content). */
 export const MAX_DECODED_BYTES = 64 * 1024 * 1024;
@@ -57,46 +58,10 @@ function ascii85(data: Uint8Array): Uint8Array {
   return Uint8Array.from(out);
 }
 
-function lzw(data: Uint8Array, early: number): Uint8Array {
-  const out: number[] = [];
-  let dict: number[][] = [];
-  const reset = () => {
-    dict = [];
-    for (let i = 0; i < 256; i++) dict.push([i]);
-    dict.push([], []);
-  };
-  reset();
-  let width = 9;
-  let prev: number[] | null = null;
-  let bitBuf = 0;
-  let bits = 0;
-  for (let i = 0; i < data.length; i++) {
-    bitBuf = (bitBuf << 8) | data[i];
-    bits += 8;
-    while (bits >= width) {
-      const code = (bitBuf >>> (bits - width)) & ((1 << width) - 1);
-      bits -= width;
-      bitBuf &= (1 << bits) - 1;
-      if (code === 256) {
-        reset();
-        width = 9;
-        prev = null;
-        continue;
-      }
-      if (code === 257) return Uint8Array.from(out);
-      let entry: number[];
-      if (code < dict.length && dict[code].length) entry = dict[code];
-      else if (prev) entry = [...prev, prev[0]];
-      else return Uint8Array.from(out);
-      out.push(...entry);
-      if (out.length > MAX_DECODED_BYTES) throw new Error('LZW output too large');
-      if (prev) dict.push([...prev, entry[0]]);
-      prev = entry;
-      const limit = dict.length + early;
-      width = limit >= 2048 ? 12 : limit >= 1024 ? 11 : limit >= 512 ? 10 : 9;
-    }
-  }
-  return Uint8Array.from(out);
+/** The bounded decoders' output, or an error past the limit (the stream is then refused). */
+function bounded(r: Decoded): Uint8Array {
+  if (r.over) throw new Error('decoded stream too large');
+  return r.out;
 }
 
 /** Undoes PNG (10-15) and TIFF (2) predictors. */
@@ -183,7 +148,11 @@ export function decodeStream(stream: PdfStream, resolve: (v: PdfValue | undefine
           break;
         case 'LZWDecode':
         case 'LZW':
-          data = unpredict(lzw(data, p?.num('EarlyChange') ?? 1), p);
+          data = unpredict(bounded(lzwBounded(data, MAX_DECODED_BYTES, p?.num('EarlyChange') ?? 1)), p);
+          break;
+        case 'RunLengthDecode':
+        case 'RL':
+          data = bounded(runLengthBounded(data, MAX_DECODED_BYTES));
           break;
         case 'ASCIIHexDecode':
         case 'AHx':

@@ -71,17 +71,26 @@ function contentText(state: RevisionState, nums: Iterable<number>): string | nul
   return parts && parts.map((b) => Buffer.from(b).toString('latin1')).join('\n');
 }
 
-/** Content with whitespace normalised and any outer q/Q (save/restore state) wrapping removed. */
+/**
+ * Content with whitespace normalised and any outer q/Q (save/restore state) wrapping removed.
+ * Word by word from both ends: linear even for content nested a hundred thousand deep.
+ */
 export function unwrapContent(text: string): string {
-  let t = text.replace(/\s+/g, ' ').trim();
-  for (;;) {
-    const next = t
-      .replace(/^q(?:\s+|$)/, '')
-      .replace(/(?:^|\s+)Q$/, '')
-      .trim();
-    if (next === t) return t;
-    t = next;
+  const words = text.split(/\s+/).filter(Boolean);
+  let first = 0;
+  let end = words.length;
+  for (let moved = true; moved;) {
+    moved = false;
+    if (first < end && words[first] === 'q') {
+      first++;
+      moved = true;
+    }
+    if (first < end && words[end - 1] === 'Q') {
+      end--;
+      moved = true;
+    }
   }
+  return words.slice(first, end).join(' ');
 }
 
 /**

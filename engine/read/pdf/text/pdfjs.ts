@@ -9,7 +9,9 @@ import path from 'node:path';
 import { restoreNatives } from './natives.js';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { isResourceFailure } from '../../../kit/resource-failure.js';
 import { EngineError } from '../../../types.js';
+import { IMAGE_LIMITS } from '../structure/image-budget.js';
 import { installInflateStream } from './inflate-stream.js';
 import { LoopbackCopyPort } from './loopback.js';
 
@@ -81,6 +83,9 @@ export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
     useWasm: false,
     verbosity: pdfjs.VerbosityLevel.ERRORS,
     stopAtErrors: false,
+    // The decode budget refuses images declaring more before pdf.js sees them; this is pdf.js's
+    // own guard for any it would still meet (skipped with a warning, never allocated).
+    maxImageSize: IMAGE_LIMITS.maxPixels,
     worker,
   });
   try {
@@ -111,5 +116,6 @@ export function toEngineError(err: unknown): EngineError {
   if (name === 'PasswordException') {
     return new EngineError('encrypted_document', 'The PDF is password-protected and cannot be opened without its password.');
   }
+  if (isResourceFailure(err)) return new EngineError('resource_limit', `The PDF asks for more memory than a document may use: ${message}`);
   return new EngineError('corrupt_document', `The PDF cannot be parsed: ${message}`);
 }
