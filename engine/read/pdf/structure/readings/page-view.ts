@@ -1,0 +1,169 @@
+/**
+ * What one page shows under one reading, reduced to what a person compares: the text its
+ * content streams paint (forms included), the images it draws (by their bytes), and a digest of
+ * every operator (colours, shapes). Work is bounded per reading: content beyond the budget is
+ * not read, and a page whose content cannot be decoded is marked so rather than read as empty.
+ */
+import { createHash } from 'node:crypto';
+import { decodeStream } from '../filters.js';
+import { isWhite, Lexer, type Token } from '../lexer.js';
+import { PdfRef, PdfStream, type PdfDict, type PdfValue } from '../objects.js';
+import type { ObjectSource, PageNode } from '../pages.js';
+import { truncatedFlate } from './spans.js';
+import { decodeShown, parseToUnicode, type CodeMap } from './to-unicode.js';
+
+export interface PageView {
+  /** Object number of the page dictionary. */
+  object: number;
+  text: string;
+  /** Digests of the image XObjects drawn, in drawing order. */
+  images: string[];
+  /** Digest of every operator and operand painted (forms expanded). */
+  drawing: string;
+  /** True when some content could not be read: the page is not compared. */
+  unreadable: boolean;
+}
+
+export interface ViewBudget {
+  /** Decoded content bytes left for this reading. */
+  bytes: number;
+}
+
+const MAX_FORM_DEPTH = 8;
+const SHOW_OPS = new Set(['Tj', "'", '"', 'TJ']);
+
+export function viewPage(source: ObjectSource, page: PageNode, budget: ViewBudget): PageView {
+  const state = { text: [] as string[], images: [] as string[], hash: createHash('sha1'), unreadable: false };
+  const contents = source.resolve(page.dict.get('Contents'));
+  const parts = (Array.isArray(contents) ? contents : contents == null ? [] : [page.dict.get('Contents')]).map((c) => source.resolve(c));
+  const data: Uint8Array[] = [];
+  for (const p of parts) {
+    // A content reference that resolves to nothing is skipped by every viewer: the page shows the rest.
+    if (p === null || p === undefined) continue;
+    const bytes = p instanceof PdfStream ? readStream(source, p, budget) : null;
+    if (!bytes) state.unreadable = true;
+    else data.push(bytes);
+  }
+  paint(source, joinParts(data), page.resources, state, budget, 0, new Set());
+  return {
+    object: page.num,
+    text: state.text.join(' ').replace(/\s+/g, ' ').trim(),
+    images: state.images,
+    drawing: state.hash.digest('hex'),
+    unreadable: state.unreadable,
+  };
+}
+
+function readStream(source: ObjectSource, s: PdfStream, budget: ViewBudget): Uint8Array | null {
+  if (budget.bytes <= 0 || truncatedFlate(s, (v) => source.resolve(v))) return null;
+  const data = decodeStream(s, (v) => source.resolve(v));
+  if (data) budget.bytes -= data.length;
+  return data;
+}
+
+function joinParts(parts: Uint8Array[]): Uint8Array {
+  // Content streams of one page are one stream split anywhere (ISO 32000 7.8.2), separated by whitespace.
+  return Buffer.concat(parts.flatMap((p) => [p, Buffer.from('\n')]));
+}
+
+interface PaintState {
+  text: string[];
+  images: string[];
+  hash: ReturnType<typeof createHash>;
+  unreadable: boolean;
+}
+
+function paint(
+  source: ObjectSource,
+  data: Uint8Array,
+  resources: PdfDict | null,
+  state: PaintState,
+  budget: ViewBudget,
+  depth: number,
+  forms: Set<number>,
+): void {
+  const fonts = source.dict(resources?.get('Font'));
+  const xobjects = source.dict(resources?.get('XObject'));
+  const lx = new Lexer(data);
+  let operands: Token[] = [];
+  let font: { cmap: CodeMap | null; twoByte: boolean } = { cmap: null, twoByte: false };
+  for (let n = 0; n < 5_000_000; n++) {
+    let tok: Token;
+    try {
+      tok = lx.next();
+    } catch {
+      state.unreadable = true;
+      return;
+    }
+    if (tok.t === 'eof') return;
+    state.hash.update(tok.t === 'str' ? `<${Buffer.from(tok.v.bytes).toString('hex')}>` : tok.t === 'name' ? `/${tok.v}` : String(tok.v)).update(' ');
+    if (tok.t !== 'kw' || tok.v === 'true' || tok.v === 'false' || tok.v === 'null') {
+      operands.push(tok);
+      continue;
+    }
+    const op = tok.v;
+    if (op === 'ID') {
+      skipInlineImage(lx, data, state);
+    } else if (op === 'Tf') {
+      const name = operands.find((o) => o.t === 'name');
+      font = name?.t === 'name' ? fontCodes(source, source.dict(fonts?.get(name.v))) : { cmap: null, twoByte: false };
+    } else if (SHOW_OPS.has(op)) {
+      for (const o of operands) if (o.t === 'str') state.text.push(decodeShown(o.v.bytes, font.cmap, font.twoByte));
+    } else if (op === 'Do') {
+      const name = operands.find((o) => o.t === 'name');
+      if (name?.t === 'name') drawXObject(source, xobjects?.get(name.v), state, budget, depth, forms);
+    }
+    operands = [];
+  }
+}
+
+function drawXObject(source: ObjectSource, ref: PdfValue | undefined, state: PaintState, budget: ViewBudget, depth: number, forms: Set<number>): void {
+  const xo = source.resolve(ref);
+  if (!(xo instanceof PdfStream)) return;
+  const subtype = xo.dict.name('Subtype');
+  if (subtype === 'Image') {
+    state.images.push(createHash('sha1').update(xo.raw()).digest('hex'));
+    return;
+  }
+  if (subtype !== 'Form' || depth >= MAX_FORM_DEPTH) return;
+  const num = ref instanceof PdfRef ? ref.num : -1;
+  if (forms.has(num)) return;
+  const data = readStream(source, xo, budget);
+  if (!data) {
+    state.unreadable = true;
+    return;
+  }
+  paint(source, data, source.dict(xo.dict.get('Resources')), state, budget, depth + 1, new Set([...forms, num]));
+}
+
+/** Inline image data runs to whitespace + EI; its bytes are digested, not lexed. */
+function skipInlineImage(lx: Lexer, data: Uint8Array, state: PaintState): void {
+  const start = lx.pos + 1;
+  let end = start;
+  while (end < data.length - 2 && !(isWhite(data[end]) && data[end + 1] === 0x45 && data[end + 2] === 0x49)) end++;
+  state.images.push(createHash('sha1').update(data.subarray(start, end)).digest('hex'));
+  lx.pos = end;
+}
+
+/** Per reading (a duplicated ToUnicode object reads differently in each), per font dictionary. */
+const fontCache = new WeakMap<ObjectSource, WeakMap<PdfDict, { cmap: CodeMap | null; twoByte: boolean }>>();
+
+function fontCodes(source: ObjectSource, fontDict: PdfDict | null): { cmap: CodeMap | null; twoByte: boolean } {
+  if (!fontDict) return { cmap: null, twoByte: false };
+  let perSource = fontCache.get(source);
+  if (!perSource) fontCache.set(source, (perSource = new WeakMap()));
+  const cached = perSource.get(fontDict);
+  if (cached) return cached;
+  const codes = readFontCodes(source, fontDict);
+  perSource.set(fontDict, codes);
+  return codes;
+}
+
+function readFontCodes(source: ObjectSource, fontDict: PdfDict): { cmap: CodeMap | null; twoByte: boolean } {
+  const twoByte = fontDict.name('Subtype') === 'Type0';
+  const tu = source.resolve(fontDict.get('ToUnicode'));
+  if (!(tu instanceof PdfStream)) return { cmap: null, twoByte };
+  const data = decodeStream(tu, (v) => source.resolve(v));
+  return { cmap: data ? parseToUnicode(data, twoByte) : null, twoByte };
+}
+
