@@ -57,7 +57,8 @@ const defs = [
     category: 'structure',
     severity: { min: 'low', max: 'critical' },
     title: 'Structural anomaly',
-    description: 'The file structure has irregularities (orphaned or redefined objects, broken cross-references), up to syntax that makes readers show different content.',
+    description:
+      'The file structure has irregularities (orphaned or redefined objects, broken cross-references), up to syntax that makes readers show different content.',
   },
   {
     code: 'active_content',

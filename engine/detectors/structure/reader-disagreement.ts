@@ -63,7 +63,8 @@ function summarize(d: Disagreement): string {
     .map((o) => `object ${o.num} at ${where(o.first)} vs ${where(o.second)}`)
     .join('; ');
   const cause = objects ? ` The readings take ${objects}.` : '';
-  if (d.kind === 'pages') return `The ${a} reading shows ${d.pageCounts[0]} page(s), the ${b} reading ${d.pageCounts[1]}: a reader's choice decides what the document contains.${cause}`;
+  if (d.kind === 'pages')
+    return `The ${a} reading shows ${d.pageCounts[0]} page(s), the ${b} reading ${d.pageCounts[1]}: a reader's choice decides what the document contains.${cause}`;
   const words = d.kind === 'text' ? `: “${d.changed[0] || '(nothing)'}” against “${d.changed[1] || '(nothing)'}”` : '';
   return `On page ${d.page}, the ${a} reading and the ${b} reading show ${WHAT[d.kind]}${words}: the file reads differently depending on the viewer.${cause}`;
 }

@@ -8,7 +8,8 @@
  * and then no alternative reading is built.
  */
 import type { PdfFile } from '../document.js';
-import { PdfStream, dictOf } from '../objects.js';
+import { matchAt } from '../lexer.js';
+import { PdfDict, PdfStream, dictOf } from '../objects.js';
 import { walkPages } from '../pages.js';
 import { saveOf, type ScanIndex } from './sources.js';
 import { spansDisagree, streamSpans } from './spans.js';
@@ -34,6 +35,7 @@ export interface Choice {
 }
 
 const MAX_LISTED = 20;
+const STREAM_KW = Buffer.from('stream', 'latin1');
 
 export function findChoices(file: PdfFile, index: ScanIndex): Choice[] {
   const out: Choice[] = [];
@@ -58,6 +60,11 @@ export function findChoices(file: PdfFile, index: ScanIndex): Choice[] {
   const lengths: number[] = [];
   const lengthOffsets: number[] = [];
   for (const o of file.scan.objects) {
+    if (o.value instanceof PdfDict && matchAt(bytes, o.end, STREAM_KW)) {
+      lengths.push(o.num);
+      lengthOffsets.push(o.offset);
+      continue;
+    }
     if (!(o.value instanceof PdfStream) || o.value.dict.name('Type') === 'XRef') continue;
     const spans = streamSpans(bytes, o.offset, o.value, (n) => {
       const v = file.getObject(n);
@@ -68,7 +75,13 @@ export function findChoices(file: PdfFile, index: ScanIndex): Choice[] {
       lengthOffsets.push(o.offset);
     }
   }
-  if (lengths.length) add('stream_length', lengths, lengthOffsets, `stream(s) ${lengths.slice(0, 5).join(', ')}: /Length and endstream disagree, or /Length given twice`);
+  if (lengths.length)
+    add(
+      'stream_length',
+      lengths,
+      lengthOffsets,
+      `stream(s) ${lengths.slice(0, 5).join(', ')}: /Length and endstream disagree, /Length given twice, or data glued to the stream keyword`,
+    );
 
   const linked = file.chain.filter((s) => s.kind !== 'reconstructed');
   const misplaced: number[] = [];
@@ -82,7 +95,8 @@ export function findChoices(file: PdfFile, index: ScanIndex): Choice[] {
         misplacedAt.push(e.offset);
       }
     }
-  if (misplaced.length) add('xref_offset', misplaced, misplacedAt, `cross-reference offset(s) of object(s) ${misplaced.slice(0, 5).join(', ')} do not land on them`);
+  if (misplaced.length)
+    add('xref_offset', misplaced, misplacedAt, `cross-reference offset(s) of object(s) ${misplaced.slice(0, 5).join(', ')} do not land on them`);
 
   const unlisted: number[] = [];
   const unlistedAt: number[] = [];
@@ -117,9 +131,12 @@ export function findChoices(file: PdfFile, index: ScanIndex): Choice[] {
   const root = file.trailerValue('Root');
   const pages = walkPages(file, root);
   const count = file.dict(file.dict(root)?.get('Pages'))?.num('Count');
-  if (count !== undefined && pages.length && count !== pages.length) add('page_count', [], [], `page tree /Count ${count}, ${pages.length} page(s) in its kids`);
+  if (count !== undefined && pages.length && count !== pages.length)
+    add('page_count', [], [], `page tree /Count ${count}, ${pages.length} page(s) in its kids`);
 
-  const inTree = new Set(pages.map((p) => p.num));
+  // Page objects outside the tree are common left-overs of page deletion; a reader rebuilds the
+  // page list from them only when the tree itself does not add up.
+  const inTree = new Set(count !== undefined && count !== pages.length ? pages.map((p) => p.num) : [...index.byNumber.keys()]);
   const orphans = [...index.byNumber.values()]
     .map((defs) => defs[defs.length - 1])
     .filter((o) => !inTree.has(o.num) && dictOf(o.value)?.name('Type') === 'Page' && file.dict(dictOf(o.value)?.get('Parent'))?.name('Type') === 'Pages');

@@ -80,7 +80,8 @@ function compareTwo(a: Reading, b: Reading, views: ViewCache): Disagreement[] {
     const va = views.view(a, i);
     const vb = views.view(b, i);
     if (va.unreadable || vb.unreadable) continue;
-    const kind: DisagreementKind | null = va.text !== vb.text ? 'text' : va.images.join() !== vb.images.join() ? 'images' : va.drawing !== vb.drawing ? 'drawing' : null;
+    const kind: DisagreementKind | null =
+      va.text !== vb.text ? 'text' : va.images.join() !== vb.images.join() ? 'images' : va.drawing !== vb.drawing ? 'drawing' : null;
     if (kind) out.push(disagreement(kind, a, b, i, counts, va.text, vb.text));
   }
   if (counts[0] !== counts[1] && n === Math.min(counts[0], counts[1])) {

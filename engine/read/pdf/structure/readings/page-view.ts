@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { decodeStream } from '../filters.js';
 import { isWhite, Lexer, type Token } from '../lexer.js';
-import { PdfRef, PdfStream, type PdfDict, type PdfValue } from '../objects.js';
+import { PdfDict, PdfRef, PdfStream, type PdfValue } from '../objects.js';
 import type { ObjectSource, PageNode } from '../pages.js';
 import { truncatedFlate } from './spans.js';
 import { decodeShown, parseToUnicode, type CodeMap } from './to-unicode.js';
@@ -32,14 +32,17 @@ export interface ViewBudget {
 const MAX_FORM_DEPTH = 8;
 const SHOW_OPS = new Set(['Tj', "'", '"', 'TJ']);
 
-export function viewPage(source: ObjectSource, page: PageNode, budget: ViewBudget): PageView {
+export function viewPage(source: ObjectSource & { missing?: (num: number) => boolean }, page: PageNode, budget: ViewBudget): PageView {
   const state = { text: [] as string[], images: [] as string[], hash: createHash('sha1'), unreadable: false };
   const contents = source.resolve(page.dict.get('Contents'));
-  const parts = (Array.isArray(contents) ? contents : contents == null ? [] : [page.dict.get('Contents')]).map((c) => source.resolve(c));
+  const refs = Array.isArray(contents) ? contents : contents == null ? [] : [page.dict.get('Contents')];
   const data: Uint8Array[] = [];
-  for (const p of parts) {
-    // A content reference that resolves to nothing is skipped by every viewer: the page shows the rest.
-    if (p === null || p === undefined) continue;
+  for (const ref of refs) {
+    const p = source.resolve(ref);
+    // Content this reading cannot find anywhere is a broken reading of the page, not another page.
+    if (ref instanceof PdfRef && source.missing?.(ref.num)) state.unreadable = true;
+    // A reference to nothing (a free object) or to a dictionary without data is skipped by viewers: the page shows the rest.
+    if (p === null || p === undefined || p instanceof PdfDict) continue;
     const bytes = p instanceof PdfStream ? readStream(source, p, budget) : null;
     if (!bytes) state.unreadable = true;
     else data.push(bytes);
@@ -122,7 +125,7 @@ function drawXObject(source: ObjectSource, ref: PdfValue | undefined, state: Pai
   if (!(xo instanceof PdfStream)) return;
   const subtype = xo.dict.name('Subtype');
   if (subtype === 'Image') {
-    state.images.push(createHash('sha1').update(xo.raw()).digest('hex'));
+    state.images.push(createHash('sha1').update(trimWhite(xo.raw())).digest('hex'));
     return;
   }
   if (subtype !== 'Form' || depth >= MAX_FORM_DEPTH) return;
@@ -134,6 +137,13 @@ function drawXObject(source: ObjectSource, ref: PdfValue | undefined, state: Pai
     return;
   }
   paint(source, data, source.dict(xo.dict.get('Resources')), state, budget, depth + 1, new Set([...forms, num]));
+}
+
+/** Whitespace before `endstream` is syntax whichever reader counts it into the data. */
+function trimWhite(data: Uint8Array): Uint8Array {
+  let end = data.length;
+  while (end > 0 && isWhite(data[end - 1])) end--;
+  return data.subarray(0, end);
 }
 
 /** Inline image data runs to whitespace + EI; its bytes are digested, not lexed. */
@@ -166,4 +176,3 @@ function readFontCodes(source: ObjectSource, fontDict: PdfDict): { cmap: CodeMap
   const data = decodeStream(tu, (v) => source.resolve(v));
   return { cmap: data ? parseToUnicode(data, twoByte) : null, twoByte };
 }
-

@@ -17,7 +17,7 @@ import { indexScan, ReadingSource, type ScanIndex } from './sources.js';
 export interface Reading {
   /** Which reader this models, for the evidence ("cross-reference", "byte scan", ...). */
   name: string;
-  source: ObjectSource & { picks?: ReadingSource['picks'] };
+  source: ObjectSource & { picks?: ReadingSource['picks']; missing?: (num: number) => boolean };
   pages: PageNode[];
   /** Offset the reading's document starts at in the file (embedded documents), else 0. */
   base: number;
@@ -26,18 +26,21 @@ export interface Reading {
 export function buildReadings(file: PdfFile, index: ScanIndex, choices: readonly Choice[]): Reading[] {
   const kinds = new Set(choices.map((c) => c.kind));
   const out: Reading[] = [];
-  const add = (name: string, source: Reading['source'], root: PdfValue | undefined, base = 0) => out.push({ name, source, pages: walkPages(source, root), base });
+  const add = (name: string, source: Reading['source'], root: PdfValue | undefined, base = 0) =>
+    out.push({ name, source, pages: walkPages(source, root), base });
 
   const strict = new ReadingSource(file, 'xref', 'length-first', index);
   const hasXref = file.chain.some((s) => s.kind !== 'reconstructed');
   if (hasXref) add('cross-reference', strict, file.trailerValue('Root'));
   add('byte scan (last definition, data to endstream)', new ReadingSource(file, 'scan-last', 'endstream', index), recoveryRoot(file));
   if (kinds.has('duplicate_object')) add('byte scan (first definition)', new ReadingSource(file, 'scan-first', 'endstream', index), recoveryRoot(file));
-  if (kinds.has('stream_length') && hasXref) add('cross-reference (last /Length key)', new ReadingSource(file, 'xref', 'length-last', index), file.trailerValue('Root'));
+  if (kinds.has('stream_length') && hasXref)
+    add('cross-reference (last /Length key)', new ReadingSource(file, 'xref', 'length-last', index), file.trailerValue('Root'));
   const main = out[0];
   if (kinds.has('page_count') && main) {
     const count = main.source.dict(main.source.dict(hasXref ? file.trailerValue('Root') : recoveryRoot(file))?.get('Pages'))?.num('Count');
-    if (count !== undefined && count >= 0 && count < main.pages.length) out.push({ name: 'page tree /Count', source: main.source, pages: main.pages.slice(0, count), base: 0 });
+    if (count !== undefined && count >= 0 && count < main.pages.length)
+      out.push({ name: 'page tree /Count', source: main.source, pages: main.pages.slice(0, count), base: 0 });
   }
   const orphans = choices.find((c) => c.kind === 'orphan_page');
   if (orphans && main) {

@@ -8,7 +8,8 @@
  */
 import type { PdfFile } from '../document.js';
 import { ObjectMemo } from '../object-memo.js';
-import { PdfRef, PdfStream, dictOf, type PdfDict, type PdfValue } from '../objects.js';
+import { matchAt } from '../lexer.js';
+import { PdfDict, PdfRef, PdfStream, dictOf, type PdfValue } from '../objects.js';
 import type { ObjectSource } from '../pages.js';
 import type { ScannedObject } from '../scan.js';
 import { readIndirectAt } from '../xref.js';
@@ -48,9 +49,21 @@ export class ReadingSource implements ObjectSource {
     return dictOf(this.resolve(v));
   }
 
+  /** True when this reading found no definition at all for the number (not even a free entry): the file is broken there. */
+  missing(num: number): boolean {
+    this.getObject(num);
+    return this.absent.has(num);
+  }
+
+  private readonly absent = new Set<number>();
+
   private load(num: number): PdfValue {
-    const found = this.policy === 'xref' ? this.viaXref(num) : this.viaScan(num);
-    if (!found) return null;
+    const scanned = this.policy === 'xref' ? this.viaXref(num) : this.viaScan(num);
+    if (!scanned) {
+      if (this.file.entry(num)?.type !== 'f') this.absent.add(num);
+      return null;
+    }
+    const found = this.policy === 'xref' ? scanned : { ...scanned, value: glued(this.file.bytes, scanned) };
     if (found.offset < 0 || !(found.value instanceof PdfStream)) {
       this.picks.set(num, { offset: found.offset });
       return found.value;
@@ -66,7 +79,7 @@ export class ReadingSource implements ObjectSource {
     return stream;
   }
 
-  private viaXref(num: number): { offset: number; value: PdfValue } | null {
+  private viaXref(num: number): { offset: number; value: PdfValue; end?: number } | null {
     const e = this.file.entry(num);
     if (!e || e.type === 'f') return null;
     if (e.type === 'c') return { offset: -1, value: this.file.getObject(num) };
@@ -76,10 +89,12 @@ export class ReadingSource implements ObjectSource {
       if (hit) return hit;
     }
     const obj = readIndirectAt(this.file.bytes, e.offset);
-    return obj ? { offset: e.offset, value: obj.value } : null;
+    if (obj) return { offset: e.offset, value: obj.value };
+    // An offset that lands on no object at all sends every real reader to its repair scan.
+    return this.viaScan(num);
   }
 
-  private viaScan(num: number): { offset: number; value: PdfValue } | null {
+  private viaScan(num: number): { offset: number; value: PdfValue; end?: number } | null {
     const defs = this.index.byNumber.get(num);
     const e = this.file.entry(num);
     if (!defs?.length) return e?.type === 'c' ? { offset: -1, value: this.file.getObject(num) } : null;
@@ -91,6 +106,21 @@ export class ReadingSource implements ObjectSource {
     }
     return chosen;
   }
+}
+
+const STREAM_KW = Buffer.from('stream', 'latin1');
+
+/**
+ * A dictionary whose `stream` keyword runs straight into the data (`stream0.07 g`, no end of line):
+ * a tokenising reader sees one unknown word and no stream; a reader that searches the bytes for
+ * `stream` reads the data. The recovering readings are the latter.
+ */
+function glued(bytes: Uint8Array, o: { value: PdfValue; end?: number }): PdfValue {
+  if (!(o.value instanceof PdfDict) || o.end === undefined || !matchAt(bytes, o.end, STREAM_KW)) return o.value;
+  let p = o.end + 6;
+  if (bytes[p] === 0x0d) p++;
+  if (bytes[p] === 0x0a) p++;
+  return new PdfStream(o.value, p, 0, bytes);
 }
 
 /** The scan grouped for lookups, and where each save (revision) of the file ends. */

@@ -5,7 +5,7 @@
  * span; on a file built to confuse, each is a different content stream.
  */
 import zlib from 'node:zlib';
-import { findEndstream } from '../lexer.js';
+import { findEndstream, isWhite } from '../lexer.js';
 import { PdfName, PdfStream, type PdfValue } from '../objects.js';
 
 export type StreamEnd = 'length-first' | 'length-last' | 'endstream';
@@ -34,7 +34,7 @@ export function streamSpans(bytes: Uint8Array, objectOffset: number, stream: Pdf
   return { declared, toEndstream: findEndstream(bytes, stream.dataStart, bytes.length) - stream.dataStart };
 }
 
-/** True when the declared lengths and `endstream` do not all mark the same data (trailing end-of-line aside). */
+/** True when the declared lengths and `endstream` do not all mark the same data (trailing whitespace aside). */
 export function spansDisagree(bytes: Uint8Array, start: number, spans: StreamSpans): boolean {
   return spans.declared.some((l) => !sameSpan(bytes, start, l, spans.toEndstream));
 }
@@ -43,7 +43,7 @@ function sameSpan(bytes: Uint8Array, start: number, a: number, b: number): boole
   const lo = Math.min(a, b);
   const hi = Math.max(a, b);
   if (start + hi > bytes.length) return false;
-  for (let i = start + lo; i < start + hi; i++) if (bytes[i] !== 0x0a && bytes[i] !== 0x0d) return false;
+  for (let i = start + lo; i < start + hi; i++) if (!isWhite(bytes[i])) return false;
   return true;
 }
 

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { openPdf } from '../../../../../../engine/read/pdf/structure/document.js';
+import { compareReadings } from '../../../../../../engine/read/pdf/structure/readings/compare.js';
+import { streamSpans, spansDisagree } from '../../../../../../engine/read/pdf/structure/readings/spans.js';
+import { PdfStream } from '../../../../../../engine/read/pdf/structure/objects.js';
+import { bareUpdate, duplicate, innerDocument, lengthSplit, lengthTwice, plain, REAL } from './confusions.js';
+
+const compare = (b: Uint8Array) => compareReadings(openPdf(b));
+const kinds = (b: Uint8Array) => compare(b)?.disagreements.map((d) => d.kind) ?? [];
+
+describe('differential reading', () => {
+  it('builds nothing for a sound file', () => {
+    expect(compare(plain())).toBeNull();
+  });
+
+  it('reads a stream by /Length and by endstream, and sees the forged amount only in the second', () => {
+    const cmp = compare(lengthSplit())!;
+    expect(cmp.choices.map((c) => c.kind)).toContain('stream_length');
+    const d = cmp.disagreements.find((x) => x.kind === 'text')!;
+    expect(d.readings[0]).toBe('cross-reference');
+    expect(d.changed[1]).toContain('9,350.00');
+    expect(d.objects.some((o) => o.first?.length === REAL.length)).toBe(true);
+  });
+
+  it('agrees when the bytes past /Length are a comment', () => {
+    const cmp = compare(lengthSplit(false))!;
+    expect(cmp.choices.length).toBeGreaterThan(0);
+    expect(cmp.disagreements).toEqual([]);
+  });
+
+  it('splits on the first and the last of two /Length keys', () => {
+    const cmp = compare(lengthTwice())!;
+    expect(cmp.readings.map((r) => r.name)).toContain('cross-reference (last /Length key)');
+    expect(kinds(lengthTwice())).toContain('text');
+  });
+
+  it('reads duplicate definitions first-wins and last-wins', () => {
+    expect(kinds(duplicate())).toContain('text');
+    expect(compare(duplicate(REAL))!.disagreements).toEqual([]);
+  });
+
+  it('applies an update without xref or %%EOF only in the recovering reading', () => {
+    const cmp = compare(bareUpdate())!;
+    expect(cmp.choices.map((c) => c.kind)).toContain('after_last_eof');
+    expect(cmp.disagreements.some((d) => d.kind === 'text' && d.changed[1].includes('9,350.00'))).toBe(true);
+    expect(compare(bareUpdate(REAL))!.disagreements).toEqual([]);
+  });
+
+  it('reads each embedded document from its own header', () => {
+    const cmp = compare(innerDocument())!;
+    expect(cmp.choices.map((c) => c.kind)).toContain('several_headers');
+    expect(cmp.disagreements.some((d) => d.kind === 'text')).toBe(true);
+    expect(compare(innerDocument(REAL))!.disagreements.filter((d) => d.kind === 'text')).toEqual([]);
+  });
+
+  it('spans: declared lengths in key order, and whitespace before endstream is no disagreement', () => {
+    const text = '1 0 obj\n<< /Length 3 /Length 5 >>\nstream\nabc \nendstream\nendobj\n';
+    const b = new Uint8Array(Buffer.from(text, 'latin1'));
+    const start = text.indexOf('abc');
+    const stream = new PdfStream(
+      openPdf(b).scan.objects[0].value instanceof PdfStream ? (openPdf(b).scan.objects[0].value as PdfStream).dict : (null as never),
+      start,
+      4,
+      b,
+    );
+    const spans = streamSpans(b, 0, stream, () => undefined);
+    expect(spans.declared).toEqual([3, 5]);
+    expect(spans.toEndstream).toBe(4);
+    expect(spansDisagree(b, start, { declared: [3], toEndstream: 4 })).toBe(false);
+    expect(spansDisagree(b, start, { declared: [2], toEndstream: 4 })).toBe(true);
+  });
+});

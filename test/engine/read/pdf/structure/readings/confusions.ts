@@ -1,0 +1,73 @@
+/** Parser-confusion variants of the raw statement: each gives readers a choice, with other or the same content. */
+import { STATEMENT_LINES, buildRawPdf, contentFor, rawLayout } from '../fixtures.js';
+
+const L = rawLayout(1);
+const latin1 = (b: Uint8Array) => Buffer.from(b).toString('latin1');
+const bytes = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
+const base = () => latin1(buildRawPdf({ pages: [{ lines: STATEMENT_LINES }] }));
+export const REAL = contentFor(STATEMENT_LINES);
+export const FORGED = contentFor(STATEMENT_LINES.map((l) => (l.text.startsWith('Closing') ? { ...l, text: 'Closing balance: 9,350.00' } : l)));
+const contentObj = new RegExp(`${L.content(0)} 0 obj\\n<< /Length \\d+ >>\\nstream\\n[\\s\\S]*?\\nendstream\\nendobj\\n`);
+
+/** Inserts text before the xref and moves startxref by its length, so the table stays right. */
+function beforeXref(s: string, extra: string): string {
+  return s.replace('\nxref\n', `\n${extra}xref\n`).replace(/startxref\n(\d+)/, (_, at: string) => `startxref\n${Number(at) + extra.length}`);
+}
+
+/** Replaces the content object with a body of the same length budget (offsets after it shift, so they are rewritten). */
+function withContentBody(body: string): string {
+  const s = base();
+  const old = contentObj.exec(s)![0];
+  const next = `${L.content(0)} 0 obj\n${body}\nendobj\n`;
+  const delta = next.length - old.length;
+  const at = s.indexOf(old);
+  const out = s.replace(old, next);
+  return out
+    .replace(/(\d{10}) 00000 n /g, (m, off: string) => (Number(off) > at ? `${String(Number(off) + delta).padStart(10, '0')} 00000 n ` : m))
+    .replace(/startxref\n(\d+)/, (_, x: string) => `startxref\n${Number(x) + delta}`);
+}
+
+/** /Length covers the real content; endstream comes after a white-out and the forged content (or a comment). */
+export const lengthSplit = (forged = true) => {
+  const data = `${REAL}\n${forged ? `q 1 1 1 rg 0 0 612 792 re f Q\n${FORGED}` : '% padding'}`;
+  return bytes(withContentBody(`<< /Length ${REAL.length} >>\nstream\n${data}\nendstream`));
+};
+
+/** Two /Length keys, the first covering the real content only. */
+export const lengthTwice = () => {
+  const data = `${REAL}\nq 1 1 1 rg 0 0 612 792 re f Q\n${FORGED}`;
+  return bytes(withContentBody(`<< /Length ${REAL.length} /Length ${data.length} >>\nstream\n${data}\nendstream`));
+};
+
+/** A second definition of the content object, unlisted, later in the same save. */
+export const duplicate = (content = FORGED) =>
+  bytes(beforeXref(base(), `${L.content(0)} 0 obj\n<< /Length ${content.length} >>\nstream\n${content}\nendstream\nendobj\n`));
+
+/** An update that redefines the content with no xref, trailer or %%EOF after it. */
+export const bareUpdate = (content = FORGED) =>
+  bytes(`${base()}${L.content(0)} 0 obj\n<< /Length ${content.length} >>\nstream\n${content}\nendstream\nendobj\n`);
+
+/** The statement followed by a second complete document with its own header. */
+export const innerDocument = (content = FORGED) => {
+  const inner = latin1(buildRawPdf({ pages: [{ lines: [] }] })).replace(
+    /<< \/Length 0 >>\nstream\n\nendstream/,
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+  );
+  // The inner xref offsets after the content are off by the content length; rewrite them.
+  return bytes(base() + fixOffsets(inner));
+};
+
+function fixOffsets(doc: string): string {
+  const offsets = new Map<number, number>();
+  for (const m of doc.matchAll(/(?<=\n)(\d+) 0 obj\n/g)) offsets.set(Number(m[1]), m.index!);
+  let n = 0;
+  const xrefAt = doc.indexOf('\nxref\n') + 1;
+  return doc
+    .replace(/(\d{10}) (\d{5}) ([nf]) \n/g, (m, _o: string, _g: string, t: string) => {
+      const num = n++;
+      return t === 'n' ? `${String(offsets.get(num)).padStart(10, '0')} 00000 n \n` : m;
+    })
+    .replace(/startxref\n\d+/, `startxref\n${xrefAt}`);
+}
+
+export const plain = () => bytes(base());
