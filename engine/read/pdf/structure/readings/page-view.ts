@@ -5,11 +5,12 @@
  * not read, and a page whose content cannot be decoded is marked so rather than read as empty.
  */
 import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
 import { decodeStream } from '../filters.js';
 import { isWhite, Lexer, type Token } from '../lexer.js';
 import { PdfDict, PdfRef, PdfStream, type PdfValue } from '../objects.js';
 import type { ObjectSource, PageNode } from '../pages.js';
-import { truncatedFlate } from './spans.js';
+import { isFlate, truncatedFlate } from './spans.js';
 import { decodeShown, parseToUnicode, type CodeMap } from './to-unicode.js';
 
 export interface PageView {
@@ -35,7 +36,8 @@ const SHOW_OPS = new Set(['Tj', "'", '"', 'TJ']);
 export function viewPage(source: ObjectSource & { missing?: (num: number) => boolean }, page: PageNode, budget: ViewBudget): PageView {
   const state = { text: [] as string[], images: [] as string[], hash: createHash('sha1'), unreadable: false };
   const contents = source.resolve(page.dict.get('Contents'));
-  const refs = Array.isArray(contents) ? contents : contents == null ? [] : [page.dict.get('Contents')];
+  const own = page.dict.get('Contents');
+  const refs = Array.isArray(contents) ? contents : own === undefined ? [] : [own];
   const data: Uint8Array[] = [];
   for (const ref of refs) {
     const p = source.resolve(ref);
@@ -125,7 +127,9 @@ function drawXObject(source: ObjectSource, ref: PdfValue | undefined, state: Pai
   if (!(xo instanceof PdfStream)) return;
   const subtype = xo.dict.name('Subtype');
   if (subtype === 'Image') {
-    state.images.push(createHash('sha1').update(trimWhite(xo.raw())).digest('hex'));
+    const digest = imageDigest(source, xo, budget);
+    if (digest) state.images.push(digest);
+    else state.unreadable = true;
     return;
   }
   if (subtype !== 'Form' || depth >= MAX_FORM_DEPTH) return;
@@ -138,6 +142,24 @@ function drawXObject(source: ObjectSource, ref: PdfValue | undefined, state: Pai
   }
   paint(source, data, source.dict(xo.dict.get('Resources')), state, budget, depth + 1, new Set([...forms, num]));
 }
+
+/**
+ * An image by what it paints: Flate data by its inflated bytes (a stream that does not inflate to
+ * its end is a broken image in this reading, not another image), other codecs by their bytes.
+ */
+function imageDigest(source: ObjectSource, xo: PdfStream, budget: ViewBudget): string | null {
+  if (!isFlate(source, xo)) return createHash('sha1').update(trimWhite(xo.raw())).digest('hex');
+  if (budget.bytes <= 0) return null;
+  try {
+    const pixels = zlib.inflateSync(xo.raw(), { maxOutputLength: Math.min(budget.bytes, MAX_IMAGE_BYTES) });
+    budget.bytes -= pixels.length;
+    return createHash('sha1').update(pixels).digest('hex');
+  } catch {
+    return null;
+  }
+}
+
+const MAX_IMAGE_BYTES = 64 * 1024 * 1024;
 
 /** Whitespace before `endstream` is syntax whichever reader counts it into the data. */
 function trimWhite(data: Uint8Array): Uint8Array {

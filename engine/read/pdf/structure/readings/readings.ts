@@ -30,7 +30,8 @@ export function buildReadings(file: PdfFile, index: ScanIndex, choices: readonly
     out.push({ name, source, pages: walkPages(source, root), base });
 
   const strict = new ReadingSource(file, 'xref', 'length-first', index);
-  const hasXref = file.chain.some((s) => s.kind !== 'reconstructed');
+  // A table found only by scanning (no usable startxref) is a repair's guess, not what a strict reader follows.
+  const hasXref = file.chain.some((s) => s.linked && s.kind !== 'reconstructed');
   if (hasXref) add('cross-reference', strict, file.trailerValue('Root'));
   add('byte scan (last definition, data to endstream)', new ReadingSource(file, 'scan-last', 'endstream', index), recoveryRoot(file));
   if (kinds.has('duplicate_object')) add('byte scan (first definition)', new ReadingSource(file, 'scan-first', 'endstream', index), recoveryRoot(file));
@@ -60,7 +61,7 @@ export function buildReadings(file: PdfFile, index: ScanIndex, choices: readonly
     const headers = documentHeaders(file);
     headers.forEach((h, i) => {
       const doc = new PdfFile(file.bytes.subarray(h, headers[i + 1] ?? file.bytes.length));
-      if (!doc.chain.some((s) => s.kind !== 'reconstructed')) return;
+      if (!doc.chain.some((s) => s.linked && s.kind !== 'reconstructed')) return;
       add(`document from the %PDF header at ${h}`, new ReadingSource(doc, 'xref', 'length-first', indexScan(doc)), doc.trailerValue('Root'), h);
     });
   }

@@ -83,10 +83,13 @@ export class ReadingSource implements ObjectSource {
     const e = this.file.entry(num);
     if (!e || e.type === 'f') return null;
     if (e.type === 'c') return { offset: -1, value: this.file.getObject(num) };
-    // A reader that trusts the table takes the object whose header is at the offset, whatever its number.
+    // A reader that trusts the table takes the object whose header is at the offset, whatever its
+    // number; when many entries miss (a shifted or broken table, not two swapped entries) every
+    // reader rebuilds, and so does this one.
     for (const at of [e.offset, e.offset + this.file.headerOffset]) {
       const hit = this.index.byOffset.get(at);
-      if (hit) return hit;
+      if (hit && (hit.num === num || this.index.misplaced <= MAX_DELIBERATE_MISSES)) return hit;
+      if (hit) return this.viaScan(num);
     }
     const obj = readIndirectAt(this.file.bytes, e.offset);
     if (obj) return { offset: e.offset, value: obj.value };
@@ -109,6 +112,8 @@ export class ReadingSource implements ObjectSource {
 }
 
 const STREAM_KW = Buffer.from('stream', 'latin1');
+/** Entries a deliberate swap or redirection touches; beyond this the table is broken, not aimed. */
+const MAX_DELIBERATE_MISSES = 2;
 
 /**
  * A dictionary whose `stream` keyword runs straight into the data (`stream0.07 g`, no end of line):
@@ -129,6 +134,8 @@ export interface ScanIndex {
   byNumber: Map<number, ScannedObject[]>;
   /** Offsets that end a save: each %%EOF and each cross-reference section, ascending. */
   saveEnds: number[];
+  /** In-use xref entries whose offset lands on another object's header. */
+  misplaced: number;
 }
 
 export function indexScan(file: PdfFile): ScanIndex {
@@ -143,7 +150,14 @@ export function indexScan(file: PdfFile): ScanIndex {
     if (o.value instanceof PdfStream && o.value.dict.name('Type') === 'XRef') xrefStreams.push(o.offset);
   }
   const saveEnds = [...new Set([...file.scan.eofEnds, ...file.scan.xrefKeywords, ...xrefStreams])].sort((a, b) => a - b);
-  return { byOffset, byNumber, saveEnds };
+  let misplaced = 0;
+  for (const sec of file.chain)
+    for (const e of sec.entries) {
+      if (e.type !== 'n') continue;
+      const hit = byOffset.get(e.offset) ?? byOffset.get(e.offset + file.headerOffset);
+      if (hit && hit.num !== e.num) misplaced++;
+    }
+  return { byOffset, byNumber, saveEnds, misplaced };
 }
 
 /** The save an offset belongs to (index into saveEnds; saveEnds.length for bytes after the last). */
