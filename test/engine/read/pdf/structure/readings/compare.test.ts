@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openPdf } from '../../../../../../engine/read/pdf/structure/document.js';
 import { compareReadings } from '../../../../../../engine/read/pdf/structure/readings/compare.js';
-import { streamSpans, spansDisagree } from '../../../../../../engine/read/pdf/structure/readings/spans.js';
+import { cleanCut, streamSpans, spansDisagree } from '../../../../../../engine/read/pdf/structure/readings/spans.js';
 import { PdfStream } from '../../../../../../engine/read/pdf/structure/objects.js';
 import { bareUpdate, duplicate, innerDocument, lengthSplit, lengthTwice, plain, REAL } from './confusions.js';
 
@@ -53,20 +53,23 @@ describe('differential reading', () => {
     expect(compare(innerDocument(REAL))!.disagreements.filter((d) => d.kind === 'text')).toEqual([]);
   });
 
-  it('spans: declared lengths in key order, and whitespace before endstream is no disagreement', () => {
-    const text = '1 0 obj\n<< /Length 3 /Length 5 >>\nstream\nabc \nendstream\nendobj\n';
+  it('spans: declared lengths in key order; whitespace before endstream and cuts inside a token are no choice', () => {
+    const text = '1 0 obj\n<< /Length 3 /Length 5 >>\nstream\nab c \nendstream\nendobj\n';
     const b = new Uint8Array(Buffer.from(text, 'latin1'));
-    const start = text.indexOf('abc');
-    const stream = new PdfStream(
-      openPdf(b).scan.objects[0].value instanceof PdfStream ? (openPdf(b).scan.objects[0].value as PdfStream).dict : (null as never),
-      start,
-      4,
-      b,
-    );
-    const spans = streamSpans(b, 0, stream, () => undefined);
+    const start = text.indexOf('ab c');
+    const scanned = openPdf(b).scan.objects[0].value as PdfStream;
+    const spans = streamSpans(b, 0, scanned, () => undefined);
     expect(spans.declared).toEqual([3, 5]);
-    expect(spans.toEndstream).toBe(4);
-    expect(spansDisagree(b, start, { declared: [3], toEndstream: 4 })).toBe(false);
-    expect(spansDisagree(b, start, { declared: [2], toEndstream: 4 })).toBe(true);
+    expect(spans.toEndstream).toBe(5);
+    expect(spansDisagree(b, start, { declared: [4], toEndstream: 5 })).toBe(false);
+    expect(spansDisagree(b, start, { declared: [2], toEndstream: 5 })).toBe(true);
+    expect(spansDisagree(b, start, { declared: [1], toEndstream: 5 })).toBe(false);
+  });
+
+  it('a cut inside a string is not a clean cut', () => {
+    const b = new Uint8Array(Buffer.from('BT (Total 12) Tj ET (x', 'latin1'));
+    expect(cleanCut(b, 0, 16)).toBe(true);
+    expect(cleanCut(b, 0, 9)).toBe(false);
+    expect(cleanCut(b, 0, b.length)).toBe(false);
   });
 });
