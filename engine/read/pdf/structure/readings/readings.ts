@@ -58,12 +58,17 @@ export function buildReadings(file: PdfFile, index: ScanIndex, choices: readonly
     add('up to the last %%EOF', new ReadingSource(prefix, 'xref', 'length-first', prefixIndex), prefix.trailerValue('Root'));
   }
   if (kinds.has('several_headers')) {
+    // Only documents that stand on their own (their offsets counted from their own header) are
+    // documents a reader can start at; a header repeated before an update is just part of the update.
     const headers = documentHeaders(file);
-    headers.forEach((h, i) => {
+    const docs = headers.flatMap((h, i) => {
       const doc = new PdfFile(file.bytes.subarray(h, headers[i + 1] ?? file.bytes.length));
-      if (!doc.chain.some((s) => s.linked && s.kind !== 'reconstructed')) return;
-      add(`document from the %PDF header at ${h}`, new ReadingSource(doc, 'xref', 'length-first', indexScan(doc)), doc.trailerValue('Root'), h);
+      if (!doc.chain.some((s) => s.linked && s.kind !== 'reconstructed')) return [];
+      const source = new ReadingSource(doc, 'xref', 'length-first', indexScan(doc));
+      const pages = walkPages(source, doc.trailerValue('Root'));
+      return pages.length && !doc.repairs.length ? [{ name: `document from the %PDF header at ${h}`, source, pages, base: h }] : [];
     });
+    if (docs.length > 1) out.push(...docs);
   }
   return out.filter((r) => r.pages.length > 0);
 }
