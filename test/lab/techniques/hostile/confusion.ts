@@ -141,11 +141,15 @@ const CLASSES: ConfusionClass[] = [
   {
     id: 'xref_entries_swapped',
     description: "Two xref entries swapped: the table sends the page's content to another object's bytes.",
-    build: (s) =>
-      whole(s, [...baseObjects(s.doc), { kind: 'obj', num: s.spare, body: altStream(s) }], (at) => [
-        [content(s), at.of(s.spare)],
-        [s.spare, at.of(content(s))],
-      ]),
+    // The twin swaps the Info dictionary with an identical copy: a swapped page content, even an
+    // identical one, makes pdf.js drop the page's text, which is a broken file, not a twin.
+    build: (s) => {
+      const [swapped, copy] = s.alt ? [content(s), altStream(s)] : [NUM.info, s.doc.info];
+      return whole(s, [...baseObjects(s.doc), { kind: 'obj', num: s.spare, body: copy }], (at) => [
+        [swapped, at.of(s.spare)],
+        [s.spare, at.of(swapped)],
+      ]);
+    },
   },
   {
     id: 'xref_points_elsewhere',
