@@ -3,7 +3,7 @@ import { openPdf } from '../../../../../../engine/read/pdf/structure/document.js
 import { compareReadings } from '../../../../../../engine/read/pdf/structure/readings/compare.js';
 import { cleanCut, streamSpans, spansDisagree } from '../../../../../../engine/read/pdf/structure/readings/spans.js';
 import { PdfStream } from '../../../../../../engine/read/pdf/structure/objects.js';
-import { bareUpdate, duplicate, innerDocument, lengthSplit, lengthTwice, plain, REAL } from './confusions.js';
+import { bareUpdate, countShort, duplicate, freeOverlay, gluedStream, innerDocument, lengthSplit, lengthTwice, orphanPage, plain, REAL } from './confusions.js';
 
 const compare = (b: Uint8Array) => compareReadings(openPdf(b));
 const kinds = (b: Uint8Array) => compare(b)?.disagreements.map((d) => d.kind) ?? [];
@@ -71,5 +71,30 @@ describe('differential reading', () => {
     expect(cleanCut(b, 0, 16)).toBe(true);
     expect(cleanCut(b, 0, 9)).toBe(false);
     expect(cleanCut(b, 0, b.length)).toBe(false);
+  });
+});
+
+describe('differential reading: page trees, glued streams, free entries', () => {
+  it('a tree whose /Count is short of its kids: the /Count reading shows fewer pages', () => {
+    const cmp = compare(countShort())!;
+    expect(cmp.readings.map((r) => [r.name, r.pages])).toContainEqual(['page tree /Count', 1]);
+    expect(cmp.disagreements.find((d) => d.kind === 'pages')).toMatchObject({ pageCounts: [2, 1], page: 2 });
+  });
+
+  it('a page object outside the kids is listed only when /Count says the tree is short of it', () => {
+    expect(kinds(orphanPage())).toContain('pages');
+    expect(compare(orphanPage(true))).toBeNull();
+  });
+
+  it('a stream glued to its keyword shows text only to the reader that searches the bytes', () => {
+    const d = compare(gluedStream())!.disagreements.find((x) => x.kind === 'text')!;
+    expect(d.shown[0]).toBe('');
+    expect(d.shown[1]).toContain('Closing balance: 1,350.00');
+  });
+
+  it('an overlay stream marked free shows only to the recovering reader', () => {
+    const d = compare(freeOverlay())!.disagreements.find((x) => x.kind === 'text')!;
+    expect(d.changed[1]).toContain('9,350.00');
+    expect(d.objects.some((o) => o.first === null && o.second !== null)).toBe(true);
   });
 });

@@ -71,3 +71,51 @@ function fixOffsets(doc: string): string {
 }
 
 export const plain = () => bytes(base());
+
+const sameLength = (s: string, from: string, to: string) => {
+  if (from.length !== to.length || !s.includes(from)) throw new Error(`cannot replace ${from}`);
+  return s.replace(from, to);
+};
+
+/** Two pages whose tree says /Count 1: a reader trusting /Count shows one. */
+export const countShort = () =>
+  bytes(
+    sameLength(
+      latin1(buildRawPdf({ pages: [{ lines: STATEMENT_LINES }, { lines: [{ x: 72, y: 700, text: 'Fees waived: 1,000.00' }] }] })),
+      '/Count 2',
+      '/Count 1',
+    ),
+  );
+
+/** A page object naming the tree as parent without being in its kids; `countMatches` leaves /Count as the kids say. */
+export const orphanPage = (countMatches = false) => {
+  const extra = L.firstFree;
+  const s = latin1(
+    buildRawPdf({
+      pages: [{ lines: STATEMENT_LINES }],
+      extraObjects: {
+        [extra]: `<< /Type /Page /Parent ${L.pages} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${L.font} 0 R >> >> /Contents ${extra + 1} 0 R >>`,
+        [extra + 1]: `<< /Length ${FORGED.length} >>\nstream\n${FORGED}\nendstream`,
+      },
+    }),
+  );
+  return bytes(countMatches ? s : sameLength(s, '/Count 1', '/Count 2'));
+};
+
+/** The content's `stream` keyword runs straight into the data: tokenising readers see no stream. */
+export const gluedStream = () => bytes(withContentBody(`<< /Length ${REAL.length} >>\nstream${REAL}\nendstream`));
+
+/** A second content stream (white-out and forged text) defined in the body but free in the xref. */
+export const freeOverlay = () => {
+  const extra = L.firstFree;
+  const overlay = `q 1 1 1 rg 0 0 612 792 re f Q\n${FORGED}`;
+  const s = latin1(
+    buildRawPdf({
+      pages: [{ lines: STATEMENT_LINES, extra: '/X (pad-pad)' }],
+      extraObjects: { [extra]: `<< /Length ${overlay.length} >>\nstream\n${overlay}\nendstream` },
+    }),
+  );
+  const from = `/Contents ${L.content(0)} 0 R /X (pad-pad) >>`;
+  const withArray = sameLength(s, from, `/Contents [${L.content(0)} 0 R ${extra} 0 R]`.padEnd(from.length - 2, ' ') + '>>');
+  return bytes(withArray.replace(/\n(\d{10}) 00000 n \n(trailer)/, '\n0000000000 00001 f \n$2'));
+};
