@@ -31,6 +31,7 @@ export interface ViewBudget {
 }
 
 const MAX_FORM_DEPTH = 8;
+const MAX_ANNOTS = 500;
 const SHOW_OPS = new Set(['Tj', "'", '"', 'TJ']);
 
 export function viewPage(source: ObjectSource & { missing?: (num: number) => boolean }, page: PageNode, budget: ViewBudget): PageView {
@@ -50,6 +51,14 @@ export function viewPage(source: ObjectSource & { missing?: (num: number) => boo
     else data.push(bytes);
   }
   paint(source, joinParts(data), page.resources, state, budget, 0, new Set());
+  // Annotation appearances (filled form fields, stamps) are painted on the page as well.
+  const annots = source.resolve(page.dict.get('Annots'));
+  for (const a of Array.isArray(annots) ? annots.slice(0, MAX_ANNOTS) : []) {
+    const ap = source.dict(source.dict(a)?.get('AP'));
+    const normal = ap?.get('N');
+    const shown = source.resolve(normal) instanceof PdfStream ? normal : source.dict(normal)?.get(source.dict(a)?.name('AS') ?? '');
+    if (shown !== undefined) drawXObject(source, shown, state, budget, 0, new Set(), true);
+  }
   return {
     object: page.num,
     text: state.text.join(' ').replace(/\s+/g, ' ').trim(),
@@ -122,10 +131,19 @@ function paint(
   }
 }
 
-function drawXObject(source: ObjectSource, ref: PdfValue | undefined, state: PaintState, budget: ViewBudget, depth: number, forms: Set<number>): void {
+function drawXObject(
+  source: ObjectSource,
+  ref: PdfValue | undefined,
+  state: PaintState,
+  budget: ViewBudget,
+  depth: number,
+  forms: Set<number>,
+  appearance = false,
+): void {
   const xo = source.resolve(ref);
   if (!(xo instanceof PdfStream)) return;
-  const subtype = xo.dict.name('Subtype');
+  // Appearance streams are forms whether or not they say so.
+  const subtype = appearance ? 'Form' : xo.dict.name('Subtype');
   if (subtype === 'Image') {
     const digest = imageDigest(source, xo, budget);
     if (digest) state.images.push(digest);

@@ -3,7 +3,20 @@ import { openPdf } from '../../../../../../engine/read/pdf/structure/document.js
 import { compareReadings } from '../../../../../../engine/read/pdf/structure/readings/compare.js';
 import { cleanCut, streamSpans, spansDisagree } from '../../../../../../engine/read/pdf/structure/readings/spans.js';
 import { PdfStream } from '../../../../../../engine/read/pdf/structure/objects.js';
-import { bareUpdate, countShort, duplicate, freeOverlay, gluedStream, innerDocument, lengthSplit, lengthTwice, orphanPage, plain, REAL } from './confusions.js';
+import {
+  bareUpdate,
+  countShort,
+  duplicate,
+  fieldAppearanceTwice,
+  freeOverlay,
+  gluedStream,
+  innerDocument,
+  lengthSplit,
+  lengthTwice,
+  orphanPage,
+  plain,
+  REAL,
+} from './confusions.js';
 
 const compare = (b: Uint8Array) => compareReadings(openPdf(b));
 const kinds = (b: Uint8Array) => compare(b)?.disagreements.map((d) => d.kind) ?? [];
@@ -96,5 +109,12 @@ describe('differential reading: page trees, glued streams, free entries', () => 
     const d = compare(freeOverlay())!.disagreements.find((x) => x.kind === 'text')!;
     expect(d.changed[1]).toContain('9,350.00');
     expect(d.objects.some((o) => o.first === null && o.second !== null)).toBe(true);
+  });
+});
+
+describe('differential reading: annotation appearances', () => {
+  it('reads the appearance of a form field as painted on the page', () => {
+    const d = compare(fieldAppearanceTwice())!.disagreements.find((x) => x.kind === 'text')!;
+    expect(d.changed).toEqual(['1,350.00', '9,350.00']);
   });
 });

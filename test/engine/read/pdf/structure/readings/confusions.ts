@@ -119,3 +119,19 @@ export const freeOverlay = () => {
   const withArray = sameLength(s, from, `/Contents [${L.content(0)} 0 R ${extra} 0 R]`.padEnd(from.length - 2, ' ') + '>>');
   return bytes(withArray.replace(/\n(\d{10}) 00000 n \n(trailer)/, '\n0000000000 00001 f \n$2'));
 };
+
+/** A filled form field whose appearance stream is defined twice in one save (the forged value last, unlisted). */
+export const fieldAppearanceTwice = () => {
+  const [annot, ap] = [L.firstFree, L.firstFree + 1];
+  const form = (v: string) => {
+    const data = `BT /F1 10 Tf 2 5 Td (${v}) Tj ET`;
+    return `<< /Type /XObject /Subtype /Form /BBox [0 0 200 20] /Resources << /Font << /F1 ${L.font} 0 R >> >> /Length ${data.length} >>\nstream\n${data}\nendstream`;
+  };
+  const s = latin1(
+    buildRawPdf({
+      pages: [{ lines: STATEMENT_LINES, extra: `/Annots [${annot} 0 R]` }],
+      extraObjects: { [annot]: `<< /Type /Annot /Subtype /Widget /FT /Tx /Rect [300 500 500 520] /AP << /N ${ap} 0 R >> >>`, [ap]: form('Paid: 1,350.00') },
+    }),
+  );
+  return bytes(beforeXref(s, `${ap} 0 obj\n${form('Paid: 9,350.00')}\nendobj\n`));
+};
