@@ -55,9 +55,10 @@ const defs = [
   {
     code: 'structural_anomaly',
     category: 'structure',
-    severity: { min: 'low', max: 'medium' },
+    severity: { min: 'low', max: 'critical' },
     title: 'Structural anomaly',
-    description: 'The file structure has irregularities (orphaned or redefined objects, broken cross-references).',
+    description:
+      'The file structure has irregularities (orphaned or redefined objects, broken cross-references), up to syntax that makes readers show different content.',
   },
   {
     code: 'active_content',

@@ -43,6 +43,7 @@ export const STRENGTH = {
   'structural_anomaly.decompression_budget': 0.5,
   'structural_anomaly.image_over_budget': 0.5,
   'structural_anomaly.content_over_budget': 0.5,
+  'structural_anomaly.readers_disagree': { drawing: 0.1, pages: 0.7, images: 0.75, text: 0.9 },
   // structure/active-content
   'active_content.javascript': 0.2,
   'active_content.form_scripts': 0.03,

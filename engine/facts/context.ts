@@ -103,7 +103,7 @@ export function createContextFromSeed(
   const absent: Partial<Facts> =
     mime === 'application/pdf'
       ? { image: null, gray: null, dct: null, stealthMagic: null, thumbnailViews: null, ocrPicture: null }
-      : { pdfFile: null, pdf: null, pdfjs: null, textLayer: [], revisions: [], metadata: null };
+      : { pdfFile: null, pdf: null, readings: null, pdfjs: null, textLayer: [], revisions: [], metadata: null };
   const facts = createFactStore({ bytes, mime, options }, timings, { ...absent, ...given });
   return {
     bytes,

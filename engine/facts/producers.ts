@@ -12,6 +12,7 @@ import { ocrEnabled, ocrPreparedImage, ocrScannedPages, pagesToOcr, prepareImage
 import { blankImageData } from '../read/pdf/structure/blank-images.js';
 import { applyDecodeBudget, DEFAULT_DECODE_BUDGET } from '../read/pdf/structure/decode-budget.js';
 import { openPdfFile, parsePdfStructure } from '../read/pdf/structure/index.js';
+import { compareReadings } from '../read/pdf/structure/readings/compare.js';
 import { analyzeRevisions } from '../read/pdf/structure/revisions.js';
 import { openVersion } from '../read/pdf/structure/text-diff.js';
 import { readPdfText } from '../read/pdf/text/index.js';
@@ -55,6 +56,10 @@ const pdfProducers = {
   pdf: (s: Store) => {
     const file = s.now('pdfFile');
     return file ? parsePdfStructure(s.inputs.bytes, file) : null;
+  },
+  readings: (s: Store) => {
+    const file = s.now('pdfFile');
+    return file ? compareReadings(file) : null;
   },
   budgeted: (s: Store) => {
     if (!isPdf(s)) return null;

@@ -10,6 +10,7 @@ import type { MetadataFacts } from '../read/metadata/facts.js';
 import type { OcrPicture } from '../read/ocr/index.js';
 import type { BudgetedBytes } from '../read/pdf/structure/decode-budget.js';
 import type { PdfFile } from '../read/pdf/structure/document.js';
+import type { ReadingComparison } from '../read/pdf/structure/readings/compare.js';
 import type { PdfStructure } from '../read/pdf/structure/types.js';
 import type { PDFDocumentProxy } from '../read/pdf/text/pdfjs.js';
 import type { PageLayer } from '../read/pdf/text/types.js';
@@ -23,6 +24,8 @@ export interface Facts {
   pdfFile: PdfFile | null;
   /** Low-level structure: revisions, Info, XMP, repairs. */
   pdf: PdfStructure | null;
+  /** What alternative readers (strict xref, byte scan, first/last definition, ...) each show, where the file lets them differ; null when it does not. */
+  readings: ReadingComparison | null;
   /** The bytes pdf.js reads: streams over the decode budget neutralised (same length), and which. */
   budgeted: BudgetedBytes | null;
   /** The file opened once with pdf.js, within the decode budget (OCR renders of scanned pages). */

@@ -2,6 +2,7 @@ import type { Detector } from '../define.js';
 import { activeContentDetector } from './active-content.js';
 import { incrementalEditDetector } from './incremental-edit.js';
 import { pageInconsistencyDetector } from './page-inconsistency.js';
+import { readerDisagreementDetector } from './reader-disagreement.js';
 import { signatureInvalidatedDetector } from './signature-invalidated.js';
 import { structuralAnomalyDetector } from './structural-anomaly.js';
 
@@ -11,4 +12,5 @@ export const structureDetectors: Detector[] = [
   structuralAnomalyDetector,
   activeContentDetector,
   pageInconsistencyDetector,
+  readerDisagreementDetector,
 ];

@@ -366,7 +366,7 @@ export function matchAt(buf: Uint8Array, p: number, word: Uint8Array): boolean {
 }
 
 /** Finds where stream data ends when /Length is wrong: before `endstream` (or `endobj`). */
-function findEndstream(buf: Uint8Array, from: number, end: number): number {
+export function findEndstream(buf: Uint8Array, from: number, end: number): number {
   const b = Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
   let hit = b.indexOf(ENDSTREAM, from);
   if (hit < 0 || hit > end) hit = b.indexOf(ENDOBJ, from);

@@ -49,7 +49,8 @@ export function scanFile(bytes: Uint8Array, resolveLength: (ref: PdfRef) => numb
     }
     objects.push({ num: Number(m[1]), gen: Number(m[2]), offset: m.index, end, value });
     // Stream data may contain anything; resume after it.
-    re.lastIndex = value instanceof PdfStream ? Math.max(end, bodyStart) : bodyStart;
+    // (from the data's end: the end of the object is past any comment line after it, which may hide a definition)
+    re.lastIndex = value instanceof PdfStream ? Math.max(value.dataStart + value.dataLength, bodyStart) : bodyStart;
   }
 
   // Keywords inside stream data (an embedded PDF, say) are not part of this file's syntax.
