@@ -7,12 +7,13 @@ import type { BenchModule, BenchRow } from './types.js';
 import { apiBench } from './api.js';
 import { bombsBench } from './bombs.js';
 import { engineBench } from './engine.js';
+import { hostileBench } from './hostile.js';
 import { libraryBench } from './library.js';
 import { soakBench } from './soak.js';
 import { teamBench } from './team.js';
 import { workersBench } from './workers.js';
 
-const BENCHES: BenchModule[] = [apiBench, engineBench, bombsBench, libraryBench];
+const BENCHES: BenchModule[] = [apiBench, engineBench, bombsBench, hostileBench, libraryBench];
 /** Run only when named: `--only team` and `--only workers` need Debian's postgresql; `--only soak` takes several minutes. */
 const OPT_IN: BenchModule[] = [teamBench, workersBench, soakBench];
 
