@@ -183,6 +183,8 @@ export const STRENGTH_CAP = {
   perInstanceSubsets: 0.05,
   /** A recognised conversion stamp explains the Info/XMP disagreement. Context. */
   conversionStamp: 0.1,
+  /** A cover repeated with the same text at the same place on several pages: the layout's own. Context. */
+  repeatedLayoutCover: 0.1,
   /** Arithmetic in a document typed by hand: suspicious, short of decisive. */
   typedByHand: 0.7,
 } as const;

@@ -29,12 +29,13 @@ import {
   words,
 } from '../../read/pdf/text/paint-query.js';
 import { thresholdValues, type Threshold } from '../thresholds.js';
-import { STRENGTH } from '../strengths.js';
+import { STRENGTH, STRENGTH_CAP } from '../strengths.js';
 
 const THRESHOLDS = {
   minCovered: { value: 0.7, why: 'A text counts as covered when this share of its box lies under the cover.' },
   minReplacementInside: { value: 0.6, why: 'Replacement text must sit mostly inside the cover.' },
   maxCoverArea: { value: 0.33, why: 'A cover larger than this share of the page is a background panel, not a white-out.' },
+  repeatGrid: { value: 0.005, why: 'Covers on two pages are at the same place when their boxes agree to half a percent of the page.' },
   sameAngle: { value: 2, why: "Replacement text runs at the covered text's angle within this (degrees)." },
   sameBaselineEm: {
     value: 0.3,
@@ -79,9 +80,37 @@ export const coveredTextDetector = defineDetector({
       if (!page.paint || page.imageOnly) continue;
       for (const hit of coverHits(page)) findings.push(toFinding(page.page, hit));
     }
-    return findings;
+    return asLayout(findings);
   },
 });
+
+/**
+ * A box that covers the same text with the same new text at the same place on several pages is
+ * the layout's own (a report template painting its section header over the running header on
+ * every odd page); a forger's cover replaces a value in place, once.
+ */
+function asLayout(findings: Found[]): Found[] {
+  const key = (f: Found) => {
+    if (f.code !== 'hidden_content.covered_text_replaced' && f.code !== 'hidden_content.covered_text') return null;
+    const e = f.evidence as { before?: string; after?: string; bbox?: readonly number[] };
+    return `${f.code}\u0000${e.before}\u0000${e.after ?? ''}\u0000${(e.bbox ?? []).map((v) => Math.round(v / T.repeatGrid)).join(',')}`;
+  };
+  const pagesOf = new Map<string, number[]>();
+  for (const f of findings) {
+    const k = key(f);
+    if (k) pagesOf.set(k, [...(pagesOf.get(k) ?? []), ...f.pages]);
+  }
+  return findings.map((f) => {
+    const pages = pagesOf.get(key(f) ?? '') ?? [];
+    if (new Set(pages).size < 2) return f;
+    return {
+      ...f,
+      summary: `${f.summary} The same cover with the same text sits at the same place on pages ${[...new Set(pages)].join(', ')}: the layout's own, context only.`,
+      evidence: { ...f.evidence, repeatedOnPages: [...new Set(pages)] },
+      strength: Math.min(f.strength, STRENGTH_CAP.repeatedLayoutCover),
+    };
+  });
+}
 
 function coverHits(page: PageLayer): CoverHit[] {
   const paint = page.paint ?? [];

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { PDFArray, PDFDocument, PDFName, PDFNumber, PDFString, type PDFPage } from 'pdf-lib';
 import { coveredTextDetector } from '../../../../engine/detectors/overlays/covered-text.js';
+import { STRENGTH_CAP } from '../../../../engine/detectors/strengths.js';
 import { testDetector } from '../../detector-tester.js';
 import { textContext } from '../../read/pdf/text/context.js';
 import {
@@ -23,6 +24,19 @@ async function whiteBox(retype: boolean): Promise<Uint8Array> {
     page.drawRectangle({ ...amountCell(ROW), color: rgb(1, 1, 1) });
     if (retype) await drawNewAmount(page, await doc.embedFont(StandardFonts.Helvetica), ROW, '-1,250.00');
   });
+}
+
+/** The statement with its first page repeated, the same white box and new amount at the same place on every page. */
+async function sameCoverOnTwoPages(): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(await genuineStatement());
+  const [copy] = await doc.copyPages(doc, [0]);
+  doc.addPage(copy);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (const page of doc.getPages()) {
+    page.drawRectangle({ ...amountCell(ROW), color: rgb(1, 1, 1) });
+    await drawNewAmount(page, font, ROW, '-1,250.00');
+  }
+  return doc.save({ useObjectStreams: false });
 }
 
 async function imagePatch(): Promise<Uint8Array> {
@@ -435,6 +449,20 @@ testDetector(coveredTextDetector, {
     { name: "a fan chart's wedge whose page box, not its shape, reaches over the next wedge's lines", input: () => textContext(fanWedges()) },
   ],
   invalid: [
+    {
+      name: 'the same cover and new text at the same place on two pages: the layout, context only',
+      input: () => textContext(sameCoverOnTwoPages()),
+      reasons: ['hidden_content.covered_text_replaced'],
+      check: (f) => {
+        // One finding per page the cover repeats on, each naming them all.
+        const pages = f.flatMap((x) => x.pages);
+        expect(pages.length).toBeGreaterThanOrEqual(2);
+        for (const x of f) {
+          expect(x.strength).toBe(STRENGTH_CAP.repeatedLayoutCover);
+          expect(x.evidence.repeatedOnPages).toEqual(pages);
+        }
+      },
+    },
     {
       name: 'a form field showing a value of its own over a printed amount',
       input: () => textContext(fieldOver('-1,250.00')),
