@@ -151,8 +151,16 @@ function operationObject(op: Operation): Record<string, unknown> {
 
 let built: Document | null = null;
 
-export function openApiDocument(version = '1'): Document {
-  if (built) return built;
+/**
+ * The document, naming as its server the base URL it was fetched from (the port is chosen at
+ * start, so no fixed URL is right); without one, a placeholder that says so.
+ */
+export function openApiDocument(version = '1', serverUrl?: string): Document {
+  const doc = built ?? (built = buildDocument(version));
+  return serverUrl ? { ...doc, servers: [{ url: serverUrl, description: 'This running service.' }] } : doc;
+}
+
+function buildDocument(version: string): Document {
   const paths: Document['paths'] = {};
   for (const op of OPERATIONS) (paths[op.path] ??= {})[op.method] = operationObject(op);
   const doc: Document = {
@@ -165,7 +173,13 @@ export function openApiDocument(version = '1'): Document {
         'The local service of Veracity. Every route but health, this document and session redemption needs `Authorization: Bearer <API_KEY>`; errors are `{error: {type, code, message}}`.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
-    servers: [{ url: 'http://127.0.0.1:5173', description: 'The local service (the port is chosen at start; see `veracity serve --port`).' }],
+    servers: [
+      {
+        url: 'http://127.0.0.1:{port}',
+        description: 'The local service.',
+        variables: { port: { default: '8080', description: 'The port the service listens on (`veracity serve` prints it; the served document names it).' } },
+      },
+    ],
     security: [{ bearer: [] }],
     tags: [
       { name: 'document-checks', description: 'Submit documents and read their verdicts.' },
@@ -182,6 +196,5 @@ export function openApiDocument(version = '1'): Document {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API key (`vk_live_...`).' } },
     },
   };
-  built = doc;
   return doc;
 }

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expandInputs } from '../../electron/cli/check/inputs.js';
 import { formatResults, TOP_REASONS } from '../../electron/cli/check/present.js';
+import { terminalWidth } from '../../electron/cli/wrap.js';
 import type { DocumentCheck as DocumentCheckJson } from '../../contract/check.js';
 import { makePdf, tempDir } from '../service/helpers.js';
 import { runCli } from './cli-helpers.js';
@@ -58,15 +59,44 @@ describe('check table', () => {
   } as unknown as DocumentCheckJson;
 
   it('prints each flag in words with its top reasons under the file row', () => {
-    const out = formatResults([{ path: 'statement.pdf', check }]).split('\n');
+    const out = formatResults([{ path: 'statement.pdf', check }], 200).split('\n');
     expect(out[0]).toMatch(/^FILE\s+DECISION\s+SCORE\s+RISK\s+FLAGS/);
     expect(out[1]).toMatch(/^statement\.pdf\s+fraudulent\s+91\s+CRITICAL\s+incremental_edit, scrubbed_metadata$/);
     expect(out).toContain('  Edited after creation (high)');
-    expect(out).toContain('    - Revision 2 replaced "1,250.00" with "9,250.00" on page 1.');
-    expect(out).toContain('    - Second reason.');
+    expect(out).toContain('    - Revision 2 replaced "1,250.00" with "9,250.00" on page 1. [page 1]');
+    expect(out).toContain('    - Second reason. [page 1]');
     expect(out).not.toContain('    - Third reason.');
     expect(out).toContain(`    - and ${3 - TOP_REASONS} more (--json lists every reason)`);
     expect(out).toContain('  Metadata removed (low)');
+  });
+
+  it('prints every word of a long reason, wrapped to the width, with its page and region', () => {
+    const long =
+      'The Info Producer says Adobe Distiller but the file was written by another library; the producer (Adobe Distiller / PDFMaker / e-signature) always writes object streams and this file has none.';
+    const boxed = {
+      ...check,
+      flags: [
+        {
+          ...check.flags[0],
+          reasons: [
+            { code: 'incremental_edit.content', summary: long, pages: [2], evidence: { page: 2, bbox: [0.123, 0.3, 0.481, 0.342] } },
+            { code: 'incremental_edit.content', summary: 'Two places.', pages: [1, 3], evidence: {} },
+          ],
+        },
+      ],
+    } as unknown as DocumentCheckJson;
+    const lines = formatResults([{ path: 'statement.pdf', check: boxed }], 60).split('\n');
+    const reasons = lines.slice(lines.indexOf('  Edited after creation (high)') + 1);
+    for (const line of reasons) expect(line.length).toBeLessThanOrEqual(60);
+    const text = reasons.join(' ').replace(/\s+/g, ' ');
+    expect(text).toContain(`- ${long} [page 2, region x 12-48 %, y 30-34 %]`);
+    expect(reasons[1]).toMatch(/^ {6}\S/);
+    expect(text).toContain('- Two places. [pages 1, 3]');
+  });
+
+  it('wraps to the terminal, or to 100 columns when not writing to one', () => {
+    expect(terminalWidth({ isTTY: true, columns: 72 })).toBe(72);
+    expect(terminalWidth({ isTTY: undefined, columns: undefined })).toBe(100);
   });
 
   it('says why a file has no verdict', () => {

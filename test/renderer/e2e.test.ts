@@ -295,6 +295,29 @@ describe.skipIf(!built || missing('chromium', 'pdftotext').length > 0)('desktop 
     const res = await fetch(`${service.url}/api/v1/rules/`, { headers: { Authorization: `Bearer ${key}` } });
     expect(res.status).toBe(200);
   });
+  it('says on a failed check that the analysis did not run, why, and what to do', async () => {
+    const genuine = await genuineStatement();
+    const form = new FormData();
+    // Cut short in transfer: the header survives, the body and cross-reference table do not.
+    form.append('file', new Blob([Buffer.from(genuine).subarray(0, 400)], { type: 'application/pdf' }), 'statement-truncated.pdf');
+    const res = await fetch(`${service.url}/api/v1/document-checks/`, { method: 'POST', headers: { Authorization: `Bearer ${KEY}` }, body: form });
+    const { id } = (await res.json()) as { id: string };
+    const failed = await waitFor(async () => {
+      const c = await api(`/api/v1/document-checks/${id}/`);
+      return c.status === 'processing' ? null : c;
+    });
+    expect(failed.status).toBe('failed');
+    await page.goto(`${service.url}/#/checks/${id}`);
+    const alert = page.getByTestId('failed-analysis');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('did not run');
+    expect(await alert.textContent()).toContain(`${failed.error.code}: ${failed.error.message}`);
+    expect(await alert.textContent()).toContain('What to do:');
+    const body = (await page.locator('.check-side').textContent()) ?? '';
+    for (const clean of ['No flags were raised.', 'Every applicable check ran.', 'Available when the analysis completes.']) expect(body).not.toContain(clean);
+    await shot('14-failed-check');
+  });
+
   it('submits a file dropped anywhere on the window', async () => {
     await page.goto(`${service.url}/#/rules`);
     const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#ffffff' } })

@@ -47,7 +47,30 @@ describe('the OpenAPI document', () => {
     const res = await svc.api('/api/v1/openapi.json', { key: null });
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe('3.1.0');
-    expect(res.body).toEqual(JSON.parse(JSON.stringify(openApiDocument(serviceVersion()))));
+    expect(res.body).toEqual(JSON.parse(JSON.stringify(openApiDocument(serviceVersion(), svc.url))));
+  });
+
+  it('names the running service as its server, not a fixed port', async () => {
+    const res = await svc.api('/api/v1/openapi.json', { key: null });
+    expect(res.body.servers).toEqual([{ url: svc.url, description: 'This running service.' }]);
+  });
+
+  it('gives every error response of every operation the error envelope as its schema', () => {
+    type Response = { $ref?: string; content?: Record<string, { schema?: unknown }> };
+    const doc = openApiDocument() as unknown as {
+      paths: Record<string, Record<string, { responses: Record<string, Response> }>>;
+      components: { responses: Record<string, Response> };
+    };
+    const resolve = (r: Response): Response => (r.$ref ? doc.components.responses[r.$ref.split('/').pop() as string] : r);
+    const missing: string[] = [];
+    for (const [path, ops] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(ops))
+        for (const [status, response] of Object.entries(op.responses)) {
+          if (!/^[45]/.test(status)) continue;
+          const schema = resolve(response).content?.['application/json']?.schema as { $ref?: string } | undefined;
+          if (schema?.$ref !== '#/components/schemas/Error') missing.push(`${method.toUpperCase()} ${path} ${status}`);
+        }
+    expect(missing).toEqual([]);
   });
 
   it('GET /api/v1/health/ needs no key', async () => {

@@ -6,11 +6,10 @@
 import type { DocumentCheck as DocumentCheckJson } from '../../../contract/check.js';
 import type { ErrorType } from '../../service/http/errors.js';
 import { formatTable } from '../table.js';
+import { terminalWidth, wrap } from '../wrap.js';
 
 /** Reasons shown under each flag; the rest are counted. */
 export const TOP_REASONS = 2;
-/** Reason summaries are cut here so that a row stays readable in a terminal. */
-const SUMMARY_CHARS = 110;
 
 export interface CheckedFile {
   path: string;
@@ -21,9 +20,29 @@ export interface CheckedFile {
 
 export const HEADERS = ['FILE', 'DECISION', 'SCORE', 'RISK', 'FLAGS / ERROR'];
 
-function clip(text: string): string {
-  const one = text.replace(/\s+/g, ' ').trim();
-  return one.length > SUMMARY_CHARS ? `${one.slice(0, SUMMARY_CHARS - 1)}…` : one;
+type Reason = DocumentCheckJson['flags'][number]['reasons'][number];
+type Box = readonly [number, number, number, number];
+
+/** A box as whole percentages of the page, left to right and top to bottom. */
+function region(page: number, [x0, y0, x1, y1]: Box): string {
+  const pc = (v: number) => Math.round(v * 100);
+  return `page ${page}, region x ${pc(x0)}-${pc(x1)} %, y ${pc(y0)}-${pc(y1)} %`;
+}
+
+/** Where a reason points: its regions, else its box on its page, else its pages (empty for the whole file). */
+export function reasonPlace(r: Reason): string {
+  const e = r.evidence;
+  if (e.regions?.length) return e.regions.map((g) => region(g.page, g.bbox)).join('; ');
+  const page = e.page ?? r.pages[0];
+  if (e.bbox && page !== undefined) return region(page, e.bbox);
+  if (r.pages.length === 0) return '';
+  return r.pages.length === 1 ? `page ${r.pages[0]}` : `pages ${r.pages.join(', ')}`;
+}
+
+/** One reason in full, wrapped to the terminal, with where it is in the document. */
+function reasonText(r: Reason, width: number): string[] {
+  const place = reasonPlace(r);
+  return wrap(place ? `${r.summary} [${place}]` : r.summary, width, '    - ', '      ');
 }
 
 /** The table row of one file: its verdict and flag codes, or why it has none. */
@@ -34,21 +53,22 @@ export function fileRow({ path, check, failure }: CheckedFile): string[] {
 }
 
 /** Under a file's row: each flag in words with its top reasons (indented, outside the columns, so paths do not push them off screen). */
-export function reasonLines(check: DocumentCheckJson | null): string[] {
+export function reasonLines(check: DocumentCheckJson | null, width = terminalWidth()): string[] {
   if (!check || check.status !== 'completed') return [];
   const lines: string[] = [];
   for (const flag of check.flags) {
     lines.push(`  ${flag.title} (${flag.severity})`);
-    for (const r of flag.reasons.slice(0, TOP_REASONS)) lines.push(`    - ${clip(r.summary)}`);
+    for (const r of flag.reasons.slice(0, TOP_REASONS)) lines.push(...reasonText(r, width));
     const more = flag.reasons.length - TOP_REASONS;
     if (more > 0) lines.push(`    - and ${more} more (--json lists every reason)`);
   }
   return lines;
 }
 
-export function formatResults(files: readonly CheckedFile[]): string {
+/** The table with each file's reasons under its row, wrapped to `width` columns (the terminal's by default). */
+export function formatResults(files: readonly CheckedFile[], width = terminalWidth()): string {
   const [header, ...rows] = formatTable(HEADERS, files.map(fileRow)).split('\n');
-  return [header, ...rows.flatMap((row, i) => [row, ...reasonLines(files[i].check)])].join('\n');
+  return [header, ...rows.flatMap((row, i) => [row, ...reasonLines(files[i].check, width)])].join('\n');
 }
 
 export interface ErrorEnvelope {

@@ -11,6 +11,7 @@ import { classifySoftware } from '../../read/metadata/producers.js';
 import { describe } from './info-xmp-mismatch.js';
 import { createdAtIssue, createdBeforePrintedDays, impossibleCalendarDate, isTransactional, printedDate } from '../../read/metadata/issue-dates.js';
 import { STRENGTH } from '../strengths.js';
+import { formatPdfDateForPeople } from '../../kit/dates.js';
 import { thresholdValues, type Threshold } from '../thresholds.js';
 
 const MINUTE = 60_000;
@@ -87,7 +88,7 @@ export const dateInconsistencyDetector = defineDetector({
         findings.push({
           flag: 'date_inconsistency',
           code: 'date_inconsistency.modified_before_created',
-          summary: `The file says it was modified (${rawModified}) ${describe(gap)} before it was created (${rawCreated}).`,
+          summary: `The file says it was modified (${formatPdfDateForPeople(rawModified)}) ${describe(gap)} before it was created (${formatPdfDateForPeople(rawCreated)}).`,
           pages: [],
           evidence: { before: rawCreated, after: rawModified, differenceMinutes: Math.round(gap / MINUTE) },
           strength: modifiedBeforeCreatedStrength(gap),
@@ -119,7 +120,7 @@ export const dateInconsistencyDetector = defineDetector({
         findings.push({
           flag: 'date_inconsistency',
           code: 'date_inconsistency.future_date',
-          summary: `The ${label} date (${raw}) is in the future relative to the time of the check.`,
+          summary: `The ${label} date (${formatPdfDateForPeople(raw)}) is in the future relative to the time of the check.`,
           pages: [],
           evidence: { date: raw, now: ctx.now.toISOString() },
           // A clock a day or two ahead is drift; a month or more ahead is a typed date.
@@ -137,7 +138,7 @@ export const dateInconsistencyDetector = defineDetector({
         findings.push({
           flag: 'date_inconsistency',
           code: 'date_inconsistency.edited_after_issue',
-          summary: `This ${issued.type.replace('_', ' ')} is dated ${issued.printed} and the file was created then (${rawCreated}), but the whole file was written again ${describe(gap)} later (${rawModified}) by ${m.producer ?? 'software that left no Producer'}. An issuing system renders such a document once; a save that late, by software that is not an archiver, optimiser or scanner, is an edit after issue.`,
+          summary: `This ${issued.type.replace('_', ' ')} is dated ${issued.printed} and the file was created then (${formatPdfDateForPeople(rawCreated)}), but the whole file was written again ${describe(gap)} later (${formatPdfDateForPeople(rawModified)}) by ${m.producer ?? 'software that left no Producer'}. An issuing system renders such a document once; a save that late, by software that is not an archiver, optimiser or scanner, is an edit after issue.`,
           pages: [],
           evidence: {
             before: rawCreated,
@@ -161,7 +162,7 @@ export const dateInconsistencyDetector = defineDetector({
         findings.push({
           flag: 'date_inconsistency',
           code: 'date_inconsistency.rewritten_long_after',
-          summary: `The whole file was saved again ${describe(gap)} after it was created (${rawCreated} -> ${rawModified}), by software that is not an archiver or optimiser (${m.producer ?? 'no Producer'}); an issued ${ctx.extracted.doc_type?.replace('_', ' ') ?? 'document'} is not re-saved that much later.`,
+          summary: `The whole file was saved again ${describe(gap)} after it was created (${formatPdfDateForPeople(rawCreated)} -> ${formatPdfDateForPeople(rawModified)}), by software that is not an archiver or optimiser (${m.producer ?? 'no Producer'}); an issued ${ctx.extracted.doc_type?.replace('_', ' ') ?? 'document'} is not re-saved that much later.`,
           pages: [],
           evidence: { before: rawCreated, after: rawModified, producer: m.producer ?? null, differenceDays: Math.round(gap / DAY) },
           strength: STRENGTH['date_inconsistency.rewritten_long_after'],
@@ -170,7 +171,7 @@ export const dateInconsistencyDetector = defineDetector({
         findings.push({
           flag: 'date_inconsistency',
           code: 'date_inconsistency.late_modification',
-          summary: `The file was modified ${describe(gap)} after it was created (${rawCreated} -> ${rawModified}).`,
+          summary: `The file was modified ${describe(gap)} after it was created (${formatPdfDateForPeople(rawCreated)} -> ${formatPdfDateForPeople(rawModified)}).`,
           pages: [],
           evidence: { before: rawCreated, after: rawModified },
           strength: STRENGTH['date_inconsistency.late_modification'],
@@ -181,7 +182,7 @@ export const dateInconsistencyDetector = defineDetector({
       findings.push({
         flag: 'date_inconsistency',
         code: 'date_inconsistency.created_before_document_date',
-        summary: `The file was created (${rawCreated}) ${before.days} days before the date printed on this ${before.type.replace('_', ' ')} (${before.printed}); an issuing system renders a document at or after its date.`,
+        summary: `The file was created (${formatPdfDateForPeople(rawCreated)}) ${before.days} days before the date printed on this ${before.type.replace('_', ' ')} (${before.printed}); an issuing system renders a document at or after its date.`,
         pages: [],
         evidence: { created: rawCreated, printedDate: before.printed, docType: before.type, differenceDays: before.days },
         // Weak: the date read as the document date may be a due date, an instalment or a

@@ -8,6 +8,7 @@ import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
 import type { MetadataFacts } from '../../read/metadata/facts.js';
 import { classifySoftware } from '../../read/metadata/producers.js';
 import { STRENGTH, STRENGTH_CAP } from '../strengths.js';
+import { formatPdfDateForPeople } from '../../kit/dates.js';
 import { thresholdValues, type Threshold } from '../thresholds.js';
 
 const THRESHOLDS = {
@@ -113,7 +114,7 @@ export const infoXmpMismatchDetector = defineDetector({
       findings.push({
         flag: 'metadata_mismatch',
         code: `metadata_mismatch.${detail}`,
-        summary: `The ${label} date in the Info dictionary (${rawA}) and in XMP (${rawB}) are ${describe(diff)} apart.`,
+        summary: `The ${label} date in the Info dictionary (${formatPdfDateForPeople(rawA)}) and in XMP (${formatPdfDateForPeople(rawB)}) are ${describe(diff)} apart.`,
         pages: [],
         evidence: { before: rawB, after: rawA, differenceMinutes: Math.round(diff / 60_000) },
         strength: detail === 'creation_date' && diff > T.twoStoriesDays * DAY_MS && producerContradicted ? REWRITTEN_CREATION_STRENGTH : strength,

@@ -4,14 +4,16 @@ import type { DocumentCheck } from '../api/contract.js';
  * The engine's own account of the check: which version and mode produced it, and which detectors
  * did not run (a partial analysis: what they would have checked was not checked).
  */
-export function TechnicalDetails({ engine }: { engine: DocumentCheck['engine'] }) {
+export function TechnicalDetails({ engine, failed = false }: { engine: DocumentCheck['engine']; failed?: boolean }) {
   const incomplete = engine.incomplete ?? [];
   return (
     <div className="technical">
       <p className="small">
         Engine {engine.version}, mode {engine.mode}.
       </p>
-      {incomplete.length === 0 ? (
+      {failed ? (
+        <p className="small">The analysis did not run: no check looked at this file.</p>
+      ) : incomplete.length === 0 ? (
         <p className="muted small">Every applicable check ran.</p>
       ) : (
         <>

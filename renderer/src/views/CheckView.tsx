@@ -9,6 +9,8 @@ import { RelatedDocuments } from '../components/RelatedDocuments.js';
 import { RevisionTimeline } from '../components/RevisionTimeline.js';
 import { ScoreGauge } from '../components/ScoreGauge.js';
 import { TechnicalDetails } from '../components/TechnicalDetails.js';
+import { FailedAnalysis } from '../components/FailedAnalysis.js';
+import { NOT_RUN } from '../lib/failure.js';
 import { TriggeredRules } from '../components/TriggeredRules.js';
 import { boxesOf, heatmapsOf, normalizeBBox, targetPage, visibleEvidence, type Box, type Heatmap } from '../lib/evidence.js';
 import { formatBytes, formatDate, humanize } from '../lib/format.js';
@@ -44,6 +46,8 @@ export function CheckView({ id }: { id: string }) {
   const api = useApi();
   const { check, error } = useCheck(id);
   const completed = check?.status === 'completed';
+  const failed = check?.status === 'failed';
+  const waiting = failed ? NOT_RUN : 'Available when the analysis completes.';
   const analysis = useLoad(() => (completed ? api.getAnalysis(id) : Promise.resolve(null)), [api, id, completed]);
   const related = useLoad(() => (completed ? api.listRelated(id) : Promise.resolve(null)), [api, id, completed]);
   const [selection, setSelection] = useState<{ key: string; boxes: Box[]; heatmaps: Heatmap[]; page: number | null; nonce: number } | null>(null);
@@ -108,22 +112,18 @@ export function CheckView({ id }: { id: string }) {
         <div className="check-side">
           <section aria-labelledby="flags-title" className="card">
             <h2 id="flags-title">Why</h2>
-            <FlagList flags={check.flags} selectedKey={selection?.key ?? null} onSelect={selectReason} />
+            {failed ? <FailedAnalysis error={check.error} /> : <FlagList flags={check.flags} selectedKey={selection?.key ?? null} onSelect={selectReason} />}
           </section>
           <section aria-labelledby="related-title" className="card">
             <h2 id="related-title">Related documents</h2>
-            {completed ? (
-              <RelatedDocuments items={related.data?.data ?? null} error={related.error} />
-            ) : (
-              <p className="muted">Available when the analysis completes.</p>
-            )}
+            {completed ? <RelatedDocuments items={related.data?.data ?? null} error={related.error} /> : <p className="muted">{waiting}</p>}
           </section>
           <section aria-labelledby="rev-title" className="card">
             <h2 id="rev-title">Revisions</h2>
             {analysis.data ? (
               <RevisionTimeline revisions={analysis.data.revisions} onShowDiff={showDiff} />
             ) : (
-              <p className="muted">{analysis.error ?? (completed ? 'Loading…' : 'Available when the analysis completes.')}</p>
+              <p className="muted">{analysis.error ?? (completed ? 'Loading…' : waiting)}</p>
             )}
           </section>
           <section aria-labelledby="rules-title" className="card">
@@ -136,7 +136,7 @@ export function CheckView({ id }: { id: string }) {
           </section>
           <section aria-labelledby="tech-title" className="card">
             <h2 id="tech-title">Technical details</h2>
-            <TechnicalDetails engine={check.engine} />
+            <TechnicalDetails engine={check.engine} failed={failed} />
           </section>
           {completed && (
             <section aria-labelledby="fb-title" className="card no-print">

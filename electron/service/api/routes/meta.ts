@@ -1,5 +1,5 @@
 /** What needs no key (DECISIONS "HTTP details"): the health probe and the OpenAPI document. */
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import type { Health } from '../../../../contract/api-v1.js';
 import { openApiDocument } from '../../../../contract/openapi.js';
 import { ENGINE_VERSION } from '../../../../engine/index.js';
@@ -27,9 +27,16 @@ export function metaRoutes(queueDepth: () => Promise<number>, storage: Pick<Stor
     .all(methodNotAllowed(['GET']));
   router
     .route('/openapi.json')
-    .get((_req, res) => {
-      res.json(openApiDocument(serviceVersion()));
+    .get((req, res) => {
+      res.json(openApiDocument(serviceVersion(), baseUrl(req)));
     })
     .all(methodNotAllowed(['GET']));
   return router;
+}
+
+/** The base URL this request reached: its Host header, else the socket's own address. */
+function baseUrl(req: Request): string {
+  const host =
+    req.get('host') ?? `${req.socket.localAddress?.includes(':') ? `[${req.socket.localAddress}]` : req.socket.localAddress}:${req.socket.localPort}`;
+  return `${req.protocol}://${host}`;
 }

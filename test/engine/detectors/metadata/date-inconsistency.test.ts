@@ -25,7 +25,13 @@ testDetector(dateInconsistencyDetector, {
       name: 'modified three hours before it was created (typed, not skew)',
       input: structureContext(pdf({ CreationDate: "(D:20240301093000+02'00')", ModDate: "(D:20240301063000+02'00')" }), NOW),
       reasons: ['date_inconsistency.modified_before_created'],
-      check: (f) => expect(f[0].strength).toBe(STRENGTH['date_inconsistency.modified_before_created'].hours),
+      check: (f) => {
+        expect(f[0].strength).toBe(STRENGTH['date_inconsistency.modified_before_created'].hours);
+        // Dates for people in the summary, the raw value in evidence.
+        expect(f[0].summary).toContain('(1 Mar 2024 06:30 +02:00) 3 hours before it was created (1 Mar 2024 09:30 +02:00)');
+        expect(f[0].summary).not.toContain('D:');
+        expect(f[0].evidence).toMatchObject({ before: "D:20240301093000+02'00'", after: "D:20240301063000+02'00'" });
+      },
     },
     {
       name: 'created two days after the time of analysis (within drift of a month: near)',
@@ -44,6 +50,10 @@ testDetector(dateInconsistencyDetector, {
         { doc_type: 'bank_statement' },
       ),
       reasons: ['date_inconsistency.rewritten_long_after'],
+      check: (f) => {
+        expect(f[0].summary).toContain('(1 Sep 2023 09:30 +02:00 -> 2 May 2024 12:00 +02:00)');
+        expect(f[0].evidence).toMatchObject({ before: "D:20230901093000+02'00'" });
+      },
     },
   ],
 });
