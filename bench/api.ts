@@ -54,6 +54,24 @@ export async function stop(served: Served): Promise<void> {
   await exited;
 }
 
+/** What a submit answers, as far as the benches read it. */
+export interface SubmitAnswer {
+  http: number;
+  body: { id: string; status: string; error?: { code?: string } };
+}
+
+/** One file POSTed to the served API as a client sends it (multipart, bearer key); `wait` holds the answer until the verdict. */
+export async function submitFile(served: Served, file: { bytes: Uint8Array; name: string; type?: string }, wait: boolean): Promise<SubmitAnswer> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/pdf' }), file.name);
+  const res = await fetch(`${served.url}/api/v1/document-checks/${wait ? '?wait=true' : ''}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${KEY}` },
+    body: form,
+  });
+  return { http: res.status, body: (await res.json()) as SubmitAnswer['body'] };
+}
+
 /** Plain Express answering a stored check's JSON: the floor any Express route on this machine pays. */
 async function baselineRows(body: string): Promise<BenchRow[]> {
   const child = spawn(process.execPath, [fileURLToPath(new URL('./baseline-server.js', import.meta.url))], { stdio: ['pipe', 'pipe', 'inherit'] });

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { KEY, serve, stop } from './api.js';
+import { KEY, serve, stop, submitFile } from './api.js';
 import { rssMb } from './process-memory.js';
 import type { BenchModule, BenchRow } from './types.js';
 
@@ -70,11 +70,8 @@ export const bombsBench: BenchModule = {
     try {
       const pid = served.child.pid!;
       const post = async (bytes: Buffer, wait: boolean) => {
-        const form = new FormData();
-        form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), 'bomb.pdf');
-        const res = await fetch(`${served.url}/api/v1/document-checks/${wait ? '?wait=true' : ''}`, { method: 'POST', headers: auth, body: form });
-        const body = (await res.json()) as { id: string; status: string };
-        if (res.status !== 201) throw new Error(`submit answered ${res.status}: ${JSON.stringify(body)}`);
+        const { http, body } = await submitFile(served, { bytes, name: 'bomb.pdf' }, wait);
+        if (http !== 201) throw new Error(`submit answered ${http}: ${JSON.stringify(body)}`);
         return body;
       };
       const plain = await post(Buffer.from(await (await PDFDocument.create()).save()), true);

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSample, planSamples } from '../test/lab/generate.js';
-import { KEY, serve, stop } from './api.js';
+import { serve, stop, submitFile } from './api.js';
 import { rssMb } from './process-memory.js';
 import type { BenchModule, BenchRow } from './types.js';
 
@@ -31,12 +31,9 @@ export const hostileBench: BenchModule = {
     try {
       for (const spec of specs) {
         const { bytes, file } = await buildSample(spec);
-        const form = new FormData();
-        form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), file.split('/').pop()!);
         const started = performance.now();
-        const res = await fetch(`${served.url}/api/v1/document-checks/?wait=true`, { method: 'POST', headers: { authorization: `Bearer ${KEY}` }, body: form });
+        const { body } = await submitFile(served, { bytes, name: file.split('/').pop()! }, true);
         slowest = Math.max(slowest, (performance.now() - started) / 1000);
-        const body = (await res.json()) as { status?: string; error?: { code?: string } };
         if (body.status !== 'completed' && body.status !== 'failed') notFinal++;
         if (body.error?.code === 'engine_error') engineErrors++;
       }

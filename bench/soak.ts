@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { KEY, serve, stop } from './api.js';
+import { serve, stop, submitFile } from './api.js';
 import { bombPdf } from './bombs.js';
 import { phonePhotoJpeg, statementPdf } from './fixtures.js';
 import { rssMb } from './process-memory.js';
@@ -50,15 +50,8 @@ export const soakBench: BenchModule = {
       const submitter = async (): Promise<void> => {
         while (next < CHECKS) {
           const doc = await documentFor(next++);
-          const form = new FormData();
-          form.append('file', new Blob([new Uint8Array(doc.bytes)], { type: doc.type }), doc.name);
-          const res = await fetch(`${served.url}/api/v1/document-checks/?wait=true`, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${KEY}` },
-            body: form,
-          });
-          const body = (await res.json()) as { status?: string };
-          if (res.status !== 201 || body.status !== 'completed') failed++;
+          const { http, body } = await submitFile(served, { bytes: doc.bytes, name: doc.name, type: doc.type }, true);
+          if (http !== 201 || body.status !== 'completed') failed++;
           done++;
           if (done === WARM) afterWarm = rssMb(pid);
           if (done % 250 === 0) process.stderr.write(`soak: ${done}/${CHECKS} checks, RSS ${Math.round(rssMb(pid))} MB\n`);

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { startPostgres, type PgCluster } from '../test/support/postgres.js';
-import { BIN, KEY, serve, stop } from './api.js';
+import { BIN, serve, stop, submitFile } from './api.js';
 import type { BenchModule } from './types.js';
 
 const CHECKS = Number(process.env.BENCH_WORKER_CHECKS ?? 60);
@@ -51,10 +51,8 @@ async function throughput(cluster: PgCluster, processes: number): Promise<number
   const db = new pg.Client({ connectionString: database });
   try {
     for (let i = 0; i < CHECKS; i++) {
-      const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(await smallPdf(`Invoice ${i}  Total ${i * 7}.00`))], { type: 'application/pdf' }), `b${i}.pdf`);
-      const res = await fetch(`${served.url}/api/v1/document-checks/`, { method: 'POST', headers: { authorization: `Bearer ${KEY}` }, body: form });
-      if (res.status !== 201) throw new Error(`submit: ${res.status}`);
+      const { http } = await submitFile(served, { bytes: await smallPdf(`Invoice ${i}  Total ${i * 7}.00`), name: `b${i}.pdf` }, false);
+      if (http !== 201) throw new Error(`submit: ${http}`);
     }
     for (let i = 0; i < processes; i++) workers.push(await startWorker(database, filesDir));
     await db.connect();

@@ -10,6 +10,7 @@ import type { DocModel } from '../../../read/extract/model.js';
 import { formatAmount, parseAmount, type ParsedAmount } from '../../../read/extract/numbers.js';
 import { labelledAmounts, moneyCells, type Labelled } from '../amounts.js';
 import { finding, near, operands } from '../evidence.js';
+import { round2 } from '../../../kit/numbers.js';
 import { readItemTable } from './line-items.js';
 import { misreadValues } from './misread.js';
 import { confirmedByRate, judgeTotal, moneyReadings } from './totals-cross-check.js';
@@ -72,7 +73,7 @@ interface TotalsStart {
  */
 function reconciledSubtotal(sub: Labelled, table: ReturnType<typeof readItemTable>): number | null {
   if (!sub.line.ocr || !table?.complete || table.rows.length < 2 || !table.rows.every((r) => r.ok)) return null;
-  const sum = Math.round(table.rows.reduce((a, r) => a + r.total, 0) * 100) / 100;
+  const sum = round2(table.rows.reduce((a, r) => a + r.total, 0));
   const read = sub.amounts[0];
   return misreadValues(read.value, read.decimals).some((v) => near(v, sum, 0.005)) ? sum : null;
 }
@@ -98,8 +99,8 @@ function totalsStarts(model: DocModel, labelled: Map<Line, Labelled>): TotalsSta
     if (aligned)
       starts.push({
         after: model.lines.indexOf(table.end) - 1,
-        subtotal: Math.round(sum * 100) / 100,
-        readings: [Math.round(sum * 100) / 100],
+        subtotal: round2(sum),
+        readings: [round2(sum)],
         from: table.rows[0].line,
       });
   }
