@@ -12,6 +12,7 @@ import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
 import type { DetectorContext } from '../../facts/context.js';
 import { coveredFraction, intersect, union } from '../../kit/boxes.js';
 import { shareInside } from '../../read/pdf/text/path-geometry.js';
+import { cellOverflow, type CellOverflow } from './cell-overflow.js';
 import type { FillPaint, ImagePaint, PageLayer, PaintOp, TextPaint } from '../../read/pdf/text/types.js';
 import type { BBox } from '../../types.js';
 import {
@@ -57,6 +58,8 @@ interface CoverHit {
   cover: Cover;
   covered: TextPaint[];
   replacement: TextPaint[];
+  /** The covered text overflows from the neighbouring cell of a table row: layout. */
+  overflow?: CellOverflow | null;
 }
 
 const EMITS = [
@@ -78,7 +81,7 @@ export const coveredTextDetector = defineDetector({
     const findings: Found[] = [];
     for (const page of ctx.pages) {
       if (!page.paint || page.imageOnly) continue;
-      for (const hit of coverHits(page)) findings.push(toFinding(page.page, hit));
+      for (const hit of coverHits(page)) findings.push(asCellOverflow(toFinding(page.page, hit), hit));
     }
     return asLayout(findings);
   },
@@ -110,6 +113,18 @@ function asLayout(findings: Found[]): Found[] {
       strength: Math.min(f.strength, STRENGTH_CAP.repeatedLayoutCover),
     };
   });
+}
+
+/** Text overflowing from the neighbouring cell under the next cell's background: the table's layout, context only. */
+function asCellOverflow(f: Found, hit: CoverHit): Found {
+  if (!hit.overflow || f.code === 'hidden_content.image_over_text' || f.code === 'hidden_content.annotation_over_text') return f;
+  const { lead, line } = hit.overflow;
+  return {
+    ...f,
+    summary: `${f.summary} The hidden text is the end of "${truncate(line, 60)}…", which runs on from the neighbouring cell of a table row into this cell, whose background is painted after it: the table's layout, context only.`,
+    evidence: { ...f.evidence, overflowsFrom: lead.bbox },
+    strength: Math.min(f.strength, STRENGTH_CAP.cellOverflow),
+  };
 }
 
 function coverHits(page: PageLayer): CoverHit[] {
@@ -168,10 +183,10 @@ function coverHits(page: PageLayer): CoverHit[] {
       // drawn): it was made for the label, and what it knocks out behind is the drawing's.
       if (cover.kind === 'fill' && (!cover.rect || fittedTo(cover.visible, replacement, page))) continue;
       // Any other box or picture still hides the text under it; what is on it is not a retype.
-      hits.push({ cover, covered, replacement: [] });
+      hits.push({ cover, covered, replacement: [], overflow: cellOverflow(cover, covered, paint, page) });
       continue;
     }
-    hits.push({ cover, covered, replacement });
+    hits.push({ cover, covered, replacement, overflow: cellOverflow(cover, covered, paint, page) });
   }
   return mergeOverlapping(hits);
 }
