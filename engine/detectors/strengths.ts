@@ -188,6 +188,8 @@ export const STRENGTH_CAP = {
   conversionStamp: 0.1,
   /** A cover repeated with the same text at the same place on several pages: the layout's own. Context. */
   repeatedLayoutCover: 0.1,
+  /** The same hidden line (figures aside) at one place on several pages: a slug or job ticket. Context. */
+  runningMark: 0.1,
   /** Text overflowing from a table cell under the next cell's background, painted after it. Context. */
   cellOverflow: 0.1,
   /** Arithmetic in a document typed by hand: suspicious, short of decisive. */
