@@ -28,6 +28,7 @@ import {
 import { ENGINE_VERSION } from './version.js';
 import { round2 } from './kit/numbers.js';
 import { isResourceFailure } from './kit/resource-failure.js';
+import { producerFamily, withProducerContext } from './scoring/producer-context.js';
 
 export { DEFAULT_LIMITS } from './limits.js';
 
@@ -56,6 +57,17 @@ function documentFacts(ctx: DetectorContext): { facts: DocumentFacts; pageSizes:
     facts: { mime_type: ctx.mime, pages: 1, format: classifyImageFormat(image), width: image.width, height: image.height },
     pageSizes: [{ width: image.width, height: image.height }],
   };
+}
+
+/** The producer family of a PDF's Info/XMP Producer and Creator (null for images and unnamed producers). */
+function familyOfDocument(ctx: DetectorContext): string | null {
+  if (ctx.mime !== 'application/pdf') return null;
+  try {
+    const meta = ctx.facts.now('metadata');
+    return meta ? producerFamily(meta.producer, meta.creator) : null;
+  } catch {
+    return null;
+  }
 }
 
 function failureMessage(err: unknown): string {
@@ -124,7 +136,7 @@ export async function analyze(bytes: Uint8Array, options: AnalyzeOptions = {}): 
       engineVersion: ENGINE_VERSION,
       document: facts,
       extracted: ctx.extracted,
-      findings: withoutUncertainOcrFindings(findings, ctx.pages),
+      findings: withProducerContext(withoutUncertainOcrFindings(findings, ctx.pages), options.producerContext === false ? null : familyOfDocument(ctx)),
       text: ctx.text,
       structure: { revisions: ctx.revisions, pageSizes },
       incomplete,

@@ -218,6 +218,12 @@ export interface AnalyzeOptions {
   now?: string;
   /** OCR of images and image-only PDF pages (engine/ocr); `false` turns it off. */
   ocr?: false | { maxPages?: number; budgetMs?: number };
+  /**
+   * What genuine files of the document's producer family commonly show is reported as context
+   * (engine/scoring/producer-context.ts); `false` reports every finding at its detector's
+   * strength (what `npm run producer-rates` measures).
+   */
+  producerContext?: false;
 }
 
 /** A failure the engine can name; the service turns it into a `failed` check with this code. */

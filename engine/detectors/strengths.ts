@@ -54,7 +54,10 @@ export const STRENGTH = {
   // structure/page-inconsistency (page-identity.ts, page-font-objects.ts)
   'page_inconsistency.foreign_page': { base: 0.2, perTrait: 0.1, max: 0.5 },
   'page_inconsistency.page_numbering': 0.65,
-  'page_inconsistency.separate_font_objects': 0.6,
+  // Two pages alone cannot tell a page copied in from a writer that embeds fonts page by page
+  // (UniDoc, Quartz, pdftk concatenations of one-page files: 5 of about 300 two-page real files);
+  // from three pages on, one page standing apart from a run that shares its objects can.
+  'page_inconsistency.separate_font_objects': { apartFromRun: 0.6, twoPages: 0.3 },
   'page_inconsistency.page_identity': 0.6,
   // metadata/scrubbed-metadata
   // Context: libraries and tools (mutool, PyMuPDF, PDFBox, hand-written generators) write no Info
@@ -185,6 +188,8 @@ export const STRENGTH_CAP = {
   conversionStamp: 0.1,
   /** A cover repeated with the same text at the same place on several pages: the layout's own. Context. */
   repeatedLayoutCover: 0.1,
+  /** The same hidden line (figures aside) at one place on several pages: a slug or job ticket. Context. */
+  runningMark: 0.1,
   /** Text overflowing from a table cell under the next cell's background, painted after it. Context. */
   cellOverflow: 0.1,
   /** Arithmetic in a document typed by hand: suspicious, short of decisive. */

@@ -38,6 +38,7 @@ interface Options {
   workers: string;
   now?: string;
   quiet?: boolean;
+  producerContext: boolean;
 }
 
 export interface RealFile {
@@ -161,6 +162,7 @@ async function main(): Promise<void> {
     .option('--workers <n>', 'analysis worker threads', '1')
     .option('--now <iso>', 'reference time passed to analyze (default: the clock)')
     .option('--quiet', 'no progress output')
+    .option('--no-producer-context', "findings at their detectors' strengths, without producer-family habits (what `npm run producer-rates` measures)")
     .parse()
     .opts<Options>();
 
@@ -211,6 +213,7 @@ async function main(): Promise<void> {
       timeoutMs: Number(o.timeout),
       workers: Number(o.workers),
       now: o.now,
+      producerContext: o.producerContext === false ? false : undefined,
       onResult: (r, done, total) => {
         const f = byName.get(r.file);
         if (o.jsonl) appendFileSync(resolve(o.jsonl), JSON.stringify({ ...r, family: f?.family, source: f?.source }) + '\n');

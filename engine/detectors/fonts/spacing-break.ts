@@ -1,14 +1,18 @@
 /**
  * A figure drawn with its own character spacing (Tc) or horizontal scaling (Tz) on a page whose
  * text is otherwise set plainly: how an editor squeezes a longer value into the old one's place.
- * Word spacing is left alone (justified text changes it on every line).
+ * Word spacing is left alone (justified text changes it on every line). The same spaced figure at
+ * one place on page after page (a letter-spaced running page number "–14–") is the layout's, one
+ * context note; figures spread an em or more apart sit in the boxes of a comb field, they were
+ * not squeezed.
  */
 import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
 import type { DetectorContext } from '../../facts/context.js';
 import type { PageLayer, TextPaint } from '../../read/pdf/text/types.js';
 import { isFigure } from './font-query.js';
 import { thresholdValues, type Threshold } from '../thresholds.js';
-import { STRENGTH } from '../strengths.js';
+import { STRENGTH, STRENGTH_CAP } from '../strengths.js';
+import { words } from '../../read/pdf/text/paint-query.js';
 
 const THRESHOLDS = {
   minPlainOps: { value: 10, why: 'A line or page needs this many plainly set text shows to have a plain setting to break.' },
@@ -20,6 +24,8 @@ const THRESHOLDS = {
   },
   hScaleTolerance: { value: 0.02, why: 'Horizontal scaling within 2 % of 100 % is rounding, not a squeezed value.' },
   tcShare: { value: 0.05, why: 'Tc below this share of the font size is kerning-level noise some producers always emit.' },
+  combEm: { value: 1, why: 'Figures spread this many ems apart or more sit in the boxes of a comb field: a layout, not a squeeze.' },
+  runningPages: { value: 3, why: 'The same spaced figure (figures aside) at one place on this many pages is a running element of the layout.' },
 } as const satisfies Record<string, Threshold>;
 const T = thresholdValues(THRESHOLDS);
 
@@ -54,18 +60,47 @@ export const spacingBreakDetector = defineDetector({
     thresholds: THRESHOLDS,
   },
   run(ctx: DetectorContext): Found[] {
-    return ctx.pages.flatMap(pageFindings);
+    return asRunningElements(ctx.pages.flatMap(pageFindings));
   },
 });
 
-function pageFindings(page: PageLayer): Found[] {
+/** Where and how a spaced figure is set, its own figures aside: equal keys on several pages are one running element. */
+function runningKey(op: TextPaint): string {
+  const at = (v: number) => Math.round(v / 0.01);
+  return `${words(op.text).replace(/\d+/g, '#')}\u0000${at(op.bbox[0])},${at(op.bbox[1])}\u0000${op.charSpacing.toFixed(2)},${op.hScale.toFixed(2)}`;
+}
+
+function asRunningElements(findings: ReadonlyArray<{ found: Found; op: TextPaint }>): Found[] {
+  const groups = new Map<string, Found[]>();
+  for (const { found, op } of findings) groups.set(runningKey(op), [...(groups.get(runningKey(op)) ?? []), found]);
+  const out: Found[] = [];
+  for (const group of groups.values()) {
+    const pages = [...new Set(group.flatMap((f) => f.pages))].sort((a, b) => a - b);
+    if (pages.length < T.runningPages) {
+      out.push(...group);
+      continue;
+    }
+    const first = group[0];
+    out.push({
+      ...first,
+      summary: `${first.summary.replace(/ on page \d+/, '')} The same spaced figure sits at the same place on pages ${pages.slice(0, 8).join(', ')}${pages.length > 8 ? ', …' : ''}: a running element of the layout, context only.`,
+      pages,
+      evidence: { ...first.evidence, runningOnPages: pages },
+      strength: Math.min(first.strength, STRENGTH_CAP.runningMark),
+    });
+  }
+  return out;
+}
+
+function pageFindings(page: PageLayer): Array<{ found: Found; op: TextPaint }> {
   const texts = (page.paint ?? []).filter((op): op is TextPaint => op.kind === 'text' && !op.annotation && /[\p{L}\p{N}]/u.test(op.text));
   const plain = texts.filter(isPlain);
   const odd = texts.filter((op) => !isPlain(op));
   if (plain.length < T.minPlainOps || plain.length / texts.length < T.plainShare || odd.length > T.maxOddOps) return [];
-  const findings: Found[] = [];
+  const findings: Array<{ found: Found; op: TextPaint }> = [];
   for (const op of odd) {
     if (!isFigure(op.text) || digitCount(op.text) < T.minDigits || RELATION_FIRST.test(op.text)) continue;
+    if (Math.abs(op.charSpacing) >= T.combEm * Math.max(op.size, 1)) continue;
     const cy = (op.bbox[1] + op.bbox[3]) / 2;
     // Same font on the same line set plainly: the odd spacing is a break, not a style (small caps, headings).
     const lineMates = plain.filter((p) => p.fontId === op.fontId && p.bbox[1] <= cy && cy <= p.bbox[3]);
@@ -75,22 +110,25 @@ function pageFindings(page: PageLayer): Found[] {
         ? `horizontally scaled to ${Math.round(op.hScale * 100)}%`
         : `spaced by ${op.charSpacing.toFixed(2)} per character`;
     findings.push({
-      flag: 'font_inconsistency',
-      code: 'font_inconsistency.spacing_break',
-      summary: `"${op.text.trim()}" on page ${page.page} is ${what}, unlike the rest of its line and page.`,
-      pages: [page.page],
-      evidence: {
-        page: page.page,
-        bbox: op.bbox,
-        regions: [{ page: page.page, bbox: op.bbox, label: op.text.slice(0, 40) }],
-        text: op.text,
-        charSpacing: op.charSpacing,
-        horizontalScaling: op.hScale,
+      op,
+      found: {
+        flag: 'font_inconsistency',
+        code: 'font_inconsistency.spacing_break',
+        summary: `"${op.text.trim()}" on page ${page.page} is ${what}, unlike the rest of its line and page.`,
+        pages: [page.page],
+        evidence: {
+          page: page.page,
+          bbox: op.bbox,
+          regions: [{ page: page.page, bbox: op.bbox, label: op.text.slice(0, 40) }],
+          text: op.text,
+          charSpacing: op.charSpacing,
+          horizontalScaling: op.hScale,
+        },
+        strength:
+          Math.abs(op.hScale - 1) >= T.hScaleTolerance
+            ? STRENGTH['font_inconsistency.spacing_break'].scaled
+            : STRENGTH['font_inconsistency.spacing_break'].spacing,
       },
-      strength:
-        Math.abs(op.hScale - 1) >= T.hScaleTolerance
-          ? STRENGTH['font_inconsistency.spacing_break'].scaled
-          : STRENGTH['font_inconsistency.spacing_break'].spacing,
     });
   }
   return findings;

@@ -111,6 +111,7 @@ export const infoXmpMismatchDetector = defineDetector({
         Math.abs(a.date.getTime() + a.tzMinutes * 60_000 - (b.date.getTime() + b.tzMinutes * 60_000)) <= DATE_TOLERANCE_MS
       )
         continue;
+      if (zoneSlip(a, b, diff)) continue;
       findings.push({
         flag: 'metadata_mismatch',
         code: `metadata_mismatch.${detail}`,
@@ -123,6 +124,16 @@ export const infoXmpMismatchDetector = defineDetector({
     return converted ? findings.map((f) => asConversion(f)) : findings;
   },
 });
+
+/**
+ * One writer applied a zone offset the other did not (local time written as UTC, an offset
+ * added twice, a zone dropped): the dates differ by exactly one of their offsets, or by the
+ * difference between them. The same moment read in two zones, not two stories.
+ */
+function zoneSlip(a: { tzMinutes: number | null }, b: { tzMinutes: number | null }, diff: number): boolean {
+  const offsets = [a.tzMinutes, b.tzMinutes, a.tzMinutes !== null && b.tzMinutes !== null ? a.tzMinutes - b.tzMinutes : null];
+  return offsets.some((m) => m !== null && m !== 0 && Math.abs(diff - Math.abs(m) * 60_000) <= DATE_TOLERANCE_MS);
+}
 
 /** An XMP date written to the day (or month, or year), without a time. */
 function dayOnly(raw: string | undefined): boolean {

@@ -12,7 +12,8 @@ import type { BBox } from '../../types.js';
 import { Backdrop, colorDistance, meaningful, regionOf, SAME_COLOUR, truncate, words } from '../../read/pdf/text/paint-query.js';
 import { layersRevealable } from '../../read/pdf/structure/revealable-layers.js';
 import { thresholdValues, type Threshold } from '../thresholds.js';
-import { STRENGTH } from '../strengths.js';
+import { STRENGTH, STRENGTH_CAP } from '../strengths.js';
+import { runningMarks, type RunningMark } from './running-marks.js';
 
 type Reason = 'invisible_text' | 'text_matches_background' | 'clipped_text' | 'off_page_text' | 'hidden_layer_text';
 
@@ -78,7 +79,11 @@ export const invisibleTextDetector = defineDetector({
     const shownElsewhere = (_page: number, op: TextPaint) =>
       (shown.get(words(op.text)) ?? []).some((s) => Math.abs(s.bbox[0] - op.bbox[0]) <= T.samePlace && Math.abs(s.bbox[1] - op.bbox[1]) <= T.samePlace);
     const byPage = new Map<number, Map<Reason, TextPaint[]>>();
+    const { marks, rest } = runningMarks(hidden.filter((h) => h.reason !== 'off_page_text' && !shownElsewhere(h.page, h.op)));
+    for (const mark of marks) findings.push(runningMarkFinding(mark));
+    const inMarks = new Set(marks.flatMap((m) => m.marks.map((h) => h.op)));
     for (const { page, op, reason } of hidden) {
+      if (inMarks.has(op)) continue;
       if (reason === 'off_page_text') {
         offPage.push({ ...op, page } as TextPaint & { page: number });
         continue;
@@ -178,6 +183,23 @@ function toFinding(pageNo: number, reason: Reason, ops: TextPaint[]): Found {
       characters: chars,
     },
     strength: STRENGTH[`hidden_content.${reason}`][/\d/.test(text) ? 'figures' : 'words'],
+  };
+}
+
+/** One note per running mark: the same hidden line at one place on many pages is the layout's. */
+function runningMarkFinding(mark: RunningMark<Reason>): Found {
+  const first = toFinding(
+    mark.pages[0],
+    mark.reason,
+    mark.marks.filter((h) => h.page === mark.pages[0]).map((h) => h.op),
+  );
+  const shown = mark.pages.length > 8 ? `${mark.pages.slice(0, 8).join(', ')}, …` : mark.pages.join(', ');
+  return {
+    ...first,
+    summary: `The same hidden line, but for its figures, ${DESCRIBE[mark.reason]} at the same place on pages ${shown}: "${truncate(first.evidence.text as string, 80)}". A running mark of the layout (a production slug or job ticket), context only.`,
+    pages: mark.pages,
+    evidence: { ...first.evidence, runningOnPages: mark.pages },
+    strength: Math.min(first.strength, STRENGTH_CAP.runningMark),
   };
 }
 

@@ -6,7 +6,9 @@
  * from objects no other page uses, that page was written by another run -- even by the same tool
  * for the same issuer, where names, sizes and encodings all agree.
  * Measured: 0 of 2,704 multi-page PDFs of the real tune split and 0 of the lab's genuine
- * multi-page files (every producer) show it, so one observation is strong (0.6).
+ * multi-page files (every producer) show it, so one observation is strong (0.6). With two pages
+ * there is no run to stand apart from: writers that embed fonts page by page (UniDoc, Quartz,
+ * pdftk joining one-page files) look the same as a page copied in, so it is a supporting reason.
  */
 import type { FindingFor } from '../define.js';
 import { PdfName, PdfRef } from '../../read/pdf/structure/objects.js';
@@ -62,6 +64,7 @@ export function separateFontObjectFindings(file: PdfFile, pages: PageNode[]): Ar
   const twin = (name: string) => [...restObjects].filter(([, n]) => n === name).map(([num]) => num);
   const pairs = again.slice(0, 6).map(([num, name]) => ({ font: name, object: num, othersUse: twin(name) }));
   const otherPages = rest.map((f) => f.page);
+  const twoPages = fonts.length === 2;
   return [
     {
       flag: 'page_inconsistency',
@@ -78,10 +81,14 @@ export function separateFontObjectFindings(file: PdfFile, pages: PageNode[]): Ar
         `${otherPages.length > 1 ? 'use' : 'uses'} ${pairs
           .map((x) => x.othersUse.join('/'))
           .slice(0, 3)
-          .join(', ')}: the page was written by another run and copied in.`,
+          .join(', ')}: ${
+          twoPages
+            ? 'written by another run and copied in, or by a writer that embeds its fonts page by page; with two pages the file does not tell which.'
+            : 'the page was written by another run and copied in.'
+        }`,
       pages: [odd.page],
       evidence: { page: odd.page, fontObjects: pairs, otherPages: otherPages.slice(0, 20) },
-      strength: STRENGTH['page_inconsistency.separate_font_objects'],
+      strength: STRENGTH['page_inconsistency.separate_font_objects'][twoPages ? 'twoPages' : 'apartFromRun'],
     },
   ];
 }

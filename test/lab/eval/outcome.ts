@@ -29,6 +29,7 @@ export interface WorkerRequest {
   path: string;
   filename: string;
   now?: string;
+  producerContext?: false;
 }
 
 export type WorkerReply = { id: number } & Omit<Outcome, 'file'>;

@@ -12,6 +12,8 @@ export interface RunOptions {
   timeoutMs: number;
   workers: number;
   now?: string;
+  /** `false`: findings at their detectors' strengths, without producer-family context. */
+  producerContext?: false;
   /** The worker script; defaults to the compiled eval worker next to this file. */
   workerUrl?: URL;
   onResult?: (outcome: Outcome, done: number, total: number) => void;
@@ -81,7 +83,7 @@ export async function runAnalyses(files: ReadonlyArray<[string, string]>, opts: 
     return await mapPool(files, pool.length, async ([path, rel]) => {
       const worker = free.pop()!;
       try {
-        const reply = await worker.run({ path, filename: basename(rel), now: opts.now }, opts.timeoutMs);
+        const reply = await worker.run({ path, filename: basename(rel), now: opts.now, producerContext: opts.producerContext }, opts.timeoutMs);
         const outcome: Outcome = { file: rel, ...reply };
         delete (outcome as Partial<WorkerReply>).id;
         opts.onResult?.(outcome, ++done, files.length);

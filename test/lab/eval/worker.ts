@@ -12,7 +12,7 @@ async function handle(req: WorkerRequest): Promise<WorkerReply> {
   const bytes = new Uint8Array(await readFile(req.path));
   const started = performance.now();
   try {
-    const analysis = await analyze(bytes, { filename: req.filename, now: req.now });
+    const analysis = await analyze(bytes, { filename: req.filename, now: req.now, producerContext: req.producerContext });
     const verdict = scoreAnalysis(
       {
         findings: analysis.findings,

@@ -1,7 +1,9 @@
 /**
  * The structured invoice attached to a hybrid e-invoice (ZUGFeRD / Factur-X / XRechnung: PDF/A-3
- * with the CII or UBL XML attached): which file it is, the IBANs it names and every figure it
- * states. Content checks compare the page with it (detectors/content/einvoice.ts).
+ * with the CII or UBL XML attached), or the order of its sibling Order-X (UN/CEFACT Cross
+ * Industry Order, order change and response) and UBL orders: which file it is, the IBANs it
+ * names and every figure it states. Content checks compare the page with it
+ * (detectors/content/einvoice.ts).
  */
 import type { PdfFile } from './document.js';
 import { PdfRef, PdfStream, PdfString } from './objects.js';
@@ -14,7 +16,8 @@ export interface EInvoice {
   cents: ReadonlySet<number>;
 }
 
-const INVOICE_XML = /CrossIndustryInvoice|CrossIndustryDocument|urn:oasis:names:specification:ubl:schema:xsd:(?:Invoice|CreditNote)/;
+const INVOICE_XML =
+  /CrossIndustryInvoice|CrossIndustryDocument|SCRDMCCBDACIOMessageStructure|CrossIndustryOrder|urn:oasis:names:specification:ubl:schema:xsd:(?:Invoice|CreditNote|Order|OrderChange|OrderResponse)/;
 const MAX_OBJECTS = 200_000;
 /** Read once per parsed file: two content detectors ask. */
 const memo = new WeakMap<PdfFile, EInvoice | null>();

@@ -2,9 +2,23 @@ import { expect } from 'vitest';
 import { spacingBreakDetector } from '../../../../engine/detectors/fonts/spacing-break.js';
 import { testDetector } from '../../detector-tester.js';
 import { textContext } from '../../read/pdf/text/context.js';
-import { genuineStatement } from '../../read/pdf/text/fixtures.js';
+import { genuineStatement, pdfkitBytes } from '../../read/pdf/text/fixtures.js';
+import { STRENGTH_CAP } from '../../../../engine/detectors/strengths.js';
 
 const ROW = 6;
+
+/** A report whose page number is letter-spaced ("–14–") in the footer of every page. */
+function spacedPageNumbers(pages: number): Promise<Uint8Array> {
+  return pdfkitBytes((doc) => {
+    for (let p = 1; p <= pages; p++) {
+      if (p > 1) doc.addPage();
+      doc.font('Helvetica').fontSize(10);
+      for (let i = 0; i < 12; i++) doc.text(`Line ${i + 1} of the report body, set plainly`, 60, 100 + 14 * i, { lineBreak: false });
+      doc.text('Annual report', 60, 780, { lineBreak: false });
+      doc.text(`–${10 + p}–`, 290, 780, { lineBreak: false, characterSpacing: 0.8 });
+    }
+  });
+}
 
 testDetector(spacingBreakDetector, {
   valid: [
@@ -50,8 +64,38 @@ testDetector(spacingBreakDetector, {
           }),
         ),
     },
+    {
+      // ssm2163.pdf (PdfPig tests): an account number in a comb field, each digit in its own box.
+      name: 'figures spread an em or more apart in the boxes of a comb field',
+      input: () =>
+        textContext(
+          genuineStatement({
+            extra: (doc) => {
+              doc.font('Helvetica').fontSize(10).text('Sort code', 60, 100, { lineBreak: false });
+              doc.font('Helvetica').fontSize(10).text('020', 120, 100, { lineBreak: false, characterSpacing: 14 });
+            },
+          }),
+        ),
+    },
   ],
   invalid: [
+    {
+      // ssm2163.pdf (PdfPig tests): "–10–", "–11–", ... spaced by 0.48 on every page, pending 40 before.
+      name: 'context only: a letter-spaced page number at the same place on every page',
+      input: () => textContext(spacedPageNumbers(4)),
+      reasons: ['font_inconsistency.spacing_break'],
+      check: (findings) => {
+        expect(findings).toHaveLength(1);
+        expect(findings[0].pages).toEqual([1, 2, 3, 4]);
+        expect(findings[0].strength).toBe(STRENGTH_CAP.runningMark);
+      },
+    },
+    {
+      name: 'on two pages only it is no running element',
+      input: () => textContext(spacedPageNumbers(2)),
+      reasons: ['font_inconsistency.spacing_break'],
+      check: (findings) => expect(findings).toHaveLength(2),
+    },
     {
       name: 'an amount squeezed with horizontal scaling',
       input: () => textContext(genuineStatement({ oddAmount: { row: ROW, font: 'Helvetica', horizontalScaling: 80 } })),

@@ -32,6 +32,22 @@ testDetector(scrubbedMetadataDetector, {
     { name: 'XMP only', input: structureContext(pdf(null, { xmp: issuedXmp })) },
     // WeasyPrint writes the dates only when the HTML states them in <meta name="dcterms.created">.
     { name: 'WeasyPrint without dates (the HTML gave none)', input: structureContext(pdf({ Title: '(arara)', Producer: '(WeasyPrint 54.3)' })) },
+    {
+      // One writer applied the +05:30 offset twice: the two dates are exactly one offset apart.
+      name: 'dates exactly one zone offset apart (an offset applied twice)',
+      input: structureContext(
+        pdf(
+          { ...issued, CreationDate: "(D:20240131133000+05'30')", ModDate: "(D:20240131133000+05'30')" },
+          {
+            xmp: xmpPacket({
+              producer: 'JasperReports Library version 6.20.0',
+              createDate: '2024-01-31T08:00:00+05:30',
+              modifyDate: '2024-01-31T08:00:00+05:30',
+            }),
+          },
+        ),
+      ),
+    },
   ],
   invalid: [
     {

@@ -16,7 +16,8 @@ import {
 import { invisibleTextDetector } from '../../../../engine/detectors/overlays/invisible-text.js';
 import { testDetector } from '../../detector-tester.js';
 import { textContext } from '../../read/pdf/text/context.js';
-import { editWithPdfLib, genuineStatement, rawText, rgb, standardPageFont, type StatementOptions } from '../../read/pdf/text/fixtures.js';
+import { editWithPdfLib, genuineStatement, pdfkitBytes, rawText, rgb, standardPageFont, type StatementOptions } from '../../read/pdf/text/fixtures.js';
+import { STRENGTH_CAP } from '../../../../engine/detectors/strengths.js';
 import { scannedPdf } from '../../read/pdf/text/scan-fixtures.js';
 
 async function withGenuine(extra: NonNullable<StatementOptions['extra']>): Promise<Uint8Array> {
@@ -123,6 +124,21 @@ async function labelPositionedByKerning(): Promise<Uint8Array> {
       endText(),
       popGraphicsState(),
     );
+  });
+}
+
+/** A report whose every page carries the printer's slug in white in the bottom margin's body area. */
+function slugOnEveryPage(pages: number): Promise<Uint8Array> {
+  return pdfkitBytes((doc) => {
+    for (let p = 1; p <= pages; p++) {
+      if (p > 1) doc.addPage();
+      doc.fillColor('#000000').font('Helvetica').fontSize(11).text(`Annual report, page ${p}`, 60, 100, { lineBreak: false });
+      doc
+        .fillColor('#ffffff')
+        .font('Helvetica')
+        .fontSize(6)
+        .text(`VerDate 11-MAY-2000 13:57 Jkt 074464 PO 00000 Frm 0000${p} Fmt 6633`, 60, 600, { lineBreak: false });
+    }
   });
 }
 
@@ -258,6 +274,27 @@ testDetector(invisibleTextDetector, {
           }),
         ),
       reasons: ['hidden_content.text_matches_background'],
+    },
+    {
+      // GPO's white production slug on every page of a federal report (govdocs1), pending 46 before.
+      name: "context only: a printer's slug in white at the same place on every page, its figures counting up",
+      input: () => textContext(slugOnEveryPage(4)),
+      reasons: ['hidden_content.text_matches_background'],
+      check: (findings) => {
+        expect(findings).toHaveLength(1);
+        expect(findings[0].pages).toEqual([1, 2, 3, 4]);
+        expect(findings[0].strength).toBe(STRENGTH_CAP.runningMark);
+        expect(findings[0].summary).toContain('running mark');
+      },
+    },
+    {
+      name: 'the same slug on two pages only is no running mark: it keeps its weight',
+      input: () => textContext(slugOnEveryPage(2)),
+      reasons: ['hidden_content.text_matches_background'],
+      check: (findings) => {
+        expect(findings).toHaveLength(2);
+        for (const f of findings) expect(f.strength).toBeGreaterThan(STRENGTH_CAP.runningMark);
+      },
     },
     {
       name: 'text clipped away by a tiny clipping path',

@@ -1,3 +1,5 @@
+import { expect } from 'vitest';
+import { STRENGTH } from '../../../../engine/detectors/strengths.js';
 import { PDFDocument } from 'pdf-lib';
 import { pageInconsistencyDetector } from '../../../../engine/detectors/structure/page-inconsistency.js';
 import { testDetector } from '../../detector-tester.js';
@@ -85,11 +87,17 @@ testDetector(pageInconsistencyDetector, {
       name: 'page 2 of 3 draws Helvetica from its own object while pages 1 and 3 share one',
       input: structureContext(buildRawPdf({ pages: [page(1), ownHelvetica(2, 50), page(3)], extraObjects: { 50: helvetica } })),
       reasons: ['page_inconsistency.separate_font_objects'],
+      check: (f) => expect(f[0].strength).toBe(STRENGTH['page_inconsistency.separate_font_objects'].apartFromRun),
     },
     {
+      // A writer embedding fonts page by page looks the same: a supporting reason, not suspicious alone.
       name: 'two pages, the second with its own Helvetica object',
       input: structureContext(buildRawPdf({ pages: [page(1), ownHelvetica(2, 50)], extraObjects: { 50: helvetica } })),
       reasons: ['page_inconsistency.separate_font_objects'],
+      check: (f) => {
+        expect(f[0].strength).toBe(STRENGTH['page_inconsistency.separate_font_objects'].twoPages);
+        expect(f[0].summary).toContain('page by page');
+      },
     },
   ],
 });
