@@ -218,6 +218,12 @@ export interface AnalyzeOptions {
   now?: string;
   /** OCR of images and image-only PDF pages (engine/ocr); `false` turns it off. */
   ocr?: false | { maxPages?: number; budgetMs?: number };
+  /**
+   * The password of a PDF that needs one to open (tried as the user's, then the owner's). Used to
+   * open the file and nothing else: never copied into the analysis. Without it such a file fails
+   * `password_required`; a wrong one fails `password_incorrect`.
+   */
+  password?: string;
 }
 
 /** A failure the engine can name; the service turns it into a `failed` check with this code. */
