@@ -98,6 +98,7 @@ function writeOld(db: Db, seq: number, row: OldRow): string | null {
     webhook_url: null,
     override_decision: row.override ?? null,
     completed_at: row.status === 'processing' ? null : `2024-02-0${seq}T10:00:05.000Z`,
+    password_supplied: false,
   };
   const rendered = row.status === 'processing' ? null : JSON.stringify(presentCheck(record));
   db.prepare(
