@@ -132,7 +132,7 @@ export function toEngineError(err: unknown): EngineError {
     const code = (err as { code?: number }).code;
     if (code === pdfjs.PasswordResponses.INCORRECT_PASSWORD)
       return new EngineError('password_incorrect', 'The PDF needs a password to open and the password given does not open it.');
-    return new EngineError('password_required', 'The PDF needs a password to open; send it with the file.');
+    return new EngineError('password_required', 'The PDF needs a password to open and none was given.');
   }
   if (isResourceFailure(err)) return new EngineError('resource_limit', `The PDF asks for more memory than a document may use: ${message}`);
   return new EngineError('corrupt_document', `The PDF cannot be parsed: ${message}`);
