@@ -18,8 +18,16 @@ const HAS_QPDF = qpdfOrSkip();
 const NOW = '2026-11-29T00:00:00Z';
 const ENCRYPTION_CODES = new Set(['structural_anomaly.encrypted', 'structural_anomaly.encrypted_after_edit']);
 
-const codes = (a: Analysis) => a.findings.map((f) => f.code).filter((c) => !ENCRYPTION_CODES.has(c)).sort();
-const failure = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e);
+const codes = (a: Analysis) =>
+  a.findings
+    .map((f) => f.code)
+    .filter((c) => !ENCRYPTION_CODES.has(c))
+    .sort();
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e,
+  );
 
 describe.skipIf(!HAS_QPDF)('password-protected PDFs', () => {
   let source: Uint8Array;
@@ -56,7 +64,13 @@ describe.skipIf(!HAS_QPDF)('password-protected PDFs', () => {
         expect(codes(a)).toEqual(codes(baseline));
         const found = a.findings.find((f) => f.code === 'structural_anomaly.encrypted');
         expect(found?.strength).toBeLessThanOrEqual(0.15);
-        expect(found?.evidence.encryption).toMatchObject({ algorithm: scheme.algorithm, key_bits: scheme.keyBits, password: 'user', opened_with: 'user_password', added_in_revision: 1 });
+        expect(found?.evidence.encryption).toMatchObject({
+          algorithm: scheme.algorithm,
+          key_bits: scheme.keyBits,
+          password: 'user',
+          opened_with: 'user_password',
+          added_in_revision: 1,
+        });
         expect(found?.summary).toContain(`${scheme.algorithm} ${scheme.keyBits}-bit`);
         // The password is used to open the file and is never copied into the analysis.
         expect(JSON.stringify(a)).not.toContain(USER_PASSWORD);
