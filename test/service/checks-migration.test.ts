@@ -201,7 +201,14 @@ class CheckStoreOld {
   }
   private processingJson(id: string): string {
     const r = this.db.prepare('SELECT * FROM checks WHERE id = ?').get(id) as Record<string, unknown>;
-    const record = { ...r, thresholds: JSON.parse(r.thresholds as string), verdict: null, extracted: null, error: null } as unknown as CheckRecord;
+    const record = {
+      ...r,
+      thresholds: JSON.parse(r.thresholds as string),
+      verdict: null,
+      extracted: null,
+      error: null,
+      password_supplied: false,
+    } as unknown as CheckRecord;
     return JSON.stringify(presentCheck(record));
   }
 }

@@ -22,7 +22,8 @@ export function cipherWords(e: PdfEncryption): string {
 function lockWords(e: PdfEncryption): string {
   if (!e.userPassword) return 'opens without a password (an owner password restricts printing or copying only)';
   if (e.openedWith === 'owner_password') return 'needs a password to open; it was opened with the owner password supplied';
-  return 'needs a password to open; it was opened with the password supplied';
+  if (e.openedWith === 'user_password') return 'needs a password to open; it was opened with the password supplied';
+  return 'needs a password to open, and our parser could not open it';
 }
 
 export const encryptionDetector = defineDetector({
