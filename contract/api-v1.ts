@@ -32,6 +32,11 @@ export const SubmitFields = z.object({
   url: z.preprocess(emptyToUndefined, httpUrl('url').optional()),
   mode: z.preprocess(emptyToUndefined, z.enum(MODES, { error: 'must be one of normal, strict, lenient' }).optional()),
   webhook_url: z.preprocess(emptyToUndefined, httpUrl('webhook_url').optional()),
+  /**
+   * The password of a PDF that needs one to open (user or owner password). Used for this
+   * analysis only: never stored, logged, echoed, or put in webhooks or the audit log.
+   */
+  password: z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' }).max(1024, { error: 'must be at most 1024 characters' }).optional(),
 });
 
 export const CheckListQuery = pageQuery('check');

@@ -110,8 +110,11 @@ export const DocumentCheck = z.object({
     format: z.enum(DOCUMENT_FORMATS).nullable(),
   }),
   extracted: Extracted,
-  /** `incomplete`: the detectors that did not run to the end and why (empty unless the analysis was partial). */
-  engine: z.object({ version: z.string(), mode: z.enum(MODES), incomplete: z.array(IncompleteDetector) }),
+  /**
+   * `incomplete`: the detectors that did not run to the end and why (empty unless the analysis was
+   * partial). `password_supplied`: a password came with the file (the password is never stored).
+   */
+  engine: z.object({ version: z.string(), mode: z.enum(MODES), incomplete: z.array(IncompleteDetector), password_supplied: z.boolean() }),
   error: CheckError.nullable(),
 });
 

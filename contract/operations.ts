@@ -49,7 +49,8 @@ export const OPERATIONS: readonly Operation[] = [
     ...route('createDocumentCheck'),
     tag: 'document-checks',
     summary: 'Submit a document (a file or a URL)',
-    description: 'Stores the document and queues its analysis; with `?wait=true` answers once the check settles (or after 55 s).',
+    description:
+      'Stores the document and queues its analysis; with `?wait=true` answers once the check settles (or after 55 s). A PDF that needs a password to open takes it in the `password` field (never stored, logged or echoed); with `?wait=true` a missing or wrong one is a 422 `password_required` / `password_incorrect`, without it the check fails with that code.',
     query: api.SubmitQuery,
     body: { schema: api.SubmitFields, types: FORMS, file: 'The PDF, PNG or JPEG to check (judged by its content, not its name).' },
     responses: { 201: DocumentCheck },

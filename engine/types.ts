@@ -224,6 +224,12 @@ export interface AnalyzeOptions {
    * strength (what `npm run producer-rates` measures).
    */
   producerContext?: false;
+  /**
+   * The password of a PDF that needs one to open (tried as the user's, then the owner's). Used to
+   * open the file and nothing else: never copied into the analysis. Without it such a file fails
+   * `password_required`; a wrong one fails `password_incorrect`.
+   */
+  password?: string;
 }
 
 /** A failure the engine can name; the service turns it into a `failed` check with this code. */

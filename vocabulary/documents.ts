@@ -17,6 +17,8 @@ export type RevisionKind = (typeof REVISION_KINDS)[number];
 export const ENGINE_ERROR_CODES = [
   'corrupt_document',
   'encrypted_document',
+  'password_required',
+  'password_incorrect',
   'unsupported_document',
   'too_many_pages',
   'image_too_large',

@@ -43,6 +43,9 @@ export const STRENGTH = {
   'structural_anomaly.decompression_budget': 0.5,
   'structural_anomaly.image_over_budget': 0.5,
   'structural_anomaly.content_over_budget': 0.5,
+  // structure/encryption: from the first save is context (banks do it); added by a later update, the file was changed then locked
+  'structural_anomaly.encrypted': 0.1,
+  'structural_anomaly.encrypted_after_edit': 0.4,
   'structural_anomaly.readers_disagree': { drawing: 0.1, pages: 0.7, images: 0.75, text: 0.9 },
   // structure/active-content
   'active_content.javascript': 0.2,

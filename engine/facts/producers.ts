@@ -43,7 +43,7 @@ function versionOpener(s: Store): (end: number) => Promise<PDFDocumentProxy | nu
     let doc = docs.get(end);
     if (!doc) {
       // The budgeted copy (same length, bombs neutralised): an earlier version is a prefix of it.
-      doc = openVersion(s.now('budgeted')?.bytes ?? s.inputs.bytes, end);
+      doc = openVersion(s.now('budgeted')?.bytes ?? s.inputs.bytes, end, s.inputs.options.password);
       docs.set(end, doc);
       s.onDispose(async () => void (await (await doc!)?.destroy().catch(() => undefined)));
     }
@@ -52,7 +52,7 @@ function versionOpener(s: Store): (end: number) => Promise<PDFDocumentProxy | nu
 }
 
 const pdfProducers = {
-  pdfFile: (s: Store) => (isPdf(s) ? openPdfFile(s.inputs.bytes) : null),
+  pdfFile: (s: Store) => (isPdf(s) ? openPdfFile(s.inputs.bytes, s.inputs.options.password) : null),
   pdf: (s: Store) => {
     const file = s.now('pdfFile');
     return file ? parsePdfStructure(s.inputs.bytes, file) : null;
@@ -75,7 +75,7 @@ const pdfProducers = {
   pdfjs: async (s: Store) => {
     const budgeted = s.now('budgeted');
     if (!budgeted) return null;
-    const doc = await openWithPdfjs(budgeted.bytes);
+    const doc = await openWithPdfjs(budgeted.bytes, { password: s.inputs.options.password });
     s.onDispose(() => doc.destroy().catch(() => undefined));
     return doc;
   },
@@ -84,7 +84,7 @@ const pdfProducers = {
     if (!budgeted) return null;
     const blanked = blankImageData(budgeted.bytes, budgeted.streams);
     if (blanked.blanked === 0) return s.get('pdfjs');
-    const doc = await openWithPdfjs(blanked.bytes);
+    const doc = await openWithPdfjs(blanked.bytes, { password: s.inputs.options.password });
     s.onDispose(() => doc.destroy().catch(() => undefined));
     return doc;
   },

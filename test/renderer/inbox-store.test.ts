@@ -18,7 +18,7 @@ const mk = (id: string, status: DocumentCheck['status'] = 'processing', filename
   rules: [],
   document: { filename, mime_type: 'application/pdf', pages: null, size_bytes: 100, sha256: 'ab', format: null },
   extracted: { doc_type: null, issuer: null, name: null, address: null, document_date: null, account_number: null, currency: null },
-  engine: { version: '0', mode: 'normal', incomplete: [] },
+  engine: { version: '0', mode: 'normal', incomplete: [], password_supplied: false },
   error: null,
 });
 

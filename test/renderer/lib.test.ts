@@ -41,7 +41,7 @@ function check(over: Partial<DocumentCheck> & { filename?: string; issuer?: stri
       account_number: null,
       currency: null,
     },
-    engine: { version: '0.1.0', mode: 'normal', incomplete: [] },
+    engine: { version: '0.1.0', mode: 'normal', incomplete: [], password_supplied: false },
     error: null,
   };
 }

@@ -98,6 +98,7 @@ function writeOld(db: Db, seq: number, row: OldRow): string | null {
     webhook_url: null,
     override_decision: row.override ?? null,
     completed_at: row.status === 'processing' ? null : `2024-02-0${seq}T10:00:05.000Z`,
+    password_supplied: false,
   };
   const rendered = row.status === 'processing' ? null : JSON.stringify(presentCheck(record));
   db.prepare(
@@ -200,7 +201,14 @@ class CheckStoreOld {
   }
   private processingJson(id: string): string {
     const r = this.db.prepare('SELECT * FROM checks WHERE id = ?').get(id) as Record<string, unknown>;
-    const record = { ...r, thresholds: JSON.parse(r.thresholds as string), verdict: null, extracted: null, error: null } as unknown as CheckRecord;
+    const record = {
+      ...r,
+      thresholds: JSON.parse(r.thresholds as string),
+      verdict: null,
+      extracted: null,
+      error: null,
+      password_supplied: false,
+    } as unknown as CheckRecord;
     return JSON.stringify(presentCheck(record));
   }
 }

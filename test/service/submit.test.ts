@@ -76,7 +76,7 @@ describe('POST /api/v1/document-checks/', () => {
     expect(Object.values(check.extracted).every((v) => v === null)).toBe(true);
     const sha = createHash('sha256').update(pdf).digest('hex');
     expect(check.document).toMatchObject({ filename: 'statement.pdf', mime_type: 'application/pdf', size_bytes: pdf.length, sha256: sha });
-    expect(check.engine).toEqual({ version: expect.any(String), mode: 'normal', incomplete: [] });
+    expect(check.engine).toEqual({ version: expect.any(String), mode: 'normal', incomplete: [], password_supplied: false });
     expect(new Date(check.created_at).toISOString()).toBe(check.created_at);
     expect(readFileSync(join(svc.dataDir, 'uploads', sha.slice(0, 2), sha)).equals(pdf)).toBe(true);
     const done = await pollUntilSettled(svc, check.id);

@@ -48,7 +48,10 @@ function reasonText(r: Reason, width: number): string[] {
 /** The table row of one file: its verdict and flag codes, or why it has none. */
 export function fileRow({ path, check, failure }: CheckedFile): string[] {
   if (!check) return [path, 'ERROR', '-', '-', failure ?? 'could not be checked'];
-  if (check.status === 'failed') return [path, 'FAILED', '-', '-', `${check.error?.code ?? 'error'}: ${check.error?.message ?? 'analysis failed'}`];
+  if (check.status === 'failed') {
+    const hint = check.error?.code?.startsWith('password_') ? ' Give it with --password-file FILE, or run on a terminal to be asked.' : '';
+    return [path, 'FAILED', '-', '-', `${check.error?.code ?? 'error'}: ${check.error?.message ?? 'analysis failed'}${hint}`];
+  }
   return [path, check.decision ?? '-', String(check.risk_score ?? '-'), check.risk_level ?? '-', check.flags.map((f) => f.code).join(', ') || '-'];
 }
 

@@ -19,6 +19,7 @@ export interface CheckOptions {
   json?: boolean;
   dataDir?: string;
   workers?: number;
+  passwordFile?: string;
 }
 
 export async function workspaceSettings(dataDir: string | undefined): Promise<CheckSettings> {
@@ -37,9 +38,14 @@ export function checkOne(
   conditions: ConditionEvaluator,
   opts: CheckOptions,
   settings: CheckSettings,
+  password?: string,
 ): Promise<DocumentCheck> {
   const pipeline: Pipeline = { analyser: runner, conditions, limits: { maxPages: DEFAULTS.maxPages, maxMegapixels: DEFAULTS.maxMegapixels } };
-  return checkFileOffline(pipeline, settings, path, { mode: opts.mode, maxBytes: DEFAULTS.maxUploadBytes });
+  return checkFileOffline(pipeline, settings, path, {
+    mode: opts.mode,
+    maxBytes: DEFAULTS.maxUploadBytes,
+    ...(password !== undefined ? { password } : {}),
+  });
 }
 
 /** The condition sandbox (a thread, started only if a rule is evaluated). */

@@ -8,11 +8,12 @@
  * first, so that its thread loads the engine (the slow part) while this thread loads the rest
  * of the pipeline (check-run.ts) and reads the workspace settings.
  */
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import type { Mode } from '../../../engine/index.js';
 import { MODES } from '../../../vocabulary/verdicts.js';
 import { expandInputs } from '../check/inputs.js';
+import { checkWithPassword, readPasswordFile, terminalPrompt } from '../check/password.js';
 import { errorEnvelope, formatResults, type CheckedFile } from '../check/present.js';
 import { UsageError } from '../usage-error.js';
 import type { CheckOptions } from './check-run.js';
@@ -32,10 +33,16 @@ export function registerCheck(program: Command): void {
     .option('--json', 'print one document_check JSON object per line (an error envelope for what could not be checked)')
     .option('--data-dir <dir>', `use this workspace's thresholds, flag settings and rules; ${DATA_DIR_HELP}`)
     .option('--workers <n>', 'analysis worker threads', positiveInt('--workers'))
+    .option(
+      '--password-file <file>',
+      'the password of password-protected PDFs, alone on the first line of this file (on a terminal you are asked when a file needs one)',
+    )
     .action(async (args: string[], opts: CheckOptions) => runCheckCommand(args, opts));
 }
 
 async function runCheckCommand(args: string[], opts: CheckOptions): Promise<void> {
+  const password = opts.passwordFile !== undefined ? await readPasswordFile(opts.passwordFile) : undefined;
+  const prompt = terminalPrompt();
   const { inputs, problems } = await expandInputs(args);
   for (const p of problems) {
     if (opts.json) process.stdout.write(`${JSON.stringify(errorEnvelope('invalid_request_error', p.code, p.message))}\n`);
@@ -58,7 +65,8 @@ async function runCheckCommand(args: string[], opts: CheckOptions): Promise<void
     await Promise.all(
       inputs.map(async ({ path }, i) => {
         try {
-          results[i] = { path, check: await checkOne(resolve(path), runner, conditions, opts, settings) };
+          const run = (pw?: string) => checkOne(resolve(path), runner, conditions, opts, settings, pw);
+          results[i] = { path, check: await checkWithPassword(run, { filename: basename(path), prompt, ...(password !== undefined ? { password } : {}) }) };
         } catch (err) {
           results[i] = { path, check: null, failure: (err as Error).message };
         }

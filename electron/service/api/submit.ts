@@ -5,8 +5,9 @@
  */
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
+import type { DocumentCheck } from '../../../contract/check.js';
 import { SubmitFields as submitFields, SubmitQuery as submitQuery } from '../../../contract/api-v1.js';
-import { UnsupportedDocument } from '../checks/check-service.js';
+import { PasswordNotAccepted, UnsupportedDocument } from '../checks/check-service.js';
 import type { ServiceConfig } from '../config.js';
 import { presentCheck } from '../domain/present-check.js';
 import { FileTooLargeError } from '../domain/storage-error.js';
@@ -87,9 +88,22 @@ async function stageUrl(url: string, uploads: Submitting['uploads'], config: Sub
   }
 }
 
+/** A check that failed for want of the right password, as the 422 a waiting client asks again on. */
+function passwordFailure(check: DocumentCheck): ApiError | null {
+  const code = check.status === 'failed' ? check.error?.code : undefined;
+  if (code !== 'password_required' && code !== 'password_incorrect') return null;
+  const ask = code === 'password_required' ? 'send it in the `password` field' : 'check it and send it again in the `password` field';
+  return new ApiError(422, 'invalid_request_error', code, `${check.error!.message} The failed check is ${check.id}; ${ask}.`);
+}
+
 export function submitHandler(uc: Submitting, config: SubmitLimits) {
   const { checks } = uc;
   return async (req: Request, res: Response): Promise<void> => {
+    // A password in the URL would reach proxies' and browsers' histories: refuse it before reading the body.
+    if (Object.hasOwn(req.query, 'password')) {
+      req.resume();
+      throw invalidRequest('parameter_invalid', "Send 'password' as a form field in the body, never in the URL.");
+    }
     const { wait } = parseWith(submitQuery, req.query);
     const { fields, staged } = await stageUpload(req, uc, config);
     try {
@@ -105,10 +119,15 @@ export function submitHandler(uc: Submitting, config: SubmitLimits) {
       try {
         check = await checks.submit(
           { tempPath: staged.file.tempPath, filename: staged.filename, sha256: staged.sha256, size: staged.size, head: staged.head },
-          { mode: fields.mode, webhook_url: fields.webhook_url, actor: apiKeyOf(res).id },
+          {
+            mode: fields.mode,
+            webhook_url: fields.webhook_url,
+            actor: apiKeyOf(res).id,
+            ...(fields.password !== undefined ? { password: fields.password } : {}),
+          },
         );
       } catch (err) {
-        if (err instanceof UnsupportedDocument) throw invalidRequest(err.code, err.message);
+        if (err instanceof UnsupportedDocument || err instanceof PasswordNotAccepted) throw invalidRequest(err.code, err.message);
         throw err;
       }
       if (wait) {
@@ -116,7 +135,10 @@ export function submitHandler(uc: Submitting, config: SubmitLimits) {
         res.on('close', () => gone.abort());
         await checks.waitFor(check.id, config.waitTimeoutMs, gone.signal);
       }
-      res.status(201).json((await checks.present(check.id)) ?? presentCheck(check));
+      const presented = (await checks.present(check.id)) ?? presentCheck(check);
+      const refused = wait ? passwordFailure(presented) : null;
+      if (refused) throw refused;
+      res.status(201).json(presented);
     } finally {
       // No-op once committed (the temp file was moved); removes it on any earlier failure.
       await staged.file.discard();

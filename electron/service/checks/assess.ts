@@ -35,6 +35,8 @@ export interface AssessInput {
    * scoring; its findings are scored like the engine's. Absent offline (no workspace).
    */
   compare?: (analysis: Analysis) => Promise<Finding[]>;
+  /** A PDF's password, handed to the analysis and nowhere else. */
+  password?: string;
 }
 
 export type Assessment =
@@ -46,7 +48,12 @@ export type Assessment =
   | { status: 'gone' };
 
 export async function assess(pipeline: Pipeline, input: AssessInput): Promise<Assessment> {
-  const outcome = await pipeline.analyser.run({ path: input.path, filename: input.filename, ...pipeline.limits });
+  const outcome = await pipeline.analyser.run({
+    path: input.path,
+    filename: input.filename,
+    ...pipeline.limits,
+    ...(input.password !== undefined ? { password: input.password } : {}),
+  });
   if (!outcome.ok) {
     if (outcome.code === 'service_stopping') return { status: 'interrupted' };
     return { status: 'failed', error: { type: 'api_error', code: outcome.code, message: outcome.message } };

@@ -20,6 +20,7 @@ import { WebhookDispatcher } from '../webhooks/dispatcher.js';
 import type { Comparison } from '../library/compare.js';
 import type { RelatedItem } from '../library/store.js';
 import { assess, type Pipeline } from './assess.js';
+import { PasswordVault } from './passwords.js';
 import { WorkspaceLibrary } from './library.js';
 import { workspaceSettings } from './settings.js';
 
@@ -38,6 +39,18 @@ export interface Submission {
   webhook_url?: string | null;
   /** The key that submitted it, for the audit log. */
   actor: string | null;
+  /** A PDF's password: kept in this process's memory until the check settles, never stored. */
+  password?: string;
+}
+
+/** A password came with a check this process will not analyse itself (a team server). */
+export class PasswordNotAccepted extends Error {
+  readonly code = 'password_not_accepted';
+  constructor() {
+    super(
+      "This server's checks are analysed by worker processes that a password cannot reach without being stored; send the document without its password (decrypted) or check it on the desktop app.",
+    );
+  }
 }
 
 /** The document is not one the engine reads; nothing was stored. */
@@ -57,6 +70,7 @@ const STOPPED = Symbol('stopped');
 export class CheckService {
   private queue: CheckQueue | null = null;
   private readonly library: WorkspaceLibrary;
+  private readonly passwords = new PasswordVault();
 
   constructor(
     private readonly store: Store,
@@ -81,6 +95,7 @@ export class CheckService {
     const { store } = this;
     const mime = sniffMime(file.head);
     if (!mime) throw new UnsupportedDocument();
+    if (submission.password !== undefined && this.queue && !this.queue.analysesHere) throw new PasswordNotAccepted();
     await store.uploads.commit(file.tempPath, file.sha256, file.size, mime);
     try {
       const settings = await workspaceSettings(store);
@@ -97,6 +112,7 @@ export class CheckService {
           snapshot: settings.snapshot,
           webhook_url: submission.webhook_url ?? null,
           pages: mime === 'application/pdf' ? null : 1,
+          password_supplied: submission.password !== undefined,
         });
       const insertAndQueue = async (tx: Store) => {
         const c = await insert(tx);
@@ -109,6 +125,8 @@ export class CheckService {
         details: { sha256: c.sha256, size_bytes: c.size_bytes, mime_type: c.mime_type, mode: c.mode },
       }));
       this.storage.recovered();
+      // Before the work starts in this process; it leaves memory when the check settles.
+      if (submission.password !== undefined) this.passwords.hold(check.id, submission.password);
       this.queue?.committed(check.id);
       return check;
     } finally {
@@ -134,9 +152,14 @@ export class CheckService {
    */
   async settle(id: string, lease: string | null = null): Promise<'settled' | 'interrupted' | 'skipped'> {
     const check = await this.store.checks.get(id);
-    if (!check || check.status !== 'processing') return 'skipped';
+    if (!check || check.status !== 'processing') {
+      this.passwords.forget(id);
+      return 'skipped';
+    }
     let comparison: Comparison | null = null;
+    const password = this.passwords.take(id);
     const outcome = await assess(this.pipeline, {
+      ...(password !== undefined ? { password } : {}),
       path: this.store.uploads.pathFor(check.sha256),
       filename: check.filename,
       mode: check.mode,

@@ -17,6 +17,8 @@ import type { CheckSettings } from './settings.js';
 export interface OfflineOptions {
   mode: Mode;
   maxBytes: number;
+  /** A PDF's password, handed to the analysis only. */
+  password?: string;
 }
 
 export async function checkFileOffline(pipeline: Pipeline, settings: CheckSettings, path: string, opts: OfflineOptions): Promise<DocumentCheck> {
@@ -33,6 +35,7 @@ export async function checkFileOffline(pipeline: Pipeline, settings: CheckSettin
       thresholds: settings.thresholds,
       snapshot: settings.snapshot,
       webhook_url: null,
+      password_supplied: opts.password !== undefined,
     });
   const refused = (size: number, sha256: string, code: CheckErrorCode, message: string) =>
     presentCheck(failedRecord(start(size, sha256, 'application/pdf'), { type: 'api_error', code, message }));
@@ -45,7 +48,14 @@ export async function checkFileOffline(pipeline: Pipeline, settings: CheckSettin
   const mime = sniffMime(bytes);
   if (!mime) return refused(bytes.length, sha256, 'unsupported_document', 'The file is not a PDF, PNG or JPEG (judged by its content, not its name).');
   const check = start(bytes.length, sha256, mime);
-  const outcome = await assess(pipeline, { path, filename, mode: opts.mode, thresholds: settings.thresholds, snapshot: settings.snapshot });
+  const outcome = await assess(pipeline, {
+    path,
+    filename,
+    mode: opts.mode,
+    thresholds: settings.thresholds,
+    snapshot: settings.snapshot,
+    ...(opts.password !== undefined ? { password: opts.password } : {}),
+  });
   if (outcome.status === 'completed') return presentCheck(completedRecord(check, outcome.result));
   const error =
     outcome.status === 'failed' ? outcome.error : { type: 'api_error' as const, code: 'engine_error' as const, message: 'The analysis was interrupted.' };

@@ -200,6 +200,13 @@ const HISTORY: readonly SchemaMigration[] = [
     // them too: one store, one queue interface.
     steps: [addColumn('checks', 'lease TEXT'), addColumn('checks', 'attempts INT32 NOT NULL DEFAULT 0'), addColumn('webhook_outbox', 'claimed_until INTEGER')],
   },
+  {
+    version: 7,
+    name: 'password_supplied',
+    // Issue 32: whether a password came with the file (1) or not (0). The password itself is
+    // never stored anywhere (checks/passwords.ts holds it in memory until the analysis runs).
+    steps: [addColumn('checks', 'password_supplied INTEGER NOT NULL DEFAULT 0')],
+  },
 ];
 
 /** The desktop's migrations: the history as written, one SQLite migration per version. */

@@ -65,6 +65,8 @@ export interface CheckRecord {
   /** A reviewer's decision override (SPEC rule 3); the score keeps the engine's value. */
   override_decision: Decision | null;
   completed_at: string | null;
+  /** A password came with the file (the password itself is never stored: checks/passwords.ts). */
+  password_supplied: boolean;
 }
 
 export interface NewCheck {
@@ -81,6 +83,7 @@ export interface NewCheck {
   /** Known at submit for images (always one page). */
   pages?: number | null;
   created_at?: string;
+  password_supplied?: boolean;
 }
 
 export interface CompletedAnalysis {

@@ -25,6 +25,7 @@ export function newRecord(check: NewCheck): CheckRecord {
     webhook_url: check.webhook_url,
     override_decision: null,
     completed_at: null,
+    password_supplied: check.password_supplied ?? false,
   };
 }
 

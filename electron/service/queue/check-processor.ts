@@ -22,6 +22,8 @@ export class CheckProcessor implements CheckQueue {
     this.settled.setMaxListeners(0);
   }
 
+  readonly analysesHere = true;
+
   /** The checks table is the queue: nothing to write beside the check. */
   async add(): Promise<void> {}
 

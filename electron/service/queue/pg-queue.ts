@@ -48,6 +48,8 @@ export type SettleAttempt = (id: string, lease: string) => Promise<'settled' | '
 const BOSS_SCHEMA = 'pgboss';
 
 export class PgCheckQueue implements CheckQueue {
+  /** Any process of the team may run a job: nothing held in this one's memory reaches it. */
+  readonly analysesHere = false;
   private stopping = false;
   private stopped = false;
   private sweeper: NodeJS.Timeout | null = null;

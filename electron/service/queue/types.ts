@@ -6,6 +6,11 @@ export interface AnalysisTask {
   filename: string;
   maxPages: number;
   maxMegapixels: number;
+  /**
+   * The password of a PDF that needs one. In memory only: handed to the analysis thread with the
+   * task and never stored, logged or queued (checks/passwords.ts).
+   */
+  password?: string;
 }
 
 /** `service_stopping` is never stored: the check stays `processing` and resumes at the next start. */
@@ -25,6 +30,11 @@ export interface CheckQueue {
   waitFor(id: string, ms: number, signal?: AbortSignal): Promise<void>;
   /** Checks waiting or being analysed (the health route's queue depth): this process's on the desktop, all of them on a team server. */
   depth(): Promise<number>;
+  /**
+   * True when checks submitted here are analysed in this process (the desktop), so a password
+   * can reach the analysis in memory; false on a team server, whose jobs any process may run.
+   */
+  readonly analysesHere: boolean;
   /** True once shutdown began: an analysis that ends now is not stored (it runs again). */
   readonly isStopping: boolean;
   /**

@@ -57,6 +57,7 @@ async function analyseFile(task: AnalysisTask): Promise<AnalysisOutcome> {
       filename: task.filename,
       maxPages: task.maxPages,
       maxMegapixels: task.maxMegapixels,
+      ...(task.password !== undefined ? { password: task.password } : {}),
     });
     return { ok: true, analysis };
   } catch (err) {

@@ -17,9 +17,10 @@ import { nowIso } from './ids.js';
 
 /** The two small parts of the Analysis a record needs are read by the database; the rest of it is not parsed here. */
 const recordColumns = (d: Dialect) =>
-  `id, created_at, status, filename, mime_type, size_bytes, sha256, pages, ${jsonText(d, 'analysis', 'document.format')} AS format, mode, engine_version, thresholds, verdict, ${jsonPart(d, 'analysis', 'extracted')} AS extracted, error, webhook_url, override_decision, completed_at`;
+  `id, created_at, status, filename, mime_type, size_bytes, sha256, pages, ${jsonText(d, 'analysis', 'document.format')} AS format, mode, engine_version, thresholds, verdict, ${jsonPart(d, 'analysis', 'extracted')} AS extracted, error, webhook_url, override_decision, completed_at, password_supplied`;
 
-interface CheckRow extends Omit<CheckRecord, 'thresholds' | 'verdict' | 'extracted' | 'error'> {
+interface CheckRow extends Omit<CheckRecord, 'thresholds' | 'verdict' | 'extracted' | 'error' | 'password_supplied'> {
+  password_supplied: number | string | null;
   thresholds: string;
   verdict: string | null;
   extracted: string | null;
@@ -35,6 +36,7 @@ function fromRow(row: CheckRow): CheckRecord {
     verdict: parse<StoredVerdict>(row.verdict),
     extracted: parse<Extracted>(row.extracted),
     error: parse<CheckError>(row.error),
+    password_supplied: Number(row.password_supplied ?? 0) === 1,
   };
 }
 
@@ -47,8 +49,8 @@ export class CheckStore {
 
   async insert(check: NewCheck): Promise<CheckRecord> {
     await this.sql.run(
-      `INSERT INTO checks (id, created_at, status, filename, mime_type, size_bytes, sha256, pages, mode, engine_version, thresholds, snapshot, webhook_url)
-       VALUES (?, ?, 'processing', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO checks (id, created_at, status, filename, mime_type, size_bytes, sha256, pages, mode, engine_version, thresholds, snapshot, webhook_url, password_supplied)
+       VALUES (?, ?, 'processing', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         check.id,
         check.created_at ?? nowIso(),
@@ -62,6 +64,7 @@ export class CheckStore {
         JSON.stringify(check.thresholds),
         JSON.stringify(check.snapshot),
         check.webhook_url,
+        check.password_supplied ? 1 : 0,
       ],
     );
     return (await this.get(check.id))!;

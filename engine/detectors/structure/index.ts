@@ -1,5 +1,6 @@
 import type { Detector } from '../define.js';
 import { activeContentDetector } from './active-content.js';
+import { encryptionDetector } from './encryption.js';
 import { incrementalEditDetector } from './incremental-edit.js';
 import { pageInconsistencyDetector } from './page-inconsistency.js';
 import { readerDisagreementDetector } from './reader-disagreement.js';
@@ -13,4 +14,5 @@ export const structureDetectors: Detector[] = [
   activeContentDetector,
   pageInconsistencyDetector,
   readerDisagreementDetector,
+  encryptionDetector,
 ];

@@ -114,11 +114,17 @@ export class ApiClient {
   getCheck(id: string) {
     return this.call('getDocumentCheck', { id });
   }
-  submit(file: Blob, filename: string, mode?: string) {
+  /**
+   * `password` opens a password-protected PDF (sent in the body only); with it the call waits for
+   * the analysis, so a wrong or missing password comes back as a 422 `password_incorrect` /
+   * `password_required` ApiError to ask again on.
+   */
+  submit(file: Blob, filename: string, mode?: string, password?: string) {
     const form = new FormData();
     if (mode) form.set('mode', mode);
+    if (password !== undefined) form.set('password', password);
     form.set('file', file, filename);
-    return this.call('createDocumentCheck', {}, { body: form });
+    return this.call('createDocumentCheck', {}, { body: form, ...(password !== undefined ? { query: 'wait=true' } : {}) });
   }
   sendFeedback(id: string, feedback: Feedback) {
     return this.call('createCheckFeedback', { id }, { json: feedback });

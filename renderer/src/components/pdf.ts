@@ -4,6 +4,7 @@
  */
 import * as pdfjs from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import { offerPasswords } from '../lib/session-passwords.js';
 
 pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
 
@@ -11,7 +12,10 @@ export type PdfDocument = pdfjs.PDFDocumentProxy;
 
 export function openPdf(bytes: ArrayBuffer): Promise<PdfDocument> {
   // pdf.js transfers the buffer to its worker; keep the caller's copy intact.
-  return pdfjs.getDocument({ data: new Uint8Array(bytes.slice(0)), isEvalSupported: false, enableXfa: false }).promise;
+  const task = pdfjs.getDocument({ data: new Uint8Array(bytes.slice(0)), isEvalSupported: false, enableXfa: false });
+  // A file that needed a password for its check opens with the one given in this window.
+  task.onPassword = offerPasswords();
+  return task.promise;
 }
 
 export async function renderPage(doc: PdfDocument, pageNumber: number, canvas: HTMLCanvasElement, cssWidth: number): Promise<void> {

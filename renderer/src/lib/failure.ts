@@ -14,7 +14,9 @@ const REVIEW = 'Until then there is no verdict: review this document by hand.';
 /** What to do next, for each reason an analysis can fail (a compile error when a code is added). */
 const NEXT_STEP: Record<CheckError['code'], string> = {
   corrupt_document: 'The file is damaged or incomplete (for example cut short in transfer). Ask the sender for the original file and check it again.',
-  encrypted_document: 'The file needs a password to open. Ask the sender for a copy without a password and check it again.',
+  encrypted_document: 'The file is locked with a kind of protection the analysis cannot open. Ask the sender for a copy without it and check it again.',
+  password_required: 'The file needs a password to open. Check it again with its password (statements often use a date of birth or part of an ID number).',
+  password_incorrect: 'The password given does not open the file. Check the password with the sender and check it again.',
   unsupported_document: 'This kind of file cannot be analysed. Ask for the document as a PDF, PNG or JPEG and check it again.',
   too_many_pages: 'The document has more pages than the analysis reads. Ask for the pages that matter as a shorter file and check it again.',
   image_too_large: 'The image is larger than the analysis reads. Ask for a copy at a lower resolution and check it again.',

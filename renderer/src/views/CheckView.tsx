@@ -10,6 +10,7 @@ import { RevisionTimeline } from '../components/RevisionTimeline.js';
 import { ScoreGauge } from '../components/ScoreGauge.js';
 import { TechnicalDetails } from '../components/TechnicalDetails.js';
 import { FailedAnalysis } from '../components/FailedAnalysis.js';
+import { needsPassword, PasswordPrompt } from '../components/PasswordPrompt.js';
 import { NOT_RUN } from '../lib/failure.js';
 import { TriggeredRules } from '../components/TriggeredRules.js';
 import { boxesOf, heatmapsOf, normalizeBBox, targetPage, visibleEvidence, type Box, type Heatmap } from '../lib/evidence.js';
@@ -112,6 +113,7 @@ export function CheckView({ id }: { id: string }) {
         <div className="check-side">
           <section aria-labelledby="flags-title" className="card">
             <h2 id="flags-title">Why</h2>
+            {failed && needsPassword(check) && <PasswordPrompt key={check.id} check={check} />}
             {failed ? <FailedAnalysis error={check.error} /> : <FlagList flags={check.flags} selectedKey={selection?.key ?? null} onSelect={selectReason} />}
           </section>
           <section aria-labelledby="related-title" className="card">

@@ -3,7 +3,7 @@
  * /Prev (with hybrid /XRefStm), object lookup through the newest section that defines a number
  * (object streams included), and repairs by scanning when offsets or chains are broken.
  */
-import { decryptorFor, type StringDecryptor } from './crypto.js';
+import { authenticate, decryptorFor, type Authentication, type StringDecryptor } from './crypto.js';
 import { decodeStream } from './filters.js';
 import { Lexer, Parser } from './lexer.js';
 import { ObjectMemo } from './object-memo.js';
@@ -42,10 +42,15 @@ export class PdfFile {
   private scanIndex: Map<number, ScannedObject> | null = null;
   private scanByOffset: Map<number, ScannedObject> | null = null;
   readonly headerOffset: number;
-  /** Set for encrypted files that open with the empty user password; undefined until asked. */
+  /** Set for encrypted files that open (with the empty or the caller's password); undefined until asked. */
   private crypt: StringDecryptor | null | undefined;
+  private auth: Authentication | undefined;
 
-  constructor(readonly bytes: Uint8Array) {
+  /** `password`: the caller's, for files that need one; kept on this object only, never copied out. */
+  constructor(
+    readonly bytes: Uint8Array,
+    private readonly password?: string,
+  ) {
     const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const head = buf.subarray(0, 1024).indexOf('%PDF-');
     this.headerOffset = head < 0 ? 0 : head;
@@ -222,9 +227,19 @@ export class PdfFile {
     return e !== undefined && e !== null;
   }
 
-  /** The decryptor for this file, or null when it is not encrypted or needs a password. */
+  /** How the file authenticates (encrypted files only): with no password, the caller's, or not at all. */
+  authentication(): Authentication | null {
+    if (!this.encrypted) return null;
+    this.auth ??= authenticate(this, this.password);
+    return this.auth;
+  }
+
+  /** The decryptor for this file, or null when it is not encrypted or needs a password we do not have. */
   decryptor(): StringDecryptor | null {
-    if (this.crypt === undefined) this.crypt = this.encrypted ? decryptorFor(this) : null;
+    if (this.crypt === undefined) {
+      const auth = this.authentication();
+      this.crypt = auth?.ok ? decryptorFor(this, auth.key) : null;
+    }
     return this.crypt;
   }
 
@@ -396,6 +411,6 @@ function dedupeLast(entries: XrefEntry[]): XrefEntry[] {
  * Parses the file. Not memoised here: within an analysis the fact store (engine/facts) holds the
  * one parsed file every reader shares.
  */
-export function openPdf(bytes: Uint8Array): PdfFile {
-  return new PdfFile(bytes);
+export function openPdf(bytes: Uint8Array, password?: string): PdfFile {
+  return new PdfFile(bytes, password);
 }

@@ -8,14 +8,15 @@ import { decodeStream } from './filters.js';
 import { PdfDict, PdfRef, PdfStream, PdfString, toPlain, type PdfValue } from './objects.js';
 import { walkPages } from './pages.js';
 import { decodePdfText } from './text-strings.js';
-import type { PdfRevision, PdfStructure } from './types.js';
+import { encryptionScheme } from './crypto.js';
+import type { PdfEncryption, PdfRevision, PdfStructure } from './types.js';
 
 export { openPdf } from './document.js';
 
 /** Our parser's view of the file, with parse failures named as the engine names them. */
-export function openPdfFile(bytes: Uint8Array): PdfFile {
+export function openPdfFile(bytes: Uint8Array, password?: string): PdfFile {
   try {
-    return openPdf(bytes);
+    return openPdf(bytes, password);
   } catch (err) {
     throw new EngineError('corrupt_document', `The PDF structure cannot be read: ${(err as Error).message}`);
   }
@@ -43,11 +44,29 @@ export function parsePdfStructure(bytes: Uint8Array, opened?: PdfFile): PdfStruc
     updateCount: Math.max(0, updates),
     linearized: lin !== null,
     encrypted,
+    encryption: encrypted ? describeEncryption(file, revisions) : null,
     pageCount: pages.length,
     info: readInfo(file),
     xmp: readXmp(file, root),
     trailerId: readId(file),
     repairs: [...new Set(file.repairs)],
+  };
+}
+
+/**
+ * The encryption as evidence: its scheme, whether opening needs a user password, and the first
+ * revision whose trailer names /Encrypt (a file encrypted only by a later update was edited first).
+ */
+function describeEncryption(file: PdfFile, revisions: PdfRevision[]): PdfEncryption | null {
+  const scheme = encryptionScheme(file);
+  if (!scheme) return null;
+  const auth = file.authentication();
+  const first = revisions.find((r) => r.trailer.Encrypt !== undefined && r.trailer.Encrypt !== null);
+  return {
+    ...scheme,
+    userPassword: !auth?.ok || auth.openedWith !== 'no_password',
+    openedWith: auth?.ok ? auth.openedWith : null,
+    firstRevision: first?.number ?? null,
   };
 }
 

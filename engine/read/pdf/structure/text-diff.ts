@@ -31,9 +31,9 @@ export interface LineDiff {
 }
 
 /** Loads a file prefix with pdf.js; null when that version cannot be opened. */
-export async function openVersion(bytes: Uint8Array, end: number): Promise<PDFDocumentProxy | null> {
+export async function openVersion(bytes: Uint8Array, end: number, password?: string): Promise<PDFDocumentProxy | null> {
   try {
-    return await openWithPdfjs(bytes.subarray(0, end));
+    return await openWithPdfjs(bytes.subarray(0, end), { password });
   } catch {
     return null;
   }

@@ -37,10 +37,27 @@ export interface PdfStructure {
   updateCount: number;
   linearized: boolean;
   encrypted: boolean;
+  /** Set when `encrypted`: the scheme and how the file opened (engine/read/pdf/structure/crypto.ts). */
+  encryption?: PdfEncryption | null;
   pageCount: number;
   info: Record<string, string> | null;
   xmp: string | null;
   trailerId: [string, string] | null;
   /** Problems met while parsing that were repaired (broken xref offsets, etc.). */
   repairs: string[];
+}
+
+export interface PdfEncryption {
+  /** The security handler (/Filter): `Standard` is the password handler. */
+  filter: string;
+  v: number;
+  r: number;
+  algorithm: 'RC4' | 'AES' | 'none' | 'unknown';
+  keyBits: number | null;
+  /** True when opening needs a user password; false for files restricted by an owner password only. */
+  userPassword: boolean;
+  /** How it was opened here; null when it could not be (no or a wrong password, another handler). */
+  openedWith: 'no_password' | 'user_password' | 'owner_password' | null;
+  /** The first revision (1-based) whose trailer names /Encrypt; null when none does (a repaired file). */
+  firstRevision: number | null;
 }

@@ -62,7 +62,12 @@ async function ownWorker(): Promise<InstanceType<typeof pdfjs.PDFWorker>> {
   return new pdfjs.PDFWorker({ port: port as unknown as null, verbosity: pdfjs.VerbosityLevel.ERRORS });
 }
 
-export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
+/**
+ * Opens with the empty password first; only a file that needs a password is given the caller's
+ * (pdf.js tries it as the user's, then the owner's). A file that opens for anyone never fails
+ * because the caller supplied a password it does not need.
+ */
+export async function openPdf(bytes: Uint8Array, options: { password?: string } = {}): Promise<PDFDocumentProxy> {
   const assets = pdfjsAssets();
   const worker = await ownWorker();
   // pdf.js transfers (detaches) the buffer it is given; the caller's bytes must stay usable.
@@ -88,6 +93,16 @@ export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
     maxImageSize: IMAGE_LIMITS.maxPixels,
     worker,
   });
+  let offered = false;
+  task.onPassword = (update: (password: string | Error) => void, reason: number) => {
+    if (reason === pdfjs.PasswordResponses.NEED_PASSWORD && options.password !== undefined && !offered) {
+      offered = true;
+      update(options.password);
+    } else {
+      // Declining ends the loading with pdf.js's own PasswordException (NEED or INCORRECT).
+      update(new Error('no further password'));
+    }
+  };
   try {
     const doc = await task.promise;
     const destroy = doc.destroy.bind(doc);
@@ -114,7 +129,10 @@ export function toEngineError(err: unknown): EngineError {
   const name = (err as { name?: string } | null)?.name ?? '';
   const message = (err as { message?: string } | null)?.message ?? String(err);
   if (name === 'PasswordException') {
-    return new EngineError('encrypted_document', 'The PDF is password-protected and cannot be opened without its password.');
+    const code = (err as { code?: number }).code;
+    if (code === pdfjs.PasswordResponses.INCORRECT_PASSWORD)
+      return new EngineError('password_incorrect', 'The PDF needs a password to open and the password given does not open it.');
+    return new EngineError('password_required', 'The PDF needs a password to open and none was given.');
   }
   if (isResourceFailure(err)) return new EngineError('resource_limit', `The PDF asks for more memory than a document may use: ${message}`);
   return new EngineError('corrupt_document', `The PDF cannot be parsed: ${message}`);

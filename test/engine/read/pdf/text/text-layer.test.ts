@@ -114,7 +114,7 @@ describe('loadPdfText', () => {
   it('rejects too many pages, password protection and garbage with engine error codes', async () => {
     const three = await genuineStatement({ pages: 3 });
     await expect(loadPdfText(three, { maxPages: 2 })).rejects.toMatchObject({ code: 'too_many_pages' });
-    await expect(loadPdfText(await encryptedPdf(), { maxPages: 2 })).rejects.toMatchObject({ code: 'encrypted_document' });
+    await expect(loadPdfText(await encryptedPdf(), { maxPages: 2 })).rejects.toMatchObject({ code: 'password_required' });
     const garbage = new TextEncoder().encode('%PDF-1.7\n1 0 obj << /Type /Catalog >>\nnot a pdf at all');
     const err = await loadPdfText(garbage, { maxPages: 2 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(EngineError);
