@@ -13,6 +13,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Command } from 'commander';
+import { format, resolveConfig } from 'prettier';
 import { readLabels } from './labels.js';
 import { DEFAULT_CRITERIA, forgedRates, habitsTable, reasonCodes, reasonRates, renderGenerated, type GenuineRow, type ReasonRate } from './producer-rates.js';
 import { splitOf } from './util/split.js';
@@ -122,8 +123,10 @@ async function main(): Promise<void> {
   for (const h of habits) console.log(`  ${h.family.padEnd(20)} ${h.code.padEnd(45)} ${h.carrying}/${h.files} forged ${pct(h.forgedRate)}`);
   if (o.write) {
     const root = repoRoot();
-    writeFileSync(join(root, 'engine/scoring/producer-context.generated.ts'), renderGenerated(habitsTable(learned)));
-    writeFileSync(join(root, 'docs/producer-rates.md'), renderDocs(rows, forged.length, learned, all));
+    // Written as the repository's formatter would, so a regeneration diffs only where figures moved.
+    const pretty = async (file: string, text: string) => writeFileSync(file, await format(text, { ...(await resolveConfig(file)), filepath: file }));
+    await pretty(join(root, 'engine/scoring/producer-context.generated.ts'), renderGenerated(habitsTable(learned)));
+    await pretty(join(root, 'docs/producer-rates.md'), renderDocs(rows, forged.length, learned, all));
     console.log('wrote engine/scoring/producer-context.generated.ts and docs/producer-rates.md');
   }
 }
