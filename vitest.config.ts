@@ -34,6 +34,8 @@ const SLOW = [
   'test/fuzz/fuzz.test.ts',
   // Every image of the shared corpus analysed with its OCR preparation, minutes alone.
   'test/engine/read/image/robustness.test.ts',
+  // Block-parallel OCR against the whole-page reading: each picture recognised twice.
+  'test/engine/read/ocr/block-parallel.test.ts',
   // ESLint and dependency-cruiser over the whole tree, over a minute; `npm run lint` runs them by hand.
   'test/layering.test.ts',
 ];
