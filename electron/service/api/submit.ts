@@ -34,6 +34,8 @@ interface Staged {
   head: Buffer;
 }
 
+const round2 = (ms: number) => Math.round(ms * 100) / 100;
+
 const fileTooLarge = (err: FileTooLargeError) => new ApiError(413, 'invalid_request_error', 'file_too_large', err.message);
 
 async function stageUpload(req: Request, { uploads }: Submitting, config: SubmitLimits): Promise<{ fields: z.output<typeof submitFields>; staged: Staged }> {
@@ -91,7 +93,9 @@ export function submitHandler(uc: Submitting, config: SubmitLimits) {
   const { checks } = uc;
   return async (req: Request, res: Response): Promise<void> => {
     const { wait } = parseWith(submitQuery, req.query);
+    const started = performance.now();
     const { fields, staged } = await stageUpload(req, uc, config);
+    const receivedMs = round2(performance.now() - started);
     try {
       if (fields.webhook_url && !config.webhooksEnabled) {
         throw invalidRequest('parameter_invalid', "Invalid 'webhook_url': webhooks are turned off by this machine's policy (policy.json).");
@@ -101,22 +105,36 @@ export function submitHandler(uc: Submitting, config: SubmitLimits) {
           throw invalidRequest('parameter_invalid', `Invalid 'webhook_url': ${err.message}`);
         });
       }
+      let mark = performance.now();
       let check;
       try {
         check = await checks.submit(
           { tempPath: staged.file.tempPath, filename: staged.filename, sha256: staged.sha256, size: staged.size, head: staged.head },
-          { mode: fields.mode, webhook_url: fields.webhook_url, actor: apiKeyOf(res).id },
+          { mode: fields.mode, webhook_url: fields.webhook_url, actor: apiKeyOf(res).id, receivedMs },
         );
       } catch (err) {
         if (err instanceof UnsupportedDocument) throw invalidRequest(err.code, err.message);
         throw err;
       }
+      const stages: Array<[string, number]> = [
+        ['receive', receivedMs],
+        ['store', round2(performance.now() - mark)],
+      ];
       if (wait) {
+        mark = performance.now();
         const gone = new AbortController();
         res.on('close', () => gone.abort());
         await checks.waitFor(check.id, config.waitTimeoutMs, gone.signal);
+        stages.push(['wait', round2(performance.now() - mark)]);
+        const settled = checks.settledTimings(check.id);
+        if (settled) stages.push(['persist', settled.persist], ['wake', settled.wake]);
       }
-      res.status(201).json((await checks.present(check.id)) ?? presentCheck(check));
+      mark = performance.now();
+      const body = JSON.stringify((await checks.present(check.id)) ?? presentCheck(check));
+      stages.push(['present', round2(performance.now() - mark)]);
+      // Server-Timing (W3C): where this request's time went, for a client's or a bench's eyes.
+      res.setHeader('Server-Timing', stages.map(([name, ms]) => `${name};dur=${ms}`).join(', '));
+      res.status(201).type('application/json').send(body);
     } finally {
       // No-op once committed (the temp file was moved); removes it on any earlier failure.
       await staged.file.discard();
