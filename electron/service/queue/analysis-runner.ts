@@ -73,6 +73,19 @@ export class AnalysisRunner {
     return this.pool;
   }
 
+  /**
+   * One built-in one-page analysis on each thread, its result dropped: the first check a user
+   * submits then runs on warmed-up code instead of paying the first-run compilation of pdf.js and
+   * the detectors. For the service only (`veracity check` would pay it before its own file), and
+   * only with the engine's own worker (tests' fake workers know no warm-up).
+   */
+  prime(): void {
+    if (this.options.workerFile || this.closed) return;
+    const pool = this.warmUp();
+    const task: AnalysisTask = { prime: true, path: '', filename: 'warm-up.pdf', maxPages: 1, maxMegapixels: 1 };
+    for (let i = 0; i < this.workers; i++) pool.run(task).catch(() => {});
+  }
+
   run(task: AnalysisTask): Promise<AnalysisOutcome> {
     if (this.closed) return Promise.resolve({ ok: false, code: 'service_stopping', message: 'The service is shutting down.' });
     return new Promise((resolve) => {

@@ -6,6 +6,8 @@ export interface AnalysisTask {
   filename: string;
   maxPages: number;
   maxMegapixels: number;
+  /** A warm-up: the thread analyses a built-in one-page PDF (the path is ignored) so that the first real check runs on compiled code. */
+  prime?: boolean;
 }
 
 /** `service_stopping` is never stored: the check stays `processing` and resumes at the next start. */

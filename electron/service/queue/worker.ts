@@ -45,9 +45,35 @@ export default async function runAnalysis(task: AnalysisTask): Promise<AnalysisO
   }
 }
 
+/**
+ * A one-page PDF with a line of text in a base-14 font, built here (offsets computed) so the
+ * warm-up needs no file: enough to run pdf.js's parser, text layer and the detectors once.
+ */
+function warmUpPdf(): Uint8Array {
+  const content = 'BT /F1 12 Tf 72 720 Td (Invoice 1001  Date 31/03/2025  Total 45.00 EUR) Tj ET';
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets = objects.map((object, i) => {
+    const at = body.length;
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+    return at;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return new TextEncoder().encode(body);
+}
+
 const ms = (since: number) => Math.round((performance.now() - since) * 100) / 100;
 
 async function analyseFile(task: AnalysisTask): Promise<AnalysisOutcome> {
+  if (task.prime) return { ok: true, analysis: await analyze(warmUpPdf(), { filename: task.filename, maxPages: 1, maxMegapixels: task.maxMegapixels }) };
   const started = performance.now();
   let bytes: Buffer;
   try {
