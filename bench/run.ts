@@ -6,6 +6,7 @@
 import type { BenchModule, BenchRow } from './types.js';
 import { apiBench } from './api.js';
 import { bombsBench } from './bombs.js';
+import { e2eBench } from './e2e.js';
 import { engineBench } from './engine.js';
 import { hostileBench } from './hostile.js';
 import { libraryBench } from './library.js';
@@ -13,7 +14,7 @@ import { soakBench } from './soak.js';
 import { teamBench } from './team.js';
 import { workersBench } from './workers.js';
 
-const BENCHES: BenchModule[] = [apiBench, engineBench, bombsBench, hostileBench, libraryBench];
+const BENCHES: BenchModule[] = [apiBench, e2eBench, engineBench, bombsBench, hostileBench, libraryBench];
 /** Run only when named: `--only team` and `--only workers` need Debian's postgresql; `--only soak` takes several minutes. */
 const OPT_IN: BenchModule[] = [teamBench, workersBench, soakBench];
 

@@ -86,6 +86,24 @@ export const Extracted = z.object({
 
 export const IncompleteDetector = z.object({ detector: z.string(), message: z.string() });
 
+/**
+ * Where a check's time went, in milliseconds per stage (docs/performance.md): receiving the upload
+ * (streamed to disk, hashed and flushed), storing it and the check, waiting in the queue, the
+ * hand-off to and from the analysis thread, reading the file there, the engine itself, the
+ * workspace library comparison and scoring. A stage the service could not see (the upload of a
+ * check settled by another process) is absent.
+ */
+export const StageTimings = z.object({
+  receive: z.number().optional(),
+  store: z.number().optional(),
+  queue: z.number().optional(),
+  handoff: z.number().optional(),
+  read: z.number().optional(),
+  engine: z.number().optional(),
+  library: z.number().optional(),
+  score: z.number().optional(),
+});
+
 export const CheckError = z.object({ type: z.literal('api_error'), code: z.enum(CHECK_ERROR_CODES), message: z.string() });
 
 export const DocumentCheck = z.object({
@@ -113,8 +131,15 @@ export const DocumentCheck = z.object({
   /**
    * `incomplete`: the detectors that did not run to the end and why (empty unless the analysis was
    * partial). `password_supplied`: a password came with the file (the password is never stored).
+   * `timings`: where the check's time went, per stage (null until it settles, and on checks settled before it existed).
    */
-  engine: z.object({ version: z.string(), mode: z.enum(MODES), incomplete: z.array(IncompleteDetector), password_supplied: z.boolean() }),
+  engine: z.object({
+    version: z.string(),
+    mode: z.enum(MODES),
+    incomplete: z.array(IncompleteDetector),
+    password_supplied: z.boolean(),
+    timings: StageTimings.nullable().optional(),
+  }),
   error: CheckError.nullable(),
 });
 
@@ -126,4 +151,5 @@ export type Thresholds = z.infer<typeof Thresholds>;
 export type TriggeredRule = z.infer<typeof TriggeredRule>;
 export type Extracted = z.infer<typeof Extracted>;
 export type CheckError = z.infer<typeof CheckError>;
+export type StageTimings = z.infer<typeof StageTimings>;
 export type DocumentCheck = z.infer<typeof DocumentCheck>;

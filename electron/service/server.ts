@@ -125,7 +125,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
     // After the caller has seen the service listening: threads and recovered work start now.
     setImmediate(() => {
       if (stopped) return;
-      if (localAnalysis) runner?.warmUp();
+      if (localAnalysis) runner?.prime();
       opened.begin().catch((err: unknown) => logger.error({ err }, 'the check queue could not start'));
       // Webhooks off by policy: queued deliveries wait (and are sent if a later policy allows).
       if (config.webhooksEnabled) webhooks.start();

@@ -76,7 +76,7 @@ describe('POST /api/v1/document-checks/', () => {
     expect(Object.values(check.extracted).every((v) => v === null)).toBe(true);
     const sha = createHash('sha256').update(pdf).digest('hex');
     expect(check.document).toMatchObject({ filename: 'statement.pdf', mime_type: 'application/pdf', size_bytes: pdf.length, sha256: sha });
-    expect(check.engine).toEqual({ version: expect.any(String), mode: 'normal', incomplete: [], password_supplied: false });
+    expect(check.engine).toEqual({ version: expect.any(String), mode: 'normal', incomplete: [], password_supplied: false, timings: null });
     expect(new Date(check.created_at).toISOString()).toBe(check.created_at);
     expect(readFileSync(join(svc.dataDir, 'uploads', sha.slice(0, 2), sha)).equals(pdf)).toBe(true);
     const done = await pollUntilSettled(svc, check.id);
@@ -91,6 +91,30 @@ describe('POST /api/v1/document-checks/', () => {
     expect(res.body.engine.mode).toBe('strict');
     expect(res.body.decision).toBe('clear');
     expect(typeof res.body.risk_score).toBe('number');
+  });
+
+  it('records where the time went: stage timings in engine.timings and in the Server-Timing header', async () => {
+    const res = await svc.api('/api/v1/document-checks/?wait=true', { form: pdfForm(pdf) });
+    expect(res.body.status).toBe('completed');
+    const timings = res.body.engine.timings;
+    for (const stage of ['receive', 'store', 'queue', 'engine', 'library', 'score']) {
+      expect(timings[stage], stage).toBeTypeOf('number');
+      expect(timings[stage], stage).toBeGreaterThanOrEqual(0);
+    }
+    // The fake engine reports a total of 1 ms: the stage is the engine's own figure, passed through.
+    expect(timings.engine).toBe(1);
+    const header = Object.fromEntries(
+      (res.headers.get('server-timing') ?? '').split(', ').map((p: string) => {
+        const [name, dur] = p.split(';dur=');
+        return [name, Number(dur)];
+      }),
+    );
+    expect(Object.keys(header).sort()).toEqual(['persist', 'present', 'receive', 'store', 'wait', 'wake'].sort());
+    // wait=true woke on this check's settling write (persist, then wake), with the verdict in hand.
+    for (const stage of ['wait', 'persist', 'wake', 'present']) expect(header[stage], stage).toBeGreaterThanOrEqual(0);
+    // The stored check keeps the timings; the stages it cannot know later (persist, wake) stay in the header.
+    const again = await svc.api(`/api/v1/document-checks/${res.body.id}/`);
+    expect(again.body.engine.timings).toEqual(timings);
   });
 
   it('returns the check as it stands when wait=true runs out of time', async () => {

@@ -35,6 +35,8 @@ interface Staged {
   head: Buffer;
 }
 
+const round2 = (ms: number) => Math.round(ms * 100) / 100;
+
 const fileTooLarge = (err: FileTooLargeError) => new ApiError(413, 'invalid_request_error', 'file_too_large', err.message);
 
 async function stageUpload(req: Request, { uploads }: Submitting, config: SubmitLimits): Promise<{ fields: z.output<typeof submitFields>; staged: Staged }> {
@@ -105,7 +107,9 @@ export function submitHandler(uc: Submitting, config: SubmitLimits) {
       throw invalidRequest('parameter_invalid', "Send 'password' as a form field in the body, never in the URL.");
     }
     const { wait } = parseWith(submitQuery, req.query);
+    const started = performance.now();
     const { fields, staged } = await stageUpload(req, uc, config);
+    const receivedMs = round2(performance.now() - started);
     try {
       if (fields.webhook_url && !config.webhooksEnabled) {
         throw invalidRequest('parameter_invalid', "Invalid 'webhook_url': webhooks are turned off by this machine's policy (policy.json).");
@@ -115,6 +119,7 @@ export function submitHandler(uc: Submitting, config: SubmitLimits) {
           throw invalidRequest('parameter_invalid', `Invalid 'webhook_url': ${err.message}`);
         });
       }
+      let mark = performance.now();
       let check;
       try {
         check = await checks.submit(
@@ -123,6 +128,7 @@ export function submitHandler(uc: Submitting, config: SubmitLimits) {
             mode: fields.mode,
             webhook_url: fields.webhook_url,
             actor: apiKeyOf(res).id,
+            receivedMs,
             ...(fields.password !== undefined ? { password: fields.password } : {}),
           },
         );
@@ -130,15 +136,28 @@ export function submitHandler(uc: Submitting, config: SubmitLimits) {
         if (err instanceof UnsupportedDocument || err instanceof PasswordNotAccepted) throw invalidRequest(err.code, err.message);
         throw err;
       }
+      const stages: Array<[string, number]> = [
+        ['receive', receivedMs],
+        ['store', round2(performance.now() - mark)],
+      ];
       if (wait) {
+        mark = performance.now();
         const gone = new AbortController();
         res.on('close', () => gone.abort());
         await checks.waitFor(check.id, config.waitTimeoutMs, gone.signal);
+        stages.push(['wait', round2(performance.now() - mark)]);
+        const settled = checks.settledTimings(check.id);
+        if (settled) stages.push(['persist', settled.persist], ['wake', settled.wake]);
       }
+      mark = performance.now();
       const presented = (await checks.present(check.id)) ?? presentCheck(check);
       const refused = wait ? passwordFailure(presented) : null;
       if (refused) throw refused;
-      res.status(201).json(presented);
+      const body = JSON.stringify(presented);
+      stages.push(['present', round2(performance.now() - mark)]);
+      // Server-Timing (W3C): where this request's time went, for a client's or a bench's eyes.
+      res.setHeader('Server-Timing', stages.map(([name, ms]) => `${name};dur=${ms}`).join(', '));
+      res.status(201).type('application/json').send(body);
     } finally {
       // No-op once committed (the temp file was moved); removes it on any earlier failure.
       await staged.file.discard();

@@ -5,7 +5,7 @@
  */
 import type { Thresholds, Analysis, Finding, Mode } from '../../../engine/index.js';
 import type { ConditionEvaluator } from '../conditions/condition-sandbox.js';
-import type { CheckError, CompletedAnalysis, SettingsSnapshot } from '../domain/check-record.js';
+import type { CheckError, CompletedAnalysis, SettingsSnapshot, StageTimings } from '../domain/check-record.js';
 import type { AnalysisOutcome, AnalysisTask } from '../queue/types.js';
 import { scoreCheck } from './score.js';
 
@@ -37,6 +37,8 @@ export interface AssessInput {
   compare?: (analysis: Analysis) => Promise<Finding[]>;
   /** A PDF's password, handed to the analysis and nowhere else. */
   password?: string;
+  /** Stages measured before the analysis (receive, store, queue); the assessment adds its own. */
+  timings?: StageTimings;
 }
 
 export type Assessment =
@@ -47,7 +49,10 @@ export type Assessment =
   /** The check was deleted while it was analysed: nothing to store. */
   | { status: 'gone' };
 
+const round2 = (ms: number) => Math.round(ms * 100) / 100;
+
 export async function assess(pipeline: Pipeline, input: AssessInput): Promise<Assessment> {
+  let mark = performance.now();
   const outcome = await pipeline.analyser.run({
     path: input.path,
     filename: input.filename,
@@ -58,18 +63,31 @@ export async function assess(pipeline: Pipeline, input: AssessInput): Promise<As
     if (outcome.code === 'service_stopping') return { status: 'interrupted' };
     return { status: 'failed', error: { type: 'api_error', code: outcome.code, message: outcome.message } };
   }
+  const timings: StageTimings = { ...input.timings };
+  const roundTrip = performance.now() - mark;
+  if (outcome.work) {
+    const waited = outcome.work.waited ?? 0;
+    timings.queue = round2((timings.queue ?? 0) + waited);
+    timings.handoff = round2(roundTrip - waited - outcome.work.total);
+    timings.read = outcome.work.read;
+  }
+  timings.engine = outcome.analysis.timings.total;
+  mark = performance.now();
   const library = (await input.compare?.(outcome.analysis)) ?? [];
+  if (input.compare) timings.library = round2(performance.now() - mark);
+  mark = performance.now();
   const analysis = library.length ? { ...outcome.analysis, findings: [...outcome.analysis.findings, ...library] } : outcome.analysis;
   const snapshot = typeof input.snapshot === 'function' ? await input.snapshot() : input.snapshot;
   if (!snapshot) return { status: 'gone' };
   try {
     const { verdict, ruleErrors } = await scoreCheck(analysis, { mode: input.mode, thresholds: input.thresholds, snapshot }, pipeline.conditions);
+    timings.score = round2(performance.now() - mark);
     const result: CompletedAnalysis = {
       pages: analysis.document.pages,
       format: analysis.document.format,
       engine_version: analysis.engineVersion,
       extracted: analysis.extracted,
-      verdict,
+      verdict: { ...verdict, timings },
       analysis,
     };
     return { status: 'completed', result, ruleErrors };

@@ -41,6 +41,8 @@ export interface Submission {
   actor: string | null;
   /** A PDF's password: kept in this process's memory until the check settles, never stored. */
   password?: string;
+  /** How long receiving the upload took (ms), for the check's stage timings. */
+  receivedMs?: number;
 }
 
 /** A password came with a check this process will not analyse itself (a team server). */
@@ -67,10 +69,22 @@ const MAX_STORAGE_RETRY_MS = 30_000;
 /** What a settling write returns when shutdown came while it waited for the disk. */
 const STOPPED = Symbol('stopped');
 
+/** Submits whose checks have not started analysing yet, at most this many remembered (the rest lose their submit-side timings). */
+const MAX_PENDING_TIMINGS = 10_000;
+
+const round2 = (ms: number) => Math.round(ms * 100) / 100;
+
 export class CheckService {
   private queue: CheckQueue | null = null;
   private readonly library: WorkspaceLibrary;
   private readonly passwords = new PasswordVault();
+  /**
+   * The submit-side stages of checks this process received, until their analysis starts here
+   * (in memory only: a check settled by another process, or after a restart, has none).
+   */
+  private readonly submitted = new Map<string, { receive?: number; store: number; at: number }>();
+  /** The settling write of checks settled here, until a waiting request takes it (`settledTimings`). */
+  private readonly persisted = new Map<string, { persist: number; at: number }>();
 
   constructor(
     private readonly store: Store,
@@ -93,6 +107,7 @@ export class CheckService {
   /** submit -> store -> queue: everything durable happens before this returns. */
   async submit(file: ReceivedFile, submission: Submission): Promise<CheckRecord> {
     const { store } = this;
+    const started = performance.now();
     const mime = sniffMime(file.head);
     if (!mime) throw new UnsupportedDocument();
     if (submission.password !== undefined && this.queue && !this.queue.analysesHere) throw new PasswordNotAccepted();
@@ -127,6 +142,9 @@ export class CheckService {
       this.storage.recovered();
       // Before the work starts in this process; it leaves memory when the check settles.
       if (submission.password !== undefined) this.passwords.hold(check.id, submission.password);
+      if (this.submitted.size >= MAX_PENDING_TIMINGS) this.submitted.delete(this.submitted.keys().next().value!);
+      const at = performance.now();
+      this.submitted.set(check.id, { receive: submission.receivedMs, store: round2(at - started), at });
       this.queue?.committed(check.id);
       return check;
     } finally {
@@ -137,6 +155,17 @@ export class CheckService {
   /** Resolves when the check settles or after `ms`. */
   waitFor(id: string, ms: number, signal?: AbortSignal): Promise<void> {
     return this.queue ? this.queue.waitFor(id, ms, signal) : Promise.resolve();
+  }
+
+  /**
+   * For a request that waited on the check: how long its settling write took and how long since
+   * it ended (the wake-up of the waiter). Once per check; null when it settled elsewhere.
+   */
+  settledTimings(id: string): { persist: number; wake: number } | null {
+    const done = this.persisted.get(id);
+    if (!done) return null;
+    this.persisted.delete(id);
+    return { persist: done.persist, wake: round2(performance.now() - done.at) };
   }
 
   /** Re-queues what a previous run left `processing` (the desktop's in-process queue only). */
@@ -151,6 +180,8 @@ export class CheckService {
    * analysis (nothing stored: the check runs again).
    */
   async settle(id: string, lease: string | null = null): Promise<'settled' | 'interrupted' | 'skipped'> {
+    const submitted = this.submitted.get(id);
+    this.submitted.delete(id);
     const check = await this.store.checks.get(id);
     if (!check || check.status !== 'processing') {
       this.passwords.forget(id);
@@ -169,6 +200,11 @@ export class CheckService {
         comparison = await this.library.compare(id, check.sha256, analysis);
         return comparison.findings;
       },
+      timings: submitted && {
+        ...(submitted.receive !== undefined ? { receive: submitted.receive } : {}),
+        store: submitted.store,
+        queue: round2(performance.now() - submitted.at),
+      },
     });
     // Interrupted by shutdown: leave it `processing` so the next start picks it up. Deleted meanwhile: nothing to store.
     if (outcome.status === 'interrupted' || this.queue?.isStopping) return 'interrupted';
@@ -180,6 +216,7 @@ export class CheckService {
     if (ruleErrors.length > 0) this.logger.warn({ check: id, rule_errors: ruleErrors }, 'rules failed to evaluate');
     // One transaction with the outbox row, so a crash cannot complete a check and lose its webhook.
     // A check deleted while it was being analysed is not stored and sends no webhook.
+    const writing = performance.now();
     const queued = await this.persist(id, () =>
       this.store.transaction(async (tx) => {
         if (!(await tx.checks.complete(id, result, lease))) return null;
@@ -190,6 +227,8 @@ export class CheckService {
     if (queued === STOPPED) return 'interrupted';
     // null: settled by another attempt meanwhile (or deleted): this one's result is dropped.
     if (queued === null) return 'skipped';
+    if (this.persisted.size >= MAX_PENDING_TIMINGS) this.persisted.delete(this.persisted.keys().next().value!);
+    this.persisted.set(id, { persist: round2(performance.now() - writing), at: performance.now() });
     if (queued) this.webhooks.kick();
     const { verdict } = result;
     this.logger.info({ check: id, decision: verdict.decision, risk_score: verdict.risk_score, ms: result.analysis.timings.total }, 'check completed');

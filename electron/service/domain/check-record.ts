@@ -18,6 +18,9 @@ import type {
   RiskLevel,
 } from '../../../engine/index.js';
 import type { CheckErrorCode } from '../../../contract/enums.js';
+import type { StageTimings } from '../../../contract/check.js';
+
+export type { StageTimings };
 
 export type CheckStatus = 'processing' | 'completed' | 'failed';
 
@@ -37,6 +40,8 @@ export interface StoredVerdict {
   rules: TriggeredRule[];
   /** Detectors that did not run (engine Analysis.incomplete); absent on verdicts stored before it existed. */
   incomplete?: IncompleteDetector[];
+  /** Where the check's time went up to scoring (contract StageTimings); absent on verdicts stored before it existed. */
+  timings?: StageTimings;
 }
 
 export interface CheckError {

@@ -36,7 +36,13 @@ export function presentCheck(check: CheckRecord): DocumentCheck {
       format: check.format,
     },
     extracted: { ...EMPTY_EXTRACTED, ...(check.status === 'completed' && check.extracted ? check.extracted : {}) },
-    engine: { version: check.engine_version, mode: check.mode, incomplete: verdict?.incomplete ?? [], password_supplied: check.password_supplied },
+    engine: {
+      version: check.engine_version,
+      mode: check.mode,
+      incomplete: verdict?.incomplete ?? [],
+      password_supplied: check.password_supplied,
+      timings: verdict?.timings ?? null,
+    },
     error: check.status === 'failed' ? check.error : null,
   };
 }

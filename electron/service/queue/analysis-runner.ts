@@ -36,6 +36,8 @@ export function defaultWorkerCount(cores = availableParallelism(), memory = tota
 interface Pending {
   task: AnalysisTask;
   resolve: (outcome: AnalysisOutcome) => void;
+  /** performance.now() when it was queued: the wait for a free thread is one of the check's stages. */
+  at: number;
 }
 
 export class AnalysisRunner {
@@ -71,10 +73,23 @@ export class AnalysisRunner {
     return this.pool;
   }
 
+  /**
+   * One built-in one-page analysis on each thread, its result dropped: the first check a user
+   * submits then runs on warmed-up code instead of paying the first-run compilation of pdf.js and
+   * the detectors. For the service only (`veracity check` would pay it before its own file), and
+   * only with the engine's own worker (tests' fake workers know no warm-up).
+   */
+  prime(): void {
+    if (this.options.workerFile || this.closed) return;
+    const pool = this.warmUp();
+    const task: AnalysisTask = { prime: true, path: '', filename: 'warm-up.pdf', maxPages: 1, maxMegapixels: 1 };
+    for (let i = 0; i < this.workers; i++) pool.run(task).catch(() => {});
+  }
+
   run(task: AnalysisTask): Promise<AnalysisOutcome> {
     if (this.closed) return Promise.resolve({ ok: false, code: 'service_stopping', message: 'The service is shutting down.' });
     return new Promise((resolve) => {
-      this.waiting.push({ task, resolve });
+      this.waiting.push({ task, resolve, at: performance.now() });
       this.pump();
     });
   }
@@ -94,7 +109,8 @@ export class AnalysisRunner {
     }
   }
 
-  private async dispatch({ task, resolve }: Pending): Promise<void> {
+  private async dispatch({ task, resolve, at }: Pending): Promise<void> {
+    const waited = Math.round((performance.now() - at) * 100) / 100;
     const abort = new AbortController();
     this.running.add(abort);
     let timedOut = false;
@@ -103,7 +119,8 @@ export class AnalysisRunner {
       abort.abort();
     }, this.options.timeoutMs);
     try {
-      resolve((await this.warmUp().run(task, { signal: abort.signal })) as AnalysisOutcome);
+      const outcome = (await this.warmUp().run(task, { signal: abort.signal })) as AnalysisOutcome;
+      resolve(outcome.ok && outcome.work ? { ...outcome, work: { ...outcome.work, waited } } : outcome);
     } catch (err) {
       if (timedOut) {
         resolve({ ok: false, code: 'analysis_timeout', message: `Analysis did not finish within ${Math.round(this.options.timeoutMs / 1000)} s.` });

@@ -11,10 +11,21 @@ export interface AnalysisTask {
    * task and never stored, logged or queued (checks/passwords.ts).
    */
   password?: string;
+  /** A warm-up: the thread analyses a built-in one-page PDF (the path is ignored) so that the first real check runs on compiled code. */
+  prime?: boolean;
 }
 
 /** `service_stopping` is never stored: the check stays `processing` and resumes at the next start. */
-export type AnalysisOutcome = { ok: true; analysis: Analysis } | { ok: false; code: CheckErrorCode | 'service_stopping'; message: string };
+export type AnalysisOutcome =
+  { ok: true; analysis: Analysis; work?: WorkerTimings } | { ok: false; code: CheckErrorCode | 'service_stopping'; message: string };
+
+/** What the analysis thread measured of its own work (ms): reading the file and the whole task. */
+export interface WorkerTimings {
+  read: number;
+  total: number;
+  /** Set by the runner: how long the task waited for a free thread. */
+  waited?: number;
+}
 
 /**
  * The queue of checks waiting to settle, one interface with two implementations: the desktop's

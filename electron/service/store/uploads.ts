@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, type WriteStream } from 'node:fs';
-import { open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Sql } from '../db/sql.js';
 import { nowIso, randomBase62 } from './ids.js';
@@ -34,7 +34,8 @@ export class IncomingFile {
     readonly tempPath: string,
     private readonly maxBytes: number,
   ) {
-    this.out = createWriteStream(tempPath, { flags: 'wx' });
+    // `flush`: the descriptor is fsynced as the stream closes, so finish() needs no second open.
+    this.out = createWriteStream(tempPath, { flags: 'wx', flush: true });
     this.out.on('error', (err) => {
       this.failure ??= asStorageError(err, WHAT);
     });
@@ -64,22 +65,13 @@ export class IncomingFile {
     await this.writing;
     if (this.failure) throw this.failure;
     this.out.end();
-    await this.settle('finish');
-    try {
-      const fh = await open(this.tempPath, 'r');
-      try {
-        await fh.sync();
-      } finally {
-        await fh.close();
-      }
-    } catch (err) {
-      throw asStorageError(err, WHAT);
-    }
+    // 'close' comes after the flush-and-close of the descriptor: then the bytes are on disk.
+    await this.settle('close');
     return { sha256: this.hash.digest('hex'), size: this.size, head: this.head };
   }
 
   /** Resolves on `event`; rejects with the stream's failure if it errors or closes first. */
-  private settle(event: 'drain' | 'finish'): Promise<void> {
+  private settle(event: 'drain' | 'close'): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);
     return new Promise((resolve, reject) => {
       const done = () => {

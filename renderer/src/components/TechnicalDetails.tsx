@@ -11,6 +11,7 @@ export function TechnicalDetails({ engine, failed = false }: { engine: DocumentC
       <p className="small">
         Engine {engine.version}, mode {engine.mode}.
       </p>
+      {engine.timings ? <StageTimes timings={engine.timings} /> : null}
       {failed ? (
         <p className="small">The analysis did not run: no check looked at this file.</p>
       ) : incomplete.length === 0 ? (
@@ -32,4 +33,10 @@ export function TechnicalDetails({ engine, failed = false }: { engine: DocumentC
       )}
     </div>
   );
+}
+
+/** Where the check's time went (milliseconds per stage), in the order a check lives them. */
+function StageTimes({ timings }: { timings: NonNullable<DocumentCheck['engine']['timings']> }) {
+  const stages = Object.entries(timings).filter((entry): entry is [string, number] => typeof entry[1] === 'number');
+  return <p className="muted small">Time per stage: {stages.map(([name, ms]) => `${name} ${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms`).join(', ')}.</p>;
 }
