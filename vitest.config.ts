@@ -19,6 +19,7 @@ const SLOW = [
   // Chromium drives the built renderer, one browser per file; they need the full `npm run build`.
   'test/renderer/e2e.test.ts',
   'test/renderer/e2e-scale.test.ts',
+  'test/renderer/e2e-details.test.ts',
   // A throwaway PostgreSQL cluster per file, team servers started, killed with -9 and restarted.
   'test/team',
   // kill -9 in the middle of a check, then a restart that recovers the workspace.
