@@ -59,8 +59,15 @@ export function invalidCuts(t: Thresholds): Cut[] {
   for (const k of ['pending_below', 'suspicious_below', 'fraudulent_below'] as const) if (!Number.isInteger(t[k])) bad.add(k);
   if (!(t.pending_below > 0)) bad.add('pending_below');
   if (!(t.fraudulent_below <= 100)) bad.add('fraudulent_below');
-  if (!(t.pending_below < t.suspicious_below)) (bad.add('pending_below'), bad.add('suspicious_below'));
-  if (!(t.suspicious_below < t.fraudulent_below)) (bad.add('suspicious_below'), bad.add('fraudulent_below'));
+  const pairs: Array<[Cut, Cut]> = [
+    ['pending_below', 'suspicious_below'],
+    ['suspicious_below', 'fraudulent_below'],
+  ];
+  for (const [low, high] of pairs) {
+    if (t[low] < t[high]) continue;
+    bad.add(low);
+    bad.add(high);
+  }
   return (['pending_below', 'suspicious_below', 'fraudulent_below'] as const).filter((k) => bad.has(k));
 }
 
