@@ -86,13 +86,13 @@ describe('evidence label placement', () => {
 
   it('goes under the box, from its left edge, when there is room', () => {
     const box = { left: 100, top: 100, width: 80, height: 14 };
-    expect(placeLabel(box, label, page)).toEqual({ left: 100, top: 118, side: 'below' });
+    expect(placeLabel(box, label, page)).toEqual({ left: 100, top: 122, side: 'below' });
   });
 
   it('flips to end at the box right edge near the page right edge, and stays on the page', () => {
     const box = { left: 520, top: 100, width: 60, height: 14 };
     const at = placeLabel(box, label, page);
-    expect(at.left + label.width).toBeLessThanOrEqual(page.width - 4);
+    expect(at.left + label.width).toBeLessThanOrEqual(page.width - 8);
     expect(inside(at) && clear(at, box)).toBe(true);
   });
 
@@ -101,7 +101,7 @@ describe('evidence label placement', () => {
     const at = placeLabel(foot, label, page);
     expect(at.side).toBe('above');
     expect(inside(at) && clear(at, foot)).toBe(true);
-    expect(placeLabel({ left: 10, top: 10, width: 20, height: 10 }, { width: 300, height: 20 }, { width: 200, height: 400 }).left).toBe(4);
+    expect(placeLabel({ left: 10, top: 10, width: 20, height: 10 }, { width: 300, height: 20 }, { width: 200, height: 400 }).left).toBe(8);
   });
 
   it('never covers its box nor leaves the page, wherever the box is', () => {

@@ -22,8 +22,8 @@ export interface LabelPlacement {
   side: 'below' | 'above' | 'inside';
 }
 
-/** Space kept between the label and the box, and between the label and the page's edges. */
-const GAP = 4;
+/** Space kept between the label and the box (clear of the selected box's 4 px halo), and from the page's edges. */
+const GAP = 8;
 
 export function placeLabel(box: Rect, label: Size, page: Size, gap = GAP): LabelPlacement {
   // Start under the box's left edge; when that runs past the right edge, flip to end at the
