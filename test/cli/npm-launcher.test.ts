@@ -41,24 +41,22 @@ function portOpen(url: string): Promise<boolean> {
 }
 
 describe('stopWithNpmLauncher', () => {
-  it('stops once when the parent npm started it under changes, and only under npm', () => {
-    vi.useFakeTimers();
-    try {
-      let parent = 100;
-      const stop = vi.fn();
-      stopWithNpmLauncher(stop, { env: { npm_command: 'exec' }, parentPid: () => parent, intervalMs: 10 });
-      vi.advanceTimersByTime(50);
-      expect(stop).not.toHaveBeenCalled();
-      parent = 1;
-      vi.advanceTimersByTime(50);
-      expect(stop).toHaveBeenCalledTimes(1);
-      const detached = vi.fn();
-      stopWithNpmLauncher(detached, { env: {}, parentPid: () => (parent += 1), intervalMs: 10 });
-      vi.advanceTimersByTime(100);
-      expect(detached).not.toHaveBeenCalled();
-    } finally {
-      vi.useRealTimers();
-    }
+  // Real timers: fake ones in this shared-module fast loop left later files' timers faked.
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  it('stops once when the parent npm started it under changes, and only under npm', async () => {
+    let parent = 100;
+    const stop = vi.fn();
+    const unwatch = stopWithNpmLauncher(stop, { env: { npm_command: 'exec' }, parentPid: () => parent, intervalMs: 5 });
+    await sleep(40);
+    expect(stop).not.toHaveBeenCalled();
+    parent = 1;
+    await sleep(40);
+    expect(stop).toHaveBeenCalledTimes(1);
+    unwatch();
+    const detached = vi.fn();
+    stopWithNpmLauncher(detached, { env: {}, parentPid: () => (parent += 1), intervalMs: 5 });
+    await sleep(40);
+    expect(detached).not.toHaveBeenCalled();
   });
 });
 
