@@ -20,6 +20,7 @@ const SLOW = [
   'test/renderer/e2e.test.ts',
   'test/renderer/e2e-scale.test.ts',
   'test/renderer/e2e-password.test.ts',
+  'test/renderer/e2e-details.test.ts',
   // A throwaway PostgreSQL cluster per file, team servers started, killed with -9 and restarted.
   'test/team',
   // kill -9 in the middle of a check, then a restart that recovers the workspace.

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { filesFromDrop } from './lib/files.js';
+import { filesFromDrop, type Picked } from './lib/files.js';
 import { parseRoute, routeHref, type Route } from './lib/route.js';
 import { loadAllChecks, pollProcessing, refreshHead, submitFiles } from './state/inbox.js';
 import { useSession } from './state/session.js';
@@ -34,7 +34,7 @@ const NAV: Array<{ route: Route; label: string }> = [
 ];
 
 /** Drop files or folders anywhere on the window. */
-function useWindowDrop(onFiles: (files: File[]) => void): boolean {
+function useWindowDrop(onFiles: (picked: Picked) => void): boolean {
   const [over, setOver] = useState(false);
   useEffect(() => {
     let depth = 0;
@@ -76,10 +76,10 @@ function Workspace() {
   const api = useSession((s) => s.api)!;
   const signOut = useSession((s) => s.signOut);
   const route = useRoute();
-  const [onFiles] = useState(() => (files: File[]) => {
-    if (files.length === 0) return;
+  const [onFiles] = useState(() => ({ files, skipped }: Picked) => {
+    if (files.length === 0 && skipped.length === 0) return;
     navigate({ view: 'inbox' });
-    void submitFiles(api, files);
+    void submitFiles(api, files, undefined, skipped);
   });
   const dragging = useWindowDrop(onFiles);
 

@@ -7,6 +7,7 @@ import { DATA_DIR_HELP, DATABASE_HELP, databaseUrl, nonNegativeInt, port } from 
 import { explainStartFailure } from './serve-errors.js';
 import { resolveDatabaseUrl } from './workspace.js';
 import { UsageError } from '../usage-error.js';
+import { stopWithNpmLauncher } from '../launcher.js';
 
 interface ServeOptions {
   host: string;
@@ -58,6 +59,8 @@ export function registerServe(program: Command): void {
       };
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);
+      // Under npx or `npm run`, killing npm must not leave this process running (launcher.ts).
+      stopWithNpmLauncher(stop);
       // Loaded here so that the other commands do not pay for Express and the worker pool.
       const { startService } = await import('../../service/server.js');
       service = await startService({

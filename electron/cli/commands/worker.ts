@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { resolveDataDir } from '../../service/data-dir.js';
 import type { RunningWorker } from '../../service/worker-node.js';
 import { DATA_DIR_HELP, DATABASE_HELP, databaseUrl, positiveInt } from './options.js';
+import { stopWithNpmLauncher } from '../launcher.js';
 
 interface WorkerOptions {
   database?: string;
@@ -33,6 +34,8 @@ export function registerWorker(program: Command): void {
       };
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);
+      // Under npx or `npm run`, killing npm must not leave this process running (launcher.ts).
+      stopWithNpmLauncher(stop);
       const { startWorker } = await import('../../service/worker-node.js');
       worker = await startWorker({ dataDir: resolveDataDir(opts.dataDir), database: opts.database, filesDir: opts.filesDir, workers: opts.workers });
       if (stopRequested) {

@@ -1,16 +1,23 @@
-import { batchProgress, useInbox } from '../state/inbox.js';
+import { batchLine } from '../lib/batch.js';
+import { useInbox } from '../state/inbox.js';
 
+/** The bar over the inbox while a batch runs and after: counts that add up, and what was skipped. */
 export function BatchProgress() {
   const batch = useInbox((s) => s.batch);
   const byId = useInbox((s) => s.byId);
-  if (!batch || batch.total < 2) return null;
-  const { settled, total } = batchProgress(batch, byId);
-  const done = settled >= total;
+  // One file needs no bar (its row says it all), unless files of the same drop were skipped.
+  if (!batch || (batch.total < 2 && batch.skipped.length === 0)) return null;
+  const line = batchLine(batch, byId);
   return (
-    <div className="batch" role="status" aria-live="polite">
-      <span>{done ? `Batch done: ${total} documents checked` : `Checking ${settled} of ${total} documents…`}</span>
-      <progress max={total} value={settled} aria-label="Batch progress" />
-      {batch.failedUploads > 0 && <span className="field-error">{batch.failedUploads} could not be uploaded</span>}
+    <div className="batch" role="status" aria-live="polite" data-testid="batch">
+      <span>{line.headline}</span>
+      {batch.total > 0 && <progress max={line.total} value={line.settled} aria-label="Batch progress" />}
+      {line.failed && <span className="field-error">{line.failed}</span>}
+      {line.skipped && (
+        <span className="batch-skipped" title={batch.skipped.join('\n')} data-testid="batch-skipped">
+          {line.skipped}
+        </span>
+      )}
     </div>
   );
 }

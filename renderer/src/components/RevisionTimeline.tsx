@@ -33,16 +33,23 @@ function WordDiff({ d }: { d: TextDiff }) {
 interface Props {
   revisions: Revision[];
   onShowDiff(d: TextDiff): void;
+  /** The check is of an image (PNG, JPEG): there is no revision history to look for. */
+  image?: boolean;
 }
 
+/** Said in place of the timeline on an image's check: revisions are a PDF's, not a picture's. */
+export const IMAGE_NO_REVISIONS =
+  'Images have no revision history: only a PDF keeps its earlier versions inside the file. What the image itself shows (metadata, compression, provenance, pixels) is under Why.';
+
 /** Revisions as a timeline; choosing one shows the text it changed, word by word. */
-export function RevisionTimeline({ revisions, onShowDiff }: Props) {
+export function RevisionTimeline({ revisions, onShowDiff, image = false }: Props) {
   const edited = revisions.filter((r) => r.textDiff?.length);
   const [open, setOpen] = useState<number | null>(edited.at(-1)?.number ?? null);
+  if (image) return <p className="muted">{IMAGE_NO_REVISIONS}</p>;
   if (revisions.length <= 1) {
     return (
       <p className="muted">
-        {revisions.length === 1 ? 'One revision: the file was not updated after it was written.' : 'No revision history (not a PDF, or none recorded).'}
+        {revisions.length === 1 ? 'One revision: the file was not updated after it was written.' : 'No revision history was recorded in this PDF.'}
       </p>
     );
   }

@@ -1,7 +1,11 @@
-import type { TriggeredRule } from '../api/contract.js';
+import type { DocumentCheck, TriggeredRule } from '../api/contract.js';
+import { RULES_NOT_RUN } from '../lib/failure.js';
 import { OUTCOME_HELP } from '../lib/rules.js';
 
-export function TriggeredRules({ rules }: { rules: TriggeredRule[] }) {
+/** The workspace rules that fired; on a check whose analysis failed or has not ended, why there are none. */
+export function TriggeredRules({ rules, status }: { rules: TriggeredRule[]; status: DocumentCheck['status'] }) {
+  if (status === 'failed') return <p className="muted">{RULES_NOT_RUN}</p>;
+  if (status === 'processing') return <p className="muted">Rules run when the analysis completes.</p>;
   if (rules.length === 0) return <p className="muted">No workspace rule fired on this document.</p>;
   return (
     <ul className="triggered">

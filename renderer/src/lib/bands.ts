@@ -50,3 +50,50 @@ export function histogram(scores: readonly number[], width = 5): number[] {
   }
   return buckets;
 }
+
+type Cut = 'pending_below' | 'suspicious_below' | 'fraudulent_below';
+
+/** The cut lines that break the rule 0 < pending < suspicious < fraudulent ≤ 100: the fields to mark. */
+export function invalidCuts(t: Thresholds): Cut[] {
+  const bad = new Set<Cut>();
+  for (const k of ['pending_below', 'suspicious_below', 'fraudulent_below'] as const) if (!Number.isInteger(t[k])) bad.add(k);
+  if (!(t.pending_below > 0)) bad.add('pending_below');
+  if (!(t.fraudulent_below <= 100)) bad.add('fraudulent_below');
+  const pairs: Array<[Cut, Cut]> = [
+    ['pending_below', 'suspicious_below'],
+    ['suspicious_below', 'fraudulent_below'],
+  ];
+  for (const [low, high] of pairs) {
+    if (t[low] < t[high]) continue;
+    bad.add(low);
+    bad.add(high);
+  }
+  return (['pending_below', 'suspicious_below', 'fraudulent_below'] as const).filter((k) => bad.has(k));
+}
+
+export interface ThresholdPreview {
+  valid: boolean;
+  /** The lines the bands and histogram are drawn with: the draft when valid, else the last valid lines. */
+  shown: Thresholds;
+  /** True when `shown` is not the draft (the bands are marked as the last valid lines). */
+  stale: boolean;
+  /** The impact on past checks, only for valid lines: a count from invalid lines means nothing. */
+  impact: DecisionChange | null;
+  invalid: Cut[];
+}
+
+/**
+ * What the thresholds screen draws for a draft. While the draft is invalid the bands keep the
+ * last valid lines, marked as such, and the impact preview is withdrawn rather than left stale.
+ */
+export function thresholdPreview(scores: readonly number[], saved: Thresholds, draft: Thresholds, lastValid: Thresholds): ThresholdPreview {
+  const invalid = invalidCuts(draft);
+  const valid = invalid.length === 0;
+  return {
+    valid,
+    shown: valid ? draft : lastValid,
+    stale: !valid,
+    impact: valid ? decisionChanges(scores, saved, draft) : null,
+    invalid,
+  };
+}

@@ -9,6 +9,9 @@ type CheckError = NonNullable<DocumentCheck['error']>;
 /** The section text where a failed check has nothing to show. */
 export const NOT_RUN = 'Not available: the analysis did not run.';
 
+/** "Rules that fired" on a failed check: rules read the analysis' findings, and there were none. */
+export const RULES_NOT_RUN = 'No rules ran: workspace rules apply to the findings of an analysis, and the analysis did not run.';
+
 const REVIEW = 'Until then there is no verdict: review this document by hand.';
 
 /** What to do next, for each reason an analysis can fail (a compile error when a code is added). */

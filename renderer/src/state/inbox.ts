@@ -15,9 +15,12 @@ export interface Upload {
 }
 
 export interface Batch {
+  /** Files sent for upload (skipped files are not among them). */
   total: number;
   checkIds: string[];
   failedUploads: number;
+  /** Names of dropped or picked files left out because the service cannot check them. */
+  skipped: string[];
 }
 
 interface InboxState {
@@ -100,16 +103,20 @@ export async function pollProcessing(api: ApiClient, max = 8): Promise<void> {
 
 let nextLocal = 0;
 
-/** Upload files a few at a time; each appears at once as an upload row, then as its check. */
-export async function submitFiles(api: ApiClient, files: File[], concurrency = 3): Promise<void> {
-  if (files.length === 0) return;
+/**
+ * Upload files a few at a time; each appears at once as an upload row, then as its check.
+ * `skipped` names the files of the same drop or pick that were left out (unsupported types), so
+ * the batch bar can say so.
+ */
+export async function submitFiles(api: ApiClient, files: File[], concurrency = 3, skipped: readonly string[] = []): Promise<void> {
+  if (files.length === 0 && skipped.length === 0) return;
   const items = files.map((f) => ({ file: f, upload: { localId: `up_${++nextLocal}`, filename: f.name, state: 'queued' as const } }));
   useInbox.setState((s) => ({
     uploads: [...items.map((i) => i.upload), ...s.uploads],
     batch:
       s.batch && batchProgress(s.batch, s.byId).settled < s.batch.total
-        ? { ...s.batch, total: s.batch.total + files.length }
-        : { total: files.length, checkIds: [], failedUploads: 0 },
+        ? { ...s.batch, total: s.batch.total + files.length, skipped: [...s.batch.skipped, ...skipped] }
+        : { total: files.length, checkIds: [], failedUploads: 0, skipped: [...skipped] },
   }));
   const setUpload = (localId: string, patch: Partial<Upload> | null) =>
     useInbox.setState((s) => ({

@@ -48,6 +48,7 @@ export function CheckView({ id }: { id: string }) {
   const { check, error } = useCheck(id);
   const completed = check?.status === 'completed';
   const failed = check?.status === 'failed';
+  const image = check ? check.document.mime_type !== 'application/pdf' : false;
   const waiting = failed ? NOT_RUN : 'Available when the analysis completes.';
   const analysis = useLoad(() => (completed ? api.getAnalysis(id) : Promise.resolve(null)), [api, id, completed]);
   const related = useLoad(() => (completed ? api.listRelated(id) : Promise.resolve(null)), [api, id, completed]);
@@ -122,7 +123,9 @@ export function CheckView({ id }: { id: string }) {
           </section>
           <section aria-labelledby="rev-title" className="card">
             <h2 id="rev-title">Revisions</h2>
-            {analysis.data ? (
+            {image && !failed ? (
+              <RevisionTimeline revisions={[]} onShowDiff={showDiff} image />
+            ) : analysis.data ? (
               <RevisionTimeline revisions={analysis.data.revisions} onShowDiff={showDiff} />
             ) : (
               <p className="muted">{analysis.error ?? (completed ? 'Loading…' : waiting)}</p>
@@ -130,11 +133,11 @@ export function CheckView({ id }: { id: string }) {
           </section>
           <section aria-labelledby="rules-title" className="card">
             <h2 id="rules-title">Rules that fired</h2>
-            <TriggeredRules rules={check.rules} />
+            <TriggeredRules rules={check.rules} status={check.status} />
           </section>
           <section aria-labelledby="fields-title" className="card">
             <h2 id="fields-title">Extracted fields</h2>
-            <ExtractedFields extracted={check.extracted} />
+            {failed ? <p className="muted">{NOT_RUN}</p> : <ExtractedFields extracted={check.extracted} />}
           </section>
           <section aria-labelledby="tech-title" className="card">
             <h2 id="tech-title">Technical details</h2>

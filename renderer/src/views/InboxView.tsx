@@ -4,6 +4,7 @@ import type { DocumentCheck } from '../api/contract.js';
 import { BatchProgress } from '../components/BatchProgress.js';
 import { DecisionBadge } from '../components/DecisionBadge.js';
 import { InboxFilters } from '../components/InboxFilters.js';
+import { pickSupported, type Picked } from '../lib/files.js';
 import { filterChecks, isFilterActive } from '../lib/filters.js';
 import { formatDate, humanize } from '../lib/format.js';
 import { routeHref } from '../lib/route.js';
@@ -18,14 +19,19 @@ function CheckRow({ check }: { check: DocumentCheck }) {
     <>
       <DecisionBadge check={check} />
       <span className="row-main">
-        <span className="row-title">{check.document.filename}</span>
+        <span className="row-title" title={check.document.filename}>
+          {check.document.filename}
+        </span>
         <span className="row-sub">
           {check.status === 'failed' ? (check.error?.message ?? 'Analysis failed') : (check.summary ?? (check.status === 'processing' ? 'Analysing…' : ''))}
         </span>
       </span>
       <span className="row-meta">
         <span>{check.extracted?.doc_type ? humanize(check.extracted.doc_type) : '—'}</span>
-        <span className="muted">{check.extracted?.issuer ?? ''}</span>
+        {/* Clipped with an ellipsis by the stylesheet; the whole name on hover. */}
+        <span className="muted row-issuer" title={check.extracted?.issuer ?? undefined}>
+          {check.extracted?.issuer ?? ''}
+        </span>
       </span>
       <span className="row-score" aria-label={check.risk_score === null ? 'No score yet' : `Score ${check.risk_score}`}>
         {check.risk_score ?? '–'}
@@ -60,7 +66,7 @@ function UploadRow({ upload }: { upload: Upload }) {
   );
 }
 
-export function InboxView({ onFiles }: { onFiles(files: File[]): void }) {
+export function InboxView({ onFiles }: { onFiles(picked: Picked): void }) {
   const api = useApi();
   const byId = useInbox((s) => s.byId);
   const order = useInbox((s) => s.order);
@@ -146,7 +152,7 @@ export function InboxView({ onFiles }: { onFiles(files: File[]): void }) {
           data-testid="file-input"
           tabIndex={-1}
           onChange={(e) => {
-            onFiles([...(e.target.files ?? [])]);
+            onFiles(pickSupported([...(e.target.files ?? [])]));
             e.target.value = '';
           }}
         />
@@ -159,7 +165,7 @@ export function InboxView({ onFiles }: { onFiles(files: File[]): void }) {
           tabIndex={-1}
           {...({ webkitdirectory: '' } as Record<string, string>)}
           onChange={(e) => {
-            onFiles([...(e.target.files ?? [])].filter((f) => /\.(pdf|png|jpe?g)$/i.test(f.name)));
+            onFiles(pickSupported([...(e.target.files ?? [])]));
             e.target.value = '';
           }}
         />
