@@ -125,6 +125,7 @@ export const STRENGTH = {
   'arithmetic_error.change_due': 0.8,
   'arithmetic_error.amount_due': 0.85,
   'arithmetic_error.payslip_net': 0.85,
+  'arithmetic_error.payslip_gross': 0.8,
   'arithmetic_error.payslip_deductions': 0.6,
   'arithmetic_error.payslip_ytd': 0.6,
   // content/identifier-invalid

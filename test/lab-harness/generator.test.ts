@@ -5,18 +5,27 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PDFDocument, PDFName } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSample, generateCorpus, planSamples, type GenerationResult } from '../lab/generate.js';
 import { readLabels, type LabelRecord } from '../lab/labels.js';
 import { TECHNIQUES } from '../lab/techniques/index.js';
 import { missing } from '../support/environment.js';
 import { familyBTools } from '../lab/render/family-b.js';
+import { familyCTools } from '../lab/techniques/family-c/shared.js';
 
 /** Family B needs Debian tools (.ci/run installs them); without them the slice is family A only. */
 const B_TOOLS_READY = ['groff', 'enscript', 'weasyprint', 'reportlab', 'pypdf', 'img2pdf', 'chromium', 'pdftops', 'pdftotext'].every((t) =>
   familyBTools().has(t),
 );
-const QUICK_TECHNIQUES = TECHNIQUES.filter((t) => B_TOOLS_READY || (t.family ?? 'A') === 'A');
+/** Family C launders with further tools (Ghostscript, fix-qdf, exiftool, img2pdf) and renders with B's engines. */
+const C_TOOLS_READY =
+  B_TOOLS_READY &&
+  ['gs', 'qpdf', 'fix-qdf', 'exiftool', 'pdftoppm', 'convert', 'img2pdf', 'chromium', 'weasyprint', 'reportlab'].every((t) => familyCTools().has(t));
+const QUICK_TECHNIQUES = TECHNIQUES.filter((t) => {
+  const family = t.family ?? 'A';
+  return family === 'A' || (family === 'C' ? C_TOOLS_READY : B_TOOLS_READY);
+});
 
 describe('plan', () => {
   it('the full profile has >= 300 samples, >= 40 % genuine, every technique', () => {
@@ -64,6 +73,7 @@ describe.skipIf(missing('qpdf', 'gs', 'convert', 'exiftool', 'chromium', 'pdftot
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'lab-quick-'));
     if (!B_TOOLS_READY) console.warn('family B tools missing (see .ci/run APT_PACKAGES): quick slice builds family A only');
+    else if (!C_TOOLS_READY) console.warn('family C tools missing (see .ci/run APT_PACKAGES): quick slice leaves family C out');
     result = await generateCorpus(
       dir,
       planSamples(
@@ -110,6 +120,31 @@ describe.skipIf(missing('qpdf', 'gs', 'convert', 'exiftool', 'chromium', 'pdftot
     const swap = labels.find((l) => l.technique === 'tampered_digit_swap')!;
     expect(swap.edit!.after).not.toBe(swap.edit!.before);
     expect(swap.edit!.after.length).toBe(swap.edit!.before.length);
+  });
+
+  it.skipIf(!C_TOOLS_READY)('family C: clean structure, the edit in the content, a twin per route', async () => {
+    const text = (t: string) => bytesOf(t).toString('latin1');
+    const c = labels.filter((l) => l.family === 'C');
+    const routes = c.filter((l) => l.label === 'tampered').map((l) => l.technique.slice(2));
+    expect(routes.length).toBeGreaterThanOrEqual(5);
+    for (const r of routes) expect(c.some((l) => l.technique === `c_genuine_${r}`)).toBe(true);
+    for (const l of c.filter((x) => x.label === 'tampered')) {
+      expect(l.edit!.after).not.toBe(l.edit!.before);
+      expect(l.expected_flags.some((f) => f === 'arithmetic_error' || f === 'content_inconsistency')).toBe(true);
+      // One revision: nothing appended after the forger's save (img2pdf writes linearised files: two sections, one revision).
+      const eofs = text(l.technique).match(/%%EOF/g)!.length;
+      expect(eofs === 1 || (eofs === 2 && text(l.technique).includes('/Linearized')), l.technique).toBe(true);
+    }
+    const swap = labels.find((l) => l.technique === 'c_digit_swap')!;
+    expect(swap.edit!.after.length).toBe(swap.edit!.before.length);
+    expect(text('c_gs_redistil')).toMatch(/Ghostscript/);
+    for (const t of ['c_scrubbed', 'c_genuine_scrubbed']) {
+      const doc = await PDFDocument.load(bytesOf(t), { updateMetadata: false });
+      expect(doc.getProducer(), t).toBeUndefined();
+      expect(doc.catalog.has(PDFName.of('Metadata')), t).toBe(false);
+    }
+    expect(text('c_scan_wrap')).toMatch(/\/DCTDecode/);
+    expect(text('c_scan_wrap')).not.toMatch(/\/Font/);
   });
 
   it('labels genuine samples with no flags and forgeries with the traces of their edit', () => {

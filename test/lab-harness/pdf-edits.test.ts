@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { swapDigitInQdf } from '../lab/pdf/content-patch.js';
+import { replaceShownDigits, swapDigitInQdf } from '../lab/pdf/content-patch.js';
 import { appendIncrementalUpdate, lastStartxref, loadForIncrementalEdit } from '../lab/pdf/incremental.js';
 import { has } from '../support/environment.js';
 
@@ -66,5 +66,15 @@ describe('content-stream digit swap', () => {
   it('reads escapes and leaves unknown text alone', () => {
     expect(swapDigitInQdf(stream('(Paid \\(net\\) 9.10) Tj'), '9.10')!.swap.after).toBe('8.10');
     expect(swapDigitInQdf(stream('(Total 1,234.56) Tj'), '7,777.00')).toBeNull();
+  });
+
+  it('shows a chosen figure in place of another, digits only, across kerning splits', () => {
+    const src = stream('[(Net ) -20 (3,4) 15 (49.41)] TJ\n(\\243155.00) Tj');
+    const text = Buffer.from(replaceShownDigits(src, '3,449.41', '5,449.47')!).toString('latin1');
+    expect(text).toContain('(5,4) 15 (49.47)');
+    expect(Buffer.from(replaceShownDigits(src, '£155.00', '£655.00')!).toString('latin1')).toContain('(\\243655.00) Tj');
+    expect(replaceShownDigits(src, '3,449.41', '3.449,41')).toBeNull();
+    expect(replaceShownDigits(src, '3,449.41', '13,449.41')).toBeNull();
+    expect(replaceShownDigits(src, '9,999.99', '8,999.99')).toBeNull();
   });
 });

@@ -29,7 +29,7 @@ export const arithmeticErrorDetector = defineDetector({
 });
 
 /** Checks that read one row or one block, never figures from several pages. */
-const ROW_LOCAL = new Set(['line_item', 'tax_rate', 'change_due', 'payslip_net', 'payslip_deductions', 'payslip_ytd']);
+const ROW_LOCAL = new Set(['line_item', 'tax_rate', 'change_due', 'payslip_net', 'payslip_gross', 'payslip_deductions', 'payslip_ytd']);
 
 function check(ctx: DetectorContext): Found[] {
   if (!ctx.text.trim() && !ctx.pages.length) return [];

@@ -20,15 +20,20 @@ export interface Planned {
 
 /**
  * The lab's files from its folder tree (`<label>/<technique>/<file>`), for a lab still being
- * generated (labels.jsonl is written last). Family B technique ids start with `b_` (docs/lab.md).
+ * generated (labels.jsonl is written last). Family B, C and H technique ids start with `b_`, `c_`, `h_` (docs/lab.md).
  */
+function familyOfId(technique: string): string {
+  const m = /^([bch])_/.exec(technique);
+  return m ? m[1].toUpperCase() : 'A';
+}
+
 function labelsFromTree(dir: string): Array<{ file: string; label: CachedDoc['label']; technique: string; family: string }> {
   const out: Array<{ file: string; label: CachedDoc['label']; technique: string; family: string }> = [];
   for (const label of ['genuine', 'tampered', 'ai_generated'] as const) {
     if (!existsSync(join(dir, label))) continue;
     for (const technique of readdirSync(join(dir, label)).sort()) {
       for (const f of readdirSync(join(dir, label, technique)).sort()) {
-        if (/\.(pdf|png|jpe?g)$/i.test(f)) out.push({ file: `${label}/${technique}/${f}`, label, technique, family: technique.startsWith('b_') ? 'B' : 'A' });
+        if (/\.(pdf|png|jpe?g)$/i.test(f)) out.push({ file: `${label}/${technique}/${f}`, label, technique, family: familyOfId(technique) });
       }
     }
   }

@@ -86,33 +86,51 @@ export interface DigitSwap {
   offset: number;
 }
 
+/** Source offsets of the bytes of `target` where a text-showing group shows it, or null (-1: an escape). */
+function locateShown(src: string, target: string): number[] | null {
+  for (const group of textGroups(src)) {
+    const joined = group.map((t) => t.text).join('');
+    const at = joined.indexOf(target);
+    if (at < 0) continue;
+    const offsets = group.flatMap((t) => t.offsets);
+    return offsets.slice(at, at + target.length);
+  }
+  return null;
+}
+
 /**
  * Finds `target` as shown text and raises its leading digit (or lowers a 9). Returns the patched
  * file with the same length, so QDF offsets stay valid until fix-qdf recomputes them anyway.
  */
 export function swapDigitInQdf(qdf: Uint8Array, target: string): { bytes: Uint8Array; swap: DigitSwap } | null {
   const src = Buffer.from(qdf).toString('latin1');
-  for (const group of textGroups(src)) {
-    const joined = group.map((t) => t.text).join('');
-    const at = joined.indexOf(target);
-    if (at < 0) continue;
-    const digitIndex = [...target].findIndex((c) => c >= '1' && c <= '9');
-    if (digitIndex < 0) continue;
-    let k = at + digitIndex;
-    for (const tok of group) {
-      if (k >= tok.text.length) {
-        k -= tok.text.length;
-        continue;
-      }
-      const offset = tok.offsets[k];
-      if (offset < 0) return null;
-      const old = Number(src[offset]);
-      const digit = old === 9 ? 8 : Math.min(9, old + 2);
-      const out = Buffer.from(qdf);
-      out[offset] = 0x30 + digit;
-      const after = target.slice(0, digitIndex) + String(digit) + target.slice(digitIndex + 1);
-      return { bytes: new Uint8Array(out), swap: { before: target, after, offset } };
-    }
+  const digitIndex = [...target].findIndex((c) => c >= '1' && c <= '9');
+  const offsets = locateShown(src, target);
+  if (digitIndex < 0 || !offsets) return null;
+  const offset = offsets[digitIndex];
+  if (offset < 0) return null;
+  const old = Number(src[offset]);
+  const digit = old === 9 ? 8 : Math.min(9, old + 2);
+  const out = Buffer.from(qdf);
+  out[offset] = 0x30 + digit;
+  const after = target.slice(0, digitIndex) + String(digit) + target.slice(digitIndex + 1);
+  return { bytes: new Uint8Array(out), swap: { before: target, after, offset } };
+}
+
+/**
+ * Shows `after` where `before` is shown: both the same length, differing in digits only, so the
+ * same font draws it with the same widths. Null when `before` is not shown as one string.
+ */
+export function replaceShownDigits(qdf: Uint8Array, before: string, after: string): Uint8Array | null {
+  if (before.length !== after.length) return null;
+  const src = Buffer.from(qdf).toString('latin1');
+  const offsets = locateShown(src, before);
+  if (!offsets) return null;
+  const out = Buffer.from(qdf);
+  for (let i = 0; i < before.length; i++) {
+    if (before[i] === after[i]) continue;
+    if (!/\d/.test(before[i]) || !/\d/.test(after[i]) || offsets[i] < 0) return null;
+    out[offsets[i]] = after.charCodeAt(i);
   }
-  return null;
+  return new Uint8Array(out);
 }

@@ -355,14 +355,27 @@ export async function chromiumScreenshot(html: string, size: { width: number; he
 }
 
 /** img2pdf: wraps JPEG pages without re-encoding (what scanning apps and "images to PDF" do). */
-export async function img2pdf(jpegs: Buffer[], dpi: number, when: Date): Promise<Uint8Array> {
+export async function img2pdf(jpegs: Buffer[], dpi: number, when: Date, tags: { producer?: string; creator?: string } = {}): Promise<Uint8Array> {
   requireTool('img2pdf');
   return withTempDir(async (dir) => {
     const names = jpegs.map((_, i) => join(dir, `p${i}.jpg`));
     for (let i = 0; i < jpegs.length; i++) await writeFile(names[i], jpegs[i]);
     const out = join(dir, 'out.pdf');
     const stamp = when.toISOString().slice(0, 19);
-    await run('img2pdf', ['--imgsize', `${dpi}dpi`, '--creationdate', stamp, '--moddate', stamp, '--producer', 'img2pdf', '-o', out, ...names]);
+    await run('img2pdf', [
+      '--imgsize',
+      `${dpi}dpi`,
+      '--creationdate',
+      stamp,
+      '--moddate',
+      stamp,
+      '--producer',
+      tags.producer ?? 'img2pdf',
+      ...(tags.creator ? ['--creator', tags.creator] : []),
+      '-o',
+      out,
+      ...names,
+    ]);
     return new Uint8Array(await readFile(out));
   });
 }

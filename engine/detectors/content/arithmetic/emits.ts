@@ -19,6 +19,7 @@ export const ARITHMETIC_EMITS = [
       'change_due',
       'amount_due',
       'payslip_net',
+      'payslip_gross',
       'payslip_deductions',
       'payslip_ytd',
     ],

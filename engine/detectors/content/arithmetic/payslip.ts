@@ -1,7 +1,7 @@
 /**
  * Payslip arithmetic: gross pay - deductions = net pay (this period, the first figure after
- * each label), itemised deductions = total deductions, and year-to-date figures no smaller
- * than this period's.
+ * each label), earnings items = gross pay, itemised deductions = total deductions, and
+ * year-to-date figures no smaller than this period's.
  */
 import type { ArithmeticFinding } from './emits.js';
 import type { DocModel } from '../../../read/extract/model.js';
@@ -48,6 +48,8 @@ export function payslipFindings(model: DocModel): ArithmeticFinding[] {
       );
     }
   }
+  const earnings = gross && net && total ? earningsFinding(model, gross, total, net) : null;
+  if (earnings) out.push(earnings);
   if (total && gross) {
     const from = model.lines.indexOf(gross.line);
     const to = model.lines.indexOf(total.line);
@@ -92,6 +94,36 @@ export function payslipFindings(model: DocModel): ArithmeticFinding[] {
 }
 
 /**
+ * Earnings items that do not add up to gross pay, when gross pay itself agrees with the rest of
+ * the payslip (gross - deductions = net): then an item was changed (a basic pay raised) and
+ * gross, deductions and net left as they were. Only the item lines straight above gross pay
+ * count (at least two, each a label and a figure), and no run of the nearest of them may add up
+ * to it (a line of another block swept in, not an edit).
+ */
+function earningsFinding(model: DocModel, gross: Labelled, total: Labelled, net: Labelled): ArithmeticFinding | null {
+  if (gross.amounts.length !== 1) return null;
+  const g = Math.abs(gross.amounts[0].value);
+  if (!near(g - Math.abs(total.amounts[0].value), net.amounts[0].value)) return null;
+  const at = model.lines.indexOf(gross.line);
+  const lines = itemLinesAbove(model, at);
+  if (lines.length < 2 || lines.some(({ line }) => !/\p{L}{2}/u.test(line.text))) return null;
+  let sum = 0;
+  for (const { value } of lines) {
+    sum += value;
+    if (near(sum, g)) return null;
+  }
+  return finding(
+    'arithmetic_error',
+    'payslip_gross',
+    `Gross pay ${formatAmount(g)} is not the sum of the earnings above it (${formatAmount(sum)}), while gross pay minus deductions still gives net pay.`,
+    gross.line,
+    STRENGTH['arithmetic_error.payslip_gross'],
+    { expected: formatAmount(sum), found: formatAmount(g), ...operands([...lines.map((l) => l.line).reverse(), gross.line]) },
+    gross.cells,
+  );
+}
+
+/**
  * The last figure of an item line; on OCR lines also a figure whose marks OCR dropped or mangled
  * ("1.17441" for "1.174,41"), read as cents: payslip items print two decimals.
  */
@@ -123,18 +155,23 @@ function bareEarningsTotal(model: DocModel, deductions: Line): Labelled | undefi
   return undefined;
 }
 
-/** The figures of the item lines straight above line `at`, nearest first. */
-function itemsAbove(model: DocModel, at: number): number[] {
-  const items: number[] = [];
+/** The item lines straight above line `at` with their figures, nearest first. */
+function itemLinesAbove(model: DocModel, at: number): Array<{ line: Line; value: number }> {
+  const items: Array<{ line: Line; value: number }> = [];
   const page = model.lines[at].page;
   for (let i = at - 1; i >= 0; i--) {
     const line = model.lines[i];
     if (line.page !== page || GROSS.test(line.text.toLowerCase())) break;
-    const v = itemFigure(line, model.style);
-    if (v === null) break;
-    items.push(v);
+    const value = itemFigure(line, model.style);
+    if (value === null) break;
+    items.push({ line, value });
   }
   return items;
+}
+
+/** The figures of the item lines straight above line `at`, nearest first. */
+function itemsAbove(model: DocModel, at: number): number[] {
+  return itemLinesAbove(model, at).map((i) => i.value);
 }
 
 /**

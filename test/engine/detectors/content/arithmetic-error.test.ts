@@ -156,6 +156,47 @@ testDetector(arithmeticErrorDetector, {
       ),
       reasons: ['arithmetic_error.payslip_deductions'],
     },
+    {
+      name: 'payslip: basic pay raised, gross, deductions and net left as they were',
+      input: ctx(
+        [
+          'Payslip',
+          'Employee: Jane Example          Pay date: 28.03.2023',
+          'Description                 Units      Rate      Amount',
+          'Basic salary                                   7.675,07',
+          'Overtime                        3     30,72       92,16',
+          'Gross pay                                    7.267,23 €',
+          'Lohnsteuer                                     1.230,61',
+          'Sozialversicherung                               750,59',
+          'Pension (5%)                                     363,36',
+          'Total deductions                             2.344,56 €',
+          'Net pay                                      4.922,67 €',
+        ].join('\n'),
+      ),
+      reasons: ['arithmetic_error.payslip_gross'],
+      check: (fs: Finding[]) => {
+        const f = fs.find((x) => x.code === 'arithmetic_error.payslip_gross')!;
+        expect(f.evidence.expected).toBe('7767.23');
+        expect(f.evidence.found).toBe('7267.23');
+      },
+    },
+    {
+      name: 'payslip: earnings that add up to gross pay (a line of another block above them) stay quiet',
+      input: ctx(
+        [
+          'Payslip',
+          'Tax code                                        1257L',
+          'Employee no.                                    12.00',
+          'Basic salary                                 3,000.00',
+          'Bonus                                          449.41',
+          'Gross pay                                    3,449.41',
+          'Income tax                                     500.00',
+          'Total deductions                               500.00',
+          'Net pay                                      2,949.41',
+        ].join('\n'),
+      ),
+      reasons: [],
+    },
     { name: 'payslip: YTD below this period', input: ctx(payslip(63, { locale: 'de', tamper: 'ytd' }).text), reasons: ['arithmetic_error.payslip_ytd'] },
     {
       name: 'corpus invoice whose total really is wrong (1,420.00 + 269.80 printed as 1,589.80)',
