@@ -25,6 +25,10 @@ const SLOW = [
   'test/team',
   // kill -9 in the middle of a check, then a restart that recovers the workspace.
   'test/cli/recovery.test.ts',
+  // A real `veracity serve` started through npm (and the README's worked example run twice in a
+  // git checkout), each killed after ~10 s: processes and ports outlive the file in a shared worker.
+  'test/cli/npm-launcher.test.ts',
+  'test/cli/readme-example.test.ts',
   // Packaging: an unpacked release assembled and started, and the Electron shell on the built
   // renderer (which test:fast does not build).
   'test/package',
