@@ -128,6 +128,9 @@ export const STRENGTH = {
   'identifier_invalid.aba_length': 0.6,
   'identifier_invalid.card_luhn': 0.7,
   'identifier_invalid.sort_code_format': 0.6,
+  // The document contradicts itself: one copy of the account was retyped.
+  'identifier_invalid.account_mismatch': 0.7,
+  'identifier_invalid.iban_mismatch': 0.75,
   // content/content-inconsistency
   // Read from a picture and one misread digit from a real day: a hint, never suspicious alone.
   'content_inconsistency.impossible_date': { printed: 0.75, ocrSlip: 0.35 },

@@ -13,7 +13,7 @@ import { findPeriod, PAY_PERIOD, STATEMENT_PERIOD } from '../../read/extract/per
 import type { DocType } from '../../types.js';
 import { misreadValues } from './arithmetic/misread.js';
 import { finding } from './evidence.js';
-import { futureDate, futureRows, impossibleDates, madeAt, PRINTED_DATE_THRESHOLDS, transactionRows, type DatedRow } from './printed-dates.js';
+import { bookedRows, futureDate, futureRows, impossibleDates, madeAt, PRINTED_DATE_THRESHOLDS, transactionRows, type DatedRow } from './printed-dates.js';
 import { STRENGTH } from '../strengths.js';
 import { thresholdValues, type Threshold } from '../thresholds.js';
 
@@ -62,7 +62,7 @@ function statementDates(model: DocModel, type: DocType | null, now: Date, made: 
   }
   for (const rows of segments) out.push(...outOfOrder(rows));
   out.push(...futureRows(model, segments, now, made));
-  if (!period && type === 'bank_statement') out.push(...rowsAfterDate(model, segments.flat()));
+  if (!period && type === 'bank_statement') out.push(...rowsAfterDate(model, bookedRows(model, segments)));
   return out;
 }
 
@@ -84,22 +84,30 @@ function rowsAfterDate(model: DocModel, rows: DatedRow[]): Found[] {
       'date_outside_period',
       `The statement is dated ${isoDate(found.date)}, ${Math.round(gap / DAY_MS)} days ${side} the transactions it lists (${new Date(first).toISOString().slice(0, 10)} to ${new Date(last).toISOString().slice(0, 10)}).`,
       found.line,
-      gap > T.farOffPeriodDays * DAY_MS ? STRENGTH['content_inconsistency.date_outside_period'].far : STRENGTH['content_inconsistency.date_outside_period'].near,
+      gap > T.farOffPeriodDays * DAY_MS
+        ? STRENGTH['content_inconsistency.date_outside_period'].far
+        : STRENGTH['content_inconsistency.date_outside_period'].near,
       { value: isoDate(found.date), rows: [new Date(first).toISOString().slice(0, 10), new Date(last).toISOString().slice(0, 10)] },
     );
   if (after.length === rows.length) return [where(first - date, 'before')];
   if (date - last > T.farOffPeriodDays * DAY_MS) return [where(date - last, 'after')];
   if (!after.length || after.length > Math.max(1, rows.length * T.maxOutsideShare)) return [];
-  return after.slice(0, 3).map((r) =>
-    finding(
-      'content_inconsistency',
-      'outside_period',
-      `Transaction dated ${new Date(r.value).toISOString().slice(0, 10)} is booked after the statement's own date ${isoDate(found.date)}.`,
-      r.line,
-      STRENGTH['content_inconsistency.outside_period'],
-      { value: r.date.raw, statementDate: isoDate(found.date), regions: [found.line, r.line].filter((l) => l.bbox).map((l) => ({ page: l.page, bbox: l.bbox! })) },
-    ),
-  );
+  return after
+    .slice(0, 3)
+    .map((r) =>
+      finding(
+        'content_inconsistency',
+        'outside_period',
+        `Transaction dated ${new Date(r.value).toISOString().slice(0, 10)} is booked after the statement's own date ${isoDate(found.date)}.`,
+        r.line,
+        STRENGTH['content_inconsistency.outside_period'],
+        {
+          value: r.date.raw,
+          statementDate: isoDate(found.date),
+          regions: [found.line, r.line].filter((l) => l.bbox).map((l) => ({ page: l.page, bbox: l.bbox! })),
+        },
+      ),
+    );
 }
 
 /** Rows that break an otherwise consistent chronological order. */

@@ -14,9 +14,11 @@ import { STRENGTH } from '../strengths.js';
 import { thresholdValues, type Threshold } from '../thresholds.js';
 import { hasMoneyCell } from './amounts.js';
 import { misreadValues } from './arithmetic/misread.js';
-import type { Found } from './content-inconsistency.js';
+import type { FindingFor } from '../define.js';
 import { finding } from './evidence.js';
 import { inSourceListing, specimenPages } from './specimen.js';
+
+type Found = FindingFor<'content_inconsistency', 'impossible_date' | 'future_date' | 'future_transaction'>;
 
 export const PRINTED_DATE_THRESHOLDS = {
   futureMinDays: { value: 2, why: 'A document dated a day ahead is a zone or a printing run, not a date in the future.' },
@@ -155,7 +157,8 @@ const HEADER = /\b(?:date|datum|fecha)\b.*\b(?:balance|amount|debit|credit|paid|
  * Words of a table of what is still to come: a loan's repayment plan, standing orders, a
  * forecast. Their rows are dated ahead by nature.
  */
-const AHEAD = /schedul|instal+ment|repayment|amorti[sz]|forecast|projected|planned|upcoming|future|standing order|due\b|maturity|tilgung|ratenplan|vorgemerkt|échéancier|prévisionnel/i;
+const AHEAD =
+  /schedul|instal+ment|repayment|amorti[sz]|forecast|projected|planned|upcoming|future|standing order|due\b|maturity|tilgung|ratenplan|vorgemerkt|échéancier|prévisionnel/i;
 
 /** Dated transaction rows in reading order, split into segments at table headers. */
 export function transactionRows(model: DocModel, yearOf: (d: DateToken) => number | null): Array<DatedRow[] & { ahead?: boolean }> {
@@ -182,26 +185,33 @@ export function transactionRows(model: DocModel, yearOf: (d: DateToken) => numbe
  */
 export function futureRows(model: DocModel, segments: ReadonlyArray<DatedRow[] & { ahead?: boolean }>, now: Date, made: Date): Found[] {
   const out: Found[] = [];
-  for (const rows of segments) {
-    if (rows.ahead) continue;
-    for (const r of rows) {
-      const days = Math.floor((r.value - now.getTime()) / DAY_MS);
-      if (days <= T.farFutureDays || r.value - made.getTime() > PLACEHOLDER_DAYS * DAY_MS) continue;
-      const above = model.lines.filter((l) => l.page === r.line.page && l.index < r.line.index && l.index >= r.line.index - 40);
-      if (above.some((l) => AHEAD.test(l.text) && !/\d[.,]\d{2}\b/.test(l.text))) continue;
-      out.push(
-        finding(
-          'content_inconsistency',
-          'future_transaction',
-          `A transaction is dated ${new Date(r.value).toISOString().slice(0, 10)}, ${days} days after the time of analysis: a statement lists what has been booked.`,
-          r.line,
-          futureStrength(days),
-          { value: r.date.raw, now: now.toISOString().slice(0, 10) },
-          cellOf(r.line, r.date.raw),
-        ),
-      );
-      if (out.length >= 3) return out;
-    }
+  for (const r of bookedRows(model, segments)) {
+    const days = Math.floor((r.value - now.getTime()) / DAY_MS);
+    if (days <= T.farFutureDays || r.value - made.getTime() > PLACEHOLDER_DAYS * DAY_MS) continue;
+    out.push(
+      finding(
+        'content_inconsistency',
+        'future_transaction',
+        `A transaction is dated ${new Date(r.value).toISOString().slice(0, 10)}, ${days} days after the time of analysis: a statement lists what has been booked.`,
+        r.line,
+        futureStrength(days),
+        { value: r.date.raw, now: now.toISOString().slice(0, 10) },
+        cellOf(r.line, r.date.raw),
+      ),
+    );
+    if (out.length >= 3) return out;
   }
   return out;
+}
+
+/**
+ * Rows that record bookings: not under a schedule's or forecast's table header, nor below a
+ * heading that names one (a line of words without amounts within the rows' page above them).
+ */
+export function bookedRows(model: DocModel, segments: ReadonlyArray<DatedRow[] & { ahead?: boolean }>): DatedRow[] {
+  const headings = model.lines.filter((l) => AHEAD.test(l.text) && !/\d[.,]\d{2}\b/.test(l.text));
+  return segments
+    .filter((rows) => !rows.ahead)
+    .flat()
+    .filter((r) => !headings.some((h) => h.page === r.line.page && h.index < r.line.index && h.index >= r.line.index - 40));
 }

@@ -18,7 +18,8 @@ const SPECIFIC: Partial<Record<DocType, RegExp>> = {
   utility_bill: /bill date|statement date|date of bill|issue date|invoice date/i,
 };
 /** A bare "Date", never the date of something other than the document (a passport's "Date of expiration"). */
-const GENERIC = /date(?!\s*of\s*(?:birth|delivery|supply|expir|service|validity|maturity|renewal|departure|arrival|return|completion|termination|end))|dated|datum|fecha/i;
+const GENERIC =
+  /date(?!\s*of\s*(?:birth|delivery|supply|expir|service|validity|maturity|renewal|departure|arrival|return|completion|termination|end))|dated|datum|fecha/i;
 /**
  * When the document was issued or printed, by words no other date is labelled with ("Issued:",
  * "Printed on", "Erstellt am"); after the document type's own and the generic labels.
