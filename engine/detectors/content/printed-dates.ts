@@ -119,9 +119,12 @@ export function impossibleDates(model: DocModel, made: Date): Found[] {
   return out.slice(0, 5);
 }
 
-function futureStrength(days: number): number {
+/** Documents that are issued once and dated when issued; elsewhere a far date may be some other date misread as the document's. */
+const ISSUED_TYPES: ReadonlySet<DocType | null> = new Set(['bank_statement', 'payslip', 'invoice', 'receipt', 'utility_bill']);
+
+function futureStrength(days: number, type: DocType | null): number {
   const s = STRENGTH['content_inconsistency.future_date'];
-  return days > T.yearsFutureDays ? s.years : days > T.farFutureDays ? s.far : s.near;
+  return days > T.yearsFutureDays && ISSUED_TYPES.has(type) ? s.years : days > T.farFutureDays ? s.far : s.near;
 }
 
 export function futureDate(model: DocModel, type: DocType | null, now: Date, made: Date): Found[] {
@@ -138,7 +141,7 @@ export function futureDate(model: DocModel, type: DocType | null, now: Date, mad
       'future_date',
       `The document is dated ${isoDate(found.date)}, ${days} days after the time of analysis.`,
       found.line,
-      futureStrength(days),
+      futureStrength(days, type),
       { value: found.date.raw, date: isoDate(found.date), now: now.toISOString().slice(0, 10) },
       cellOf(found.line, found.date.raw),
     ),
@@ -194,7 +197,7 @@ export function futureRows(model: DocModel, segments: ReadonlyArray<DatedRow[] &
         'future_transaction',
         `A transaction is dated ${new Date(r.value).toISOString().slice(0, 10)}, ${days} days after the time of analysis: a statement lists what has been booked.`,
         r.line,
-        futureStrength(days),
+        futureStrength(days, 'bank_statement'),
         { value: r.date.raw, now: now.toISOString().slice(0, 10) },
         cellOf(r.line, r.date.raw),
       ),

@@ -34,6 +34,8 @@ const ISSUED =
 const TITLE =
   /^(?:(?:account|bank|monthly|card)\s+)?statement|^kontoauszug|^relevé(?: de compte)?|^extracto|^estratto conto|^(?:tax\s+)?invoice|^rechnung|^facture|^factura|^fattura|^pay\s*slip|^payslip|^pay (?:statement|advice)|^earnings statement|^gehaltsabrechnung|^lohnabrechnung|^bulletin de (?:paie|salaire)|^receipt|^quittung|^(?:utility |electricity |gas |water )?bill\b(?!\s+to)/i;
 const TITLE_REST = /^[\s:#.\-–]*(?:(?:no\.?|nr\.?|number|n°)\s*)?[\w/\-.]{0,16}\s*$/i;
+/** Labels of dates that are not the document's own. */
+const OTHER_DATE = /expir|birth|naissance|geburt|valid|gültig|ablauf|due|fällig|échéance|delivery|lieferung|departure|arrival/i;
 const INLINE = /\b(?:issued (?:at|on)|dated|vom|du|del)\s+$/i;
 /** A line where INLINE can match before some date: its words followed by a space anywhere. */
 const INLINE_ANYWHERE = /\b(?:issued (?:at|on)|dated|vom|du|del)\s/i;
@@ -92,7 +94,10 @@ function searchDocumentDate(lines: Line[], docType: DocType | null, order: DateO
   const lone = top.filter((l) => {
     const c = l.cells[0];
     const d = c ? findDates(c.text, order)[0] : undefined;
-    return l.cells.length === 1 && d !== undefined && d.year !== null && d.valid && d.raw.length >= c.text.trim().length - 1;
+    if (l.cells.length !== 1 || d === undefined || d.year === null || !d.valid || d.raw.length < c.text.trim().length - 1) return false;
+    // A date under a label of another date (a passport's "Date of expiration" above "14 OCT 2030").
+    const above = top.find((o) => o.index === l.index - 1);
+    return !(above && OTHER_DATE.test(above.text));
   });
   if (lone.length === 1) {
     const cell = lone[0].cells.find((c) => findDates(c.text, order)[0]);

@@ -70,6 +70,20 @@ testDetector(contentInconsistencyDetector, {
       name: "a passport's date of expiration years ahead",
       input: ctx(['USA', 'Date of issue/Date de délivrance', '15 OCT 2020', "Date of expiration/Date d'expiration", '14 OCT 2030'].join('\n')),
     },
+    // The same as OCR read it: the issue date garbled, the expiry date alone on its line under its label.
+    {
+      name: "a passport's expiry date, the only date read, under its label",
+      input: ctx(
+        [
+          'USA',
+          'Date of issue/Date de délivr  a de',
+          'T50CT000  oa 8 op  Mh',
+          "Date of expiration/Date d'  de cadBIAS",
+          '14 OCT 2030',
+          'Authority/Autorité/Autoridad',
+        ].join('\n'),
+      ),
+    },
     {
       name: "a loan's repayment schedule dated ahead",
       input: ctx(['Northmoor Bank plc', 'Loan statement', 'Statement date: 28.11.2026', 'Repayment schedule', rows('2027')].join('\n')),
