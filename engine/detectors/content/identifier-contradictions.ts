@@ -115,7 +115,10 @@ const BBAN: Record<string, { bank: [number, number]; account: [number, number]; 
 function ibanMismatch(lines: Line[]): Found[] {
   const out: Found[] = [];
   const seen = new Set<string>();
-  for (const hit of findIbans(lines)) {
+  const hits = findIbans(lines);
+  const countries = new Map<string, Set<string>>();
+  for (const h of hits) countries.set(h.iban.slice(0, 2), (countries.get(h.iban.slice(0, 2)) ?? new Set()).add(h.iban));
+  for (const hit of hits) {
     const country = hit.iban.slice(0, 2);
     const layout = BBAN[country];
     if (!layout || seen.has(hit.iban) || hit.iban.length !== IBAN_LENGTHS[country] || ibanProblem(hit.iban) !== null) continue;
@@ -124,8 +127,12 @@ function ibanMismatch(lines: Line[]): Found[] {
     const account = hit.iban.slice(...layout.account);
     const codes = labelledValues(lines, layout.bankLabel, (t) => sortCodeDigits(t) ?? (/^\d{8}$/.test(t.replace(/ /g, '')) ? t.replace(/ /g, '') : null));
     const accounts = labelledValues(lines, layout.accountLabel, accountDigits);
-    const code = codes.find((c) => near(c.line, hit.line) && c.digits.length === bank.length);
-    const acct = accounts.find((c) => near(c.line, hit.line));
+    // Several IBANs of the country (a footer listing the issuer's banks, one per row under a
+    // "BLZ | Konto-Nr. | IBAN" header): only the details on the IBAN's own row are its own.
+    const several = (countries.get(country)?.size ?? 0) > 1;
+    const beside = (c: Printed) => (several ? c.line === hit.line : near(c.line, hit.line));
+    const code = codes.find((c) => beside(c) && c.digits.length === bank.length);
+    const acct = accounts.find(beside);
     const problems: Array<{ what: string; printed: Printed; inIban: string }> = [];
     if (code && code.digits !== bank) problems.push({ what: layout.bankName, printed: code, inIban: bank });
     if (acct && acct.digits.replace(/^0+/, '') !== account.replace(/^0+/, '')) problems.push({ what: 'account number', printed: acct, inIban: account });

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { identifierInvalidDetector } from '../../../../engine/detectors/content/identifier-invalid.js';
-import { contextOf } from '../../read/extract/fixtures.js';
+import { contextOf, row } from '../../read/extract/fixtures.js';
 import { bankStatement, invoice } from '../../read/extract/generate-docs.js';
 import { testDetector } from '../../detector-tester.js';
 
@@ -35,6 +35,25 @@ testDetector(identifierInvalidDetector, {
     {
       name: 'Bankleitzahl and Kontonummer that are the ones inside the German IBAN',
       input: ctx('Bankverbindung\nBLZ: 37040044\nKontonummer: 532013000\nIBAN: DE89 3704 0044 0532 0130 00'),
+    },
+    // MOZILLA-10084-0.pdf (UglyToad/PdfPig): fraudulent 92 while built.
+    {
+      name: "a footer listing the issuer's banks, one per row under BLZ / Konto-Nr. / IBAN",
+      input: ctx(
+        [
+          row([0, 'Verwaltung'], [22, 'Banken'], [36, 'BLZ'], [48, 'Konto-Nr.'], [62, 'BIC'], [76, 'IBAN']),
+          row(
+            [0, 'Saarburger Ring 25'],
+            [22, 'Commerzbank'],
+            [36, '370 400 44'],
+            [48, '532 013 000'],
+            [62, 'COBADEFFXXX'],
+            [76, 'DE89 3704 0044 0532 0130 00'],
+          ),
+          row([0, 'Mannheim'], [22, 'Sparkasse'], [36, '604 914 30'], [48, '577 917 005'], [62, 'SOLADES1PFD'], [76, 'DE75 6049 1430 0577 9170 05']),
+          row([0, 'Tel. 0621 123'], [22, 'Volksbank'], [36, '600 501 01'], [48, '2 240 239'], [62, 'SOLADEST600'], [76, 'DE88 6005 0101 0002 2402 39']),
+        ].join('\n'),
+      ),
     },
     { name: 'the same account number in the header and the footer', input: ctx(twoPlaces('31926819', '3192 6819')) },
     {
