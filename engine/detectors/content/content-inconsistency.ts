@@ -92,22 +92,20 @@ function rowsAfterDate(model: DocModel, rows: DatedRow[]): Found[] {
   if (after.length === rows.length) return [where(first - date, 'before')];
   if (date - last > T.farOffPeriodDays * DAY_MS) return [where(date - last, 'after')];
   if (!after.length || after.length > Math.max(1, rows.length * T.maxOutsideShare)) return [];
-  return after
-    .slice(0, 3)
-    .map((r) =>
-      finding(
-        'content_inconsistency',
-        'outside_period',
-        `Transaction dated ${new Date(r.value).toISOString().slice(0, 10)} is booked after the statement's own date ${isoDate(found.date)}.`,
-        r.line,
-        STRENGTH['content_inconsistency.outside_period'],
-        {
-          value: r.date.raw,
-          statementDate: isoDate(found.date),
-          regions: [found.line, r.line].filter((l) => l.bbox).map((l) => ({ page: l.page, bbox: l.bbox! })),
-        },
-      ),
-    );
+  return after.slice(0, 3).map((r) =>
+    finding(
+      'content_inconsistency',
+      'outside_period',
+      `Transaction dated ${new Date(r.value).toISOString().slice(0, 10)} is booked after the statement's own date ${isoDate(found.date)}.`,
+      r.line,
+      STRENGTH['content_inconsistency.outside_period'],
+      {
+        value: r.date.raw,
+        statementDate: isoDate(found.date),
+        regions: [found.line, r.line].filter((l) => l.bbox).map((l) => ({ page: l.page, bbox: l.bbox! })),
+      },
+    ),
+  );
 }
 
 /** Rows that break an otherwise consistent chronological order. */
