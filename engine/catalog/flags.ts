@@ -114,7 +114,8 @@ const defs = [
     category: 'content',
     severity: { min: 'medium', max: 'high' },
     title: 'Invalid identifier',
-    description: 'An identifier (IBAN, routing number, card number) fails its checksum or format.',
+    description:
+      'An identifier (IBAN, routing number, card number) fails its checksum or format, or contradicts the same identifier elsewhere in the document.',
   },
   {
     code: 'content_inconsistency',

@@ -135,9 +135,15 @@ export const STRENGTH = {
   'identifier_invalid.aba_length': 0.6,
   'identifier_invalid.card_luhn': 0.7,
   'identifier_invalid.sort_code_format': 0.6,
+  // The document contradicts itself: one copy of the account was retyped.
+  'identifier_invalid.account_mismatch': 0.7,
+  'identifier_invalid.iban_mismatch': 0.75,
   // content/content-inconsistency
-  'content_inconsistency.impossible_date': 0.75,
-  'content_inconsistency.future_date': { near: 0.45, far: 0.6 },
+  // Read from a picture and one misread digit from a real day: a hint, never suspicious alone.
+  'content_inconsistency.impossible_date': { printed: 0.75, ocrSlip: 0.35 },
+  // A year or more ahead: no issuing system prints it, no time zone or post-dating explains it.
+  'content_inconsistency.future_date': { near: 0.45, far: 0.6, years: 0.8 },
+  'content_inconsistency.future_transaction': { near: 0.45, far: 0.6, years: 0.8 },
   'content_inconsistency.outside_period': 0.6,
   'content_inconsistency.dates_out_of_order': 0.45,
   'content_inconsistency.pay_before_period': 0.6,

@@ -18,7 +18,7 @@ export const FITTED_STRENGTHS: CalibrationTable = {
   'compression_anomaly.double_jpeg': { hand: STRENGTH['compression_anomaly.double_jpeg'].resaved, fitted: 0.35, max: 0.99 },
   'content_inconsistency.date_outside_period': { hand: STRENGTH['content_inconsistency.date_outside_period'].far, fitted: 0.7, max: 0.99 },
   'content_inconsistency.due_before_issue': { hand: STRENGTH['content_inconsistency.due_before_issue'].far, fitted: 0.684, max: 0.99 },
-  'content_inconsistency.impossible_date': { hand: STRENGTH['content_inconsistency.impossible_date'], fitted: 0.75, max: 0.99 },
+  'content_inconsistency.impossible_date': { hand: STRENGTH['content_inconsistency.impossible_date'].printed, fitted: 0.75, max: 0.99 },
   'content_inconsistency.outside_period': { hand: STRENGTH['content_inconsistency.outside_period'], fitted: 0.6, max: 0.99 },
   'date_inconsistency.future_date': { hand: STRENGTH['date_inconsistency.future_date'].far, fitted: 0.65, max: 0.99 },
   'date_inconsistency.late_modification': { hand: STRENGTH['date_inconsistency.late_modification'], fitted: 0.089, max: 0.55 },

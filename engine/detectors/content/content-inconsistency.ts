@@ -3,26 +3,22 @@
  * exist, a document dated in the future, transactions outside the statement period or out of
  * order, a pay date before its pay period, an invoice due before it was issued.
  */
-import type { DetectorContext } from '../../facts/context.js';
 import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
-import { DAY_MS, dayValue, findDates, isoDate, leadingDate, type DateOrder, type DateToken } from '../../read/extract/dates.js';
+import { DAY_MS, dayValue, findDates, isoDate, type DateOrder, type DateToken } from '../../read/extract/dates.js';
 import { findDocumentDate } from '../../read/extract/document-date.js';
 import { labelledValue } from '../../read/extract/labels.js';
 import type { Line } from '../../read/extract/layout.js';
 import type { DocModel } from '../../read/extract/model.js';
 import { findPeriod, PAY_PERIOD, STATEMENT_PERIOD } from '../../read/extract/periods.js';
 import type { DocType } from '../../types.js';
-import { hasMoneyCell } from './amounts.js';
 import { misreadValues } from './arithmetic/misread.js';
 import { finding } from './evidence.js';
-import { inSourceListing, specimenPages } from './specimen.js';
+import { bookedRows, futureDate, futureRows, impossibleDates, madeAt, PRINTED_DATE_THRESHOLDS, transactionRows, type DatedRow } from './printed-dates.js';
 import { STRENGTH } from '../strengths.js';
 import { thresholdValues, type Threshold } from '../thresholds.js';
 
 const THRESHOLDS = {
-  futureMinDays: { value: 2, why: 'A document dated a day ahead is a zone or a printing run, not a date in the future.' },
-  farFutureDays: { value: 30, why: 'A month or more ahead is a typed date, not a document printed early.' },
-  placeholderYears: { value: 100, why: 'A century after the document was made, a printed date is a placeholder, not an issue date.' },
+  ...PRINTED_DATE_THRESHOLDS,
   daysBeforePeriod: { value: 7, why: 'Statements list pending items a few days before the period they cover.' },
   daysAfterPeriod: { value: 3, why: 'Items booked after the period closes may be printed with it.' },
   minDatedRows: { value: 3, why: 'Too few dated rows to know the period the rows follow.' },
@@ -31,118 +27,12 @@ const THRESHOLDS = {
   maxOrderBreaks: { value: 2, why: 'One or two rows out of place is an edit; more is a table sorted some other way.' },
   minOrderRun: { value: 3, why: 'The majority order must hold for at least three steps.' },
   farOffPeriodDays: { value: 180, why: 'Half a year off the period is a retyped year, not a late statement.' },
+  statementBeforeEndDays: { value: 3, why: 'A statement printed on the last working day before its period ends is still its own.' },
   farDueBeforeIssueDays: { value: 30, why: 'A due date weeks or a year before issue is no typo of terms: usually a retyped date.' },
 } as const satisfies Record<string, Threshold>;
 const T = thresholdValues(THRESHOLDS);
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-/** Words by which a text says a date does not exist (a manual explaining leap years, a validator's example). */
-const SAYS_INVALID =
-  /\b(?:not?|nicht|kein\w*)\s+(?:a\s+|an\s+)?(?:valid|g(?:ue|u)ltig\w*)\b|\binvalid\b|\bung(?:ue|u)ltig|\bdoes(?:n't| not) exist|\bnon[- ]?existent|\bimpossible\b|\bn'existe pas|\bnon (?:e )?valid[ao]\b|\bno (?:es )?valid[ao]\b/i;
-
-/** Accents dropped (TeX text layers often give "g¨ultig": the diaeresis as its own glyph). */
-function plain(text: string): string {
-  return text
-    .replace(/[¨´`^]/g, '')
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '');
-}
-
-function impossibleDates(model: DocModel, madeAt: Date): Found[] {
-  const out: Found[] = [];
-  // A date the text itself calls invalid is discussed, not asserted: no reader is deceived.
-  const discussed = new Set<string>();
-  for (const line of model.lines) {
-    if (!SAYS_INVALID.test(plain(line.text))) continue;
-    for (const d of findDates(line.text, model.dateOrder)) if (!d.valid) discussed.add(`${d.year}-${d.month}-${d.day}`);
-  }
-  // A changelog comment in printed source, or a sample value on an unfilled template, is not
-  // the date of anything (engine/content/specimen.ts).
-  const specimens = specimenPages(model.lines);
-  model.lines.forEach((line, i) => {
-    if (specimens.has(line.page)) return;
-    const dates = findDates(line.text, model.dateOrder);
-    if (dates.some((d) => !d.valid) && inSourceListing(model.lines, i)) return;
-    for (const d of dates) {
-      if (d.valid || d.year === null || discussed.has(`${d.year}-${d.month}-${d.day}`)) continue;
-      // A template's or a manual's placeholder ("February 29, 2123" on a thesis title page
-      // made in 2020) is no one's issue date: a forged date has to pass, so it is near.
-      if (Date.UTC(d.year, d.month - 1, 1) - madeAt.getTime() > PLACEHOLDER_DAYS * DAY_MS) continue;
-      out.push(
-        finding(
-          'content_inconsistency',
-          'impossible_date',
-          `"${d.raw}" is not a real date: ${MONTH_NAMES[d.month - 1]} ${d.year} has no day ${d.day}.`,
-          line,
-          STRENGTH['content_inconsistency.impossible_date'],
-          { value: d.raw },
-        ),
-      );
-    }
-  });
-  return out.slice(0, 5);
-}
-
-/**
- * Beyond a century after the document was made (its creation date, or the time of analysis when
- * that is earlier or unknown) a printed date is a placeholder, not an issue date.
- */
-const PLACEHOLDER_DAYS = T.placeholderYears * 365;
-
-/** When the document was made, as far as a placeholder date is measured from. */
-function madeAt(ctx: DetectorContext): Date {
-  const m = ctx.facts.now('metadata');
-  const created = m?.created ?? m?.xmpCreated;
-  return created && created.date.getTime() < ctx.now.getTime() ? created.date : ctx.now;
-}
-
-function futureDate(model: DocModel, type: DocType | null, now: Date, made: Date): Found[] {
-  const found = findDocumentDate(model.lines, type, model.dateOrder);
-  const v = found ? dayValue(found.date) : null;
-  if (!found || v === null) return [];
-  const days = Math.floor((v - now.getTime()) / DAY_MS);
-  // A date centuries ahead (a manual "dated 5 February 4242", 9999 as "no end") is a placeholder
-  // or a joke that no reader takes for an issue date; a forged date has to pass, so it is near.
-  if (days < T.futureMinDays || v - made.getTime() > PLACEHOLDER_DAYS * DAY_MS) return [];
-  return [
-    finding(
-      'content_inconsistency',
-      'future_date',
-      `The document is dated ${isoDate(found.date)}, ${days} days after the time of analysis.`,
-      found.line,
-      days > T.farFutureDays ? STRENGTH['content_inconsistency.future_date'].far : STRENGTH['content_inconsistency.future_date'].near,
-      { value: isoDate(found.date), now: now.toISOString().slice(0, 10) },
-    ),
-  ];
-}
-
-interface DatedRow {
-  line: Line;
-  date: DateToken;
-  value: number;
-}
-
-const HEADER = /\b(?:date|datum|fecha)\b.*\b(?:balance|amount|debit|credit|paid|saldo|betrag|montant)\b/i;
-
-/** Dated transaction rows in reading order, split into segments at table headers. */
-function transactionRows(model: DocModel, yearOf: (d: DateToken) => number | null): DatedRow[][] {
-  const segments: DatedRow[][] = [[]];
-  for (const line of model.lines) {
-    if (HEADER.test(line.text)) {
-      if (segments[segments.length - 1].length) segments.push([]);
-      continue;
-    }
-    const d = leadingDate(line.cells[0]?.text ?? '', model.dateOrder);
-    if (!d || !d.valid || !hasMoneyCell(line, model.style, 1)) continue;
-    const year = d.year ?? yearOf(d);
-    const value = year === null ? null : dayValue({ ...d, year });
-    if (value !== null) segments[segments.length - 1].push({ line, date: d, value });
-  }
-  return segments.filter((s) => s.length);
-}
-
-function statementDates(model: DocModel): Found[] {
+function statementDates(model: DocModel, type: DocType | null, now: Date, made: Date): Found[] {
   const period = findPeriod(model.lines, model.dateOrder, STATEMENT_PERIOD);
   const start = period ? dayValue(period.start) : null;
   const end = period ? dayValue(period.end) : null;
@@ -171,7 +61,51 @@ function statementDates(model: DocModel): Found[] {
     }
   }
   for (const rows of segments) out.push(...outOfOrder(rows));
+  out.push(...futureRows(model, segments, now, made));
+  if (!period && type === 'bank_statement') out.push(...rowsAfterDate(model, bookedRows(model, segments)));
   return out;
+}
+
+/**
+ * A statement without a period line is still dated: the few rows booked after its own date were
+ * typed into it, and a date before every row it lists, or half a year after the last, was retyped.
+ */
+function rowsAfterDate(model: DocModel, rows: DatedRow[]): Found[] {
+  const found = findDocumentDate(model.lines, 'bank_statement', model.dateOrder);
+  const date = found ? dayValue(found.date) : null;
+  if (!found || date === null || rows.length < T.minDatedRows || rows.some((r) => r.line === found.line)) return [];
+  const slack = T.daysAfterPeriod * DAY_MS;
+  const after = rows.filter((r) => r.value > date + slack);
+  const first = Math.min(...rows.map((r) => r.value));
+  const last = Math.max(...rows.map((r) => r.value));
+  const where = (gap: number, side: string) =>
+    finding(
+      'content_inconsistency',
+      'date_outside_period',
+      `The statement is dated ${isoDate(found.date)}, ${Math.round(gap / DAY_MS)} days ${side} the transactions it lists (${new Date(first).toISOString().slice(0, 10)} to ${new Date(last).toISOString().slice(0, 10)}).`,
+      found.line,
+      gap > T.farOffPeriodDays * DAY_MS
+        ? STRENGTH['content_inconsistency.date_outside_period'].far
+        : STRENGTH['content_inconsistency.date_outside_period'].near,
+      { value: isoDate(found.date), rows: [new Date(first).toISOString().slice(0, 10), new Date(last).toISOString().slice(0, 10)] },
+    );
+  if (after.length === rows.length) return [where(first - date, 'before')];
+  if (date - last > T.farOffPeriodDays * DAY_MS) return [where(date - last, 'after')];
+  if (!after.length || after.length > Math.max(1, rows.length * T.maxOutsideShare)) return [];
+  return after.slice(0, 3).map((r) =>
+    finding(
+      'content_inconsistency',
+      'outside_period',
+      `Transaction dated ${new Date(r.value).toISOString().slice(0, 10)} is booked after the statement's own date ${isoDate(found.date)}.`,
+      r.line,
+      STRENGTH['content_inconsistency.outside_period'],
+      {
+        value: r.date.raw,
+        statementDate: isoDate(found.date),
+        regions: [found.line, r.line].filter((l) => l.bbox).map((l) => ({ page: l.page, bbox: l.bbox! })),
+      },
+    ),
+  );
 }
 
 /** Rows that break an otherwise consistent chronological order. */
@@ -232,10 +166,13 @@ function dateOffPeriod(model: DocModel, type: DocType | null): Found[] {
   if (start === null || end === null || date === null) return [];
   const early = (start - date) / DAY_MS - slack.before;
   const late = (date - end) / DAY_MS - slack.after;
-  const off = Math.max(early, late);
+  // A statement lists what was booked up to its date: dated before its period ends, it speaks
+  // for days that had not happened yet.
+  const beforeEnd = type === 'bank_statement' && early <= 0 ? (end - date) / DAY_MS - T.statementBeforeEndDays : 0;
+  const off = Math.max(early, late, beforeEnd);
   if (off <= 0) return [];
-  const where = early > 0 ? 'before' : 'after';
-  const gap = Math.round(early > 0 ? (start - date) / DAY_MS : (date - end) / DAY_MS);
+  const where = early > 0 ? 'before' : late > 0 ? 'after' : 'before the end of';
+  const gap = Math.round(early > 0 ? (start - date) / DAY_MS : late > 0 ? (date - end) / DAY_MS : (end - date) / DAY_MS);
   return [
     finding(
       'content_inconsistency',
@@ -350,6 +287,7 @@ const EMITS = [
     reasons: [
       'impossible_date',
       'future_date',
+      'future_transaction',
       'outside_period',
       'dates_out_of_order',
       'pay_before_period',
@@ -360,7 +298,7 @@ const EMITS = [
   },
 ] as const satisfies readonly Emit[];
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
-type Found = DeclaredFinding<typeof EMITS>;
+export type Found = DeclaredFinding<typeof EMITS>;
 
 export const contentInconsistencyDetector = defineDetector({
   meta: {
@@ -378,7 +316,7 @@ export const contentInconsistencyDetector = defineDetector({
     const type = ctx.extracted.doc_type;
     const made = madeAt(ctx);
     const out = [...impossibleDates(model, made), ...futureDate(model, type, ctx.now, made), ...dateOffPeriod(model, type)];
-    if (type === 'bank_statement' || type === 'other' || type === null) out.push(...statementDates(model));
+    if (type === 'bank_statement' || type === 'other' || type === null) out.push(...statementDates(model, type, ctx.now, made));
     if (type === 'payslip') out.push(...payslipDates(model));
     if (type === 'invoice' || type === 'utility_bill') out.push(...dueBeforeIssue(model), ...referenceMismatch(model));
     return out;

@@ -1,7 +1,8 @@
 /**
  * identifier_invalid: identifiers that fail their own check digits or format. Only tokens that
  * are labelled as such (IBAN, routing number, card number, sort code) or that are unmistakably
- * IBAN-shaped (known country, exact country length) are judged.
+ * IBAN-shaped (known country, exact country length) are judged. Identifiers that contradict the
+ * same document are identifier-contradictions.ts.
  */
 import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
 import { findIbans } from '../../read/extract/account.js';
@@ -10,27 +11,9 @@ import { findLabelled } from '../../read/extract/labels.js';
 import type { Line } from '../../read/extract/layout.js';
 import { agreeingWithInvoice, embeddedInvoice } from './einvoice.js';
 import { finding } from './evidence.js';
+import { specimenDigits } from './specimen.js';
+import { CONTRADICTION_THRESHOLDS, contradictingIdentifiers } from './identifier-contradictions.js';
 import { STRENGTH } from '../strengths.js';
-
-/**
- * A specimen number: templates and manuals fill an account or card field with counting digits
- * ("BE01 2345 6789 0123", "BE98 7654 3210 9876") or one repeated digit. A forged number has to
- * pass for a real one, so it is never made so; such a value says the page is a specimen.
- */
-export function specimenDigits(value: string): boolean {
-  const d = value.replace(/\D/g, '');
-  if (d.length < 8) return false;
-  let best = 1;
-  for (const step of [0, 1, 9]) {
-    let run = 1;
-    for (let i = 1; i < d.length; i++) {
-      run = (Number(d[i]) - Number(d[i - 1]) + 10) % 10 === step ? run + 1 : 1;
-      best = Math.max(best, run);
-    }
-  }
-  // Most of the number in one run (a bank code or check part may stand apart).
-  return best >= Math.max(8, Math.ceil(d.length * 0.7));
-}
 
 function ibanFindings(lines: Line[]): Found[] {
   const out: Found[] = [];
@@ -150,23 +133,28 @@ function otherFindings(lines: Line[]): Found[] {
 }
 
 const EMITS = [
-  { flag: 'identifier_invalid', reasons: ['iban_checksum', 'iban_length', 'aba_checksum', 'aba_length', 'card_luhn', 'sort_code_format'] },
+  {
+    flag: 'identifier_invalid',
+    reasons: ['iban_checksum', 'iban_length', 'aba_checksum', 'aba_length', 'card_luhn', 'sort_code_format', 'account_mismatch', 'iban_mismatch'],
+  },
 ] as const satisfies readonly Emit[];
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
-type Found = DeclaredFinding<typeof EMITS>;
+export type Found = DeclaredFinding<typeof EMITS>;
 
 export const identifierInvalidDetector = defineDetector({
   meta: {
     id: 'content/identifier-invalid',
-    description: 'IBAN mod-97 and country length, ABA routing checksum, card Luhn and UK sort code format on labelled or IBAN-shaped tokens.',
+    description:
+      'IBAN mod-97 and country length, ABA routing checksum, card Luhn and UK sort code format on labelled or IBAN-shaped tokens; the account number printed twice with a digit or two changed; an IBAN whose own sort code, Bankleitzahl or account number is not the one printed beside it.',
     appliesTo: ['pdf', 'image'],
     needs: ['pages', 'pdf', 'text', 'textModel'],
     emits: EMITS,
+    thresholds: CONTRADICTION_THRESHOLDS,
   },
   run(ctx) {
     if (!ctx.text.trim() && !ctx.pages.length) return [];
     const { lines } = ctx.facts.now('textModel');
-    const found = [...ibanFindings(lines), ...otherFindings(lines)];
+    const found = [...ibanFindings(lines), ...otherFindings(lines), ...contradictingIdentifiers(lines)];
     return found.length ? agreeingWithInvoice(found, embeddedInvoice(ctx)) : found;
   },
 });

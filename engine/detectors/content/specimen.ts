@@ -71,3 +71,23 @@ export function specimenPages(lines: readonly Line[]): Set<number> {
   }
   return new Set([...markers].filter(([, s]) => s.size >= 2).map(([page]) => page));
 }
+
+/**
+ * A specimen number: templates and manuals fill an account or card field with counting digits
+ * ("BE01 2345 6789 0123", "BE98 7654 3210 9876") or one repeated digit. A forged number has to
+ * pass for a real one, so it is never made so; such a value says the page is a specimen.
+ */
+export function specimenDigits(value: string): boolean {
+  const d = value.replace(/\D/g, '');
+  if (d.length < 8) return false;
+  let best = 1;
+  for (const step of [0, 1, 9]) {
+    let run = 1;
+    for (let i = 1; i < d.length; i++) {
+      run = (Number(d[i]) - Number(d[i - 1]) + 10) % 10 === step ? run + 1 : 1;
+      best = Math.max(best, run);
+    }
+  }
+  // Most of the number in one run (a bank code or check part may stand apart).
+  return best >= Math.max(8, Math.ceil(d.length * 0.7));
+}

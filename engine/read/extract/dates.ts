@@ -15,7 +15,7 @@ export interface DateToken {
   year: number | null;
   month: number;
   day: number;
-  /** False for a day that does not exist in that month (31 April, 29 February 2023). */
+  /** False for a day that does not exist in that month (31 April, 29 February 2023, 32 January 2026). */
   valid: boolean;
   /** True when day/month order came from a hint, not from the token itself. */
   ambiguous: boolean;
@@ -91,6 +91,9 @@ const PATTERNS: Array<{
   },
 ];
 
+/** Two digits starting with 3: the highest day a two-digit day field can be mistyped to and still be read as a date. */
+const MAX_PRINTED_DAY = 39;
+
 /** Yearless numeric day/month (03/04) as statement rows print them; only used on row starts. */
 const SHORT_NUMERIC = /^(?<a>\d{1,2})([/.])(?<b>\d{1,2})(?![\d/.])/;
 
@@ -121,8 +124,11 @@ function build(
       [day, month] = order === 'dmy' ? [first, second] : [second, first];
     }
   }
-  // Neither order gives a month (31/13/2025): not a date we can read.
-  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
+  // Neither order gives a month (31/13/2025): not a date we can read. A day past 31 in a real
+  // month with a full year ("32/01/2026") is a date no calendar has, reported like 31 April; with
+  // a short or no year the digits may be anything else (a reference, a version).
+  const overflow = day > 31 && day <= MAX_PRINTED_DAY && y !== null && y.length === 4;
+  if (month < 1 || month > 12 || day < 1 || (day > 31 && !overflow)) return null;
   const year = y ? fullYear(y) : null;
   return { index, raw, year, month, day, valid: day <= daysInMonth(year, month), ambiguous };
 }
