@@ -196,6 +196,8 @@ export const STRENGTH_CAP = {
   perInstanceSubsets: 0.05,
   /** A recognised conversion stamp explains the Info/XMP disagreement. Context. */
   conversionStamp: 0.1,
+  /** Info rewritten by macOS Quartz over the source's XMP: one re-save on a Mac, worth a look. */
+  quartzResave: 0.3,
   /** A cover repeated with the same text at the same place on several pages: the layout's own. Context. */
   repeatedLayoutCover: 0.1,
   /** The same hidden line (figures aside) at one place on several pages: a slug or job ticket. Context. */

@@ -121,7 +121,8 @@ export const infoXmpMismatchDetector = defineDetector({
         strength: detail === 'creation_date' && diff > T.twoStoriesDays * DAY_MS && producerContradicted ? REWRITTEN_CREATION_STRENGTH : strength,
       });
     }
-    return converted ? findings.map((f) => asConversion(f)) : findings;
+    if (converted) return findings.map((f) => asConversion(f));
+    return quartzResave(m) ? findings.map((f) => asQuartzResave(f)) : findings;
   },
 });
 
@@ -170,6 +171,37 @@ function asConversion(f: Found): Found {
     summary: `${f.summary} The XMP was written afresh by a PDF/A conversion (dated at the conversion, the Info keeping the source's facts): a conversion, not an edit.`,
     evidence: { ...f.evidence, conversion: 'pdfa' },
     strength: Math.min(f.strength, CONVERSION_STRENGTH),
+  };
+}
+
+/**
+ * macOS writes PDFs through Quartz (Preview's Save and Export, any application's Print to PDF):
+ * it writes an Info dictionary of its own, naming itself and dated at the save, and carries the
+ * source's XMP packet over unchanged. A file that went through it shows the source's producer
+ * and dates in XMP and Quartz's in Info, all for one reason: one re-save. The producer finding
+ * says it once (a re-save is worth a look, not a sign of editing); the dates are that re-save.
+ */
+function quartzResave(m: MetadataFacts): boolean {
+  const info = m.info?.Producer ?? '';
+  return QUARTZ.test(info) && !!m.xmp?.producer && !QUARTZ.test(m.xmp.producer);
+}
+const QUARTZ = /\bquartz pdfcontext\b/i;
+
+function asQuartzResave(f: Found): Found {
+  if (f.code === 'metadata_mismatch.producer') {
+    return {
+      ...f,
+      summary: `${f.summary} macOS (Quartz) writes its own Info and keeps the source's XMP whenever it saves or prints a PDF: the file was re-saved on a Mac.`,
+      evidence: { ...f.evidence, resave: 'macos-quartz' },
+      strength: Math.min(f.strength, STRENGTH_CAP.quartzResave),
+    };
+  }
+  if (f.code !== 'metadata_mismatch.creation_date' && f.code !== 'metadata_mismatch.modification_date') return f;
+  return {
+    ...f,
+    summary: `${f.summary} The Info date is Quartz's own stamp of that re-save on a Mac, not a second story.`,
+    evidence: { ...f.evidence, resave: 'macos-quartz' },
+    strength: Math.min(f.strength, STRENGTH_CAP.conversionStamp),
   };
 }
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { STRENGTH } from '../../../../engine/detectors/strengths.js';
+import { STRENGTH, STRENGTH_CAP } from '../../../../engine/detectors/strengths.js';
 import { dateInconsistencyDetector } from '../../../../engine/detectors/metadata/date-inconsistency.js';
 import { pdfEditingSoftwareDetector } from '../../../../engine/detectors/metadata/pdf-editing-software.js';
 import { infoXmpMismatchDetector } from '../../../../engine/detectors/metadata/info-xmp-mismatch.js';
@@ -113,6 +113,25 @@ testDetector(infoXmpMismatchDetector, {
     },
   ],
   invalid: [
+    {
+      // adobe_pdfservices exportPdfFormDataInput.pdf: made by Adobe, saved again on a Mac; suspicious 70 before.
+      name: 'Info rewritten by macOS Quartz over the source XMP: one re-save, the dates its stamp',
+      input: structureContext(
+        pdf(
+          {
+            Producer: '(macOS Version 15.2 \\(Build 24C101\\) Quartz PDFContext)',
+            CreationDate: "(D:20250226094900Z00'00')",
+            ModDate: "(D:20250226094900Z00'00')",
+          },
+          { xmp: xmpPacket({ producer: 'Adobe PDF Library 24.2.255', createDate: '2024-08-12T09:33:00-05:00', modifyDate: '2024-08-12T09:44:00-05:00' }) },
+        ),
+      ),
+      reasons: ['metadata_mismatch.producer', 'metadata_mismatch.creation_date', 'metadata_mismatch.modification_date'],
+      check: (f) => {
+        expect(f.find((x) => x.code === 'metadata_mismatch.producer')!.strength).toBe(STRENGTH_CAP.quartzResave);
+        for (const x of f.filter((y) => y.code !== 'metadata_mismatch.producer')) expect(x.strength).toBeLessThanOrEqual(STRENGTH_CAP.conversionStamp);
+      },
+    },
     {
       // Another tool rewrote the Info Creator; the XMP still names the one that made the file.
       name: 'Info Creator rewritten, XMP CreatorTool naming the original creator',
