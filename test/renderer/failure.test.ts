@@ -37,6 +37,12 @@ describe('the failed check page sections', () => {
     expect(html).not.toContain('Every applicable check ran');
   });
 
+  it('technical details say that a password opened the file, never the password', () => {
+    const html = renderToStaticMarkup(createElement(TechnicalDetails, { engine: { ...engine, password_supplied: true } }));
+    expect(html).toContain('A password was supplied to open the PDF');
+    expect(renderToStaticMarkup(createElement(TechnicalDetails, { engine }))).not.toContain('password');
+  });
+
   it('the Why section gives the error code, its message and what to do', () => {
     const html = renderToStaticMarkup(createElement(FailedAnalysis, { error: { type: 'api_error', code: 'corrupt_document', message: 'Truncated.' } }));
     expect(html).toContain('role="alert"');

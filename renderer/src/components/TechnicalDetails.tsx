@@ -1,8 +1,9 @@
 import type { DocumentCheck } from '../api/contract.js';
 
 /**
- * The engine's own account of the check: which version and mode produced it, and which detectors
- * did not run (a partial analysis: what they would have checked was not checked).
+ * The engine's own account of the check: which version and mode produced it, whether a password
+ * opened the file (the password itself is never kept), and which detectors did not run (a partial
+ * analysis: what they would have checked was not checked).
  */
 export function TechnicalDetails({ engine, failed = false }: { engine: DocumentCheck['engine']; failed?: boolean }) {
   const incomplete = engine.incomplete ?? [];
@@ -10,6 +11,7 @@ export function TechnicalDetails({ engine, failed = false }: { engine: DocumentC
     <div className="technical">
       <p className="small">
         Engine {engine.version}, mode {engine.mode}.
+        {engine.password_supplied ? ' A password was supplied to open the PDF (it was used for this check only and not kept).' : ''}
       </p>
       {engine.timings ? <StageTimes timings={engine.timings} /> : null}
       {failed ? (
