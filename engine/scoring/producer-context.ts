@@ -16,15 +16,9 @@ import type { Finding } from '../types.js';
 import type { FlagCode } from '../../vocabulary/flags.js';
 import { CONTEXT_STRENGTH } from './calibration.js';
 import { PRODUCER_HABITS } from './producer-context.generated.js';
+import type { ProducerHabits } from './producer-habits.js';
 
-export interface ProducerHabit {
-  /** Genuine files of the family in the measured splits, and how many of them carry the reason. */
-  files: number;
-  carrying: number;
-}
-
-/** family -> reason code -> how common it is on the family's genuine files. */
-export type ProducerHabits = Readonly<Record<string, Readonly<Record<string, ProducerHabit>>>>;
+export type { ProducerHabit, ProducerHabits } from './producer-habits.js';
 
 /** Flags that describe how a file was written, as opposed to what was done to it. */
 export const HABIT_FLAGS: ReadonlySet<FlagCode> = new Set<FlagCode>([

@@ -26,10 +26,12 @@ describe('the migration history each back end records', () => {
       [4, 'checks_one_stored_form'],
       [5, 'library'],
       [6, 'queue_leases'],
+      [7, 'password_supplied'],
     ]);
     expect(PG_MIGRATIONS.map((m) => [m.version, m.name])).toEqual([
       [1, 'initial (SQLite migrations 1-5)'],
       [2, 'queue_leases'],
+      [3, 'password_supplied'],
     ]);
   });
 });

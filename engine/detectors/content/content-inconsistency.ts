@@ -7,7 +7,6 @@ import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
 import { DAY_MS, dayValue, findDates, isoDate, type DateOrder, type DateToken } from '../../read/extract/dates.js';
 import { findDocumentDate } from '../../read/extract/document-date.js';
 import { labelledValue } from '../../read/extract/labels.js';
-import type { Line } from '../../read/extract/layout.js';
 import type { DocModel } from '../../read/extract/model.js';
 import { findPeriod, PAY_PERIOD, STATEMENT_PERIOD } from '../../read/extract/periods.js';
 import type { DocType } from '../../types.js';

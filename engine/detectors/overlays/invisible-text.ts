@@ -79,7 +79,7 @@ export const invisibleTextDetector = defineDetector({
     const shownElsewhere = (_page: number, op: TextPaint) =>
       (shown.get(words(op.text)) ?? []).some((s) => Math.abs(s.bbox[0] - op.bbox[0]) <= T.samePlace && Math.abs(s.bbox[1] - op.bbox[1]) <= T.samePlace);
     const byPage = new Map<number, Map<Reason, TextPaint[]>>();
-    const { marks, rest } = runningMarks(hidden.filter((h) => h.reason !== 'off_page_text' && !shownElsewhere(h.page, h.op)));
+    const { marks } = runningMarks(hidden.filter((h) => h.reason !== 'off_page_text' && !shownElsewhere(h.page, h.op)));
     for (const mark of marks) findings.push(runningMarkFinding(mark));
     const inMarks = new Set(marks.flatMap((m) => m.marks.map((h) => h.op)));
     for (const { page, op, reason } of hidden) {
