@@ -6,7 +6,8 @@
  */
 import type { DetectorContext } from '../../facts/context.js';
 import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
-import { CONSUMER_KINDS, EDITOR_KINDS, classifySoftware, isDesignTool, type SoftwareClass } from '../../read/metadata/producers.js';
+import { CONSUMER_KINDS, EDITOR_KINDS, classifySoftware, isDesignTool, isOnlineDesignTool, type SoftwareClass } from '../../read/metadata/producers.js';
+import type { DocType } from '../../types.js';
 import type { XmpHistoryEvent } from '../../read/metadata/xmp.js';
 import { STRENGTH } from '../strengths.js';
 
@@ -24,7 +25,7 @@ export const pdfEditingSoftwareDetector = defineDetector({
     id: 'metadata/editing-software',
     description: 'The producer, a later revision or the XMP history names document or image editing software; consumer-software origin as context.',
     appliesTo: ['pdf'],
-    needs: ['metadata', 'revisions'],
+    needs: ['metadata', 'revisions', 'extracted'],
     emits: EMITS,
   },
   run(ctx: DetectorContext): Found[] {
@@ -33,7 +34,7 @@ export const pdfEditingSoftwareDetector = defineDetector({
     const findings: Found[] = [];
     const producer = classifySoftware(m.producer);
     const creator = classifySoftware(m.creator);
-    const editorFinding = lastWriterFinding(m.producer, producer, m.creator, creator);
+    const editorFinding = lastWriterFinding(m.producer, producer, m.creator, creator, ctx.extracted.doc_type);
     if (editorFinding) findings.push(editorFinding);
 
     // An update whose producer differs from the original's and is an editor.
@@ -73,7 +74,16 @@ export const pdfEditingSoftwareDetector = defineDetector({
   },
 });
 
-function lastWriterFinding(producerName: string | undefined, producer: SoftwareClass, creatorName: string | undefined, creator: SoftwareClass): Found | null {
+/** Documents an institution issues from its own systems, never from a design tool. */
+const ISSUED_BY_SYSTEMS: ReadonlySet<DocType> = new Set<DocType>(['bank_statement', 'payslip', 'utility_bill', 'tax_form', 'id_document']);
+
+function lastWriterFinding(
+  producerName: string | undefined,
+  producer: SoftwareClass,
+  creatorName: string | undefined,
+  creator: SoftwareClass,
+  docType: DocType | null,
+): Found | null {
   const editor = EDITOR_KINDS.has(producer.kind) ? producer : null;
   if (!editor) {
     // Designed in a layout tool and written by its PDF library: how brochures and forms are made.
@@ -93,6 +103,9 @@ function lastWriterFinding(producerName: string | undefined, producer: SoftwareC
   }
   const differentCreator = creatorName && creator.product !== editor.product;
   if (isDesignTool(editor) && (!differentCreator || isDesignTool(creator))) return designOrigin(producerName, creatorName, editor);
+  // An invoice or receipt designed in Canva is how small businesses make them; a bank statement
+  // or payslip designed there is no institution's.
+  if (isOnlineDesignTool(editor) && !differentCreator && !(docType && ISSUED_BY_SYSTEMS.has(docType))) return designOrigin(producerName, creatorName, editor);
   if (differentCreator && (creator.kind === 'issuer_system' || creator.kind === 'library' || creator.kind === 'unknown')) {
     return {
       flag: 'editing_software',
@@ -112,7 +125,11 @@ function lastWriterFinding(producerName: string | undefined, producer: SoftwareC
   return {
     flag: 'editing_software',
     code: 'editing_software.editor_producer',
-    summary: `The file was produced by ${editor.product} ("${producerName}")${creatorName ? ` from "${creatorName}"` : ''}, software used to edit documents.`,
+    summary:
+      `The file was produced by ${editor.product} ("${producerName}")${creatorName ? ` from "${creatorName}"` : ''}, software used to edit documents.` +
+      (isOnlineDesignTool(editor) && docType
+        ? ` A ${docType.replace('_', ' ')} is issued from its institution's own systems, not designed in ${editor.product}.`
+        : ''),
     pages: [],
     evidence: { producer: producerName, creator: creatorName },
     strength,

@@ -152,6 +152,16 @@ export const CONSUMER_KINDS: ReadonlySet<SoftwareKind> = new Set(['office_suite'
  */
 const DESIGN_PRODUCTS: ReadonlySet<string> = new Set(['Adobe InDesign', 'Adobe Illustrator', 'QuarkXPress', 'Scribus', 'Affinity', 'CorelDRAW', 'Inkscape']);
 
+/**
+ * Online design tools: small businesses design their invoices, receipts and letters in them, and
+ * no bank, employer, utility or tax office issues a statement, payslip, bill or form from them.
+ */
+const ONLINE_DESIGN_PRODUCTS: ReadonlySet<string> = new Set(['Canva']);
+
+export function isOnlineDesignTool(c: SoftwareClass): boolean {
+  return c.kind === 'online_editor' && ONLINE_DESIGN_PRODUCTS.has(c.product);
+}
+
 export function isDesignTool(c: SoftwareClass): boolean {
   return c.kind === 'image_editor' && DESIGN_PRODUCTS.has(c.product);
 }

@@ -451,6 +451,22 @@ testDetector(pdfEditingSoftwareDetector, {
       input: structureContext(pdf({ Producer: '(Sejda \\(www.sejda.com\\))' })),
       reasons: ['editing_software.editor_producer'],
     },
+    {
+      // PyMuPDF's test_2645_1.pdf: a design made in Canva, pending 50 before.
+      name: 'context only: an invoice designed in Canva, as small businesses make them',
+      input: structureContext(pdf({ Producer: '(Canva)', Creator: '(Canva)' }), undefined, { doc_type: 'invoice' }),
+      reasons: ['editing_software.design_origin'],
+      check: (f) => expect(f[0].strength).toBeLessThanOrEqual(0.15),
+    },
+    {
+      name: 'a bank statement designed in Canva: no bank issues one from there',
+      input: structureContext(pdf({ Producer: '(Canva)', Creator: '(Canva)' }), undefined, { doc_type: 'bank_statement' }),
+      reasons: ['editing_software.editor_producer'],
+      check: (f) => {
+        expect(f[0].strength).toBe(STRENGTH['editing_software.editor_producer'].onlineOrImageEditor);
+        expect(f[0].summary).toContain("issued from its institution's own systems");
+      },
+    },
     { name: 'an update saved by Foxit', input: structureContext(foxitUpdate), reasons: ['editing_software.editor_after_issuer'] },
     {
       name: 'an update saved by Foxit, the issuer Producer written back afterwards',
