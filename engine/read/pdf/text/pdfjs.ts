@@ -7,6 +7,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 // Must stay the first import that reaches pdf.js: it keeps the built-ins pdf.js replaces.
 import { restoreNatives } from './natives.js';
+// Before pdf.js too: @napi-rs/canvas loads only when a page is rendered (see that module).
+import './canvas-on-demand.js';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { isResourceFailure } from '../../../kit/resource-failure.js';
