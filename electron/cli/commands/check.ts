@@ -60,6 +60,10 @@ async function runCheckCommand(args: string[], opts: CheckOptions): Promise<void
   const conditions = conditionSandbox();
   const progress = await startProgress(inputs.length, { stream: process.stderr });
   const results: CheckedFile[] = [];
+  const shutdown = async () => {
+    await runner.close();
+    await conditions.close();
+  };
   try {
     const settings = await workspaceSettings(opts.dataDir);
     await Promise.all(
@@ -73,11 +77,19 @@ async function runCheckCommand(args: string[], opts: CheckOptions): Promise<void
         progress.advance(results[i].check?.status === 'failed' || !results[i].check);
       }),
     );
-  } finally {
+  } catch (err) {
     progress.stop();
-    await runner.close();
-    await conditions.close();
+    await shutdown();
+    throw err;
   }
+  progress.stop();
+  // The verdicts first, then the threads' shutdown: stopping them is not what the user waits for.
+  printResults(results, opts);
+  await shutdown();
+  if (problems.length > 0 || results.some((r) => !r.check || r.check.status === 'failed')) process.exitCode = 1;
+}
+
+function printResults(results: CheckedFile[], opts: CheckOptions): void {
   if (opts.json) {
     for (const r of results) {
       const line = r.check ?? errorEnvelope('api_error', 'internal_error', `${r.path}: ${r.failure}`);
@@ -86,5 +98,4 @@ async function runCheckCommand(args: string[], opts: CheckOptions): Promise<void
   } else {
     process.stdout.write(`${formatResults(results)}\n`);
   }
-  if (problems.length > 0 || results.some((r) => !r.check || r.check.status === 'failed')) process.exitCode = 1;
 }

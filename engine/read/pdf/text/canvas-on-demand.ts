@@ -18,7 +18,7 @@ import Module, { createRequire } from 'node:module';
 
 type CanvasModule = Record<string | symbol, unknown>;
 
-const fromPdfjs = createRequire(createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.mjs'));
+const fromPdfjs = createRequire(createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.min.mjs'));
 const cache = (Module as unknown as { _cache: Record<string, { exports: unknown } | undefined> })._cache;
 
 let real: CanvasModule | null = null;
