@@ -12,6 +12,7 @@ import { basename, resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import type { Mode } from '../../../engine/index.js';
 import { MODES } from '../../../vocabulary/verdicts.js';
+import { takeEarlyRunner } from '../check/early-thread.js';
 import { expandInputs } from '../check/inputs.js';
 import { checkWithPassword, readPasswordFile, terminalPrompt } from '../check/password.js';
 import { errorEnvelope, formatResults, type CheckedFile } from '../check/present.js';
@@ -51,9 +52,11 @@ async function runCheckCommand(args: string[], opts: CheckOptions): Promise<void
   if (inputs.length === 0)
     throw new UsageError(problems.length === 1 ? 'nothing to check.' : 'nothing to check: none of the arguments is a document or a folder with documents.');
 
-  // The pool first (its thread loads the engine meanwhile), then the rest of the pipeline.
+  // The pool first (its thread loads the engine meanwhile), then the rest of the pipeline. The
+  // launcher has usually started its thread already (check/early-thread.ts).
+  const workers = Math.min(opts.workers ?? 1, inputs.length);
   const [{ AnalysisRunner }, { DEFAULTS }] = await Promise.all([import('../../service/queue/analysis-runner.js'), import('../../service/defaults.js')]);
-  const runner = new AnalysisRunner({ workers: Math.min(opts.workers ?? 1, inputs.length), timeoutMs: DEFAULTS.analysisTimeoutMs });
+  const runner = takeEarlyRunner(workers) ?? new AnalysisRunner({ workers, timeoutMs: DEFAULTS.analysisTimeoutMs });
   runner.warmUp();
   const { checkOne, conditionSandbox, workspaceSettings } = await import('./check-run.js');
   const { startProgress } = await import('../check/progress.js');
