@@ -9,6 +9,7 @@ import { registerWebhookSecret } from './commands/webhook-secret.js';
 import { registerWorker } from './commands/worker.js';
 import { registerMigrate } from './commands/migrate.js';
 import { ENGINE_VERSION } from '../../engine/index.js';
+import { closeEarlyRunner } from './check/early-thread.js';
 import { USAGE_EXIT_CODE, UsageError } from './usage-error.js';
 
 export function buildProgram(): Command {
@@ -42,6 +43,8 @@ export async function main(argv: string[] = process.argv): Promise<void> {
     }
     process.stderr.write(`veracity: ${(err as Error).message}\n`);
     process.exitCode = err instanceof UsageError ? USAGE_EXIT_CODE : 1;
+  } finally {
+    await closeEarlyRunner();
   }
 }
 

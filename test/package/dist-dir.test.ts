@@ -89,8 +89,9 @@ describe.skipIf(!built || !linux)('npm run dist:dir (offline package)', () => {
       join('node_modules', 'tesseract.js-core', 'tesseract-core-simd.wasm'),
       join('node_modules', 'tesseract.js-core', 'tesseract-core.wasm'),
       ocrModel,
-      join('node_modules', 'pdfjs-dist', 'legacy', 'build', 'pdf.mjs'),
-      join('node_modules', 'pdfjs-dist', 'legacy', 'build', 'pdf.worker.mjs'),
+      // The minified builds the engine imports (engine/read/pdf/text/pdfjs.ts).
+      join('node_modules', 'pdfjs-dist', 'legacy', 'build', 'pdf.min.mjs'),
+      join('node_modules', 'pdfjs-dist', 'legacy', 'build', 'pdf.worker.min.mjs'),
     ]) {
       expect(existsSync(join(unpacked, file)), file).toBe(true);
     }

@@ -12,6 +12,7 @@ import { basename, resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import type { Mode } from '../../../engine/index.js';
 import { MODES } from '../../../vocabulary/verdicts.js';
+import { takeEarlyRunner } from '../check/early-thread.js';
 import { expandInputs } from '../check/inputs.js';
 import { checkWithPassword, readPasswordFile, terminalPrompt } from '../check/password.js';
 import { errorEnvelope, formatResults, type CheckedFile } from '../check/present.js';
@@ -51,15 +52,21 @@ async function runCheckCommand(args: string[], opts: CheckOptions): Promise<void
   if (inputs.length === 0)
     throw new UsageError(problems.length === 1 ? 'nothing to check.' : 'nothing to check: none of the arguments is a document or a folder with documents.');
 
-  // The pool first (its thread loads the engine meanwhile), then the rest of the pipeline.
+  // The pool first (its thread loads the engine meanwhile), then the rest of the pipeline. The
+  // launcher has usually started its thread already (check/early-thread.ts).
+  const workers = Math.min(opts.workers ?? 1, inputs.length);
   const [{ AnalysisRunner }, { DEFAULTS }] = await Promise.all([import('../../service/queue/analysis-runner.js'), import('../../service/defaults.js')]);
-  const runner = new AnalysisRunner({ workers: Math.min(opts.workers ?? 1, inputs.length), timeoutMs: DEFAULTS.analysisTimeoutMs });
+  const runner = takeEarlyRunner(workers) ?? new AnalysisRunner({ workers, timeoutMs: DEFAULTS.analysisTimeoutMs });
   runner.warmUp();
   const { checkOne, conditionSandbox, workspaceSettings } = await import('./check-run.js');
   const { startProgress } = await import('../check/progress.js');
   const conditions = conditionSandbox();
   const progress = await startProgress(inputs.length, { stream: process.stderr });
   const results: CheckedFile[] = [];
+  const shutdown = async () => {
+    await runner.close();
+    await conditions.close();
+  };
   try {
     const settings = await workspaceSettings(opts.dataDir);
     await Promise.all(
@@ -73,11 +80,19 @@ async function runCheckCommand(args: string[], opts: CheckOptions): Promise<void
         progress.advance(results[i].check?.status === 'failed' || !results[i].check);
       }),
     );
-  } finally {
+  } catch (err) {
     progress.stop();
-    await runner.close();
-    await conditions.close();
+    await shutdown();
+    throw err;
   }
+  progress.stop();
+  // The verdicts first, then the threads' shutdown: stopping them is not what the user waits for.
+  printResults(results, opts);
+  await shutdown();
+  if (problems.length > 0 || results.some((r) => !r.check || r.check.status === 'failed')) process.exitCode = 1;
+}
+
+function printResults(results: CheckedFile[], opts: CheckOptions): void {
   if (opts.json) {
     for (const r of results) {
       const line = r.check ?? errorEnvelope('api_error', 'internal_error', `${r.path}: ${r.failure}`);
@@ -86,5 +101,4 @@ async function runCheckCommand(args: string[], opts: CheckOptions): Promise<void
   } else {
     process.stdout.write(`${formatResults(results)}\n`);
   }
-  if (problems.length > 0 || results.some((r) => !r.check || r.check.status === 'failed')) process.exitCode = 1;
 }

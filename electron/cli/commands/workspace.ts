@@ -41,7 +41,7 @@ export async function withStore<T>(flags: WorkspaceFlags, fn: (store: Store) => 
 /** The store only if the workspace already exists (so `check` never creates one); a team server's always does. */
 export async function existingStore(flags: WorkspaceFlags): Promise<Store | null> {
   const where = resolveWorkspace(flags);
-  const { DATABASE_FILE } = await import('../../service/store/index.js');
+  const { DATABASE_FILE } = await import('../../service/store/database-file.js');
   if (where.database === undefined && !existsSync(join(where.dataDir, DATABASE_FILE))) return null;
   const { openStore } = await import('../../service/store/open.js');
   return openStore(where);

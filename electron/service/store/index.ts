@@ -17,7 +17,9 @@ import { RuleStore } from './rules.js';
 import { SettingsStore } from './settings.js';
 import { UploadStore } from './uploads.js';
 
-export const DATABASE_FILE = 'veracity.db';
+import { DATABASE_FILE } from './database-file.js';
+
+export { DATABASE_FILE };
 
 export interface StoreOptions {
   /** The database; default: SQLite in `<dataDir>/veracity.db`. */
