@@ -167,7 +167,7 @@ export const STRENGTH = {
   'image_manipulation.sharpness_inconsistency': { patch: 0.5, largeShare: 0.6 },
   'structural_anomaly.damaged_image_data': 0.1,
   'metadata_mismatch.capture_date': 0.45,
-  'metadata_mismatch.modify_date': 0.3,
+  'metadata_mismatch.modify_date': { disagree: 0.3, successiveSaves: 0.1 },
   'metadata_mismatch.modified_after_capture': 0.2,
   'metadata_mismatch.modified_before_capture': 0.45,
   'metadata_mismatch.software_device': 0.45,
