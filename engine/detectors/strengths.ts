@@ -85,7 +85,13 @@ export const STRENGTH = {
   'date_inconsistency.timezone_changed': 0.2,
   // metadata/editing-software
   'editing_software.editor_after_issuer': { otherCreator: 0.55, issuerCreator: 0.7 },
-  'editing_software.editor_producer': { onlineOrImageEditor: 0.6, editorOverOtherCreator: 0.4, editorAsOwnCreator: 0.15, authoredInEditor: 0.4 },
+  'editing_software.editor_producer': {
+    onlineOrImageEditor: 0.6,
+    onlinePageTool: 0.3,
+    editorOverOtherCreator: 0.4,
+    editorAsOwnCreator: 0.15,
+    authoredInEditor: 0.4,
+  },
   'editing_software.editor_update': { contentEdit: 0.6, other: 0.4 },
   'editing_software.xmp_history': { sameOrigin: 0.3, madeElsewhere: 0.45 },
   'editing_software.design_origin': 0.1,
@@ -161,7 +167,7 @@ export const STRENGTH = {
   'image_manipulation.sharpness_inconsistency': { patch: 0.5, largeShare: 0.6 },
   'structural_anomaly.damaged_image_data': 0.1,
   'metadata_mismatch.capture_date': 0.45,
-  'metadata_mismatch.modify_date': 0.3,
+  'metadata_mismatch.modify_date': { disagree: 0.3, successiveSaves: 0.1 },
   'metadata_mismatch.modified_after_capture': 0.2,
   'metadata_mismatch.modified_before_capture': 0.45,
   'metadata_mismatch.software_device': 0.45,

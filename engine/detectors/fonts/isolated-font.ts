@@ -100,6 +100,7 @@ function fontFinding(run: TextRun, column: readonly TextRun[], line: readonly Te
   // TeX and OpenType maths set digits in the maths italic or symbol font beside text-font
   // digits (an italic index next to roman figures): typesetting, not a retyped value.
   if (isMathFont(dom.key) || isMathFont(run.fontName) || afterMathSymbol(run, pageRuns)) return null;
+  if (oneEmbeddingPass(dom.key, run.fontName)) return null;
   const domSize = dom.items[0].size;
   if (Math.abs(run.size - domSize) > 0.15 * domSize) return null;
   return {
@@ -117,6 +118,17 @@ function fontFinding(run: TextRun, column: readonly TextRun[], line: readonly Te
     },
     strength: uses <= 1 ? STRENGTH['font_inconsistency.isolated_font'].usedOnce : STRENGTH['font_inconsistency.isolated_font'].usedMore,
   };
+}
+
+/**
+ * Both faces carry the same subset tag: writers that tag every subset of a document alike
+ * (Google Sheets' `MUFUZY+ArialMT` beside `MUFUZY+GoogleSansMono-Regular` for a cell formatted in
+ * another font) embedded them in one pass, so the odd face was there when the page was written.
+ * A value patched in later comes with the editor's own subset, tagged apart.
+ */
+function oneEmbeddingPass(a: string, b: string): boolean {
+  const ta = splitSubset(a).subsetTag;
+  return !!ta && ta === splitSubset(b).subsetTag;
 }
 
 /**

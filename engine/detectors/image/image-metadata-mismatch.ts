@@ -36,6 +36,20 @@ function days(ms: number): string {
   return ms >= 2 * DAY ? `${Math.round(ms / DAY)} days` : `${Math.round(ms / 3600e3)} hours`;
 }
 
+/**
+ * Editors that rewrite EXIF on save (GIMP stamps IFD0 ModifyDate and Software) keep an XMP packet
+ * they do not manage as they found it, with the earlier tool's CreatorTool and ModifyDate. EXIF
+ * naming one program and newer than the XMP that names another is that sequence of saves; a date
+ * backdated in one record has no such second program, or puts the named later save first.
+ */
+function successiveSaves(image: ImageInfo, modified: MetaDate, xmpModified: MetaDate): { software: string; tool: string } | null {
+  const software = String(image.metadataSegments.ifd0?.Software ?? '').trim();
+  const tool = image.xmp ? (xmpValues(image.xmp, 'CreatorTool')[0] ?? '').trim() : '';
+  const vendor = (name: string) => name.toLowerCase().match(/[a-z]+/)?.[0] ?? '';
+  if (!software || !tool || vendor(software) === vendor(tool) || modified.wall <= xmpModified.wall) return null;
+  return { software, tool };
+}
+
 function dateFindings(image: ImageInfo): Found[] {
   const out: Found[] = [];
   const exif = image.metadataSegments.exif ?? {};
@@ -56,13 +70,16 @@ function dateFindings(image: ImageInfo): Found[] {
     });
   }
   if (modified && xmpModified && unexplainedGap(modified, xmpModified) > DAY) {
+    const saves = successiveSaves(image, modified, xmpModified);
     out.push({
       flag: 'metadata_mismatch',
       code: 'metadata_mismatch.modify_date',
-      summary: `EXIF and XMP disagree on when the image was last modified (${modified.raw} vs ${xmpModified.raw}).`,
+      summary: saves
+        ? `EXIF was last written by ${saves.software} (${modified.raw}), after the XMP packet that ${saves.tool} wrote (${xmpModified.raw}) and that the later save kept as it found it: two saves by two programs, in order. Context.`
+        : `EXIF and XMP disagree on when the image was last modified (${modified.raw} vs ${xmpModified.raw}).`,
       pages: [1],
-      strength: STRENGTH['metadata_mismatch.modify_date'],
-      evidence: { before: modified.raw, after: xmpModified.raw, fields: ['EXIF ModifyDate', 'XMP ModifyDate'] },
+      strength: saves ? STRENGTH['metadata_mismatch.modify_date'].successiveSaves : STRENGTH['metadata_mismatch.modify_date'].disagree,
+      evidence: { before: modified.raw, after: xmpModified.raw, fields: ['EXIF ModifyDate', 'XMP ModifyDate'], ...(saves ? { successiveSaves: saves } : {}) },
     });
   }
   const lastModified = [modified, xmpModified].filter((d): d is MetaDate => !!d).sort((a, b) => b.wall - a.wall)[0];

@@ -6,7 +6,15 @@
  */
 import type { DetectorContext } from '../../facts/context.js';
 import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
-import { CONSUMER_KINDS, EDITOR_KINDS, classifySoftware, isDesignTool, isOnlineDesignTool, type SoftwareClass } from '../../read/metadata/producers.js';
+import {
+  CONSUMER_KINDS,
+  EDITOR_KINDS,
+  classifySoftware,
+  isDesignTool,
+  isOnlineDesignTool,
+  isOnlinePageTool,
+  type SoftwareClass,
+} from '../../read/metadata/producers.js';
 import type { DocType } from '../../types.js';
 import type { XmpHistoryEvent } from '../../read/metadata/xmp.js';
 import { STRENGTH } from '../strengths.js';
@@ -120,13 +128,24 @@ function lastWriterFinding(
     };
   }
   // Authoring in Acrobat or a desktop editor is common for forms; online and image editors are not.
+  // A page tool's lone stamp (no Creator left) says the file went through the service, which
+  // merges, splits and compresses far more files than its editor touches.
   const s = STRENGTH['editing_software.editor_producer'];
-  const strength = editor.kind === 'editor' ? (differentCreator ? s.editorOverOtherCreator : s.editorAsOwnCreator) : s.onlineOrImageEditor;
+  const strength =
+    editor.kind === 'editor'
+      ? differentCreator
+        ? s.editorOverOtherCreator
+        : s.editorAsOwnCreator
+      : isOnlinePageTool(editor) && !creatorName
+        ? s.onlinePageTool
+        : s.onlineOrImageEditor;
   return {
     flag: 'editing_software',
     code: 'editing_software.editor_producer',
     summary:
-      `The file was produced by ${editor.product} ("${producerName}")${creatorName ? ` from "${creatorName}"` : ''}, software used to edit documents.` +
+      (isOnlinePageTool(editor) && !creatorName
+        ? `The file was last written by ${editor.product} ("${producerName}"), an online service whose page tools (merge, split, compress, convert) and editor all stamp it and drop the original Creator; the software that made the document is no longer recorded.`
+        : `The file was produced by ${editor.product} ("${producerName}")${creatorName ? ` from "${creatorName}"` : ''}, software used to edit documents.`) +
       (isOnlineDesignTool(editor) && docType
         ? ` A ${docType.replace('_', ' ')} is issued from its institution's own systems, not designed in ${editor.product}.`
         : ''),

@@ -10,6 +10,12 @@ import { classifySoftware } from '../../read/metadata/producers.js';
 import { isTransactional } from '../../read/metadata/issue-dates.js';
 import { STRENGTH } from '../strengths.js';
 
+/**
+ * Writers whose PDF export records the Creator and never a Producer: Google Sheets' "Download as
+ * PDF" names itself in Creator (with the Title) and writes no Producer, so the entry was never there.
+ */
+const WRITES_NO_PRODUCER = /\bgoogle sheets\b/i;
+
 const EMITS = [{ flag: 'scrubbed_metadata', reasons: ['no_metadata', 'producer_removed', 'dates_removed'] }] as const satisfies readonly Emit[];
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
 type Found = DeclaredFinding<typeof EMITS>;
@@ -51,7 +57,7 @@ export const scrubbedMetadataDetector = defineDetector({
       return findings;
     }
     const creatorClass = classifySoftware(m.creator);
-    if (!m.producer && m.creator && creatorClass.kind !== 'unknown') {
+    if (!m.producer && m.creator && creatorClass.kind !== 'unknown' && !WRITES_NO_PRODUCER.test(m.creator)) {
       findings.push({
         flag: 'scrubbed_metadata',
         code: 'scrubbed_metadata.producer_removed',

@@ -162,6 +162,18 @@ export function isOnlineDesignTool(c: SoftwareClass): boolean {
   return c.kind === 'online_editor' && ONLINE_DESIGN_PRODUCTS.has(c.product);
 }
 
+/**
+ * Online page tools: every one of their tools (merge, split, compress, convert, rotate, number,
+ * OCR, and an editor among them) rewrites the whole file, stamps the service as Producer and
+ * drops the Creator. Their stamp alone says the file went through the service, not which tool;
+ * an edit made in their editor leaves its own traces on the page (covers, retyped text).
+ */
+const ONLINE_PAGE_TOOLS: ReadonlySet<string> = new Set(['iLovePDF']);
+
+export function isOnlinePageTool(c: SoftwareClass): boolean {
+  return c.kind === 'online_editor' && ONLINE_PAGE_TOOLS.has(c.product);
+}
+
 export function isDesignTool(c: SoftwareClass): boolean {
   return c.kind === 'image_editor' && DESIGN_PRODUCTS.has(c.product);
 }

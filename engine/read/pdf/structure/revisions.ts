@@ -12,6 +12,7 @@ import { attachSignedView } from './signed-view.js';
 import { RevisionState } from './state.js';
 import { decodePdfText } from './text-strings.js';
 import { diffLines, openVersion, pageLines } from './text-diff.js';
+import type { PageNode } from './pages.js';
 import type { PDFDocumentProxy } from '../text/pdfjs.js';
 import type { PdfRevision, PdfStructure } from './types.js';
 
@@ -148,13 +149,13 @@ function diffRevision(rev: PdfRevision, before: RevisionState, after: RevisionSt
     // A page dictionary rewritten to list new annotations, or stamped with an editor's
     // bookkeeping (LastModified, PieceInfo, Tabs, StructParents), is not a content change:
     // only the entries that change what the page shows count.
-    const oldDict = !!old && before.getObject(old.num);
+    // Those entries are read at their defaults: macOS PDFKit's append-mode save ("Quartz
+    // PDFContext, AppendMode 1.1") writes every page it touches out again with `/Rotate 0`.
     const newDict = after.getObject(p.num);
-    const skip = old ? nonRenderingKeys(oldDict, newDict) : [];
-    const pageDict = !!old && (touched.has(p.num) || old.num !== p.num) && fingerprint(before.getObject(old.num), skip) !== fingerprint(newDict, skip);
+    const boxes = !!old && (touched.has(p.num) || old.num !== p.num) ? changedRenderingKeys(before.getObject(old.num), newDict, old.node, p.node) : [];
+    const pageDict = boxes.length > 0;
     // Page furniture an editor added (a watermark, header or footer marked as a pagination artifact).
     const furniture = contents ? [...paginationArtifacts(after, p.contents)].filter((a) => !paginationArtifacts(before, old!.contents).has(a)) : [];
-    const boxes = pageDict ? changedRenderingKeys(before.getObject(old!.num), newDict) : [];
     if (inserted || contents || xobjects || resources || pageDict)
       pageChanges.push({
         page: p.page,
@@ -216,18 +217,23 @@ function changedFieldValues(before: RevisionState, after: RevisionState, nums: n
 /** Page entries that change what a page shows; Contents and Resources are compared on their own. */
 const RENDERING_KEYS: ReadonlySet<string> = new Set(['MediaBox', 'CropBox', 'Rotate', 'UserUnit', 'Group']);
 
-function nonRenderingKeys(...dicts: unknown[]): string[] {
-  const keys = new Set<string>();
-  for (const d of dicts) if (d instanceof PdfDict) for (const k of d.map.keys()) if (!RENDERING_KEYS.has(k)) keys.add(k);
-  return [...keys];
-}
-
-/** The entries of RENDERING_KEYS whose values differ between two versions of a page dictionary. */
-function changedRenderingKeys(a: unknown, b: unknown): string[] {
+/**
+ * The entries of RENDERING_KEYS whose values differ between two versions of a page dictionary,
+ * read as the page has them: MediaBox and Rotate through the page tree (inherited, or written
+ * out at the default), a CropBox equal to the MediaBox when absent.
+ */
+function changedRenderingKeys(a: unknown, b: unknown, nodeA: PageNode, nodeB: PageNode): string[] {
   if (!(a instanceof PdfDict) || !(b instanceof PdfDict)) return [];
-  // Written out at their defaults (Rotate 0, a CropBox equal to the MediaBox) they change nothing.
-  const value = (d: PdfDict, k: string) => d.get(k) ?? (k === 'Rotate' ? 0 : k === 'CropBox' ? d.get('MediaBox') : undefined);
-  return [...RENDERING_KEYS].filter((k) => fingerprint(value(a, k)) !== fingerprint(value(b, k)));
+  const mod360 = (r: number) => ((r % 360) + 360) % 360;
+  const value = (d: PdfDict, node: PageNode, k: string) =>
+    k === 'Rotate'
+      ? mod360(node.rotate)
+      : k === 'MediaBox'
+        ? (node.mediaBox ?? d.get(k))
+        : k === 'CropBox'
+          ? (d.get(k) ?? node.mediaBox ?? d.get('MediaBox'))
+          : d.get(k);
+  return [...RENDERING_KEYS].filter((k) => fingerprint(value(a, nodeA, k)) !== fingerprint(value(b, nodeB, k)));
 }
 
 function streamsPrint(state: RevisionState, nums: Set<number>, unordered = false): string {

@@ -2,7 +2,17 @@ import { expect } from 'vitest';
 import { isolatedFontDetector } from '../../../../engine/detectors/fonts/isolated-font.js';
 import { testDetector } from '../../detector-tester.js';
 import { textContext } from '../../read/pdf/text/context.js';
-import { amountCell, amountText, drawNewAmount, editWithPdfLib, genuineStatement, pdfkitBytes, rgb, StandardFonts } from '../../read/pdf/text/fixtures.js';
+import {
+  amountCell,
+  amountText,
+  drawNewAmount,
+  editWithPdfLib,
+  genuineStatement,
+  LIBERATION,
+  pdfkitBytes,
+  rgb,
+  StandardFonts,
+} from '../../read/pdf/text/fixtures.js';
 
 const ROW = 5;
 
@@ -26,6 +36,31 @@ function thesisPage(odd: 'heading' | 'page number'): Promise<Uint8Array> {
   });
 }
 
+const MONO = '/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf';
+
+/**
+ * A spreadsheet export (Google Sheets; Invoice1-5 of document-ai-samples raised it): amounts in
+ * Arial and one cell formatted in a mono face. `sharedTag` gives both subsets the one tag such a
+ * writer stamps on every subset of the file; without it the mono subset is tagged apart, as an
+ * editor's subset of a retyped value is.
+ */
+async function sheetExport(sharedTag: boolean): Promise<Uint8Array> {
+  const bytes = await pdfkitBytes((doc) => {
+    doc.registerFont('Body', LIBERATION);
+    doc.registerFont('Mono', MONO);
+    // The odd cell sits inside the column (figures above and below it), like a tax rate row.
+    for (let i = 0; i < 8; i++) {
+      doc
+        .font(i === 5 ? 'Mono' : 'Body')
+        .fontSize(10)
+        .text(i === 5 ? '7.00%' : `${(i + 1) * 120}.00`, 365, 172 + i * 18, { width: 80, align: 'right' });
+    }
+  });
+  const text = Buffer.from(bytes).toString('latin1');
+  const tagOf = (face: string) => new RegExp(`/BaseFont /([A-Z]{6})\\+${face}`).exec(text)![1];
+  return sharedTag ? new Uint8Array(Buffer.from(text.replaceAll(`${tagOf('DejaVuSansMono')}+`, `${tagOf('LiberationSans')}+`), 'latin1')) : bytes;
+}
+
 testDetector(isolatedFontDetector, {
   valid: [
     { name: 'genuine statement: bold header and closing balance, Courier account number, italic footer', input: () => textContext(genuineStatement()) },
@@ -47,8 +82,14 @@ testDetector(isolatedFontDetector, {
     },
     { name: 'a numbered heading whose title is set at its size, among numbered items', input: () => textContext(thesisPage('heading')) },
     { name: 'a page number alone on its line, among numbered items', input: () => textContext(thesisPage('page number')) },
+    { name: 'a cell in another face, both subsets tagged alike by the writer in one pass', input: () => textContext(sheetExport(true)) },
   ],
   invalid: [
+    {
+      name: 'the same cell in a subset tagged apart (an editor embeds its own) still fires',
+      input: () => textContext(sheetExport(false)),
+      reasons: ['font_inconsistency.isolated_font'],
+    },
     {
       name: 'one amount in Times among Helvetica amounts',
       input: () => textContext(genuineStatement({ oddAmount: { row: ROW, font: 'Times-Roman' } })),

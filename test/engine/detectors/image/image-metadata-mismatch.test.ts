@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { imageMetadataMismatchDetector } from '../../../../engine/detectors/image/image-metadata-mismatch.js';
 import { testDetector } from '../../detector-tester.js';
 import { cameraExif, pageJpeg, xmpPacket } from './fixtures.js';
@@ -70,6 +71,33 @@ testDetector(imageMetadataMismatchDetector, {
       name: 'EXIF and XMP modification dates disagree',
       input: () => pageJpeg({ ...small, exif: cameraExif(), xmp: xmpDates('2024-03-05T10:00:00', '2024-06-01T12:00:00') }),
       reasons: ['metadata_mismatch.modify_date', 'metadata_mismatch.modified_after_capture'],
+    },
+    {
+      // exif-samples' Canon_DIGITAL_IXUS_400.jpg and Nikon_D70.jpg (pending 41 before).
+      name: 'a GIMP save over the XMP Photoshop Elements wrote earlier: two saves in order, context',
+      input: () =>
+        pageJpeg({
+          ...small,
+          exif: cameraExif({ Software: 'GIMP 2.4.5', DateTime: '2024:03:08 17:15:01' }),
+          xmp: xmpPacket('<xmp:CreatorTool>Adobe Photoshop Elements 3.0</xmp:CreatorTool><xmp:ModifyDate>2024-03-05T23:42:54+01:00</xmp:ModifyDate>'),
+        }),
+      reasons: ['metadata_mismatch.modify_date', 'metadata_mismatch.modified_after_capture'],
+      check: (f) => {
+        const m = f.find((x) => x.code === 'metadata_mismatch.modify_date')!;
+        expect(m.strength).toBeLessThanOrEqual(0.15);
+        expect(m.evidence.successiveSaves).toEqual({ software: 'GIMP 2.4.5', tool: 'Adobe Photoshop Elements 3.0' });
+      },
+    },
+    {
+      name: 'EXIF backdated before the XMP save of another program: out of order, keeps its weight',
+      input: () =>
+        pageJpeg({
+          ...small,
+          exif: cameraExif({ Software: 'GIMP 2.4.5' }),
+          xmp: xmpPacket('<xmp:CreatorTool>Adobe Photoshop 25.0</xmp:CreatorTool><xmp:ModifyDate>2024-06-01T12:00:00</xmp:ModifyDate>'),
+        }),
+      reasons: ['metadata_mismatch.modify_date', 'metadata_mismatch.modified_after_capture'],
+      check: (f) => expect(f.find((x) => x.code === 'metadata_mismatch.modify_date')!.strength).toBe(0.3),
     },
   ],
 });

@@ -23,5 +23,29 @@ testDetector(pdfEditingSoftwareDetector, {
       reasons: ['editing_software.editor_after_issuer'],
       check: (f) => expect(f[0].strength).toBe(STRENGTH['editing_software.editor_after_issuer'].otherCreator),
     },
+    {
+      // PyMuPDF's and unstructured's test files cut from larger documents (7 of 7 iLovePDF files
+      // in the public corpus carry only this stamp): pending 50 on it alone before.
+      name: "iLovePDF's lone stamp: the file went through its page tools, low weight",
+      input: structureContext(pdf({ Producer: '(iLovePDF)' })),
+      reasons: ['editing_software.editor_producer'],
+      check: (f) => {
+        expect(f[0].strength).toBe(STRENGTH['editing_software.editor_producer'].onlinePageTool);
+        expect(f[0].strength).toBeLessThan(0.4);
+        expect(f[0].summary).toContain('no longer recorded');
+      },
+    },
+    {
+      name: 'iLovePDF saving over what an issuing system created still names the edit',
+      input: structureContext(pdf({ Producer: '(iLovePDF)', Creator: '(SAP NetWeaver 7.5)' })),
+      reasons: ['editing_software.editor_after_issuer'],
+      check: (f) => expect(f[0].strength).toBe(STRENGTH['editing_software.editor_after_issuer'].issuerCreator),
+    },
+    {
+      name: 'an online editor that names its editor keeps its weight alone',
+      input: structureContext(pdf({ Producer: '(Sejda PDF Editor 7.6.4)' })),
+      reasons: ['editing_software.editor_producer'],
+      check: (f) => expect(f[0].strength).toBe(STRENGTH['editing_software.editor_producer'].onlineOrImageEditor),
+    },
   ],
 });

@@ -26,6 +26,10 @@ testDetector(scrubbedMetadataDetector, {
       name: 'a word processor export with its dates',
       input: structureContext(pdf({ Producer: '(Microsoft® Word for Microsoft 365)', Creator: '(Microsoft® Word for Microsoft 365)', ...dated })),
     },
+    {
+      name: 'a Google Sheets export: its writer names itself in Creator and never writes a Producer',
+      input: structureContext(pdf({ Title: '(Invoice1)', Creator: '(Google Sheets)' })),
+    },
   ],
   invalid: [
     {
@@ -49,6 +53,11 @@ testDetector(scrubbedMetadataDetector, {
     {
       name: 'dates kept, Producer and Creator gone',
       input: structureContext(pdf({ Title: '(Invoice 2024-118)', ...dated, Creator: '(LibreOffice Writer)' })),
+      reasons: ['scrubbed_metadata.producer_removed'],
+    },
+    {
+      name: 'Google Docs writes its Skia renderer as Producer: a Docs Creator without it lost the entry',
+      input: structureContext(pdf({ Title: '(Invoice 2024-118)', ...dated, Creator: '(Google Docs)' })),
       reasons: ['scrubbed_metadata.producer_removed'],
     },
   ],

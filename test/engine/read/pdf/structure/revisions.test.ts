@@ -9,6 +9,7 @@ import {
   formFillSession,
   metadataUpdate,
   overlayEdit,
+  quartzAppendSave,
   signatureFieldUpdate,
   signedStatement,
   statement,
@@ -71,6 +72,16 @@ describe('analyzeRevisions', () => {
   it('still sees a page size changed in such an update as a content change', async () => {
     const revs = await revisionsOf(formFillSession({ mediaBox: '0 0 612 1008' }));
     expect(revs[1].kind).toBe('content_edit');
+  });
+
+  it("reads macOS PDFKit's append-mode save (page rewritten with /Rotate 0, contents untouched) as no content change", async () => {
+    const r = (await revisionsOf(quartzAppendSave()))[1];
+    expect(r.kind).not.toBe('content_edit');
+    expect(r.changedPages).toEqual([]);
+  });
+
+  it('still sees a page turned in such a save as a content change', async () => {
+    expect((await revisionsOf(quartzAppendSave(90)))[1]).toMatchObject({ kind: 'content_edit', changedPages: [1] });
   });
 
   it('sees an annotation whose tool re-wrapped the page content in q/Q and inlined its resources as an annotation', async () => {

@@ -169,3 +169,22 @@ export function overlayEdit(): Uint8Array {
     ],
   });
 }
+
+/**
+ * macOS PDFKit's append-mode save ("Quartz PDFContext, AppendMode 1.1"), as Preview leaves it
+ * after a link or a note was handled: the page dictionary written out again in its own key order
+ * with an explicit `/Rotate 0`, the contents untouched, and a new Info. `rotate` turns the page.
+ */
+export const quartzAppendSave = (rotate = 0) =>
+  appendUpdate(statement(), {
+    objects: [
+      {
+        num: L.page(0),
+        body: `<< /Type /Page /MediaBox [ 0 0 612 792 ] /Resources << /Font << /F1 ${L.font} 0 R >> >> /Parent ${L.pages} 0 R /Rotate ${rotate} /Contents ${L.content(0)} 0 R >>`,
+      },
+      {
+        num: L.info,
+        body: "<< /Producer (macOS Version 13.4 \\(Build 22F66\\) Quartz PDFContext, AppendMode 1.1) /CreationDate (D:20230921153112Z00'00') /ModDate (D:20230925053452Z00'00') >>",
+      },
+    ],
+  });
