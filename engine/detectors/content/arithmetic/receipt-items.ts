@@ -38,7 +38,8 @@ export function receiptItemFindings(model: DocModel): ArithmeticFinding[] {
   const out: ArithmeticFinding[] = [];
   for (const sub of labelledAmounts(model.lines, SUBTOTAL, model.style)) {
     if (sub.amounts.length !== 1 || !sub.cells.length) continue;
-    const at = model.lines.indexOf(sub.line);
+    // A stacked subtotal ("Subtotal" above "43,97 €") lists its items above the label.
+    const at = model.lines.indexOf(sub.labelLine ?? sub.line);
     const subX1 = sub.cells[sub.cells.length - 1].x1;
     const items: Array<{ value: number; x1: number; line: Line }> = [];
     let bounded = false;

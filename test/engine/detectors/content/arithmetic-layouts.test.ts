@@ -339,12 +339,12 @@ testDetector(arithmeticErrorDetector, {
 });
 
 /** A receipt and a bill with stacked totals (label line, then the figure alone). */
-const stackedReceipt = (total: string) =>
+const stackedReceipt = (total: string, cheddar = '11,83') =>
   [
     'Marché Saint-Loup',
     'Receipt',
     row([0, 'Item'], right(60, 'EUR')),
-    row([0, '1 x Cheddar 200g'], right(60, '11,83')),
+    row([0, '1 x Cheddar 200g'], right(60, cheddar)),
     row([0, '2 x Sparkling water'], right(60, '11,76')),
     'Subtotal',
     row(right(60, '23,59 €')),
@@ -385,6 +385,12 @@ testDetector(arithmeticErrorDetector, {
       reasons: ['arithmetic_error.invoice_total', 'arithmetic_error.tax_rate'],
     },
     { name: 'stacked bill: amount due lowered', input: async () => contextOf(stackedBill('92,74 €')), reasons: ['arithmetic_error.amount_due'] },
+    {
+      // The items stand above the "Subtotal" label, not above its figure on the line below.
+      name: 'stacked receipt: an item price raised, subtotal and total left alone',
+      input: async () => contextOf(stackedReceipt('23,59 €', '31,83')),
+      reasons: ['arithmetic_error.items_subtotal'],
+    },
   ],
 });
 
