@@ -11,9 +11,9 @@ import { formatAmount, parseAmount, type ParsedAmount } from '../../../read/extr
 import { labelledAmounts, moneyCells, type Labelled } from '../amounts.js';
 import { finding, near, operands } from '../evidence.js';
 import { round2 } from '../../../kit/numbers.js';
-import { readItemTable } from './line-items.js';
+import { readItemTable, type ItemRow } from './line-items.js';
 import { misreadValues } from './misread.js';
-import { confirmedByRate, judgeTotal, moneyReadings } from './totals-cross-check.js';
+import { confirmedByRate, confirmedIncluded, judgeTotal, moneyReadings } from './totals-cross-check.js';
 import { STRENGTH } from '../../strengths.js';
 
 const SUBTOTAL =
@@ -211,7 +211,9 @@ function taxMisreadOnPicture(steps: Step[], rows: unknown[], subtotal: number, t
 
 /**
  * On a picture: the total a subtotal and a single tax line require when the printed rate confirms
- * both (totals-cross-check.ts), and how the total's readings compare with it. Null when the block
+ * both (totals-cross-check.ts), and how the total's readings compare with it. A tax included in
+ * the total ("incl. VAT 5.5%", receipts) confirms a gross subtotal the same way, and the total
+ * must then equal it. Null when the block
  * holds anything else (tax rows, charges, discounts, a printed base): those figures stay unconfirmed.
  */
 function judgedOnPicture(
@@ -221,15 +223,17 @@ function judgedOnPicture(
   rows: unknown[],
   total: Labelled,
 ): { required: number; verdict: ReturnType<typeof judgeTotal> } | null {
-  if (rows.length || steps.length !== 1 || steps[0].kind !== 'tax') return null;
+  if (rows.length || steps.length !== 1 || (steps[0].kind !== 'tax' && steps[0].kind !== 'included')) return null;
   const tax = steps[0].hit;
   // A line with a figure OCR could not read as money (a second tax "27:13", a fee) may be part of the total.
   const between = model.lines.slice(start.after + 1, model.lines.indexOf(total.line));
   if (between.some((l) => l !== tax.line && /\d/.test(l.text))) return null;
   if (tax.rate === null || tax.base !== null || tax.amounts.length !== 1) return null;
-  const pair = confirmedByRate(start.readings, moneyReadings(tax.amounts[0], tax.line.ocr === true), tax.rate);
+  const taxes = moneyReadings(tax.amounts[0], tax.line.ocr === true);
+  // Tax included in the total ("incl. VAT 5.5%"): the subtotal is the gross, and its share at the rate confirms it.
+  const pair = steps[0].kind === 'included' ? confirmedIncluded(start.readings, taxes, tax.rate) : confirmedByRate(start.readings, taxes, tax.rate);
   if (!pair) return null;
-  const required = Math.round((pair.subtotal + pair.tax) * 100) / 100;
+  const required = Math.round((steps[0].kind === 'included' ? pair.subtotal : pair.subtotal + pair.tax) * 100) / 100;
   return { required, verdict: judgeTotal(moneyReadings(total.amounts[0], true), required) };
 }
 
@@ -313,8 +317,10 @@ function itemFindings(model: DocModel): ArithmeticFinding[] {
   const bad = wrong.filter((r) => !r.misread);
   const out: ArithmeticFinding[] = [];
   if (bad.length && good >= 1 && wrong.length <= Math.max(1, Math.floor(table.rows.length * 0.25))) {
+    const crossChecked = bad.length === 1 && wrong.length === 1 ? rowConfirmedBySubtotal(model, table, bad[0]) : null;
     for (const r of bad) {
       const exp = r.expected !== null ? ` (quantity x unit price gives ${formatAmount(r.expected)})` : '';
+      const confirmed = r === bad[0] && crossChecked ? { crossChecked: true, ...operands([r.line, crossChecked]) } : operands([r.line]);
       out.push(
         finding(
           'arithmetic_error',
@@ -322,7 +328,7 @@ function itemFindings(model: DocModel): ArithmeticFinding[] {
           `Line total ${formatAmount(r.total)} does not match its quantity and unit price${exp}.`,
           r.line,
           good >= 2 ? STRENGTH['arithmetic_error.line_item'].confirmedColumns : STRENGTH['arithmetic_error.line_item'].unconfirmed,
-          { expected: r.expected !== null ? formatAmount(r.expected) : null, found: formatAmount(r.total), ...operands([r.line]) },
+          { expected: r.expected !== null ? formatAmount(r.expected) : null, found: formatAmount(r.total), ...confirmed },
         ),
       );
     }
@@ -351,6 +357,27 @@ function itemFindings(model: DocModel): ArithmeticFinding[] {
     }
   }
   return out;
+}
+
+/**
+ * On a picture, the one row that does not add up is judged by the document's own arithmetic
+ * rather than by tesseract's word confidence (which comes back near 0 on correctly read
+ * space-grouped figures such as "6 194,90"): every other row of a complete table adds up, the
+ * subtotal printed under the table is those rows plus the row's quantity x unit price to the
+ * cent (so both the product and the subtotal say what the line total should be: OCR does not
+ * misread a subtotal into that agreement), and the printed line total is no OCR slip of it
+ * (`judgeTotal`: several characters off, or one digit OCR never takes for the other). Returns
+ * the subtotal's line (an operand), or null when the reading stays unconfirmed.
+ */
+function rowConfirmedBySubtotal(model: DocModel, table: NonNullable<ReturnType<typeof readItemTable>>, row: ItemRow): Line | null {
+  if (!row.line.ocr || row.expected === null || !table.complete || !table.end || table.rows.length < 3) return null;
+  const required = round2(row.expected);
+  const at = model.lines.indexOf(table.end);
+  const sub = labelledAmounts(model.lines.slice(at, at + 2), SUBTOTAL, model.style)[0];
+  if (!sub || sub.amounts.length !== 1) return null;
+  const others = table.rows.filter((r) => r !== row).reduce((a, r) => a + r.total, 0);
+  if (!moneyReadings(sub.amounts[0], true).some((v) => near(v, others + required, 0.011))) return null;
+  return judgeTotal([row.total], required) === 'contradicts' ? sub.line : null;
 }
 
 const TENDERED = /cash tendered|amount tendered|tendered|cash|bar|gegeben|espèces/;
