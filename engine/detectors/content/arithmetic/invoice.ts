@@ -5,6 +5,7 @@
  * the total, otherwise it gives up: an unexplained figure means we do not understand the block.
  */
 import type { ArithmeticFinding } from './emits.js';
+import type { Checked } from './checked.js';
 import type { Line } from '../../../read/extract/layout.js';
 import type { DocModel } from '../../../read/extract/model.js';
 import { formatAmount, parseAmount, type ParsedAmount } from '../../../read/extract/numbers.js';
@@ -107,7 +108,7 @@ function totalsStarts(model: DocModel, labelled: Map<Line, Labelled>): TotalsSta
   return starts;
 }
 
-function totalsFindings(model: DocModel): ArithmeticFinding[] {
+function totalsFindings(model: DocModel, checked: Checked): ArithmeticFinding[] {
   const anyLabel = /[\p{L}][\p{L} .()/%-]*/u;
   const labelled = new Map(labelledAmounts(model.lines, anyLabel, model.style).map((h) => [h.line, h]));
   for (const start of totalsStarts(model, labelled)) {
@@ -139,6 +140,7 @@ function totalsFindings(model: DocModel): ArithmeticFinding[] {
       steps.push({ kind, hit: h });
     }
     if (!understood || !total || total.amounts.length !== 1) continue;
+    checked.add('invoice_total');
     const subtotal = start.subtotal;
     const last = (h: Labelled): ParsedAmount => h.amounts[h.amounts.length - 1];
     const taxTotal = steps.find((s) => s.kind === 'tax_total');
@@ -308,9 +310,10 @@ function rateFindings(
   return out;
 }
 
-function itemFindings(model: DocModel): ArithmeticFinding[] {
+function itemFindings(model: DocModel, checked: Checked): ArithmeticFinding[] {
   const table = readItemTable(model.lines, model.style);
   if (!table) return [];
+  checked.add('line_item');
   const good = table.rows.filter((r) => r.ok).length;
   // Rows a single OCR misread would fix are not reported, but still count as a poor reading.
   const wrong = table.rows.filter((r) => !r.ok);
@@ -340,6 +343,7 @@ function itemFindings(model: DocModel): ArithmeticFinding[] {
     const at = model.lines.indexOf(table.end);
     const sub = labelledAmounts(model.lines.slice(at, at + 2), SUBTOTAL, model.style)[0];
     if (sub && sub.amounts.length === 1) {
+      checked.add('items_subtotal');
       const sum = table.rows.reduce((a, r) => a + r.total, 0);
       if (!near(sum, sub.amounts[0].value, 0.011) && reconciledSubtotal(sub, table) === null) {
         out.push(
@@ -384,7 +388,7 @@ const TENDERED = /cash tendered|amount tendered|tendered|cash|bar|gegeben|espèc
 const CHANGE = /change due|change|rückgeld|wechselgeld|rendu|monnaie rendue/;
 const RECEIPT_TOTAL = /total|amount due|to pay|summe|gesamt|zu zahlen|total ttc/;
 
-function changeFindings(model: DocModel): ArithmeticFinding[] {
+function changeFindings(model: DocModel, checked: Checked): ArithmeticFinding[] {
   const one = (re: RegExp) => labelledAmounts(model.lines, re, model.style).filter((h) => h.amounts.length === 1);
   const change = one(CHANGE)[0];
   if (!change) return [];
@@ -398,6 +402,7 @@ function changeFindings(model: DocModel): ArithmeticFinding[] {
   if (!total) return [];
   const expected = tendered.amounts[0].value - total.amounts[0].value;
   const found = Math.abs(change.amounts[0].value);
+  checked.add('change_due');
   if (expected < 0 || near(expected, found)) return [];
   return [
     finding(
@@ -412,6 +417,6 @@ function changeFindings(model: DocModel): ArithmeticFinding[] {
   ];
 }
 
-export function invoiceFindings(model: DocModel): ArithmeticFinding[] {
-  return [...itemFindings(model), ...totalsFindings(model), ...changeFindings(model)];
+export function invoiceFindings(model: DocModel, checked: Checked = new Set()): ArithmeticFinding[] {
+  return [...itemFindings(model, checked), ...totalsFindings(model, checked), ...changeFindings(model, checked)];
 }
