@@ -215,8 +215,8 @@ function taxMisreadOnPicture(steps: Step[], rows: unknown[], subtotal: number, t
  * On a picture: the total a subtotal and a single tax line require when the printed rate confirms
  * both (totals-cross-check.ts), and how the total's readings compare with it. A tax included in
  * the total ("incl. VAT 5.5%", receipts) confirms a gross subtotal the same way, and the total
- * must then equal it. Null when the block
- * holds anything else (tax rows, charges, discounts, a printed base): those figures stay unconfirmed.
+ * must then equal it. Null when the block holds anything else (tax rows, charges, discounts, a
+ * printed base): those figures stay unconfirmed.
  */
 function judgedOnPicture(
   model: DocModel,
@@ -319,18 +319,21 @@ function itemFindings(model: DocModel, checked: Checked): ArithmeticFinding[] {
   const wrong = table.rows.filter((r) => !r.ok);
   const bad = wrong.filter((r) => !r.misread);
   const out: ArithmeticFinding[] = [];
-  if (bad.length && good >= 1 && wrong.length <= Math.max(1, Math.floor(table.rows.length * 0.25))) {
-    const crossChecked = bad.length === 1 && wrong.length === 1 ? rowConfirmedBySubtotal(model, table, bad[0]) : null;
-    for (const r of bad) {
+  // The totals under the table confirm the one wrong row's quantity x unit price: its factors
+  // were read right (so a misread factor no longer excuses it), and the columns too.
+  const below = wrong.length === 1 ? rowConfirmedBelow(model, table, wrong[0]) : null;
+  const blamed = below?.crossChecked && wrong[0].misread ? wrong : bad;
+  if (blamed.length && good >= 1 && wrong.length <= Math.max(1, Math.floor(table.rows.length * 0.25))) {
+    for (const r of blamed) {
       const exp = r.expected !== null ? ` (quantity x unit price gives ${formatAmount(r.expected)})` : '';
-      const confirmed = r === bad[0] && crossChecked ? { crossChecked: true, ...operands([r.line, crossChecked]) } : operands([r.line]);
+      const confirmed = below ? { ...(below.crossChecked ? { crossChecked: true } : {}), ...operands([r.line, ...below.lines]) } : operands([r.line]);
       out.push(
         finding(
           'arithmetic_error',
           'line_item',
-          `Line total ${formatAmount(r.total)} does not match its quantity and unit price${exp}.`,
+          `Line total ${formatAmount(r.total)} does not match its quantity and unit price${exp}${below ? ', which the totals under the table were computed with' : ''}.`,
           r.line,
-          good >= 2 ? STRENGTH['arithmetic_error.line_item'].confirmedColumns : STRENGTH['arithmetic_error.line_item'].unconfirmed,
+          good >= 2 || below ? STRENGTH['arithmetic_error.line_item'].confirmedColumns : STRENGTH['arithmetic_error.line_item'].unconfirmed,
           { expected: r.expected !== null ? formatAmount(r.expected) : null, found: formatAmount(r.total), ...confirmed },
         ),
       );
@@ -364,24 +367,42 @@ function itemFindings(model: DocModel, checked: Checked): ArithmeticFinding[] {
 }
 
 /**
- * On a picture, the one row that does not add up is judged by the document's own arithmetic
- * rather than by tesseract's word confidence (which comes back near 0 on correctly read
- * space-grouped figures such as "6 194,90"): every other row of a complete table adds up, the
- * subtotal printed under the table is those rows plus the row's quantity x unit price to the
- * cent (so both the product and the subtotal say what the line total should be: OCR does not
- * misread a subtotal into that agreement), and the printed line total is no OCR slip of it
- * (`judgeTotal`: several characters off, or one digit OCR never takes for the other). Returns
- * the subtotal's line (an operand), or null when the reading stays unconfirmed.
+ * The one row of a complete item table that does not add up, when the figures under the table say
+ * what its line total should be: the subtotal is the other rows plus the row's quantity x unit
+ * price to the cent, or (bills, no subtotal line) a single tax line is its printed rate of that
+ * sum and the total after it is the sum plus the tax. A forger who changed a line total leaves
+ * them as computed, and OCR does not misread a subtotal, or a tax and a total, into that
+ * agreement. On a picture the reading is then judged by that arithmetic rather than by
+ * tesseract's word confidence (which comes back near 0 on correctly read space-grouped figures
+ * such as "6 194,90"): the printed line total must be no OCR slip of the product (`judgeTotal`:
+ * several characters off, or one digit OCR never takes for the other). Null when nothing confirms.
  */
-function rowConfirmedBySubtotal(model: DocModel, table: NonNullable<ReturnType<typeof readItemTable>>, row: ItemRow): Line | null {
-  if (!row.line.ocr || row.expected === null || !table.complete || !table.end || table.rows.length < 3) return null;
+function rowConfirmedBelow(
+  model: DocModel,
+  table: NonNullable<ReturnType<typeof readItemTable>>,
+  row: ItemRow,
+): { lines: Line[]; crossChecked: boolean } | null {
+  if (row.expected === null || !table.complete || !table.end) return null;
   const required = round2(row.expected);
-  const at = model.lines.indexOf(table.end);
-  const sub = labelledAmounts(model.lines.slice(at, at + 2), SUBTOTAL, model.style)[0];
-  if (!sub || sub.amounts.length !== 1) return null;
   const others = table.rows.filter((r) => r !== row).reduce((a, r) => a + r.total, 0);
-  if (!moneyReadings(sub.amounts[0], true).some((v) => near(v, others + required, 0.011))) return null;
-  return judgeTotal([row.total], required) === 'contradicts' ? sub.line : null;
+  const lines = confirmingLines(model, table.end, round2(others + required));
+  if (!lines) return null;
+  return { lines, crossChecked: row.line.ocr === true && judgeTotal([row.total], required) === 'contradicts' };
+}
+
+/** The lines under an item table that state `sum` as its total: a subtotal, or a tax at its rate and a total. */
+function confirmingLines(model: DocModel, end: Line, sum: number): Line[] | null {
+  const at = model.lines.indexOf(end);
+  const ocr = end.ocr === true;
+  const sub = labelledAmounts(model.lines.slice(at, at + 2), SUBTOTAL, model.style)[0];
+  if (sub) return sub.amounts.length === 1 && moneyReadings(sub.amounts[0], ocr).some((v) => near(v, sum, 0.011)) ? [sub.line] : null;
+  // Stacked labels take a line each for the label and the figure: four lines hold tax and total.
+  const [tax, total] = labelledAmounts(model.lines.slice(at, at + 4), /[\p{L}][\p{L} .()/%-]*/u, model.style);
+  if (!tax || !total || classify(tax) !== 'tax' || classify(total) !== 'total') return null;
+  if (tax.rate === null || tax.base !== null || tax.amounts.length !== 1 || total.amounts.length !== 1) return null;
+  const pair = confirmedByRate([sum], moneyReadings(tax.amounts[0], ocr), tax.rate);
+  if (!pair) return null;
+  return moneyReadings(total.amounts[0], ocr).some((v) => near(v, sum + pair.tax, 0.011)) ? [tax.line, total.line] : null;
 }
 
 const TENDERED = /cash tendered|amount tendered|tendered|cash|bar|gegeben|espèces/;

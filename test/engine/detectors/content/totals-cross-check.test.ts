@@ -218,7 +218,7 @@ describe('included tax confirms a gross subtotal', () => {
 
 describe('bill amounts due read by OCR, judged by the charges the rows and tax rate confirm', () => {
   /** Label at the left, figure right-aligned; the charges table in the middle. */
-  function billPage(due: string, payment = '-201,46 €', tax = '19,78 €'): PageLayer {
+  function billPage(due: string, payment = '-201,46 €', tax = '19,78 €', energy = '86,13'): PageLayer {
     const runs: TextRun[] = [];
     let y = 0.1;
     const line = (label: string, value: string | null) => {
@@ -239,7 +239,7 @@ describe('bill amounts due read by OCR, judged by the charges the rows and tax r
     ] as const)
       words(runs, label, x, y);
     for (const [d, q, r, a] of [
-      ['Meter readings', '297 kWh', '0,29', '86,13'],
+      ['Meter readings 20776 to 21073', '297 kWh', '0,29', energy],
       ['Standing charge', '31 days', '0,58', '17,98'],
     ]) {
       y += ROW_PITCH;
@@ -266,6 +266,14 @@ describe('bill amounts due read by OCR, judged by the charges the rows and tax r
   it('reports an amount due the confirmed charges and settled balance contradict', async () => {
     const found = await bill(billPage('67,92 €'));
     expect(found.map((f) => [f.code, f.evidence.expected, f.evidence.crossChecked])).toEqual([['arithmetic_error.amount_due', '123.89', true]]);
+  });
+
+  it('reports an energy charge that the tax and total under the table contradict, whatever the word confidence', async () => {
+    // 297 x 0,29 = 86,13; the tax (19 % of 104,11) and the charges total were computed with it.
+    const found = await bill(billPage('123,89 €', '-201,46 €', '19,78 €', '26,13'));
+    expect(found.map((f) => [f.code, f.evidence.expected, f.evidence.crossChecked])).toEqual([['arithmetic_error.line_item', '86.13', true]]);
+    // One look-alike digit off (an 8 read as a 5) stays with the confidence guard.
+    expect(await bill(billPage('123,89 €', '-201,46 €', '19,78 €', '56,13'))).toEqual([]);
   });
 
   it('leaves the amount due to the confidence guard when the tax or the previous balance is unconfirmed', async () => {
