@@ -84,7 +84,17 @@ export const Extracted = z.object({
   currency: z.string().nullable(),
 });
 
-export const IncompleteDetector = z.object({ detector: z.string(), message: z.string() });
+/**
+ * A detector that did not run to the end (`cause` `error`, or absent on checks stored before
+ * causes existed), or checks one ran but could not carry out because what they need could not be
+ * read (`unreadable`: a scanned table OCR did not make out), named in `checks` as reason codes.
+ */
+export const IncompleteDetector = z.object({
+  detector: z.string(),
+  message: z.string(),
+  cause: z.enum(['error', 'unreadable']).optional(),
+  checks: z.array(z.string()).optional(),
+});
 
 /**
  * Where a check's time went, in milliseconds per stage (docs/performance.md): receiving the upload

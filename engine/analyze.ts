@@ -15,6 +15,7 @@ import { FactPendingError } from './facts/store.js';
 import { classifyImageFormat } from './read/image/format.js';
 import { fingerprintDocument } from './library/index.js';
 import { needsOcr, withoutUncertainOcrFindings } from './read/ocr/index.js';
+import { withheldArithmetic } from './detectors/content/arithmetic/checked.js';
 import { classifyPdfFormat } from './read/pdf/format.js';
 import {
   EngineError,
@@ -98,7 +99,17 @@ async function runDetector(
   } catch (err) {
     if (err instanceof FactPendingError) return 'pending';
     if (process.env.VERACITY_DEBUG) console.error(`detector ${detector.meta.id} failed:`, err);
-    return { failure: { detector: detector.meta.id, message: failureMessage(err) } };
+    return { failure: { detector: detector.meta.id, message: failureMessage(err), cause: 'error' } };
+  }
+}
+
+/** What a detector that ran could not check on this document (its `unchecked` hook), as an incomplete entry. */
+function uncheckedBy(detector: Detector, ctx: DetectorContext): IncompleteDetector | null {
+  try {
+    const u = detector.unchecked?.(ctx);
+    return u ? { detector: detector.meta.id, message: u.message, cause: 'unreadable', checks: u.checks } : null;
+  } catch (err) {
+    return { detector: detector.meta.id, message: failureMessage(err), cause: 'error' };
   }
 }
 
@@ -120,23 +131,32 @@ export async function analyze(bytes: Uint8Array, options: AnalyzeOptions = {}): 
     const findings: Finding[] = [];
     const incomplete: IncompleteDetector[] = [];
     outcomes.forEach((o, i) => {
-      if (o === null || o === 'pending') incomplete.push({ detector: detectors[i].meta.id, message: 'did not run: a fact it needs was never ready' });
+      if (o === null || o === 'pending')
+        incomplete.push({ detector: detectors[i].meta.id, message: 'did not run: a fact it needs was never ready', cause: 'error' });
       else if ('failure' in o) incomplete.push(o.failure);
-      else findings.push(...o.findings);
+      else {
+        findings.push(...o.findings);
+        const unchecked = uncheckedBy(detectors[i], ctx);
+        if (unchecked) incomplete.push(unchecked);
+      }
     });
+    const trusted = withoutUncertainOcrFindings(findings, ctx.pages);
+    // Sums that did not add up on figures OCR was unsure of: checked, but left undecided.
+    const withheld = withheldArithmetic(findings, trusted);
+    if (withheld) incomplete.push({ detector: 'content/arithmetic-error', cause: 'unreadable', ...withheld });
     // The library fingerprint is observations for the service's comparison; failing it leaves the verdict whole.
     let library: LibraryFingerprint | undefined;
     try {
       library = await timed(timings, 'library/fingerprint', () => fingerprintDocument(ctx, pageSizes));
     } catch (err) {
-      incomplete.push({ detector: 'library/fingerprint', message: failureMessage(err) });
+      incomplete.push({ detector: 'library/fingerprint', message: failureMessage(err), cause: 'error' });
     }
     timings.total = round2(performance.now() - start);
     return {
       engineVersion: ENGINE_VERSION,
       document: facts,
       extracted: ctx.extracted,
-      findings: withProducerContext(withoutUncertainOcrFindings(findings, ctx.pages), options.producerContext === false ? null : familyOfDocument(ctx)),
+      findings: withProducerContext(trusted, options.producerContext === false ? null : familyOfDocument(ctx)),
       text: ctx.text,
       structure: { revisions: ctx.revisions, pageSizes },
       incomplete,

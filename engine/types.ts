@@ -188,8 +188,9 @@ export interface Analysis {
     pageSizes: Array<{ width: number; height: number }>;
   };
   /**
-   * Detectors that did not run to the end, and why (the first line of the error). A non-empty
-   * list makes the verdict partial: absent findings from these detectors mean "not checked".
+   * Detectors that did not run to the end, and why (the first line of the error), and checks a
+   * detector could not carry out on this document (cause `unreadable`). A non-empty list makes the
+   * verdict partial: absent findings from these detectors mean "not checked".
    * Always set by `analyze`; absent on analyses stored before it existed.
    */
   incomplete?: IncompleteDetector[];
@@ -207,6 +208,14 @@ export interface IncompleteDetector {
   /** Detector id, `<family>/<name>`. */
   detector: string;
   message: string;
+  /**
+   * `error`: the detector failed (absent on entries recorded before causes existed); `unreadable`:
+   * it ran, but what some of its checks need could not be read (a scanned table OCR did not make
+   * out), so those checks did not run or were left undecided.
+   */
+  cause?: 'error' | 'unreadable';
+  /** The reason codes (`<flag>.<detail>`) left unchecked, when the detector names them. */
+  checks?: string[];
 }
 
 export interface AnalyzeOptions {

@@ -57,15 +57,28 @@ export type DeclaredFinding<E extends readonly Emit[]> = Omit<Finding, 'flag' | 
 /** A finding for one flag and detail, typed by both (what finding builders return). */
 export type FindingFor<F extends FlagCode, D extends string> = Omit<Finding, 'flag' | 'code'> & { flag: F; code: `${F}.${D}` };
 
+/**
+ * Checks a detector ran but could not carry out on this document (what they need could not be
+ * read), reported in `Analysis.incomplete` with cause `unreadable`: a check that could not run
+ * is not a pass. `checks` are the reason codes (`<flag>.<detail>`) left unchecked.
+ */
+export interface Unchecked {
+  checks: string[];
+  message: string;
+}
+
 export interface Detector {
   meta: DetectorMeta;
   run(ctx: DetectorContext): Finding[] | Promise<Finding[]>;
+  /** After `run` on the same context: what it could not check, or null (engine/analyze.ts). */
+  unchecked?(ctx: DetectorContext): Unchecked | null;
 }
 
 /** A detector as written: its `run` returns only what `meta.emits` declares. */
 export interface DeclaredDetector<E extends readonly Emit[]> {
   meta: DetectorMeta<E>;
   run(ctx: DetectorContext): DeclaredFinding<E>[] | Promise<DeclaredFinding<E>[]>;
+  unchecked?(ctx: DetectorContext): Unchecked | null;
 }
 
 /**

@@ -26,11 +26,15 @@ export function summarize(
   }
   if (rules.length > 0) parts.push(`Rules applied: ${rules.map((r) => r.title).join(', ')}.`);
   // A check that did not run found nothing, which is not the same as finding nothing wrong.
-  if (incomplete.length > 0) {
-    const n = incomplete.length;
+  const failed = incomplete.filter((i) => i.cause !== 'unreadable');
+  if (failed.length > 0) {
+    const n = failed.length;
     parts.push(
-      `Partial analysis: ${n} check${n === 1 ? '' : 's'} could not run (${incomplete.map((i) => i.detector).join(', ')}); the score covers the others only.`,
+      `Partial analysis: ${n} check${n === 1 ? '' : 's'} could not run (${failed.map((i) => i.detector).join(', ')}); the score covers the others only.`,
     );
   }
+  // Checks that ran into figures they could not read: not checked, which is not a pass.
+  const unread = [...new Set(incomplete.filter((i) => i.cause === 'unreadable').flatMap((i) => i.checks ?? [i.detector]))];
+  if (unread.length > 0) parts.push(`Not checked, what they need could not be read: ${unread.join(', ')}; the score covers the other checks only.`);
   return parts.join(' ');
 }

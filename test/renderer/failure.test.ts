@@ -43,6 +43,17 @@ describe('the failed check page sections', () => {
     expect(renderToStaticMarkup(createElement(TechnicalDetails, { engine }))).not.toContain('password');
   });
 
+  it('technical details name the checks that could not read what they need, not "every applicable check ran"', () => {
+    const incomplete = [
+      { detector: 'content/arithmetic-error', cause: 'unreadable', checks: ['arithmetic_error.invoice_total'], message: 'The totals could not be read.' },
+    ];
+    const html = renderToStaticMarkup(createElement(TechnicalDetails, { engine: { ...engine, incomplete } as DocumentCheck['engine'] }));
+    expect(html).toContain('Partial analysis:');
+    expect(html).toContain('The totals could not be read.');
+    expect(html).toContain('Not checked: <span class="mono">arithmetic_error.invoice_total</span>');
+    expect(html).not.toContain('Every applicable check ran');
+  });
+
   it('the Why section gives the error code, its message and what to do', () => {
     const html = renderToStaticMarkup(createElement(FailedAnalysis, { error: { type: 'api_error', code: 'corrupt_document', message: 'Truncated.' } }));
     expect(html).toContain('role="alert"');

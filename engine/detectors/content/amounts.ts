@@ -15,6 +15,11 @@ export interface Labelled {
   rate: number | null;
   /** Base printed in the label ("Tax 15% on $ 112.90"), if any. */
   base: number | null;
+  /**
+   * The label's own line when the figure is printed alone on the line below it (`line` is then
+   * the figure's): what stands above the label (a receipt's items) starts above this one.
+   */
+  labelLine?: Line;
 }
 
 /**
@@ -62,6 +67,7 @@ export function labelledAmounts(lines: Line[], label: RegExp, style: NumberStyle
           cells: [below.cell],
           rate: rateM ? Number(rateM[1].replace(',', '.')) : null,
           base,
+          labelLine: line,
         });
       }
       continue;

@@ -10,6 +10,10 @@ import { receiptItemFindings } from './arithmetic/receipt-items.js';
 import { statementFindings } from './arithmetic/statement.js';
 import { agreeingWithInvoice, embeddedInvoice } from './einvoice.js';
 import { asHandTyped, officeAuthor } from './arithmetic/typed-by-hand.js';
+import { uncheckedArithmetic, type Checked } from './arithmetic/checked.js';
+
+/** The relations evaluated on each context `run` saw, for `unchecked` (the same analysis). */
+const evaluated = new WeakMap<DetectorContext, Checked>();
 
 export const arithmeticErrorDetector = defineDetector({
   meta: {
@@ -21,31 +25,43 @@ export const arithmeticErrorDetector = defineDetector({
     emits: EMITS,
   },
   run(ctx) {
-    const found = check(ctx);
+    const checked: Checked = new Set();
+    const found = check(ctx, checked);
+    evaluated.set(ctx, checked);
     if (!found.length) return found;
     // A hybrid e-invoice whose XML states the same figure: the issuer's rounding, not an edit.
     return asHandTyped(agreeingWithInvoice(found, embeddedInvoice(ctx)), officeAuthor(ctx));
+  },
+  // A statement, payslip, invoice, receipt or bill none of whose sums could be read was not checked.
+  unchecked(ctx) {
+    const checked = evaluated.get(ctx);
+    if (!checked) return null;
+    return uncheckedArithmetic(
+      ctx.extracted.doc_type,
+      checked,
+      ctx.pages.some((p) => p.source === 'ocr'),
+    );
   },
 });
 
 /** Checks that read one row or one block, never figures from several pages. */
 const ROW_LOCAL = new Set(['line_item', 'tax_rate', 'change_due', 'payslip_net', 'payslip_gross', 'payslip_deductions', 'payslip_ytd']);
 
-function check(ctx: DetectorContext): Found[] {
+function check(ctx: DetectorContext, checked: Checked): Found[] {
   if (!ctx.text.trim() && !ctx.pages.length) return [];
-  const findings = runChecks(ctx);
+  const findings = runChecks(ctx, checked);
   // Scanned pages left unread (OCR page cap or time budget): sums across pages miss their rows.
   if (!ctx.pages.some(needsOcr)) return findings;
   return findings.filter((f) => ROW_LOCAL.has(f.code.split('.')[1]));
 }
 
-function runChecks(ctx: DetectorContext): Found[] {
+function runChecks(ctx: DetectorContext, checked: Checked): Found[] {
   const model = ctx.facts.now('textModel');
   const type = ctx.extracted.doc_type;
-  if (type === 'payslip') return [...payslipFindings(model), ...statementFindings(model)];
-  if (type === 'bank_statement') return statementFindings(model);
-  const items = invoiceFindings(model);
+  if (type === 'payslip') return [...payslipFindings(model, checked), ...statementFindings(model, checked)];
+  if (type === 'bank_statement') return statementFindings(model, checked);
+  const items = invoiceFindings(model, checked);
   // A headed item table already checked its rows against the subtotal.
-  const listed = items.some((f) => f.code === 'arithmetic_error.items_subtotal') ? [] : receiptItemFindings(model);
-  return [...statementFindings(model), ...items, ...listed, ...accountSummaryFindings(model)];
+  const listed = items.some((f) => f.code === 'arithmetic_error.items_subtotal') ? [] : receiptItemFindings(model, checked);
+  return [...statementFindings(model, checked), ...items, ...listed, ...accountSummaryFindings(model, checked)];
 }

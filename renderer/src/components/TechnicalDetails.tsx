@@ -2,8 +2,9 @@ import type { DocumentCheck } from '../api/contract.js';
 
 /**
  * The engine's own account of the check: which version and mode produced it, whether a password
- * opened the file (the password itself is never kept), and which detectors did not run (a partial
- * analysis: what they would have checked was not checked).
+ * opened the file (the password itself is never kept), which detectors did not run and which
+ * checks could not be carried out because what they need could not be read (a partial analysis:
+ * what they would have checked was not checked).
  */
 export function TechnicalDetails({ engine, failed = false }: { engine: DocumentCheck['engine']; failed?: boolean }) {
   const incomplete = engine.incomplete ?? [];
@@ -21,13 +22,19 @@ export function TechnicalDetails({ engine, failed = false }: { engine: DocumentC
       ) : (
         <>
           <p className="small" role="status">
-            <strong>Partial analysis:</strong> {incomplete.length === 1 ? '1 check' : `${incomplete.length} checks`} did not run, so the score covers the others
-            only.
+            <strong>Partial analysis:</strong> {incomplete.length === 1 ? '1 check' : `${incomplete.length} checks`} did not run or could not read what they
+            need, so the score covers the others only.
           </p>
           <ul className="incomplete small">
-            {incomplete.map((i) => (
-              <li key={i.detector}>
+            {incomplete.map((i, n) => (
+              <li key={`${i.detector}-${n}`}>
                 <span className="mono">{i.detector}</span>: {i.message}
+                {i.checks?.length ? (
+                  <>
+                    {' '}
+                    Not checked: <span className="mono">{i.checks.join(', ')}</span>.
+                  </>
+                ) : null}
               </li>
             ))}
           </ul>

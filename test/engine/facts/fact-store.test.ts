@@ -65,7 +65,7 @@ describe('a detector that throws', () => {
       throw new Error('boom\nstack detail');
     });
     const analysis = await analyze(statement(), { ocr: false });
-    expect(analysis.incomplete).toEqual([{ detector: victim.meta.id, message: 'boom' }]);
+    expect(analysis.incomplete?.filter((i) => i.cause === 'error')).toEqual([{ detector: victim.meta.id, message: 'boom', cause: 'error' }]);
     expect(Object.keys(analysis.timings).some((k) => k.startsWith('error:'))).toBe(false);
     const verdict = scoreAnalysis(
       { findings: analysis.findings, document: { ...analysis.document }, extracted: analysis.extracted, text: analysis.text, incomplete: analysis.incomplete },
@@ -75,8 +75,16 @@ describe('a detector that throws', () => {
     expect(verdict.summary).toMatch(/Partial analysis: 1 check could not run \(.+\)/);
   });
 
-  it('leaves a complete analysis with an empty list', async () => {
+  it('lists no failed detector in a complete analysis, only the checks this statement gives nothing to run on', async () => {
     const analysis = await analyze(statement(), { ocr: false });
-    expect(analysis.incomplete).toEqual([]);
+    // Two dated rows without a balance column and no opening balance: no sum to check.
+    expect(analysis.incomplete).toEqual([
+      {
+        detector: 'content/arithmetic-error',
+        cause: 'unreadable',
+        checks: ['arithmetic_error.running_balance', 'arithmetic_error.statement_summary'],
+        message: expect.stringMatching(/running balances and statement summary could not be read from the text.*not a pass/),
+      },
+    ]);
   });
 });

@@ -90,6 +90,8 @@ export interface LabelledReport {
     items: Array<{ file: string; status: string; error?: string }>;
   };
   detector_errors: Record<string, number>;
+  /** Files per check left unchecked because what it needs could not be read. */
+  not_checked: Record<string, number>;
   latency_ms: ReturnType<typeof latencySummary>;
 }
 
@@ -189,6 +191,10 @@ export function summarizeLabelled(corpus: string, labels: readonly LabelRecord[]
     },
     detector_errors: count(
       ok.flatMap((p) => p.o.detector_errors ?? []),
+      (d) => d,
+    ),
+    not_checked: count(
+      ok.flatMap((p) => p.o.not_checked ?? []),
       (d) => d,
     ),
     latency_ms: latencySummary(ok.map((p) => p.o.latency_ms ?? 0)),

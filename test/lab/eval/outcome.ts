@@ -19,6 +19,8 @@ export interface Outcome {
   extracted?: FieldValues;
   /** Detectors that threw (the engine survives them; the eval reports them). */
   detector_errors?: string[];
+  /** Checks that ran into figures they could not read (Analysis.incomplete, cause `unreadable`), as reason codes. */
+  not_checked?: string[];
   /** analyze + score, measured in the worker. */
   latency_ms?: number;
 }

@@ -97,6 +97,7 @@ export function renderLabelled(r: LabelledReport): string {
   for (const f of r.failures.items.slice(0, 8)) out.push(`  ${f.status} ${f.file}: ${f.error ?? ''}`);
   if (r.failures.items.length > 8) out.push(`  ... ${r.failures.items.length - 8} more in the JSON report`);
   out.push(`Detector errors (detector threw, analysis went on): ${dict(r.detector_errors)}`);
+  out.push(`Not checked (what the check needs could not be read): ${dict(r.not_checked ?? {})}`);
   out.push(`Latency ms (analysed): p50 ${num(r.latency_ms.p50)}, p95 ${num(r.latency_ms.p95)}, max ${num(r.latency_ms.max)}, n ${r.latency_ms.n}`);
   return out.join('\n');
 }

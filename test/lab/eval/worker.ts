@@ -31,7 +31,8 @@ async function handle(req: WorkerRequest): Promise<WorkerReply> {
       flags: verdict.flags.map((f) => f.code),
       reasons: verdict.flags.flatMap((f) => f.reasons.map((r) => `${r.code} (${f.severity})`)),
       extracted: { ...analysis.extracted },
-      detector_errors: (analysis.incomplete ?? []).map((i) => i.detector),
+      detector_errors: (analysis.incomplete ?? []).filter((i) => i.cause !== 'unreadable').map((i) => i.detector),
+      not_checked: (analysis.incomplete ?? []).filter((i) => i.cause === 'unreadable').flatMap((i) => i.checks ?? [i.detector]),
       latency_ms: Math.round(performance.now() - started),
     };
   } catch (err) {

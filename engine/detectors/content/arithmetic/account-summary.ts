@@ -5,6 +5,7 @@
  * other figure in between (an adjustment, a fee) is something we cannot place: stay quiet.
  */
 import type { ArithmeticFinding } from './emits.js';
+import type { Checked } from './checked.js';
 import type { DocModel } from '../../../read/extract/model.js';
 import { formatAmount } from '../../../read/extract/numbers.js';
 import { labelledAmounts, moneyCells, type Labelled } from '../amounts.js';
@@ -28,7 +29,7 @@ function one(model: DocModel, re: RegExp): Labelled[] {
   return labelledAmounts(model.lines, re, model.style).filter((h) => h.amounts.length === 1);
 }
 
-export function accountSummaryFindings(model: DocModel): ArithmeticFinding[] {
+export function accountSummaryFindings(model: DocModel, checked: Checked = new Set()): ArithmeticFinding[] {
   const idx = (h: Labelled) => model.lines.indexOf(h.line);
   const previous = one(model, PREVIOUS)[0];
   if (!previous) return [];
@@ -57,6 +58,7 @@ export function accountSummaryFindings(model: DocModel): ArithmeticFinding[] {
   const paid = payments.reduce((a, p) => a + Math.abs(p.amounts[0].value), 0);
   let expected = previous.amounts[0].value - paid + charges.amounts[0].value;
   const found = due.amounts[0].value;
+  checked.add('amount_due');
   if (near(expected, found)) return [];
   let crossChecked = false;
   if (due.line.ocr === true) {

@@ -5,15 +5,16 @@
  * the total, otherwise it gives up: an unexplained figure means we do not understand the block.
  */
 import type { ArithmeticFinding } from './emits.js';
+import type { Checked } from './checked.js';
 import type { Line } from '../../../read/extract/layout.js';
 import type { DocModel } from '../../../read/extract/model.js';
 import { formatAmount, parseAmount, type ParsedAmount } from '../../../read/extract/numbers.js';
 import { labelledAmounts, moneyCells, type Labelled } from '../amounts.js';
 import { finding, near, operands } from '../evidence.js';
 import { round2 } from '../../../kit/numbers.js';
-import { readItemTable } from './line-items.js';
+import { readItemTable, type ItemRow } from './line-items.js';
 import { misreadValues } from './misread.js';
-import { confirmedByRate, judgeTotal, moneyReadings } from './totals-cross-check.js';
+import { confirmedByRate, confirmedIncluded, judgeTotal, moneyReadings } from './totals-cross-check.js';
 import { STRENGTH } from '../../strengths.js';
 
 const SUBTOTAL =
@@ -107,7 +108,7 @@ function totalsStarts(model: DocModel, labelled: Map<Line, Labelled>): TotalsSta
   return starts;
 }
 
-function totalsFindings(model: DocModel): ArithmeticFinding[] {
+function totalsFindings(model: DocModel, checked: Checked): ArithmeticFinding[] {
   const anyLabel = /[\p{L}][\p{L} .()/%-]*/u;
   const labelled = new Map(labelledAmounts(model.lines, anyLabel, model.style).map((h) => [h.line, h]));
   for (const start of totalsStarts(model, labelled)) {
@@ -139,6 +140,7 @@ function totalsFindings(model: DocModel): ArithmeticFinding[] {
       steps.push({ kind, hit: h });
     }
     if (!understood || !total || total.amounts.length !== 1) continue;
+    checked.add('invoice_total');
     const subtotal = start.subtotal;
     const last = (h: Labelled): ParsedAmount => h.amounts[h.amounts.length - 1];
     const taxTotal = steps.find((s) => s.kind === 'tax_total');
@@ -211,8 +213,10 @@ function taxMisreadOnPicture(steps: Step[], rows: unknown[], subtotal: number, t
 
 /**
  * On a picture: the total a subtotal and a single tax line require when the printed rate confirms
- * both (totals-cross-check.ts), and how the total's readings compare with it. Null when the block
- * holds anything else (tax rows, charges, discounts, a printed base): those figures stay unconfirmed.
+ * both (totals-cross-check.ts), and how the total's readings compare with it. A tax included in
+ * the total ("incl. VAT 5.5%", receipts) confirms a gross subtotal the same way, and the total
+ * must then equal it. Null when the block holds anything else (tax rows, charges, discounts, a
+ * printed base): those figures stay unconfirmed.
  */
 function judgedOnPicture(
   model: DocModel,
@@ -221,15 +225,17 @@ function judgedOnPicture(
   rows: unknown[],
   total: Labelled,
 ): { required: number; verdict: ReturnType<typeof judgeTotal> } | null {
-  if (rows.length || steps.length !== 1 || steps[0].kind !== 'tax') return null;
+  if (rows.length || steps.length !== 1 || (steps[0].kind !== 'tax' && steps[0].kind !== 'included')) return null;
   const tax = steps[0].hit;
   // A line with a figure OCR could not read as money (a second tax "27:13", a fee) may be part of the total.
   const between = model.lines.slice(start.after + 1, model.lines.indexOf(total.line));
   if (between.some((l) => l !== tax.line && /\d/.test(l.text))) return null;
   if (tax.rate === null || tax.base !== null || tax.amounts.length !== 1) return null;
-  const pair = confirmedByRate(start.readings, moneyReadings(tax.amounts[0], tax.line.ocr === true), tax.rate);
+  const taxes = moneyReadings(tax.amounts[0], tax.line.ocr === true);
+  // Tax included in the total ("incl. VAT 5.5%"): the subtotal is the gross, and its share at the rate confirms it.
+  const pair = steps[0].kind === 'included' ? confirmedIncluded(start.readings, taxes, tax.rate) : confirmedByRate(start.readings, taxes, tax.rate);
   if (!pair) return null;
-  const required = Math.round((pair.subtotal + pair.tax) * 100) / 100;
+  const required = Math.round((steps[0].kind === 'included' ? pair.subtotal : pair.subtotal + pair.tax) * 100) / 100;
   return { required, verdict: judgeTotal(moneyReadings(total.amounts[0], true), required) };
 }
 
@@ -304,25 +310,31 @@ function rateFindings(
   return out;
 }
 
-function itemFindings(model: DocModel): ArithmeticFinding[] {
+function itemFindings(model: DocModel, checked: Checked): ArithmeticFinding[] {
   const table = readItemTable(model.lines, model.style);
   if (!table) return [];
+  checked.add('line_item');
   const good = table.rows.filter((r) => r.ok).length;
   // Rows a single OCR misread would fix are not reported, but still count as a poor reading.
   const wrong = table.rows.filter((r) => !r.ok);
   const bad = wrong.filter((r) => !r.misread);
   const out: ArithmeticFinding[] = [];
-  if (bad.length && good >= 1 && wrong.length <= Math.max(1, Math.floor(table.rows.length * 0.25))) {
-    for (const r of bad) {
+  // The totals under the table confirm the one wrong row's quantity x unit price: its factors
+  // were read right (so a misread factor no longer excuses it), and the columns too.
+  const below = wrong.length === 1 ? rowConfirmedBelow(model, table, wrong[0]) : null;
+  const blamed = below?.crossChecked && wrong[0].misread ? wrong : bad;
+  if (blamed.length && good >= 1 && wrong.length <= Math.max(1, Math.floor(table.rows.length * 0.25))) {
+    for (const r of blamed) {
       const exp = r.expected !== null ? ` (quantity x unit price gives ${formatAmount(r.expected)})` : '';
+      const confirmed = below ? { ...(below.crossChecked ? { crossChecked: true } : {}), ...operands([r.line, ...below.lines]) } : operands([r.line]);
       out.push(
         finding(
           'arithmetic_error',
           'line_item',
-          `Line total ${formatAmount(r.total)} does not match its quantity and unit price${exp}.`,
+          `Line total ${formatAmount(r.total)} does not match its quantity and unit price${exp}${below ? ', which the totals under the table were computed with' : ''}.`,
           r.line,
-          good >= 2 ? STRENGTH['arithmetic_error.line_item'].confirmedColumns : STRENGTH['arithmetic_error.line_item'].unconfirmed,
-          { expected: r.expected !== null ? formatAmount(r.expected) : null, found: formatAmount(r.total), ...operands([r.line]) },
+          good >= 2 || below ? STRENGTH['arithmetic_error.line_item'].confirmedColumns : STRENGTH['arithmetic_error.line_item'].unconfirmed,
+          { expected: r.expected !== null ? formatAmount(r.expected) : null, found: formatAmount(r.total), ...confirmed },
         ),
       );
     }
@@ -334,6 +346,7 @@ function itemFindings(model: DocModel): ArithmeticFinding[] {
     const at = model.lines.indexOf(table.end);
     const sub = labelledAmounts(model.lines.slice(at, at + 2), SUBTOTAL, model.style)[0];
     if (sub && sub.amounts.length === 1) {
+      checked.add('items_subtotal');
       const sum = table.rows.reduce((a, r) => a + r.total, 0);
       if (!near(sum, sub.amounts[0].value, 0.011) && reconciledSubtotal(sub, table) === null) {
         out.push(
@@ -353,11 +366,50 @@ function itemFindings(model: DocModel): ArithmeticFinding[] {
   return out;
 }
 
+/**
+ * The one row of a complete item table that does not add up, when the figures under the table say
+ * what its line total should be: the subtotal is the other rows plus the row's quantity x unit
+ * price to the cent, or (bills, no subtotal line) a single tax line is its printed rate of that
+ * sum and the total after it is the sum plus the tax. A forger who changed a line total leaves
+ * them as computed, and OCR does not misread a subtotal, or a tax and a total, into that
+ * agreement. On a picture the reading is then judged by that arithmetic rather than by
+ * tesseract's word confidence (which comes back near 0 on correctly read space-grouped figures
+ * such as "6 194,90"): the printed line total must be no OCR slip of the product (`judgeTotal`:
+ * several characters off, or one digit OCR never takes for the other). Null when nothing confirms.
+ */
+function rowConfirmedBelow(
+  model: DocModel,
+  table: NonNullable<ReturnType<typeof readItemTable>>,
+  row: ItemRow,
+): { lines: Line[]; crossChecked: boolean } | null {
+  if (row.expected === null || !table.complete || !table.end) return null;
+  const required = round2(row.expected);
+  const others = table.rows.filter((r) => r !== row).reduce((a, r) => a + r.total, 0);
+  const lines = confirmingLines(model, table.end, round2(others + required));
+  if (!lines) return null;
+  return { lines, crossChecked: row.line.ocr === true && judgeTotal([row.total], required) === 'contradicts' };
+}
+
+/** The lines under an item table that state `sum` as its total: a subtotal, or a tax at its rate and a total. */
+function confirmingLines(model: DocModel, end: Line, sum: number): Line[] | null {
+  const at = model.lines.indexOf(end);
+  const ocr = end.ocr === true;
+  const sub = labelledAmounts(model.lines.slice(at, at + 2), SUBTOTAL, model.style)[0];
+  if (sub) return sub.amounts.length === 1 && moneyReadings(sub.amounts[0], ocr).some((v) => near(v, sum, 0.011)) ? [sub.line] : null;
+  // Stacked labels take a line each for the label and the figure: four lines hold tax and total.
+  const [tax, total] = labelledAmounts(model.lines.slice(at, at + 4), /[\p{L}][\p{L} .()/%-]*/u, model.style);
+  if (!tax || !total || classify(tax) !== 'tax' || classify(total) !== 'total') return null;
+  if (tax.rate === null || tax.base !== null || tax.amounts.length !== 1 || total.amounts.length !== 1) return null;
+  const pair = confirmedByRate([sum], moneyReadings(tax.amounts[0], ocr), tax.rate);
+  if (!pair) return null;
+  return moneyReadings(total.amounts[0], ocr).some((v) => near(v, sum + pair.tax, 0.011)) ? [tax.line, total.line] : null;
+}
+
 const TENDERED = /cash tendered|amount tendered|tendered|cash|bar|gegeben|espèces/;
 const CHANGE = /change due|change|rückgeld|wechselgeld|rendu|monnaie rendue/;
 const RECEIPT_TOTAL = /total|amount due|to pay|summe|gesamt|zu zahlen|total ttc/;
 
-function changeFindings(model: DocModel): ArithmeticFinding[] {
+function changeFindings(model: DocModel, checked: Checked): ArithmeticFinding[] {
   const one = (re: RegExp) => labelledAmounts(model.lines, re, model.style).filter((h) => h.amounts.length === 1);
   const change = one(CHANGE)[0];
   if (!change) return [];
@@ -371,6 +423,7 @@ function changeFindings(model: DocModel): ArithmeticFinding[] {
   if (!total) return [];
   const expected = tendered.amounts[0].value - total.amounts[0].value;
   const found = Math.abs(change.amounts[0].value);
+  checked.add('change_due');
   if (expected < 0 || near(expected, found)) return [];
   return [
     finding(
@@ -385,6 +438,6 @@ function changeFindings(model: DocModel): ArithmeticFinding[] {
   ];
 }
 
-export function invoiceFindings(model: DocModel): ArithmeticFinding[] {
-  return [...itemFindings(model), ...totalsFindings(model), ...changeFindings(model)];
+export function invoiceFindings(model: DocModel, checked: Checked = new Set()): ArithmeticFinding[] {
+  return [...itemFindings(model, checked), ...totalsFindings(model, checked), ...changeFindings(model, checked)];
 }

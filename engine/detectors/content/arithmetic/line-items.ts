@@ -71,15 +71,24 @@ function explains(nums: Num[], total: number): boolean {
       // Net + tax = gross on rows that print both.
       if (near(a.value + b.value, total)) return true;
       const p = a.value * b.value;
-      const tol = 0.011 + precisionError(b.value, a.decimals) + precisionError(a.value, b.decimals);
+      // What rounding the printed factors allows on the product itself; it scales with what is
+      // made of the product (a hundredth of it is off by a hundredth as much). Applied unscaled to
+      // p / 100, a meter reading in the description ("86785 to 87573") times a rate in cents
+      // allowed +/- 4 in every row, and a changed energy charge explained itself.
+      const spread = precisionError(b.value, a.decimals) + precisionError(a.value, b.decimals);
       const others = plain.filter((_, k) => k !== i && k !== j).map((n) => n.value);
-      // p / 100 covers discount and surcharge rows printed as "rate  base  amount".
-      const candidates = [p, p / 100, ...pct.map((r) => p * (1 + r / 100)), ...pct.map((r) => p * (1 - r / 100))];
+      // [candidate, its share of p]; p / 100 covers discount and surcharge rows printed as "rate  base  amount".
+      const candidates: Array<[number, number]> = [
+        [p, 1],
+        [p / 100, 0.01],
+        ...pct.map((r): [number, number] => [p * (1 + r / 100), 1 + r / 100]),
+        ...pct.map((r): [number, number] => [p * (1 - r / 100), 1 - r / 100]),
+      ];
       for (const x of others) {
-        candidates.push(p + x, p - x);
-        if (x > 0 && x < 100) candidates.push(p * (1 - x / 100), p * (1 + x / 100));
+        candidates.push([p + x, 1], [p - x, 1]);
+        if (x > 0 && x < 100) candidates.push([p * (1 - x / 100), 1 - x / 100], [p * (1 + x / 100), 1 + x / 100]);
       }
-      if (candidates.some((c) => near(Math.abs(c), Math.abs(total), tol))) return true;
+      if (candidates.some(([c, share]) => near(Math.abs(c), Math.abs(total), 0.011 + spread * Math.abs(share)))) return true;
     }
   }
   return false;

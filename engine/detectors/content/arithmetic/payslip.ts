@@ -4,6 +4,7 @@
  * year-to-date figures no smaller than this period's.
  */
 import type { ArithmeticFinding } from './emits.js';
+import type { Checked } from './checked.js';
 import type { DocModel } from '../../../read/extract/model.js';
 import type { Line } from '../../../read/extract/layout.js';
 import { formatAmount, isMoney, parseAmount, type NumberStyle } from '../../../read/extract/numbers.js';
@@ -18,7 +19,7 @@ const NET = /net pay|net salary|take home pay|net earnings|net amount paid|netto
 const ITEM =
   /income tax|tax|paye|federal (?:income )?tax|state (?:income )?tax|national insurance|ni(?: contributions?)?|employee ni|social security|medicare|fica|pension|student loan|union dues|health insurance|lohnsteuer|kirchensteuer|solidaritätszuschlag|solizuschlag|krankenversicherung|rentenversicherung|arbeitslosenversicherung|pflegeversicherung|cotisations?/;
 
-export function payslipFindings(model: DocModel): ArithmeticFinding[] {
+export function payslipFindings(model: DocModel, checked: Checked = new Set()): ArithmeticFinding[] {
   const first = (re: RegExp): Labelled | undefined => labelledAmounts(model.lines, re, model.style)[0];
   const net = first(NET);
   const total = first(DEDUCTIONS);
@@ -28,6 +29,7 @@ export function payslipFindings(model: DocModel): ArithmeticFinding[] {
   const n = net?.amounts[0].value;
   if (gross && net && total && g !== undefined && n !== undefined) {
     const expected = g - Math.abs(total.amounts[0].value);
+    checked.add('payslip_net');
     if (!near(expected, n)) {
       const crossChecked = net.line.ocr === true && confirmedByItems(model, gross) && confirmedByItems(model, total) && farApart(n, expected);
       out.push(
@@ -48,7 +50,7 @@ export function payslipFindings(model: DocModel): ArithmeticFinding[] {
       );
     }
   }
-  const earnings = gross && net && total ? earningsFinding(model, gross, total, net) : null;
+  const earnings = gross && net && total ? earningsFinding(model, gross, total, net, checked) : null;
   if (earnings) out.push(earnings);
   if (total && gross) {
     const from = model.lines.indexOf(gross.line);
@@ -100,13 +102,14 @@ export function payslipFindings(model: DocModel): ArithmeticFinding[] {
  * count (at least two, each a label and a figure), and no run of the nearest of them may add up
  * to it (a line of another block swept in, not an edit).
  */
-function earningsFinding(model: DocModel, gross: Labelled, total: Labelled, net: Labelled): ArithmeticFinding | null {
+function earningsFinding(model: DocModel, gross: Labelled, total: Labelled, net: Labelled, checked: Checked): ArithmeticFinding | null {
   if (gross.amounts.length !== 1) return null;
   const g = Math.abs(gross.amounts[0].value);
   if (!near(g - Math.abs(total.amounts[0].value), net.amounts[0].value)) return null;
   const at = model.lines.indexOf(gross.line);
   const lines = itemLinesAbove(model, at);
   if (lines.length < 2 || lines.some(({ line }) => !/\p{L}{2}/u.test(line.text))) return null;
+  checked.add('payslip_gross');
   let sum = 0;
   for (const { value } of lines) {
     sum += value;

@@ -5,6 +5,7 @@
  * wrapped item we cannot read never leaves part of the list out of the sum.
  */
 import type { ArithmeticFinding } from './emits.js';
+import type { Checked } from './checked.js';
 import type { Line } from '../../../read/extract/layout.js';
 import type { DocModel } from '../../../read/extract/model.js';
 import { formatAmount } from '../../../read/extract/numbers.js';
@@ -34,11 +35,12 @@ function repeatsEarlierHeading(lines: readonly Line[], i: number): boolean {
   return lines.some((l, j) => j < i && repeatsAcrossPageBreak(line, l));
 }
 
-export function receiptItemFindings(model: DocModel): ArithmeticFinding[] {
+export function receiptItemFindings(model: DocModel, checked: Checked = new Set()): ArithmeticFinding[] {
   const out: ArithmeticFinding[] = [];
   for (const sub of labelledAmounts(model.lines, SUBTOTAL, model.style)) {
     if (sub.amounts.length !== 1 || !sub.cells.length) continue;
-    const at = model.lines.indexOf(sub.line);
+    // A stacked subtotal ("Subtotal" above "43,97 €") lists its items above the label.
+    const at = model.lines.indexOf(sub.labelLine ?? sub.line);
     const subX1 = sub.cells[sub.cells.length - 1].x1;
     const items: Array<{ value: number; x1: number; line: Line }> = [];
     let bounded = false;
@@ -62,6 +64,7 @@ export function receiptItemFindings(model: DocModel): ArithmeticFinding[] {
     if (!items.every((it) => Math.abs(it.x1 - subX1) <= ALIGN)) continue;
     const sum = Math.round(items.reduce((a, it) => a + it.value, 0) * 100) / 100;
     const found = sub.amounts[0].value;
+    checked.add('items_subtotal');
     if (near(sum, found)) continue;
     out.push(
       finding(

@@ -6,6 +6,7 @@
  * misread, so it produces nothing.
  */
 import type { ArithmeticFinding } from './emits.js';
+import type { Checked } from './checked.js';
 import type { DocModel } from '../../../read/extract/model.js';
 import { formatAmount } from '../../../read/extract/numbers.js';
 import { labelledAmounts } from '../amounts.js';
@@ -75,18 +76,19 @@ function flipExplained(c: Check): boolean {
   return c.deltas.some((d) => d !== 0 && near(c.expected - 2 * d, c.found));
 }
 
-function tableFindings(model: DocModel): ArithmeticFinding[] {
+function tableFindings(model: DocModel, checked: Checked): ArithmeticFinding[] {
   const table = readStatementTable(model.lines, model.style, model.dateOrder);
   if (!table) return [];
-  return [...chainFindings(model, table.rows), ...carriedFindings(table.rows)];
+  return [...chainFindings(model, table.rows, checked), ...carriedFindings(table.rows)];
 }
 
-function chainFindings(model: DocModel, rows: TxRow[]): ArithmeticFinding[] {
+function chainFindings(model: DocModel, rows: TxRow[], checked: Checked): ArithmeticFinding[] {
   const table = { rows };
   const forward = walk(table.rows, false);
   const backward = walk(table.rows, true);
   const score = (cs: Check[]) => cs.filter((c) => c.ok).length;
   const checks = score(backward) > score(forward) ? backward : forward;
+  if (checks.length) checked.add('running_balance');
   const good = checks.filter((c) => c.ok).length;
   const bad = checks.filter((c) => !c.ok);
   // On a picture the table is judged by balances its own arithmetic confirms (cross-check.ts);
@@ -182,7 +184,7 @@ const MONEY_OUT =
   /(?:total )?(?:money out|paid out|payments out|withdrawals(?: and (?:other )?(?:debits|subtractions))?|total debits|debits|total withdrawals|summe soll|total des débits)/;
 
 /** Opening + money in - money out = closing, from the statement summary. */
-function summaryFindings(model: DocModel): ArithmeticFinding[] {
+function summaryFindings(model: DocModel, checked: Checked): ArithmeticFinding[] {
   const one = (re: RegExp) => {
     const hits = labelledAmounts(model.lines, re, model.style).filter((h) => h.amounts.length === 1);
     return hits[0];
@@ -196,6 +198,7 @@ function summaryFindings(model: DocModel): ArithmeticFinding[] {
   const outflow = one(MONEY_OUT);
   if (!opening || !closing || !inflow || !outflow) return [];
   if (new Set([opening.line, closing.line, inflow.line, outflow.line]).size < 2) return [];
+  checked.add('statement_summary');
   const expected = opening.amounts[0].value + Math.abs(inflow.amounts[0].value) - Math.abs(outflow.amounts[0].value);
   const found = closing.amounts[0].value;
   if (near(expected, found)) return [];
@@ -217,6 +220,6 @@ function summaryFindings(model: DocModel): ArithmeticFinding[] {
   ];
 }
 
-export function statementFindings(model: DocModel): ArithmeticFinding[] {
-  return [...tableFindings(model), ...summaryFindings(model)];
+export function statementFindings(model: DocModel, checked: Checked = new Set()): ArithmeticFinding[] {
+  return [...tableFindings(model, checked), ...summaryFindings(model, checked)];
 }

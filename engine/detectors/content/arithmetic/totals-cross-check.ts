@@ -49,6 +49,21 @@ export function confirmedByRate(subtotals: readonly number[], taxes: readonly nu
   return null;
 }
 
+/**
+ * A gross subtotal and the tax it includes ("incl. VAT 5.5%") that agree with the printed rate
+ * to the cent: the tax is rate / (100 + rate) of the gross. A zero tax confirms nothing.
+ */
+export function confirmedIncluded(grosses: readonly number[], taxes: readonly number[], rate: number): { subtotal: number; tax: number } | null {
+  if (!(rate > 0 && rate < 100)) return null;
+  for (const subtotal of grosses) {
+    for (const tax of taxes) {
+      if (Math.abs(tax) < 0.5) continue;
+      if (near((subtotal * rate) / (100 + rate), tax, 0.006)) return { subtotal, tax };
+    }
+  }
+  return null;
+}
+
 const digitsOf = (v: number) => Math.round(Math.abs(v) * 100).toString();
 
 export type TotalReading =

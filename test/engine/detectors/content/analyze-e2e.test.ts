@@ -71,6 +71,8 @@ describe('content detectors through analyze', () => {
       account_number: '43127788',
     });
     expect(a.findings.filter((f) => f.flag === 'arithmetic_error' || f.flag === 'content_inconsistency' || f.flag === 'identifier_invalid')).toEqual([]);
+    // Its balances were read and checked: nothing is said to be unchecked.
+    expect(a.incomplete).toEqual([]);
   });
 
   it('points at the edited balance with a box on the page', async () => {

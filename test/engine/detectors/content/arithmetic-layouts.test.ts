@@ -162,7 +162,7 @@ function twoPageReceipt(subtotal = '£72.20'): string[] {
 }
 
 /** A utility bill: account summary, a charges table without a subtotal line, tax, totals. */
-function utilityBill(o: { due?: string; charges?: string; adjustment?: boolean } = {}): string {
+function utilityBill(o: { due?: string; charges?: string; adjustment?: boolean; energy?: string } = {}): string {
   return [
     row([0, 'Pacific Crest Power & Light'], right(96, 'Electricity Bill')),
     row([50, 'Bill date'], right(96, '05 Sep 2023')),
@@ -173,7 +173,7 @@ function utilityBill(o: { due?: string; charges?: string; adjustment?: boolean }
     ...(o.adjustment ? [row([50, 'Late payment fee'], right(96, '$5.00'))] : []),
     'Charges this period',
     row([0, 'Item'], [50, 'Quantity'], [66, 'Rate'], right(96, 'Amount')),
-    row([0, 'Meter readings 63100 to 63556'], [50, '456 kWh'], [66, '0.18'], right(96, '82.08')),
+    row([0, 'Meter readings 63100 to 63556'], [50, '456 kWh'], [66, '0.18'], right(96, o.energy ?? '82.08')),
     row([0, 'Standing charge'], [50, '31 days'], [66, '0.58'], right(96, '17.98')),
     row([55, 'Tax (3%)'], right(96, '$3.00')),
     row([55, 'Total charges'], right(96, o.charges ?? '$103.06')),
@@ -212,6 +212,12 @@ testDetector(arithmeticErrorDetector, {
       reasons: ['arithmetic_error.invoice_total', 'arithmetic_error.tax_rate'],
     },
     { name: 'bill amount due raised', input: async () => contextOf(utilityBill({ due: '$339.32' })), reasons: ['arithmetic_error.amount_due'] },
+    {
+      // The meter readings in the description times the rate (in cents) must not explain the row.
+      name: 'bill energy charge changed, totals left as computed',
+      input: async () => contextOf(utilityBill({ energy: '62.08' })),
+      reasons: ['arithmetic_error.line_item'],
+    },
     {
       name: 'bill charges total does not equal the charges table plus tax',
       input: async () => contextOf(utilityBill({ charges: '$93.06', due: '$129.32' })),
@@ -339,12 +345,12 @@ testDetector(arithmeticErrorDetector, {
 });
 
 /** A receipt and a bill with stacked totals (label line, then the figure alone). */
-const stackedReceipt = (total: string) =>
+const stackedReceipt = (total: string, cheddar = '11,83') =>
   [
     'Marché Saint-Loup',
     'Receipt',
     row([0, 'Item'], right(60, 'EUR')),
-    row([0, '1 x Cheddar 200g'], right(60, '11,83')),
+    row([0, '1 x Cheddar 200g'], right(60, cheddar)),
     row([0, '2 x Sparkling water'], right(60, '11,76')),
     'Subtotal',
     row(right(60, '23,59 €')),
@@ -385,6 +391,12 @@ testDetector(arithmeticErrorDetector, {
       reasons: ['arithmetic_error.invoice_total', 'arithmetic_error.tax_rate'],
     },
     { name: 'stacked bill: amount due lowered', input: async () => contextOf(stackedBill('92,74 €')), reasons: ['arithmetic_error.amount_due'] },
+    {
+      // The items stand above the "Subtotal" label, not above its figure on the line below.
+      name: 'stacked receipt: an item price raised, subtotal and total left alone',
+      input: async () => contextOf(stackedReceipt('23,59 €', '31,83')),
+      reasons: ['arithmetic_error.items_subtotal'],
+    },
   ],
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lostDecimalMark } from '../../../../engine/detectors/content/amounts.js';
 import { arithmeticErrorDetector } from '../../../../engine/detectors/content/arithmetic-error.js';
-import { confirmedByRate, judgeTotal, moneyReadings } from '../../../../engine/detectors/content/arithmetic/totals-cross-check.js';
+import { confirmedByRate, confirmedIncluded, judgeTotal, moneyReadings } from '../../../../engine/detectors/content/arithmetic/totals-cross-check.js';
 import { parseAmount } from '../../../../engine/read/extract/numbers.js';
 import { withoutUncertainOcrFindings } from '../../../../engine/read/ocr/confidence.js';
 import type { PageLayer, TextRun } from '../../../../engine/read/pdf/text/types.js';
@@ -137,9 +137,88 @@ describe('invoice totals read by OCR, judged by the subtotal and tax the printed
   });
 });
 
+describe('a line item read by OCR, judged by the quantity x unit price the subtotal confirms', () => {
+  /** ITEMS with the consulting row's line total printed as `amount`. */
+  const withConsulting = (amount: string): Item[] => ITEMS.map((it) => (it[0] === 'Consulting services' ? [it[0], it[1], it[2], amount] : it));
+  const totals = { subtotal: '8372,97 €', tax: '1674,59 €', total: '10047,56 €' };
+
+  it('stays quiet on the genuine table, whatever the word confidence', async () => {
+    expect(await published(invoicePage(totals))).toEqual([]);
+  });
+
+  it('reports a line total its quantity x unit price and the subtotal both contradict, whatever the word confidence', async () => {
+    // 12 x 83,07 = 996,84, and the subtotal is the other rows plus 996,84: the row printed 696,84.
+    const found = await published(invoicePage(totals, withConsulting('696,84')));
+    expect(found.map((f) => [f.code, f.evidence.expected, f.evidence.crossChecked])).toEqual([['arithmetic_error.line_item', '996.84', true]]);
+  });
+
+  it('leaves the row to the confidence guard when the subtotal does not confirm the product, or the reading is one look-alike digit off', async () => {
+    // A subtotal that agrees with neither reading confirms nothing.
+    expect(await published(invoicePage({ ...totals, subtotal: '8072,97 €' }, withConsulting('696,84')))).toEqual([]);
+    // An 8 read for the 9 is one of OCR's look-alike slips (misread.ts), not a changed figure.
+    expect(await published(invoicePage(totals, withConsulting('896,84')))).toEqual([]);
+  });
+});
+
+describe('a receipt total read by OCR, judged by the subtotal its included tax confirms', () => {
+  function receiptPage(total: string, vat = '3,02'): PageLayer {
+    const runs: TextRun[] = [];
+    let y = 0.1;
+    words(runs, 'Marché Saint-Loup Receipt', 0.09, y);
+    y += ROW_PITCH * 2;
+    words(runs, 'Item', 0.09, y);
+    words(runs, 'EUR', 0.66, y);
+    for (const [d, a] of [
+      ['2 x Olive oil 500ml', '15,88'],
+      ['3 x Granola', '17,49'],
+      ['2 x Apples 1kg', '24,54'],
+    ]) {
+      y += ROW_PITCH;
+      words(runs, d, 0.09, y);
+      figure(runs, a, 0.93, y);
+    }
+    for (const [label, value] of [
+      ['Subtotal', '57,91'],
+      ['incl. VAT 5.5%', vat],
+      ['TOTAL', total],
+    ]) {
+      y += ROW_PITCH;
+      words(runs, label, 0.6, y);
+      figure(runs, value, 0.93, y, 5);
+    }
+    return { page: 1, width: 595, height: 842, runs, text: '', imageCoverage: 1, source: 'ocr' };
+  }
+  const receipt = async (page: PageLayer) => {
+    const ctx = contextFromPages([page], { mime: 'image/jpeg', extracted: { ...EXTRACTED, doc_type: 'receipt' }, text: '' });
+    return withoutUncertainOcrFindings(await arithmeticErrorDetector.run(ctx), [page]);
+  };
+
+  it('stays quiet on the genuine receipt', async () => {
+    expect(await receipt(receiptPage('57,91 €'))).toEqual([]);
+  });
+
+  it('reports a total the subtotal and its included tax contradict', async () => {
+    const found = await receipt(receiptPage('97,91 €'));
+    expect(found.map((f) => [f.code, f.evidence.expected, f.evidence.crossChecked])).toEqual([['arithmetic_error.invoice_total', '57.91', true]]);
+  });
+
+  it('leaves the total to the confidence guard when the included tax does not confirm the subtotal, or the total is one slip off', async () => {
+    expect(await receipt(receiptPage('97,91 €', '3,12'))).toEqual([]);
+    expect(await receipt(receiptPage('57,97 €'))).toEqual([]);
+  });
+});
+
+describe('included tax confirms a gross subtotal', () => {
+  it('to the cent at the printed rate, never with a zero tax', () => {
+    expect(confirmedIncluded([57.91], [3.02], 5.5)).toEqual({ subtotal: 57.91, tax: 3.02 });
+    expect(confirmedIncluded([57.91], [3.03], 5.5)).toBeNull();
+    expect(confirmedIncluded([1.0], [0.0], 20)).toBeNull();
+  });
+});
+
 describe('bill amounts due read by OCR, judged by the charges the rows and tax rate confirm', () => {
   /** Label at the left, figure right-aligned; the charges table in the middle. */
-  function billPage(due: string, payment = '-201,46 €', tax = '19,78 €'): PageLayer {
+  function billPage(due: string, payment = '-201,46 €', tax = '19,78 €', energy = '86,13'): PageLayer {
     const runs: TextRun[] = [];
     let y = 0.1;
     const line = (label: string, value: string | null) => {
@@ -160,7 +239,7 @@ describe('bill amounts due read by OCR, judged by the charges the rows and tax r
     ] as const)
       words(runs, label, x, y);
     for (const [d, q, r, a] of [
-      ['Meter readings', '297 kWh', '0,29', '86,13'],
+      ['Meter readings 20776 to 21073', '297 kWh', '0,29', energy],
       ['Standing charge', '31 days', '0,58', '17,98'],
     ]) {
       y += ROW_PITCH;
@@ -187,6 +266,14 @@ describe('bill amounts due read by OCR, judged by the charges the rows and tax r
   it('reports an amount due the confirmed charges and settled balance contradict', async () => {
     const found = await bill(billPage('67,92 €'));
     expect(found.map((f) => [f.code, f.evidence.expected, f.evidence.crossChecked])).toEqual([['arithmetic_error.amount_due', '123.89', true]]);
+  });
+
+  it('reports an energy charge that the tax and total under the table contradict, whatever the word confidence', async () => {
+    // 297 x 0,29 = 86,13; the tax (19 % of 104,11) and the charges total were computed with it.
+    const found = await bill(billPage('123,89 €', '-201,46 €', '19,78 €', '26,13'));
+    expect(found.map((f) => [f.code, f.evidence.expected, f.evidence.crossChecked])).toEqual([['arithmetic_error.line_item', '86.13', true]]);
+    // One look-alike digit off (an 8 read as a 5) stays with the confidence guard.
+    expect(await bill(billPage('123,89 €', '-201,46 €', '19,78 €', '56,13'))).toEqual([]);
   });
 
   it('leaves the amount due to the confidence guard when the tax or the previous balance is unconfirmed', async () => {
