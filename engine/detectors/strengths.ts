@@ -80,7 +80,7 @@ export const STRENGTH = {
   'date_inconsistency.late_modification': 0.15,
   'date_inconsistency.rewritten_long_after': 0.6,
   'date_inconsistency.edited_after_issue': 0.65,
-  'date_inconsistency.created_before_document_date': 0.3,
+  'date_inconsistency.created_before_document_date': { rendered: 0.3, captured: 0.6 },
   'date_inconsistency.impossible_date': 0.6,
   'date_inconsistency.timezone_changed': 0.2,
   // metadata/editing-software

@@ -13,6 +13,7 @@ import { createdAtIssue, createdBeforePrintedDays, impossibleCalendarDate, isTra
 import { STRENGTH } from '../strengths.js';
 import { formatPdfDateForPeople } from '../../kit/dates.js';
 import { thresholdValues, type Threshold } from '../thresholds.js';
+import { isImageOnlyPage } from '../../read/pdf/text/image-only.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -31,6 +32,10 @@ const THRESHOLDS = {
   typedBackHours: { value: 1, why: 'Minutes back can be rounding or two clocks; an hour or more back means someone typed the dates.' },
   sameWallClockMinutes: { value: 2, why: "The same wall-clock time written with two zones, to this precision, is a writer's zone bug." },
   zoneChangeMinutes: { value: 60, why: 'Zones an hour apart are daylight saving on one machine, not another machine.' },
+  capturedMaxDays: {
+    value: 731,
+    why: 'A scanner or camera whose clock was never set stamps its factory date, years back; a capture dated within two years before the paper is a date on the paper moved.',
+  },
 } as const satisfies Record<string, Threshold>;
 const T = thresholdValues(THRESHOLDS);
 
@@ -179,15 +184,22 @@ export const dateInconsistencyDetector = defineDetector({
     }
     const before = created ? createdBeforePrinted(ctx, created) : null;
     if (before) {
+      const captured = isCapture(ctx) && before.days <= T.capturedMaxDays;
       findings.push({
         flag: 'date_inconsistency',
         code: 'date_inconsistency.created_before_document_date',
-        summary: `The file was created (${formatPdfDateForPeople(rawCreated)}) ${before.days} days before the date printed on this ${before.type.replace('_', ' ')} (${before.printed}); an issuing system renders a document at or after its date.`,
+        summary: captured
+          ? `The file was created (${formatPdfDateForPeople(rawCreated)}) ${before.days} days before the date printed on this ${before.type.replace('_', ' ')} (${before.printed}), and every page of it is a picture: a scan or photo is taken of paper that already exists, so the paper cannot carry a later date.`
+          : `The file was created (${formatPdfDateForPeople(rawCreated)}) ${before.days} days before the date printed on this ${before.type.replace('_', ' ')} (${before.printed}); an issuing system renders a document at or after its date.`,
         pages: [],
-        evidence: { created: rawCreated, printedDate: before.printed, docType: before.type, differenceDays: before.days },
-        // Weak: the date read as the document date may be a due date, an instalment or a
-        // template's example date (real genuine: an invoice class's manual dated ahead).
-        strength: STRENGTH['date_inconsistency.created_before_document_date'],
+        evidence: { created: rawCreated, printedDate: before.printed, docType: before.type, differenceDays: before.days, captured },
+        // Weak on a rendered file: the date read as the document date may be a due date, an
+        // instalment or a template's example date (real genuine: an invoice class's manual dated
+        // ahead), and an issuing system may render ahead of a date. A capture (every page a
+        // picture) records paper that exists: its date cannot lie months after the capture.
+        strength: captured
+          ? STRENGTH['date_inconsistency.created_before_document_date'].captured
+          : STRENGTH['date_inconsistency.created_before_document_date'].rendered,
       });
     }
     // UTC ('Z') is what many writers record whatever the local zone, so it proves nothing.
@@ -252,6 +264,14 @@ function issuedThenSavedAgain(ctx: DetectorContext, m: MetadataFacts, created: P
   if (!rewrittenByOther(ctx, m)) return null;
   if ([m.producer, m.creator].some((n) => classifySoftware(n).kind === 'browser_print')) return null;
   return { type: type!, printed: ctx.extracted.document_date! };
+}
+
+/**
+ * Every page is a picture (a scan or photo wrapped in a PDF): CreationDate is when the paper was
+ * captured, so the paper existed then. An OCR layer drawn by the scanner is still a capture.
+ */
+function isCapture(ctx: DetectorContext): boolean {
+  return ctx.pages.length > 0 && ctx.pages.every((p) => p.imageOnly ?? isImageOnlyPage(p));
 }
 
 function createdBeforePrinted(ctx: DetectorContext, created: PdfDate): { type: string; printed: string; days: number } | null {

@@ -10,6 +10,7 @@ import { walkPages, type PageNode } from '../../read/pdf/structure/pages.js';
 import type { PdfFile } from '../../read/pdf/structure/document.js';
 import { separateFontObjectFindings } from './page-font-objects.js';
 import { pageIdentityFindings } from './page-identity.js';
+import { pageFooterIssuerFindings } from './page-footer-issuer.js';
 import { STRENGTH } from '../strengths.js';
 import { thresholdValues, type Threshold } from '../thresholds.js';
 
@@ -117,14 +118,20 @@ export const pageInconsistencyDetector = defineDetector({
   meta: {
     id: 'structure/page-inconsistency',
     description:
-      'One page differs from all others in resource naming, fonts, size and content encoding, draws the same fonts from its own font objects, disagrees in its printed "Page i of N", or repeats the page header with another document\'s values: a page from another document.',
+      'One page differs from all others in resource naming, fonts, size and content encoding, draws the same fonts from its own font objects, disagrees in its printed "Page i of N", repeats the page header with another document\'s values, or is numbered as one of its pages while its running footer names another organisation: a page from another document.',
     appliesTo: ['pdf'],
     needs: ['pages', 'pdf', 'pdfFile', 'textModel'],
     emits: EMITS,
     thresholds: THRESHOLDS,
   },
   run(ctx: DetectorContext): Found[] {
-    return [...numberingFindings(ctx), ...producerTraitFindings(ctx), ...fontObjectFindings(ctx), ...pageIdentityFindings(ctx)];
+    return [
+      ...numberingFindings(ctx),
+      ...producerTraitFindings(ctx),
+      ...fontObjectFindings(ctx),
+      ...pageIdentityFindings(ctx),
+      ...pageFooterIssuerFindings(ctx),
+    ];
   },
 });
 
