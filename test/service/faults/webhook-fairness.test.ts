@@ -66,14 +66,17 @@ describe('webhook receivers share the dispatcher fairly', () => {
   it('backs off a receiver that times out, and tries it again (one probe) once the pause is over', async () => {
     let offset = 0;
     const slow = await receiver(() => 'hang');
+    // Written before the dispatcher starts, so that its first pass sees all three and starts both
+    // of the receiver's slots at once: enqueued one by one on a loaded machine, the first can time
+    // out (100 ms) before the second is written, and the pause then holds the second back.
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push(await WebhookDispatcher.write(store.outbox, 'document_check.completed', `chk_slow_${i}`, slow.url, { i }));
     const d = dispatch({
       requestTimeoutMs: 100,
       retryDelaysMs: [0, 0, 0, 0, 0],
       receiverBackoffMs: 60_000,
       now: () => Date.now() + offset,
     });
-    const ids: string[] = [];
-    for (let i = 0; i < 3; i++) ids.push(await d.enqueue('document_check.completed', `chk_slow_${i}`, slow.url, { i }));
     // Both of its slots time out; the retries are due at once (delay 0), but the receiver is paused.
     await expect
       .poll(async () => (await Promise.all(ids.map((id) => store.outbox.get(id)))).filter((r) => r!.attempts === 1).length, { timeout: 30_000, interval: 20 })
