@@ -4,7 +4,10 @@
  * Word spacing is left alone (justified text changes it on every line). The same spaced figure at
  * one place on page after page (a letter-spaced running page number "–14–") is the layout's, one
  * context note; figures spread an em or more apart sit in the boxes of a comb field, they were
- * not squeezed.
+ * not squeezed. A value of a filled-in form's field layer (fonts of its own, painted after all of
+ * the form's printed text, over none of it) was fitted to its field by the filling tool: that is
+ * how fillers and flatteners set a value wider than its box (Preview's flattened ACORD forms), one
+ * context note. Squeezed into the printed text, or drawn over it, it still counts.
  */
 import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
 import type { DetectorContext } from '../../facts/context.js';
@@ -105,6 +108,7 @@ function pageFindings(page: PageLayer): Array<{ found: Found; op: TextPaint }> {
     // Same font on the same line set plainly: the odd spacing is a break, not a style (small caps, headings).
     const lineMates = plain.filter((p) => p.fontId === op.fontId && p.bbox[1] <= cy && cy <= p.bbox[3]);
     if (lineMates.length === 0) continue;
+    const filled = filledLayerFont(texts, op) ? (page.fonts?.[op.fontId]?.name ?? op.fontId) : null;
     const what =
       Math.abs(op.hScale - 1) >= T.hScaleTolerance
         ? `horizontally scaled to ${Math.round(op.hScale * 100)}%`
@@ -114,7 +118,9 @@ function pageFindings(page: PageLayer): Array<{ found: Found; op: TextPaint }> {
       found: {
         flag: 'font_inconsistency',
         code: 'font_inconsistency.spacing_break',
-        summary: `"${op.text.trim()}" on page ${page.page} is ${what}, unlike the rest of its line and page.`,
+        summary: filled
+          ? `"${op.text.trim()}" on page ${page.page} is ${what}, unlike the rest of its line and page. It belongs to the filled-in values (in ${filled}), painted after all of the form's printed text and over none of it: the filling tool fitted it to its field, context only.`
+          : `"${op.text.trim()}" on page ${page.page} is ${what}, unlike the rest of its line and page.`,
         pages: [page.page],
         evidence: {
           page: page.page,
@@ -123,13 +129,36 @@ function pageFindings(page: PageLayer): Array<{ found: Found; op: TextPaint }> {
           text: op.text,
           charSpacing: op.charSpacing,
           horizontalScaling: op.hScale,
+          ...(filled ? { filledLayerFont: filled } : {}),
         },
-        strength:
+        strength: Math.min(
           Math.abs(op.hScale - 1) >= T.hScaleTolerance
             ? STRENGTH['font_inconsistency.spacing_break'].scaled
             : STRENGTH['font_inconsistency.spacing_break'].spacing,
+          filled ? STRENGTH_CAP.filledFieldValue : 1,
+        ),
       },
     });
   }
   return findings;
+}
+
+function overlaps(a: TextPaint['bbox'], b: TextPaint['bbox']): boolean {
+  return Math.min(a[2], b[2]) - Math.max(a[0], b[0]) > 0 && Math.min(a[3], b[3]) - Math.max(a[1], b[1]) > 0;
+}
+
+/**
+ * Whether `op` belongs to a filled-in layer: the text painted from the first show in
+ * its font onwards uses only fonts the page has not used before (a form's printed text, at least
+ * a line's worth, comes first), and `op` covers none of that printed text. A filler or a flattener
+ * appends the field values after the form's content in fonts of its own; an editor that squeezes a
+ * new value into a line rewrites it among the line's own shows, in the line's font.
+ */
+function filledLayerFont(texts: readonly TextPaint[], op: TextPaint): boolean {
+  const start = Math.min(...texts.filter((t) => t.fontId === op.fontId).map((t) => t.seq));
+  const printed = texts.filter((t) => t.seq < start);
+  if (printed.length < T.minPlainOps) return false;
+  const printedFonts = new Set(printed.map((t) => t.fontId));
+  if (texts.some((t) => t.seq >= start && printedFonts.has(t.fontId))) return false;
+  return !printed.some((t) => overlaps(t.bbox, op.bbox));
 }
