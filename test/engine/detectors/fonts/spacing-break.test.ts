@@ -8,14 +8,14 @@ import { STRENGTH, STRENGTH_CAP } from '../../../../engine/detectors/strengths.j
 const ROW = 6;
 
 /** A report whose page number is letter-spaced ("–14–") in the footer of every page. */
-function spacedPageNumbers(pages: number): Promise<Uint8Array> {
+function spacedPageNumbers(pages: number, folio?: (page: number) => string): Promise<Uint8Array> {
   return pdfkitBytes((doc) => {
     for (let p = 1; p <= pages; p++) {
       if (p > 1) doc.addPage();
       doc.font('Helvetica').fontSize(10);
       for (let i = 0; i < 12; i++) doc.text(`Line ${i + 1} of the report body, set plainly`, 60, 100 + 14 * i, { lineBreak: false });
       doc.text('Annual report', 60, 780, { lineBreak: false });
-      doc.text(`–${10 + p}–`, 290, 780, { lineBreak: false, characterSpacing: 0.8 });
+      doc.text(folio ? folio(p) : `–${10 + p}–`, 290, 780, { lineBreak: false, characterSpacing: 0.8 });
     }
   });
 }
@@ -127,10 +127,24 @@ testDetector(spacingBreakDetector, {
       },
     },
     {
-      name: 'on two pages only it is no running element',
+      name: 'on two pages only, a spaced footer figure that is not the page number is no running element',
       input: () => textContext(spacedPageNumbers(2)),
       reasons: ['font_inconsistency.spacing_break'],
-      check: (findings) => expect(findings).toHaveLength(2),
+      check: (findings) => {
+        expect(findings).toHaveLength(2);
+        expect(findings[0].strength).toBe(STRENGTH['font_inconsistency.spacing_break'].spacing);
+      },
+    },
+    {
+      // Plaid_sample.pdf (sensible-hq): "3/8", "4/8" spaced by 2.37 in the footer of pages 3 and 4
+      // only; ssm2163.pdf (PdfPig): "–11–" on page 11. Pending 40-49 before.
+      name: "context only: the page's own number (p/N) letter-spaced in the footer, even on two pages",
+      input: () => textContext(spacedPageNumbers(2, (p) => `${p}/2`)),
+      reasons: ['font_inconsistency.spacing_break'],
+      check: (findings) => {
+        expect(findings).toHaveLength(2);
+        for (const f of findings) expect(f.strength).toBe(STRENGTH_CAP.runningMark);
+      },
     },
     {
       name: 'an amount squeezed with horizontal scaling',
