@@ -210,6 +210,8 @@ export const STRENGTH_CAP = {
   runningMark: 0.1,
   /** Text overflowing from a table cell under the next cell's background, painted after it. Context. */
   cellOverflow: 0.1,
+  /** A value of a filled-in form's field layer, fitted to its field by the filling tool. Context. */
+  filledFieldValue: 0.1,
   /** Arithmetic in a document typed by hand: suspicious, short of decisive. */
   typedByHand: 0.7,
 } as const;

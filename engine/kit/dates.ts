@@ -11,16 +11,26 @@ export interface PdfDate {
 /**
  * The Y2K form: writers that printed "19" followed by the C library's years-since-1900 wrote the
  * year 2000 as "19100" (Acrobat Distiller 3 and dvips-era tools: `D:191000612092411` is
- * 12 June 2000). Read as four digits, its month is impossible; read so, it is a real date.
+ * 12 June 2000, `D:191001004080857` 4 October 2000). Read as four digits, the stamp is no
+ * calendar date (its month, day or time is impossible); read so, it is a real one.
  * Returns the date string with the year written out (unchanged when it is not this form).
  */
 export function fixY2kYear(raw: string): string {
-  const m = /^(\s*(?:D:)?)19(1\d\d)(\d{2})/i.exec(raw);
+  const m = /^(\s*(?:D:)?)19(1\d\d)(\d*)/i.exec(raw);
   if (!m) return raw;
-  const fourDigitMonth = Number(m[2].slice(2) + m[3][0]);
-  const y2kMonth = Number(m[3]);
-  if ((fourDigitMonth >= 1 && fourDigitMonth <= 12) || y2kMonth < 1 || y2kMonth > 12) return raw;
-  return `${m[1]}${1900 + Number(m[2])}${raw.slice(m[0].length - 2)}`;
+  const fourDigit = `19${m[2]}${m[3]}`;
+  const y2k = `${1900 + Number(m[2])}${m[3]}`;
+  if (isCalendarStamp(fourDigit) || !isCalendarStamp(y2k)) return raw;
+  return `${m[1]}${y2k}${raw.slice(m[0].length)}`;
+}
+
+/** Whether digits YYYYMMDD[HH[mm[SS]]] (more digits ignored) name a real day and time. */
+function isCalendarStamp(digits: string): boolean {
+  const m = /^(\d{4})(\d{2})(\d{2})(\d{2})?(\d{2})?(\d{2})?/.exec(digits);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (mo < 1 || mo > 12 || d < 1 || d > new Date(Date.UTC(y, mo, 0)).getUTCDate()) return false;
+  return Number(m[4] ?? 0) <= 23 && Number(m[5] ?? 0) <= 59 && Number(m[6] ?? 0) <= 60;
 }
 
 /** Parses a PDF date string; tolerant of the common deviations (missing D:, Z, apostrophes, the Y2K "19100" year). */

@@ -4,7 +4,10 @@
  * Word spacing is left alone (justified text changes it on every line). The same spaced figure at
  * one place on page after page (a letter-spaced running page number "–14–") is the layout's, one
  * context note; figures spread an em or more apart sit in the boxes of a comb field, they were
- * not squeezed.
+ * not squeezed. A value of a filled-in form's field layer (fonts of its own, painted after all of
+ * the form's printed text, over none of it) was fitted to its field by the filling tool: that is
+ * how fillers and flatteners set a value wider than its box (Preview's flattened ACORD forms), one
+ * context note. Squeezed into the printed text, or drawn over it, it still counts.
  */
 import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
 import type { DetectorContext } from '../../facts/context.js';
@@ -26,6 +29,7 @@ const THRESHOLDS = {
   tcShare: { value: 0.05, why: 'Tc below this share of the font size is kerning-level noise some producers always emit.' },
   combEm: { value: 1, why: 'Figures spread this many ems apart or more sit in the boxes of a comb field: a layout, not a squeeze.' },
   runningPages: { value: 3, why: 'The same spaced figure (figures aside) at one place on this many pages is a running element of the layout.' },
+  marginBand: { value: 0.1, why: "A page's folio sits in the top or bottom tenth of the page (header or footer), not among its values." },
 } as const satisfies Record<string, Threshold>;
 const T = thresholdValues(THRESHOLDS);
 
@@ -60,7 +64,7 @@ export const spacingBreakDetector = defineDetector({
     thresholds: THRESHOLDS,
   },
   run(ctx: DetectorContext): Found[] {
-    return asRunningElements(ctx.pages.flatMap(pageFindings));
+    return asRunningElements(ctx.pages.flatMap((page) => pageFindings(page, ctx.pages.length)));
   },
 });
 
@@ -92,7 +96,19 @@ function asRunningElements(findings: ReadonlyArray<{ found: Found; op: TextPaint
   return out;
 }
 
-function pageFindings(page: PageLayer): Array<{ found: Found; op: TextPaint }> {
+/**
+ * The page's own folio in its header or footer: "–11–" on page 11, "3/8" or "3 of 8" on page 3 of
+ * 8 (of more, when the file holds pages split from a longer one). A running element even on the pages where other odd shows leave it alone to be reported
+ * (every page number of a book is letter-spaced the same way; a forger squeezes values, not folios).
+ */
+function isFolio(op: TextPaint, page: number, pageCount: number): boolean {
+  const cy = (op.bbox[1] + op.bbox[3]) / 2;
+  if (cy > T.marginBand && cy < 1 - T.marginBand) return false;
+  const m = /^[^\p{L}\p{N}]*(\d+)(?:\s*(?:\/|of)\s*(\d+))?[^\p{L}\p{N}]*$/u.exec(op.text.trim());
+  return !!m && Number(m[1]) === page && (m[2] === undefined || Number(m[2]) >= Math.max(page, pageCount));
+}
+
+function pageFindings(page: PageLayer, pageCount: number): Array<{ found: Found; op: TextPaint }> {
   const texts = (page.paint ?? []).filter((op): op is TextPaint => op.kind === 'text' && !op.annotation && /[\p{L}\p{N}]/u.test(op.text));
   const plain = texts.filter(isPlain);
   const odd = texts.filter((op) => !isPlain(op));
@@ -105,6 +121,8 @@ function pageFindings(page: PageLayer): Array<{ found: Found; op: TextPaint }> {
     // Same font on the same line set plainly: the odd spacing is a break, not a style (small caps, headings).
     const lineMates = plain.filter((p) => p.fontId === op.fontId && p.bbox[1] <= cy && cy <= p.bbox[3]);
     if (lineMates.length === 0) continue;
+    const folio = isFolio(op, page.page, pageCount);
+    const filled = filledLayerFont(texts, op) ? (page.fonts?.[op.fontId]?.name ?? op.fontId) : null;
     const what =
       Math.abs(op.hScale - 1) >= T.hScaleTolerance
         ? `horizontally scaled to ${Math.round(op.hScale * 100)}%`
@@ -114,7 +132,11 @@ function pageFindings(page: PageLayer): Array<{ found: Found; op: TextPaint }> {
       found: {
         flag: 'font_inconsistency',
         code: 'font_inconsistency.spacing_break',
-        summary: `"${op.text.trim()}" on page ${page.page} is ${what}, unlike the rest of its line and page.`,
+        summary: folio
+          ? `"${op.text.trim()}" on page ${page.page} is ${what}, unlike the rest of its line and page. It is the page's own number in its ${(op.bbox[1] + op.bbox[3]) / 2 < 0.5 ? 'header' : 'footer'}: a running element of the layout, context only.`
+          : filled
+            ? `"${op.text.trim()}" on page ${page.page} is ${what}, unlike the rest of its line and page. It belongs to the filled-in values (in ${filled}), painted after all of the form's printed text and over none of it: the filling tool fitted it to its field, context only.`
+            : `"${op.text.trim()}" on page ${page.page} is ${what}, unlike the rest of its line and page.`,
         pages: [page.page],
         evidence: {
           page: page.page,
@@ -123,13 +145,38 @@ function pageFindings(page: PageLayer): Array<{ found: Found; op: TextPaint }> {
           text: op.text,
           charSpacing: op.charSpacing,
           horizontalScaling: op.hScale,
+          ...(filled ? { filledLayerFont: filled } : {}),
+          ...(folio ? { folio: true } : {}),
         },
-        strength:
+        strength: Math.min(
           Math.abs(op.hScale - 1) >= T.hScaleTolerance
             ? STRENGTH['font_inconsistency.spacing_break'].scaled
             : STRENGTH['font_inconsistency.spacing_break'].spacing,
+          filled ? STRENGTH_CAP.filledFieldValue : 1,
+          folio ? STRENGTH_CAP.runningMark : 1,
+        ),
       },
     });
   }
   return findings;
+}
+
+function overlaps(a: TextPaint['bbox'], b: TextPaint['bbox']): boolean {
+  return Math.min(a[2], b[2]) - Math.max(a[0], b[0]) > 0 && Math.min(a[3], b[3]) - Math.max(a[1], b[1]) > 0;
+}
+
+/**
+ * Whether `op` belongs to a filled-in layer: the text painted from the first show in
+ * its font onwards uses only fonts the page has not used before (a form's printed text, at least
+ * a line's worth, comes first), and `op` covers none of that printed text. A filler or a flattener
+ * appends the field values after the form's content in fonts of its own; an editor that squeezes a
+ * new value into a line rewrites it among the line's own shows, in the line's font.
+ */
+function filledLayerFont(texts: readonly TextPaint[], op: TextPaint): boolean {
+  const start = Math.min(...texts.filter((t) => t.fontId === op.fontId).map((t) => t.seq));
+  const printed = texts.filter((t) => t.seq < start);
+  if (printed.length < T.minPlainOps) return false;
+  const printedFonts = new Set(printed.map((t) => t.fontId));
+  if (texts.some((t) => t.seq >= start && printedFonts.has(t.fontId))) return false;
+  return !printed.some((t) => overlaps(t.bbox, op.bbox));
 }

@@ -296,6 +296,12 @@ const y2kDistiller = { Producer: '(Acrobat Distiller 3.0 for Windows)', Creator:
 testDetector(dateInconsistencyDetector, {
   valid: [
     { name: 'Distiller 3 writing the year 2000 as "19100" (Y2K), read as 12 June 2000', input: structureContext(pdf(y2kDistiller), NOW) },
+    {
+      // Math119FakingData.pdf (PdfPig tests, Distiller 3.0 for Solaris): read as four digits, day 0 of
+      // January 1910 (suspicious 68 on impossible_date + dates_removed before); it is 4 October 2000.
+      name: 'a "19100" year whose four-digit reading has an impossible day',
+      input: structureContext(pdf({ ...y2kDistiller, CreationDate: '(D:191001004080857)' }), NOW),
+    },
     // A thesis or manual re-compressed years later is not an issued document (issue 8).
     // Online banking renders old statements on demand: created long after the printed date is normal.
     {
@@ -370,6 +376,11 @@ testDetector(dateInconsistencyDetector, {
       reasons: ['date_inconsistency.created_before_document_date'],
     },
     {
+      name: 'a "19100" year whose day is impossible either way',
+      input: structureContext(pdf({ ...y2kDistiller, CreationDate: '(D:191001034080857)' }), NOW),
+      reasons: ['date_inconsistency.impossible_date'],
+    },
+    {
       name: 'a "19100" year whose month is impossible either way',
       input: structureContext(pdf({ ...y2kDistiller, CreationDate: '(D:191001312092411)' }), NOW),
       reasons: ['date_inconsistency.impossible_date'],
@@ -400,6 +411,10 @@ testDetector(scrubbedMetadataDetector, {
   valid: [
     { name: 'a statement with its issuer stamped', input: structureContext(pdf(issued), NOW, statement) },
     { name: 'Distiller 3 with its Y2K creation date "19100..." (a date, not a removed one)', input: structureContext(pdf(y2kDistiller), NOW) },
+    {
+      name: 'Distiller 3 with a Y2K creation date whose four-digit reading has day 0 (a date, not a removed one)',
+      input: structureContext(pdf({ ...y2kDistiller, CreationDate: '(D:191010830172248)' }), NOW),
+    },
   ],
   invalid: [
     {
