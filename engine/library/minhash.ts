@@ -15,11 +15,14 @@ export const MIN_SHINGLES = 12;
 
 const SEEDS: readonly number[] = Array.from({ length: MINHASH_SIZE }, (_, i) => mix32(0x5bd1e995 ^ Math.imul(i + 1, 0x9e3779b9)));
 
+/** Only ASCII: NFKD leaves it as it is and it has no accents to fold (most lines of most documents). */
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
+
 /** Lower case, accents folded, punctuation and currency signs as spaces (figures keep their digits). */
 export function normaliseWords(text: string): string[] {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+  // Called per line by the fingerprint's rows: ICU's normalisation is skipped when it cannot change anything.
+  const folded = ASCII_ONLY.test(text) ? text : text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  return folded
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, ' ')
     .trim()

@@ -155,21 +155,40 @@ function pageFindings(page: PageLayer): Found[] {
 
 /** The right edge most of the column ends on, within the producer's rounding. */
 function commonEdge(column: readonly TextRun[], W: number): { x: number; members: TextRun[] } | null {
-  // Counted first and gathered once (a filter per candidate was most of this detector's time on
-  // long statements): the first edge with the most members wins, as before.
+  const near = (a: number, b: number) => Math.abs(a - b) * W <= T.roundingPt;
+  // Each candidate's count is read from the sorted edges: those near it are one contiguous
+  // stretch around it (|a - b| * W grows with the distance), found by two binary searches. A
+  // count per pair was most of this detector's time on long statements whose figures are set
+  // from the left and so end at many edges. The first edge with the most members wins, as before.
+  const edges = column.map((r) => r.bbox[2]).sort((a, b) => a - b);
   let best: TextRun | null = null;
   let bestCount = 0;
   for (const c of column) {
-    let count = 0;
-    for (const o of column) if (Math.abs(o.bbox[2] - c.bbox[2]) * W <= T.roundingPt) count++;
+    const x = c.bbox[2];
+    // An infinite edge is near nothing, not even itself (Infinity - Infinity is NaN).
+    const count = Number.isFinite(x) ? firstAfter(edges, (v) => v > x && !near(v, x)) - firstAfter(edges, (v) => v >= x || near(v, x)) : 0;
     if (!best || count > bestCount) {
       best = c;
       bestCount = count;
+      // Every member ends here: no later edge can have more (the usual, right-aligned column).
+      if (count === column.length) break;
     }
   }
   if (!best || bestCount < T.minAligned) return null;
   const x = best.bbox[2];
-  return { x, members: column.filter((o) => Math.abs(o.bbox[2] - x) * W <= T.roundingPt) };
+  return { x, members: column.filter((o) => near(o.bbox[2], x)) };
+}
+
+/** The first index of sorted `values` where `test` holds (it holds from there on); the length when none. */
+function firstAfter(values: readonly number[], test: (v: number) => boolean): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (test(values[mid])) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
 }
 
 /**

@@ -66,8 +66,37 @@ export function initialState(): PaintState {
   };
 }
 
+/**
+ * A copy for `q` and groups (one per save on every page): the fields written out rather than
+ * spread, which V8 builds as one fixed-shape object instead of copying keys one by one.
+ */
 export function cloneState(s: PaintState): PaintState {
-  return { ...s, ctm: [...s.ctm] as Matrix, textMatrix: [...s.textMatrix] as Matrix, clip: s.clip ? ([...s.clip] as BBox) : null };
+  return {
+    ctm: [s.ctm[0], s.ctm[1], s.ctm[2], s.ctm[3], s.ctm[4], s.ctm[5]],
+    fill: s.fill,
+    stroke: s.stroke,
+    lineWidth: s.lineWidth,
+    alpha: s.alpha,
+    blend: s.blend,
+    groupMask: s.groupMask,
+    gsMask: s.gsMask,
+    groupBlend: s.groupBlend,
+    clip: s.clip ? [s.clip[0], s.clip[1], s.clip[2], s.clip[3]] : null,
+    clipShapes: s.clipShapes,
+    fontId: s.fontId,
+    fontSize: s.fontSize,
+    charSpacing: s.charSpacing,
+    wordSpacing: s.wordSpacing,
+    hScale: s.hScale,
+    leading: s.leading,
+    rise: s.rise,
+    renderMode: s.renderMode,
+    textMatrix: [s.textMatrix[0], s.textMatrix[1], s.textMatrix[2], s.textMatrix[3], s.textMatrix[4], s.textMatrix[5]],
+    x: s.x,
+    y: s.y,
+    lineX: s.lineX,
+    lineY: s.lineY,
+  };
 }
 
 export function moveText(s: PaintState, x: number, y: number): void {

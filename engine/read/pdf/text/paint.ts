@@ -323,9 +323,11 @@ export function buildPaintList(input: PaintInput): PaintOp[] {
       }
       seg.text += g.unicode ?? '';
       const spacing = (g.isSpace ? s.wordSpacing : 0) + s.charSpacing;
-      if (!g.isSpace && g.unicode?.trim()) seg.inkStart ??= x;
+      // Tested once per glyph (this loop runs for every character drawn).
+      const ink = !g.isSpace && !!g.unicode?.trim();
+      if (ink) seg.inkStart ??= x;
       x += (g.width ?? 0) * advanceScale + spacing * dir;
-      if (!g.isSpace && g.unicode?.trim()) seg.inkEnd = x;
+      if (ink) seg.inkEnd = x;
     }
     segments.push({ ...seg, end: x });
     const advance = x * s.hScale * dir;
@@ -359,7 +361,8 @@ export function buildPaintList(input: PaintInput): PaintOp[] {
         ...(formDepth > 0 ? { inForm: true } : {}),
         ...(Math.abs(angle) >= 0.5 ? { angle } : {}),
         origin: [Math.round(pen[0] * 1e5) / 1e5, Math.round(pen[1] * 1e5) / 1e5],
-        bbox: frac(textToUser, x0, bottom, x1, top),
+        // frac(textToUser, ...) without multiplying toFrac by textToUser again: that is toPage.
+        bbox: round5(transformBox(toPage, x0, bottom, x1, top)),
         ...base(),
       });
     }
