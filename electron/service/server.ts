@@ -153,31 +153,39 @@ export async function startService(options: StartOptions): Promise<RunningServic
       close() {
         closing ??= (async () => {
           stopped = true;
-          // 1. HTTP first: no new connections; requests in flight finish against a working
-          //    service (database, queue, rule sandbox all still up). Waiting requests
-          //    (?wait=true) answer at once with the check as it stands.
-          processor.drain();
-          const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
-          server.closeIdleConnections();
-          // A request that hangs (a stalled upload) is cut after a while rather than holding shutdown.
-          const forced = setTimeout(() => server.closeAllConnections(), 10_000);
-          await serverClosed;
-          clearTimeout(forced);
-          // 2. The queue and the analyses: jobs held here go back to the queue.
-          const queueStopped = processor.stop();
-          await activeRunner.close();
-          await queueStopped;
-          await activeConditions.close();
-          await activePreviewConditions.close();
-          await webhooks.stop();
-          await retention.stop();
-          // 3. Then the database.
-          await sessions.revokeAll();
-          dropServiceFile();
-          await db.close();
-          lock.release();
-          logger.info('service stopped');
-          logger.flush?.();
+          try {
+            // 1. HTTP first: no new connections; requests in flight finish against a working
+            //    service (database, queue, rule sandbox all still up). Waiting requests
+            //    (?wait=true) answer at once with the check as it stands.
+            processor.drain();
+            const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+            server.closeIdleConnections();
+            // A request that hangs (a stalled upload) is cut after a while rather than holding shutdown.
+            const forced = setTimeout(() => server.closeAllConnections(), 10_000);
+            await serverClosed;
+            clearTimeout(forced);
+            // 2. The queue and the analyses: jobs held here go back to the queue.
+            const queueStopped = processor.stop();
+            await activeRunner.close();
+            await queueStopped;
+            await activeConditions.close();
+            await activePreviewConditions.close();
+            await webhooks.stop();
+            await retention.stop();
+            // 3. Then the database.
+            await sessions.revokeAll();
+            dropServiceFile();
+            await db.close();
+            logger.info('service stopped');
+          } catch (err) {
+            logger.error({ err }, 'service did not stop cleanly');
+            throw err;
+          } finally {
+            // The process is going either way: a step that failed must not leave the data
+            // folder locked for the next start (the lock names this process, which is ending).
+            lock.release();
+            logger.flush?.();
+          }
         })();
         return closing;
       },

@@ -152,8 +152,8 @@ function pageFindings(page: PageLayer, pageCount: number): Array<{ found: Found;
           Math.abs(op.hScale - 1) >= T.hScaleTolerance
             ? STRENGTH['font_inconsistency.spacing_break'].scaled
             : STRENGTH['font_inconsistency.spacing_break'].spacing,
-          filled ? STRENGTH_CAP.filledFieldValue : 1,
-          folio ? STRENGTH_CAP.runningMark : 1,
+          ...(filled ? [STRENGTH_CAP.filledFieldValue] : []),
+          ...(folio ? [STRENGTH_CAP.runningMark] : []),
         ),
       },
     });
