@@ -35,6 +35,13 @@ export function summarize(
   }
   // Checks that ran into figures they could not read: not checked, which is not a pass.
   const unread = [...new Set(incomplete.filter((i) => i.cause === 'unreadable').flatMap((i) => i.checks ?? [i.detector]))];
-  if (unread.length > 0) parts.push(`Not checked, what they need could not be read: ${unread.join(', ')}; the score covers the other checks only.`);
+  if (unread.length > 0) {
+    parts.push(`Not checked, as the figures they need could not be read: ${unread.map(checkWords).join(', ')}; the score covers the other checks only.`);
+  }
   return parts.join(' ');
+}
+
+/** A check's reason code in words for the summary (`arithmetic_error.invoice_total` -> "invoice total"); the codes stay in the technical details. */
+function checkWords(code: string): string {
+  return (code.split('.').at(-1) ?? code).replace(/_/g, ' ');
 }
