@@ -2,8 +2,8 @@
  * Loads the analysis thread's code (analysis-core.ts: the engine, pdf.js and pdf.js's worker
  * side) with its compiled code kept between runs. Most of `veracity check`'s time on a small PDF
  * is V8 compiling that code: parsing it as it loads, then compiling each function the first time
- * it runs. Node 22 (and Electron) keep that in their module compile cache (bin/veracity.js turns
- * it on); Node 20 has none, so there the build bundles analysis-core into one script
+ * it runs. Node 22 (and Electron) keep that in their module compile cache, turned on here for the
+ * thread; Node 20 has none, so there the build bundles analysis-core into one script
  * (scripts/bundle-analysis.mjs) and this module runs it with a V8 code cache in the user's cache
  * folder, written once after the thread's first analysis so it holds the functions that ran.
  * Anything missing or refused (no bundle, an unwritable folder, a cache V8 rejects) falls back
@@ -36,6 +36,9 @@ export function analysisCodeLoad(): AnalysisCodeLoad | null {
 }
 
 export async function loadAnalysisCore(): Promise<AnalysisCore> {
+  // Node 22+: the compile cache bin/veracity.js turns on covers its own thread only; a worker
+  // thread must ask for it too (a no-op where it cannot be enabled, it never throws).
+  module.enableCompileCache?.();
   const here = fileURLToPath(import.meta.url);
   // From TypeScript sources (tests) the modules are loaded as they are.
   const bundle = here.endsWith('.js') && !('enableCompileCache' in module) && process.env.VERACITY_CODE_CACHE !== '0' ? bundleToRun(dirname(here)) : null;
