@@ -77,15 +77,25 @@ describe('the analysis code cache', () => {
       expect(modules.load).toBe('modules');
       expect(modules.outcomes.every((o) => (o as { ok: boolean }).ok)).toBe(true);
 
+      // Caches of five earlier builds: writing this build's keeps the three most recent of them.
+      const cacheDir = join(dir, 'cache');
+      mkdirSync(cacheDir);
+      const now = Date.now() / 1000;
+      const earlier = [1, 2, 3, 4, 5].map((n) => `analysis-code-earlier${n}.bin`);
+      earlier.forEach((name, i) => {
+        writeFileSync(join(cacheDir, name), 'x');
+        utimesSync(join(cacheDir, name), now - 3600 * (i + 1), now - 3600 * (i + 1));
+      });
       const first = analyse({});
       expect(first.load).toBe('bundle, cache written');
-      const caches = readdirSync(join(dir, 'cache'));
-      expect(caches).toHaveLength(1);
+      const current = readdirSync(cacheDir).filter((name) => !earlier.includes(name));
+      expect(current).toHaveLength(1);
+      expect(readdirSync(cacheDir).sort()).toEqual([...earlier.slice(0, 3), current[0]!].sort());
       const second = analyse({});
       expect(second.load).toBe('bundle, cache used');
 
       // A cache V8 refuses (here: not a cache at all) is replaced, and the run is not affected.
-      writeFileSync(join(dir, 'cache', caches[0]!), Buffer.alloc(4096, 7));
+      writeFileSync(join(cacheDir, current[0]!), Buffer.alloc(4096, 7));
       const damaged = analyse({});
       expect(damaged.load).toBe('bundle, cache written');
       expect(analyse({}).load).toBe('bundle, cache used');

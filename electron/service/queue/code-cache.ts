@@ -24,8 +24,11 @@ type AnalysisCore = typeof import('./analysis-core.js');
 /** Written by scripts/bundle-analysis.mjs beside the compiled analysis-core.js. */
 export const BUNDLE_FILE = 'analysis-core.bundle.cjs';
 const CACHE_PREFIX = 'analysis-code-';
-/** Caches of other builds are removed once this old (another install may still use its own). */
-const STALE_MS = 7 * 24 * 3600_000;
+/**
+ * Caches of other builds kept beside this one's, the most recent first: another install (or a
+ * checkout next to it) may still use its own, but each rebuild must not leave 3 MB behind.
+ */
+const KEEP_OTHERS = 3;
 
 /** How this thread's analysis code was loaded, for tests and VERACITY_DEBUG. */
 export type AnalysisCodeLoad = 'modules' | 'bundle, cache written' | 'bundle, cache used' | 'bundle, no cache';
@@ -145,12 +148,11 @@ function saveCache(script: Script, file: string): void {
     const partial = `${file}.${process.pid}-${threadId}.tmp`;
     writeFileSync(partial, data);
     renameSync(partial, file);
-    const now = Date.now();
-    for (const name of readdirSync(folder)) {
-      if (!name.startsWith(CACHE_PREFIX) || name === basename(file)) continue;
-      const other = join(folder, name);
-      if (now - statSync(other).mtimeMs > STALE_MS) rmSync(other, { force: true });
-    }
+    const others = readdirSync(folder)
+      .filter((name) => name.startsWith(CACHE_PREFIX) && name.endsWith('.bin') && name !== basename(file))
+      .map((name) => ({ path: join(folder, name), at: statSync(join(folder, name)).mtimeMs }))
+      .sort((a, b) => b.at - a.at);
+    for (const old of others.slice(KEEP_OTHERS)) rmSync(old.path, { force: true });
   } catch (err) {
     // Without a cache the next run compiles as this one did.
     if (process.env.VERACITY_DEBUG) console.error('analysis code cache not written:', err);
