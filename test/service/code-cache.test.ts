@@ -50,12 +50,12 @@ describe('the analysis code cache', () => {
   });
 
   /** A fresh process analysing `files` through the built worker module, as a pool thread does. */
-  function analyse(env: Record<string, string>): Run {
+  function analyse(env: Record<string, string>, paths = files): Run {
     const script = `
       const run = (await import(${JSON.stringify(pathToFileURL(join(QUEUE, 'worker.js')).href)})).default;
       const { analysisCodeLoad } = await import(${JSON.stringify(pathToFileURL(join(QUEUE, 'code-cache.js')).href)});
       const outcomes = [];
-      for (const path of ${JSON.stringify(files)}) outcomes.push(await run({ path, filename: path.split('/').pop(), maxPages: 10, maxMegapixels: 100 }));
+      for (const path of ${JSON.stringify(paths)}) outcomes.push(await run({ path, filename: path.split('/').pop(), maxPages: 10, maxMegapixels: 100 }));
       // Timings differ from run to run; everything else must not.
       console.log(JSON.stringify({ load: analysisCodeLoad(), outcomes }, (k, v) => (k === 'timings' || k === 'work' ? undefined : v)));
       process.exit(0);`;
@@ -86,6 +86,13 @@ describe('the analysis code cache', () => {
         writeFileSync(join(cacheDir, name), 'x');
         utimesSync(join(cacheDir, name), now - 3600 * (i + 1), now - 3600 * (i + 1));
       });
+      // A document that fails early ran little of the code: no cache is written after it.
+      const broken = join(dir, 'broken.pdf');
+      writeFileSync(broken, '%PDF-1.7\n1 0 obj <<');
+      const failed = analyse({}, [broken]);
+      expect(failed.load).toBe('bundle, cache written');
+      expect((failed.outcomes[0] as { ok: boolean }).ok).toBe(false);
+      expect(readdirSync(cacheDir).sort()).toEqual([...earlier].sort());
       const first = analyse({});
       expect(first.load).toBe('bundle, cache written');
       const current = readdirSync(cacheDir).filter((name) => !earlier.includes(name));

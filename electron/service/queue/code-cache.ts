@@ -102,13 +102,13 @@ function fromBundle(file: string): AnalysisCore {
   } catch {
     cachedData = undefined;
   }
-  // The bundle is one function expression taking CommonJS's arguments and an import() that
-  // resolves from here, for the libraries loaded on first use (sharp, exifr, tesseract.js, C2PA).
   // V8 refuses a cache made under other flags, and analysis-core turns on --expose-gc as it
   // loads (its collection after each document): the cache is written after that, so the flag
   // must be on before the script is compiled too.
   v8.setFlagsFromString('--expose-gc');
   const script = new Script(source, { filename: file, ...(cachedData ? { cachedData } : {}) });
+  // The bundle is one function expression taking CommonJS's arguments and an import() that
+  // resolves from here, for the libraries loaded on first use (sharp, exifr, tesseract.js, C2PA).
   const run = script.runInThisContext() as (
     exports: object,
     require: NodeJS.Require,
@@ -130,7 +130,8 @@ function fromBundle(file: string): AnalysisCore {
     preloadEngine: core.preloadEngine,
     runAnalysis: async (task: AnalysisTask): Promise<AnalysisOutcome> => {
       const outcome = await core.runAnalysis(task);
-      if (!saved) {
+      // After a document that was read through: one that failed early ran little of the code.
+      if (!saved && outcome.ok) {
         saved = true;
         saveCache(script, cacheFile);
       }
