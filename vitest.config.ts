@@ -9,6 +9,8 @@ const pg = findPgBin();
 if (!pg) process.stdout.write('PostgreSQL (initdb/pg_ctl) not found: the API tests on PostgreSQL are skipped (apt-get install postgresql)\n');
 /** Tests of SQLite itself (its store, its migrations), not of the API. */
 const SQLITE_ONLY = ['test/service/store.test.ts', 'test/service/checks-migration.test.ts'];
+/** Tests of the service that use no database at all: once is enough. */
+const NO_DATABASE = ['test/service/code-cache.test.ts'];
 
 /**
  * The tests kept out of `npm run test:fast`, the development loop (project 'fast'); `npm test`
@@ -35,6 +37,8 @@ const SLOW = [
   'test/electron/smoke.test.ts',
   // Lab generation: every forgery technique run through the Debian tools, Chromium among them.
   'test/lab-harness/generator.test.ts',
+  // Five processes, each loading the engine and reading an image with OCR (the analysis code cache).
+  'test/service/code-cache.test.ts',
   // Fuzzing: 80 mutated documents and every saved crash or hang through the engine, minutes alone.
   'test/fuzz/fuzz.test.ts',
   // Every image of the shared corpus analysed with its OCR preparation, minutes alone.
@@ -82,7 +86,7 @@ export default defineConfig({
               test: {
                 name: 'api-postgres',
                 include: ['test/service/**/*.test.ts'],
-                exclude: SQLITE_ONLY,
+                exclude: [...SQLITE_ONLY, ...NO_DATABASE],
                 env: { VERACITY_TEST_BACKEND: 'postgres' },
                 globalSetup: ['./test/support/pg-global-setup.ts'],
               },

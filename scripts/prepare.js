@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const stamp = join(root, 'dist', '.build-stamp');
-const SOURCES = ['engine', 'electron', 'renderer', 'test/lab', 'bench', 'package.json', 'tsconfig.json', 'tsconfig.build.json'];
+const SOURCES = ['engine', 'electron', 'renderer', 'test/lab', 'bench', 'scripts/bundle-analysis.mjs', 'package.json', 'tsconfig.json', 'tsconfig.build.json'];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

@@ -76,6 +76,8 @@ describe.skipIf(!built || !linux)('npm run dist:dir (offline package)', () => {
     for (const dev of Object.keys(pkg.devDependencies)) expect(shipped.has(dev), `devDependency ${dev} shipped`).toBe(false);
     expect(asarEntries.filter((e) => /^\/(dist\/(test|bench)|test|bench|engine|electron|renderer\/src|scripts)\//.test(e))).toEqual([]);
     expect(asarEntries.filter((e) => e.endsWith('.map') || (e.endsWith('.ts') && !e.endsWith('.d.ts')))).toEqual([]);
+    // The analysis threads' one-script bundle is for Node 20; Electron's Node runs the modules.
+    expect(asarEntries.filter((e) => e.endsWith('.bundle.cjs'))).toEqual([]);
   });
 
   it('unpacks the native addons, the OCR engine and model, and pdf.js', () => {

@@ -9,24 +9,18 @@ import path from 'node:path';
 import { restoreNatives } from './natives.js';
 // Before pdf.js too: @napi-rs/canvas loads only when a page is rendered (see that module).
 import './canvas-on-demand.js';
-import type * as PdfjsApi from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { isResourceFailure } from '../../../kit/resource-failure.js';
 import { EngineError } from '../../../types.js';
 import { IMAGE_LIMITS } from '../structure/image-budget.js';
 import { installInflateStream } from './inflate-stream.js';
 import { LoopbackCopyPort } from './loopback.js';
+// pdf.js's minified build (the same release and code as pdf.mjs, typed by its declarations in
+// pdfjs-min.d.ts), about half the source to parse. The last import, so the modules above
+// evaluate first: pdf.js installs its polyfills as it loads. A static import (not an awaited
+// one) so that the analysis thread's bundle (scripts/bundle-analysis.mjs) needs no top-level await.
+import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.min.mjs';
 
-/**
- * pdf.js's minified builds: the same release and code as pdf.mjs and pdf.worker.mjs (typed by
- * pdf.mjs's declarations), about half the source to parse. Node 20 keeps no compiled code between
- * runs, so every `veracity check` and every analysis thread parses pdf.js anew: ~0.1 s less.
- */
-const PDFJS = 'pdfjs-dist/legacy/build/pdf.min.mjs';
-const PDFJS_WORKER = 'pdfjs-dist/legacy/build/pdf.worker.min.mjs';
-
-// After the imports above (they evaluate first): pdf.js installs its polyfills as it loads.
-const pdfjs = (await import(PDFJS)) as typeof PdfjsApi;
 restoreNatives();
 installInflateStream();
 
@@ -53,10 +47,9 @@ interface WorkerSide {
 
 let workerSide: Promise<WorkerSide> | null = null;
 
-/** pdf.js's worker code, run in this thread as its fake worker does (loaded once). */
+/** pdf.js's worker code (its minified build), run in this thread as its fake worker does (loaded once). */
 function loadWorkerSide(): Promise<WorkerSide> {
-  // A computed specifier: pdfjs-dist ships no types for its worker module.
-  workerSide ??= (import(PDFJS_WORKER) as Promise<WorkerSide>).finally(restoreNatives);
+  workerSide ??= (import('pdfjs-dist/legacy/build/pdf.worker.min.mjs') as Promise<WorkerSide>).finally(restoreNatives);
   return workerSide;
 }
 
