@@ -156,6 +156,8 @@ export const STRENGTH = {
   'content_inconsistency.due_before_issue': { near: 0.45, far: 0.6 },
   'content_inconsistency.date_outside_period': { near: 0.4, far: 0.6 },
   'content_inconsistency.reference_mismatch': 0.6,
+  // content/einvoice-mismatch: the page disagrees with the binding invoice attached to it.
+  'content_inconsistency.einvoice_mismatch': 0.8,
   // image/*
   'image_manipulation.aliased_glyphs': 0.6,
   'image_manipulation.grainless_patch': { patch: 0.5, largeFilled: 0.6 },

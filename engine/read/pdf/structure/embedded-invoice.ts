@@ -14,6 +14,16 @@ export interface EInvoice {
   ibans: ReadonlySet<string>;
   /** Every decimal figure in the XML, in cents. */
   cents: ReadonlySet<number>;
+  /**
+   * The amount the invoice asks to be paid, in cents (CII DuePayableAmount, else GrandTotalAmount;
+   * UBL PayableAmount, else TaxInclusiveAmount), or null when the XML states none.
+   */
+  payable: number | null;
+  /**
+   * The XML's money figures, in cents: amounts (elements named ...Amount) and figures written with
+   * a decimal point. Unlike `cents`, no quantities, codes or rates written as whole numbers.
+   */
+  amounts: ReadonlySet<number>;
 }
 
 const INVOICE_XML =
@@ -50,7 +60,7 @@ function scan(file: PdfFile): EInvoice | null {
     if (!data) continue;
     const xml = new TextDecoder('utf-8').decode(data.subarray(0, 4_000_000));
     if (!INVOICE_XML.test(xml)) continue;
-    return { file: name, ibans: ibansIn(xml), cents: figuresIn(xml) };
+    return { file: name, ibans: ibansIn(xml), cents: figuresIn(xml), payable: payableIn(xml), amounts: amountsIn(xml) };
   }
   return null;
 }
@@ -71,5 +81,27 @@ function figuresIn(xml: string): Set<number> {
       out.add(Math.round(Math.abs(v) * 100));
     }
   }
+  return out;
+}
+
+/** Element names (any namespace prefix) of the amount to be paid, most specific first. */
+const PAYABLE = ['DuePayableAmount', 'GrandTotalAmount', 'PayableAmount', 'TaxInclusiveAmount'];
+
+function payableIn(xml: string): number | null {
+  for (const name of PAYABLE) {
+    const m = new RegExp(`<(?:[\\w-]+:)?${name}\\b[^>]*>\\s*(-?\\d+(?:\\.\\d+)?)\\s*<`).exec(xml);
+    if (m) return Math.round(Math.abs(Number(m[1])) * 100);
+  }
+  return null;
+}
+
+function amountsIn(xml: string): Set<number> {
+  const out = new Set<number>();
+  const add = (text: string) => {
+    const v = Math.abs(Number(text));
+    if (Number.isFinite(v)) out.add(Math.round(v * 100));
+  };
+  for (const m of xml.matchAll(/<(?:[\w-]+:)?\w*Amount\b[^>]*>\s*(-?\d+(?:\.\d+)?)\s*</g)) add(m[1]);
+  for (const m of xml.matchAll(/>\s*(-?\d+\.\d+)\s*</g)) add(m[1]);
   return out;
 }

@@ -30,6 +30,23 @@ describe('embedded structured invoice', () => {
     expect(inv?.cents.has(118010)).toBe(true);
   });
 
+  it('reads the amount payable and the money figures apart from quantities and codes', async () => {
+    const xml =
+      '<rsm:CrossIndustryInvoice xmlns:rsm="urn:x"><ram:BilledQuantity>3</ram:BilledQuantity><ram:ChargeAmount>12</ram:ChargeAmount>' +
+      '<ram:GrandTotalAmount>480.00</ram:GrandTotalAmount><ram:DuePayableAmount>430.00</ram:DuePayableAmount></rsm:CrossIndustryInvoice>';
+    const inv = readEmbeddedInvoice(openPdfFile(await withAttachment('factur-x.xml', xml)));
+    expect(inv?.payable).toBe(43000);
+    expect([...(inv?.amounts ?? [])].sort((a, b) => a - b)).toEqual([1200, 43000, 48000]);
+    expect(inv?.cents.has(300)).toBe(true);
+  });
+
+  it('takes the UBL PayableAmount when there is no CII amount due', async () => {
+    const xml =
+      '<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"><cbc:TaxInclusiveAmount currencyID="EUR">1180.00</cbc:TaxInclusiveAmount>' +
+      '<cbc:PayableAmount currencyID="EUR">980.00</cbc:PayableAmount></Invoice>';
+    expect(readEmbeddedInvoice(openPdfFile(await withAttachment('invoice.xml', xml)))?.payable).toBe(98000);
+  });
+
   it('ignores any other XML attachment', async () => {
     expect(readEmbeddedInvoice(openPdfFile(await withAttachment('notes.xml', line('SomethingElse'))))).toBeNull();
   });
