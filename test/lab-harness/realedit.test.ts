@@ -6,8 +6,8 @@ import { dirname, join } from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { parseToUnicode } from '../lab/pdf/shown-text.js';
-import { makeRealEdit, pdfText, textDiff } from '../lab/realedit/make.js';
+import { editShownDigit, parseToUnicode } from '../lab/pdf/shown-text.js';
+import { makeRealEdit, pdfText, textDiff, toQdf } from '../lab/realedit/make.js';
 import { findTargets } from '../lab/realedit/targets.js';
 import { docTypeOf } from '../lab/realedit/select.js';
 import { has } from '../support/environment.js';
@@ -74,10 +74,26 @@ describe('real-layout edit: one digit of the amount due', () => {
     }
   });
 
+  it.skipIf(!tools)('ends a figure where its text object ends, not where the next figure begins', async () => {
+    const doc = await PDFDocument.create({ updateMetadata: false });
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const page = doc.addPage([300, 200]);
+    // Two columns drawn one after the other: joined without spaces they read "12.500.00".
+    page.drawText('12.50', { x: 20, y: 100, size: 10, font });
+    page.drawText('0.00', { x: 80, y: 100, size: 10, font });
+    const qdf = await toQdf(await doc.save());
+    expect((await editShownDigit(qdf, '12.50'))?.edit).toMatchObject({ before: '12.50', index: 0 });
+    expect(await editShownDigit(qdf, '25.00')).toBeNull();
+  });
+
   it.skipIf(!tools)('refuses a document that states no labelled amount', async () => {
     const doc = await PDFDocument.create({ updateMetadata: false });
-    doc.addPage([300, 200]).drawText('Meeting notes, 12 May', { x: 20, y: 100, size: 12, font: await doc.embedFont(StandardFonts.Helvetica) });
+    const page = doc.addPage([300, 200]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    page.drawText('Meeting notes, 12 May: budget review', { x: 20, y: 100, size: 10, font });
+    page.drawText('Next meeting on 19 May at 10.30 in room 4', { x: 20, y: 80, size: 10, font });
     expect(await makeRealEdit(await doc.save())).toMatchObject({ ok: false, reason: 'no labelled amount in the text' });
+    expect(await makeRealEdit(await (await PDFDocument.create()).addPage([300, 200]).doc.save())).toMatchObject({ ok: false, reason: 'no text layer' });
   });
 });
 

@@ -13,6 +13,7 @@
  */
 import { Command } from 'commander';
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -35,6 +36,7 @@ interface Options {
   json?: string;
   misses?: string;
   regenerate?: boolean;
+  originals?: boolean;
 }
 
 function has(tool: string): boolean {
@@ -59,6 +61,7 @@ async function main(): Promise<void> {
     .option('--now <iso>', 'reference time passed to analyze (default: the clock)')
     .option('--json <file>', 'also write every case and outcome as JSON')
     .option('--misses <file>', 'also write the missed edits as a Markdown list')
+    .option('--originals', 'also analyse the untouched files, to show the qpdf route alone changes no decision')
     .option('--regenerate', 'make the twins and edits again even when --out holds them')
     .parse()
     .opts<Options>();
@@ -77,14 +80,15 @@ async function main(): Promise<void> {
   console.log(`real-layout edits: ${sources.length} source documents (${cached.size} already made in ${out})`);
 
   let made = 0;
-  const cases: Made[] = await mapPool(sources, 1, async (s, i): Promise<Made> => {
+  const cases: Made[] = await mapPool(sources, 1, async (s): Promise<Made> => {
     const have = cached.get(s.name);
     if (have && (!have.editable || existsSync(join(out, have.dir!, 'edit', basename(s.name))))) return have;
     const base: Made = { name: s.name, repo: s.repo, doc: s.doc, split: s.split, editable: false };
     const r = await makeRealEdit(new Uint8Array(await readFile(s.path)));
     if (++made % 20 === 0) process.stderr.write(`  made ${made}\n`);
     if (!r.ok) return { ...base, reason: r.reason, detail: r.detail };
-    const dir = String(i).padStart(4, '0');
+    // Named by the source, so runs of other samples or splits share one folder without clashing.
+    const dir = createHash('sha256').update(s.name).digest('hex').slice(0, 12);
     await mkdir(join(out, dir, 'twin'), { recursive: true });
     await mkdir(join(out, dir, 'edit'), { recursive: true });
     await writeFile(join(out, dir, 'twin', basename(s.name)), r.twin);
@@ -95,9 +99,11 @@ async function main(): Promise<void> {
   await writeFile(index, JSON.stringify([...new Map([...cached, ...cases.map((c) => [c.name, c] as const)]).values()], null, 1) + '\n');
 
   const editable = cases.filter((c) => c.editable);
+  const per = o.originals ? 3 : 2;
   const files: Array<[string, string]> = editable.flatMap((c) => [
-    [join(out, c.dir!, 'twin', basename(c.name)), `${c.dir}/twin/${basename(c.name)}`],
-    [join(out, c.dir!, 'edit', basename(c.name)), `${c.dir}/edit/${basename(c.name)}`],
+    [join(out, c.dir!, 'twin', basename(c.name)), `${c.dir}/twin/${basename(c.name)}`] as [string, string],
+    [join(out, c.dir!, 'edit', basename(c.name)), `${c.dir}/edit/${basename(c.name)}`] as [string, string],
+    ...(o.originals ? [[join(corpus, c.name), `${c.dir}/original/${basename(c.name)}`] as [string, string]] : []),
   ]);
   const outcomes = await runAnalyses(files, {
     timeoutMs: Number(o.timeout),
@@ -109,7 +115,7 @@ async function main(): Promise<void> {
   });
   const results: RealEditCase[] = cases.map((c) => {
     const k = editable.indexOf(c);
-    return k < 0 ? c : { ...c, twin: outcomes[2 * k], edit: outcomes[2 * k + 1] };
+    return k < 0 ? c : { ...c, twin: outcomes[per * k], edit: outcomes[per * k + 1], original: o.originals ? outcomes[per * k + 2] : undefined };
   });
   console.log(`engine ${ENGINE_VERSION}`);
   console.log(renderRealEditReport(results));

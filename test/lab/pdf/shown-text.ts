@@ -357,13 +357,29 @@ export async function editShownDigit(qdf: Uint8Array, target: string, preferPage
   const want = [...target].filter((c) => !isSpace(c)).join('');
   const order = [preferPage, ...pages.map((_, i) => i).filter((i) => i !== preferPage)].filter((i) => i < pages.length);
   for (const p of order) {
-    const codes = pages[p].codes.filter((c) => !isSpace(c.char) && c.char !== '\n');
+    // Spaces and text-object breaks are left out of the search (a figure can be drawn glyph by
+    // glyph), but a break still ends a figure: the next object's digits are another figure.
+    const marked = pages[p].codes.filter((c) => !isSpace(c.char));
+    const codes: ShownCode[] = [];
+    const breakBefore: boolean[] = [];
+    let pendingBreak = true;
+    for (const c of marked) {
+      if (c.char === '\n') pendingBreak = true;
+      else {
+        codes.push(c);
+        breakBefore.push(pendingBreak);
+        pendingBreak = false;
+      }
+    }
+    breakBefore.push(true);
     const text = codes.map((c) => c.char).join('');
     const hits: number[] = [];
     for (let at = text.indexOf(want); at >= 0; at = text.indexOf(want, at + 1)) {
-      const before = text[at - 1] ?? '';
-      const after = text[at + want.length] ?? '';
-      if (!/\d/.test(before) && !/\d/.test(after) && !/[.,]\d/.test(after + (text[at + want.length + 1] ?? ''))) hits.push(at);
+      const end = at + want.length;
+      const openBefore = breakBefore[at] || !/\d/.test(text[at - 1] ?? '');
+      const closedAfter =
+        breakBefore[end] || (!/\d/.test(text[end] ?? '') && !(/[.,]/.test(text[end] ?? '') && !breakBefore[end + 1] && /\d/.test(text[end + 1] ?? '')));
+      if (openBefore && closedAfter) hits.push(at);
     }
     for (const at of hits.reverse()) {
       const span = codes.slice(at, at + want.length);

@@ -83,7 +83,10 @@ export async function makeRealEdit(original: Uint8Array, maxTries = 6): Promise<
         .slice(0, 160),
     };
   }
-  const targets = findTargets(await pdfText(twin, true));
+  const layout = await pdfText(twin, true);
+  // A scan's figures are pixels: this route cannot change them (family C's scan_wrap does).
+  if (layout.replace(/\s/g, '').length < 40) return { ok: false, reason: 'no text layer' };
+  const targets = findTargets(layout);
   if (!targets.length) return { ok: false, reason: 'no labelled amount in the text' };
   const twinText = await pdfText(twin, false);
   // The reason reported is the best target's: why the document's own bottom line could not be changed.

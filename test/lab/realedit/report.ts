@@ -19,6 +19,8 @@ export interface RealEditCase {
   page?: number;
   twin?: Outcome;
   edit?: Outcome;
+  /** The untouched file, when the run analysed it too (--originals). */
+  original?: Outcome;
 }
 
 const pct = (n: number, d: number) => (d ? `${Math.round((100 * n) / d)} %` : '-');
@@ -43,6 +45,7 @@ interface Row {
   sources: number;
   editable: number;
   caught: number;
+  caughtTwinClear: number;
   arithmetic: number;
   twins: number;
   notChecked: number;
@@ -57,6 +60,7 @@ function tally(key: string, cases: readonly RealEditCase[]): Row {
     sources: cases.length,
     editable: ed.length,
     caught: ed.length - missed.length,
+    caughtTwinClear: ed.filter((c) => isFlagged(c.edit!) && !isFlagged(c.twin!)).length,
     arithmetic: ed.filter((c) => newArithmetic(c).length > 0).length,
     twins: ed.filter((c) => isFlagged(c.twin!)).length,
     notChecked: missed.filter((c) => missKind(c) === 'not checked').length,
@@ -66,13 +70,14 @@ function tally(key: string, cases: readonly RealEditCase[]): Row {
 
 function table(head: string, rows: readonly Row[]): string {
   const w = Math.max(head.length, ...rows.map((r) => r.key.length));
-  const cols = ['sources', 'editable', 'edit caught', 'arith. new', 'twin flagged', 'miss: not checked', 'miss: saw nothing'];
+  const cols = ['sources', 'editable', 'edit caught', 'twin clear', 'arith. new', 'twin flagged', 'miss: not checked', 'miss: saw nothing'];
   const out = [[head.padEnd(w), ...cols].join('  ')];
   for (const r of rows) {
     const cells = [
       String(r.sources),
       String(r.editable),
       `${r.caught} ${pct(r.caught, r.editable)}`,
+      String(r.caughtTwinClear),
       String(r.arithmetic),
       String(r.twins),
       String(r.notChecked),
@@ -94,7 +99,9 @@ const SPLITS = ['tune', 'validate', 'test'];
 export function renderRealEditReport(cases: readonly RealEditCase[]): string {
   const lines: string[] = [];
   const held = cases.filter((c) => c.split !== 'tune');
-  lines.push('per split (edit caught = suspicious or worse; arith. new = an arithmetic finding the twin has not)');
+  lines.push(
+    'per split (edit caught = suspicious or worse; twin clear = caught with its twin not flagged; arith. new = an arithmetic finding the twin has not)',
+  );
   lines.push(
     table('split', [
       ...SPLITS.map((s) =>
@@ -137,6 +144,13 @@ export function renderRealEditReport(cases: readonly RealEditCase[]): string {
   const twins = cases.filter((c) => c.twin && isFlagged(c.twin));
   lines.push(`\ntwins flagged (${twins.length})`);
   for (const c of twins) lines.push(`  [${c.split}] ${c.doc} ${c.name}: ${c.twin!.decision} ${c.twin!.risk_score} ${(c.twin!.reasons ?? []).join(', ')}`);
+  const withOriginal = cases.filter((c) => c.original && c.twin);
+  if (withOriginal.length) {
+    const moved = withOriginal.filter((c) => c.original!.decision !== c.twin!.decision);
+    lines.push(`\noriginals analysed: ${withOriginal.length}; twin's decision differs from the original's on ${moved.length}`);
+    for (const c of moved)
+      lines.push(`  ${c.name}: original ${c.original!.decision} ${c.original!.risk_score}, twin ${c.twin!.decision} ${c.twin!.risk_score}`);
+  }
   lines.push('\n' + renderMisses(cases));
   return lines.join('\n');
 }

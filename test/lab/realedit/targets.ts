@@ -47,9 +47,6 @@ export function findTargets(layoutText: string): Target[] {
       const right = amountsIn(line, m.index + m[0].length);
       const pick = right.length ? right[right.length - 1] : amountsIn(lines[i + 1] ?? '')[0];
       if (!pick || /^0+[.,]00$/.test(pick.text)) return;
-      const key = `${page}:${pick.text}`;
-      if (seen.has(key)) return;
-      seen.add(key);
       out.push({ amount: pick.text, label: m[0].replace(/\s+/g, ' ').toLowerCase(), page, rank });
     });
   });
