@@ -104,13 +104,15 @@ describe('real-layout edit helpers', () => {
       'Subtotal            1,234.56',
       'VAT 20%               246.91',
       'Balance due  EUR    1.481,47',
+      'Total               1,234.56',
       '\fTotal 3.00',
     ].join('\n');
     const t = findTargets(text);
     expect(t.map((x) => [x.label, x.amount, x.rank])).toEqual([
       ['balance due', '1.481,47', 0],
       ['total', '3.00', 1],
-      ['subtotal', '1,234.56', 2],
+      // The subtotal's figure printed again as a total: kept once, under the better label.
+      ['total', '1,234.56', 1],
       ['vat', '246.91', 3],
     ]);
     expect(t[1].page).toBe(1);

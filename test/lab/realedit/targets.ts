@@ -50,9 +50,16 @@ export function findTargets(layoutText: string): Target[] {
       out.push({ amount: pick.text, label: m[0].replace(/\s+/g, ' ').toLowerCase(), page, rank });
     });
   });
-  // Stable: per rank, the later (lower on the page, later page) figure first, as totals close a document.
+  // Per rank, the later (lower on the page, later page) figure first, as totals close a document;
+  // a figure printed under several labels is kept once, under its best.
   return out
     .map((t, i) => ({ t, i }))
     .sort((a, b) => a.t.rank - b.t.rank || b.i - a.i)
-    .map((x) => x.t);
+    .map((x) => x.t)
+    .filter((t) => {
+      const key = `${t.page}:${t.amount}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
 }
