@@ -37,6 +37,7 @@ interface Options {
   misses?: string;
   regenerate?: boolean;
   originals?: boolean;
+  fromJson?: string;
 }
 
 function has(tool: string): boolean {
@@ -62,10 +63,20 @@ async function main(): Promise<void> {
     .option('--json <file>', 'also write every case and outcome as JSON')
     .option('--misses <file>', 'also write the missed edits as a Markdown list')
     .option('--originals', 'also analyse the untouched files, to show the qpdf route alone changes no decision')
+    .option('--from-json <file>', 'analyse nothing: report on the cases a --json file holds')
     .option('--regenerate', 'make the twins and edits again even when --out holds them')
     .parse()
     .opts<Options>();
 
+  if (o.fromJson) {
+    const saved = JSON.parse(readFileSync(resolve(o.fromJson), 'utf8')) as { engine_version: string; cases: RealEditCase[] };
+    const cases = saved.cases.filter((c) => o.split === 'all' || c.split === o.split);
+    console.log(`engine ${saved.engine_version} (from ${o.fromJson})`);
+    console.log(renderRealEditReport(cases));
+    if (o.misses)
+      await writeFile(resolve(o.misses), renderMisses(cases, `engine ${saved.engine_version}, \`npm run eval:realedit -- --split ${o.split}\``) + '\n');
+    return;
+  }
   const corpus = defaultPublicRepoCorpus();
   if (!existsSync(join(corpus, 'MANIFEST.tsv'))) return console.log(`Public-repository corpus ${corpus} not found: real-layout edits skipped.`);
   const missing = ['qpdf', 'fix-qdf', 'pdftotext'].filter((t) => !has(t));

@@ -70,7 +70,7 @@ function tally(key: string, cases: readonly RealEditCase[]): Row {
 
 function table(head: string, rows: readonly Row[]): string {
   const w = Math.max(head.length, ...rows.map((r) => r.key.length));
-  const cols = ['sources', 'editable', 'edit caught', 'twin clear', 'arith. new', 'twin flagged', 'miss: not checked', 'miss: saw nothing'];
+  const cols = ['sources', 'editable', 'edit caught', 'twin unflagged', 'arith. new', 'twin flagged', 'miss: not checked', 'miss: saw nothing'];
   const out = [[head.padEnd(w), ...cols].join('  ')];
   for (const r of rows) {
     const cells = [
@@ -100,7 +100,7 @@ export function renderRealEditReport(cases: readonly RealEditCase[]): string {
   const lines: string[] = [];
   const held = cases.filter((c) => c.split !== 'tune');
   lines.push(
-    'per split (edit caught = suspicious or worse; twin clear = caught with its twin not flagged; arith. new = an arithmetic finding the twin has not)',
+    'per split (edit caught = suspicious or worse; twin unflagged = caught, its twin not suspicious or worse; arith. new = an arithmetic finding the twin has not)',
   );
   lines.push(
     table('split', [
@@ -159,9 +159,25 @@ export function renderRealEditReport(cases: readonly RealEditCase[]): string {
 export function renderMisses(cases: readonly RealEditCase[], heading?: string): string {
   const missed = cases.filter((c) => c.editable && c.edit && !isFlagged(c.edit));
   const lines = [`# Real-layout edits missed (${missed.length} of ${cases.filter((c) => c.editable && c.edit).length} edits)`];
+  const kinds = new Map<string, number>();
+  for (const c of missed) {
+    const k = `${missKind(c)}, read as ${c.edit!.extracted?.doc_type ?? '?'}`;
+    kinds.set(k, (kinds.get(k) ?? 0) + 1);
+  }
+  lines.push(
+    '',
+    [...kinds]
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, n]) => `${n} ${k}`)
+      .join('; '),
+  );
   if (heading) lines.push('', heading);
   lines.push('', 'Each line: split, doc type, file (../shared/corpus-real), the figure changed (label: before -> after, page),');
-  lines.push('the edit\'s decision and score, and whether the arithmetic readers said "not checked" (which checks) or ran and saw nothing.', '');
+  lines.push("the folder of its twin and edit under the run's --out (default .lab/realedit/),");
+  lines.push(
+    'the edit\'s decision and score, the doc type the engine read, and whether the arithmetic readers said "not checked" (which checks) or ran and saw nothing.',
+    '',
+  );
   for (const split of SPLITS)
     for (const c of missed.filter((x) => x.split === split)) {
       const kind = missKind(c);
@@ -172,8 +188,10 @@ export function renderMisses(cases: readonly RealEditCase[], heading?: string): 
             ? `analysis failed: ${c.edit!.error_code}`
             : 'ran, saw nothing';
       const other = (c.edit!.reasons ?? []).length ? `; other reasons: ${c.edit!.reasons!.join(', ')}` : '';
+      // The arithmetic checks run by document type: one read as "other" is never summed.
+      const read = c.edit!.extracted?.doc_type ? `; read as ${c.edit!.extracted.doc_type}` : '';
       lines.push(
-        `- [${split}] ${c.doc} \`${c.name}\`: "${c.label}" ${c.before} -> ${c.after} (p. ${c.page}); ${c.edit!.decision ?? c.edit!.status} ${c.edit!.risk_score ?? ''}; **${why}**${other}`,
+        `- [${split}] ${c.doc} \`${c.name}\`: "${c.label}" ${c.before} -> ${c.after} (p. ${c.page}); ${c.edit!.decision ?? c.edit!.status} ${c.edit!.risk_score ?? ''}${read}; **${why}**${other}; files \`${c.dir}/{twin,edit}/\``,
       );
     }
   return lines.join('\n');
