@@ -74,6 +74,13 @@ describe('real-layout edit: one digit of the amount due', () => {
     }
   });
 
+  it.skipIf(!tools)('with --figure inner, changes the subtotal the amount due is made of', async () => {
+    const r = await makeRealEdit(await invoice((doc) => doc.embedFont(StandardFonts.Helvetica)), 'inner');
+    if (!r.ok) throw new Error(`not editable: ${r.reason}`);
+    expect([r.target.label, r.edit.before, r.edit.after]).toEqual(['subtotal', '1,234.56', '3,234.56']);
+    expect(textDiff(await pdfText(r.twin, false), await pdfText(r.edited, false))).toHaveLength(1);
+  });
+
   it.skipIf(!tools)('ends a figure where its text object ends, not where the next figure begins', async () => {
     const doc = await PDFDocument.create({ updateMetadata: false });
     const font = await doc.embedFont(StandardFonts.Helvetica);

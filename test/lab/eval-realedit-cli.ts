@@ -1,6 +1,7 @@
 /**
  * `npm run eval:realedit [-- --split tune|validate|test|all] [--limit N] [--out DIR] [--workers N]
- *  [--timeout MS] [--now ISO] [--json FILE] [--misses FILE] [--regenerate]`
+ *  [--timeout MS] [--now ISO] [--json FILE] [--misses FILE] [--regenerate] [--originals] [--figure bottom|inner]
+ *  [--from-json FILE]`
  *
  * Held-out "real-layout edits" (issue 31): the genuine invoices, receipts, statements, payslips
  * and bills of `../shared/corpus-real`, each forged by changing one digit of the figure it states
@@ -20,7 +21,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { ENGINE_VERSION } from '../../engine/index.js';
 import { runAnalyses } from './eval/runner.js';
 import { evenSample } from './real-manifest.js';
-import { makeRealEdit } from './realedit/make.js';
+import { makeRealEdit, type FigureChoice } from './realedit/make.js';
 import { renderRealEditReport, renderMisses, type RealEditCase } from './realedit/report.js';
 import { realEditSources } from './realedit/select.js';
 import { mapPool } from './util/pool.js';
@@ -38,6 +39,7 @@ interface Options {
   regenerate?: boolean;
   originals?: boolean;
   fromJson?: string;
+  figure: FigureChoice;
 }
 
 function has(tool: string): boolean {
@@ -56,7 +58,8 @@ async function main(): Promise<void> {
     .name('eval:realedit')
     .option('--split <name>', 'tune | validate | test | all (reported per split either way)', 'all')
     .option('--limit <n>', 'an evenly spaced sample of at most N source documents')
-    .option('--out <dir>', 'where the twins and edits are written', join(repoRoot(), '.lab', 'realedit'))
+    .option('--figure <which>', 'bottom: the amount due or total first; inner: a subtotal, net or tax line only', 'bottom')
+    .option('--out <dir>', 'where the twins and edits are written (default .lab/realedit, .lab/realedit-inner for --figure inner)')
     .option('--workers <n>', 'analysis worker threads', '1')
     .option('--timeout <ms>', 'per-file analysis time limit', '60000')
     .option('--now <iso>', 'reference time passed to analyze (default: the clock)')
@@ -84,7 +87,8 @@ async function main(): Promise<void> {
 
   const all = realEditSources(corpus).filter((s) => o.split === 'all' || s.split === o.split);
   const sources = evenSample(all, Number(o.limit));
-  const out = resolve(o.out!);
+  if (o.figure !== 'bottom' && o.figure !== 'inner') throw new Error(`--figure ${String(o.figure)}: bottom or inner`);
+  const out = resolve(o.out ?? join(repoRoot(), '.lab', o.figure === 'inner' ? 'realedit-inner' : 'realedit'));
   const index = join(out, 'cases.json');
   const cached = new Map<string, Made>();
   if (!o.regenerate && existsSync(index)) for (const c of JSON.parse(readFileSync(index, 'utf8')) as Made[]) cached.set(c.name, c);
@@ -95,7 +99,7 @@ async function main(): Promise<void> {
     const have = cached.get(s.name);
     if (have && (!have.editable || existsSync(join(out, have.dir!, 'edit', basename(s.name))))) return have;
     const base: Made = { name: s.name, repo: s.repo, doc: s.doc, split: s.split, editable: false };
-    const r = await makeRealEdit(new Uint8Array(await readFile(s.path)));
+    const r = await makeRealEdit(new Uint8Array(await readFile(s.path)), o.figure);
     if (++made % 20 === 0) process.stderr.write(`  made ${made}\n`);
     if (!r.ok) return { ...base, reason: r.reason, detail: r.detail };
     // Named by the source, so runs of other samples or splits share one folder without clashing.
@@ -131,7 +135,10 @@ async function main(): Promise<void> {
   console.log(`engine ${ENGINE_VERSION}`);
   console.log(renderRealEditReport(results));
   if (o.misses) {
-    await writeFile(resolve(o.misses), renderMisses(results, `engine ${ENGINE_VERSION}, \`npm run eval:realedit -- --split ${o.split}\``) + '\n');
+    await writeFile(
+      resolve(o.misses),
+      renderMisses(results, `engine ${ENGINE_VERSION}, \`npm run eval:realedit -- --split ${o.split} --figure ${o.figure}\``) + '\n',
+    );
     console.log(`\nmissed edits: ${resolve(o.misses)}`);
   }
   if (o.json) {

@@ -68,7 +68,13 @@ export async function editOneDigit(qdf: Uint8Array, twin: Uint8Array, twinText: 
 }
 
 /** The twin and the forgery of one original, or why none could be made. */
-export async function makeRealEdit(original: Uint8Array, maxTries = 6): Promise<EditResult> {
+/**
+ * `bottom`: the document's result first (amount due, total), then subtotal and tax lines;
+ * `inner`: only a subtotal, net or tax line (the figure the bottom line is made of).
+ */
+export type FigureChoice = 'bottom' | 'inner';
+
+export async function makeRealEdit(original: Uint8Array, figure: FigureChoice = 'bottom', maxTries = 6): Promise<EditResult> {
   let qdf: Uint8Array;
   let twin: Uint8Array;
   try {
@@ -86,8 +92,8 @@ export async function makeRealEdit(original: Uint8Array, maxTries = 6): Promise<
   const layout = await pdfText(twin, true);
   // A scan's figures are pixels: this route cannot change them (family C's scan_wrap does).
   if (layout.replace(/\s/g, '').length < 40) return { ok: false, reason: 'no text layer' };
-  const targets = findTargets(layout);
-  if (!targets.length) return { ok: false, reason: 'no labelled amount in the text' };
+  const targets = findTargets(layout).filter((t) => figure === 'bottom' || t.rank >= 2);
+  if (!targets.length) return { ok: false, reason: figure === 'bottom' ? 'no labelled amount in the text' : 'no subtotal, net or tax line' };
   const twinText = await pdfText(twin, false);
   // The reason reported is the best target's: why the document's own bottom line could not be changed.
   let first: EditResult | null = null;
