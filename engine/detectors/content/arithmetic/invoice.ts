@@ -56,6 +56,18 @@ function taxRow(line: Line, model: DocModel): { rate: number; base: number; tax:
   return { rate: first.value, base: money[0].amount.value, tax: money[1].amount.value };
 }
 
+/**
+ * A tax line that prints its rate before its name ("19% VAT  108.87", "7 % MwSt.  3,50"), as
+ * ERP invoice layouts do: read as the tax line "VAT 19%" would be.
+ */
+function rateFirstTax(line: Line, model: DocModel): Labelled | null {
+  const m = /^\s*(\d{1,2}(?:[.,]\d{1,3})?)\s?%\s+(\p{L}.*)$/u.exec(line.cells[0]?.text ?? '');
+  if (!m || !labelOf(m[2], TAX) || labelOf(m[2], INCLUDED)) return null;
+  const money = moneyCells(line, model.style, 1);
+  if (money.length !== 1 || money[0].cell !== line.cells[line.cells.length - 1]) return null;
+  return { line, label: m[2].trim(), amounts: [money[0].amount], cells: [money[0].cell], rate: Number(m[1].replace(',', '.')), base: null };
+}
+
 /** Where a totals block starts: after a subtotal line, or after an item table whose rows are its subtotal. */
 interface TotalsStart {
   /** Index of the last line before the block's tax/charge/total lines. */
@@ -122,7 +134,7 @@ function totalsFindings(model: DocModel, checked: Checked): ArithmeticFinding[] 
         rows.push({ ...row, line });
         continue;
       }
-      const h = labelled.get(line);
+      const h = labelled.get(line) ?? rateFirstTax(line, model);
       if (!h) {
         if (moneyCells(line, model.style).length) understood = false;
         if (!understood) break;

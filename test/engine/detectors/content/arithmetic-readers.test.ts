@@ -1,0 +1,154 @@
+/**
+ * Layouts the arithmetic readers did not follow before issue 31: a short statement with no
+ * running-balance column (opening + transactions = closing), totals and VAT breakdowns printed
+ * as a table (labels side by side, figures in the row below), and a tax line that prints its
+ * rate before its name. Each genuine layout must now be checked (not "not checked") and stay
+ * quiet; its forged twin must fire.
+ */
+import { describe, expect, it } from 'vitest';
+import { arithmeticErrorDetector } from '../../../../engine/detectors/content/arithmetic-error.js';
+import type { Extracted } from '../../../../engine/types.js';
+import { contextFromPages } from '../../context-for-test.js';
+import { testDetector } from '../../detector-tester.js';
+import { layoutPage, right, row } from '../../read/extract/fixtures.js';
+
+const EXTRACTED: Extracted = { doc_type: 'invoice', issuer: null, name: null, address: null, document_date: null, account_number: null, currency: null };
+
+function ctx(text: string, docType: Extracted['doc_type']) {
+  return contextFromPages([layoutPage(text)], { now: '2025-06-01T00:00:00Z', text, extracted: { ...EXTRACTED, doc_type: docType } });
+}
+
+/** The renderer's e2e statement: an opening balance, one credit, a closing balance, no balance column. */
+function shortStatement(closing = '1,250.00', moves: Array<[string, string]> = [['Salary', '250.00']]): string {
+  return [
+    'ACME BANK',
+    'Account statement  March 2025',
+    'Account holder: Jane Example',
+    '',
+    row([0, 'Opening balance'], right(70, '1,000.00')),
+    ...moves.map(([what, amount]) => row([0, what], right(70, amount))),
+    row([0, 'Closing balance'], right(70, closing)),
+  ].join('\n');
+}
+
+/** Transactions in both directions, printed without signs: 1,000 + 250 - 400 + 35.10 = 885.10. */
+const MIXED: Array<[string, string]> = [
+  ['Salary', '250.00'],
+  ['Rent', '400.00'],
+  ['Refund', '35.10'],
+];
+
+/** A French invoice's totals as a table: "TOTAL HT | TOTAL TVA | TOTAL TTC" over their figures. */
+function frenchTotals(ttc = '120,00', tva = '20,00'): string {
+  return [
+    'FACTURE N° F2025-001',
+    row([0, 'Désignation'], [40, 'Qté'], right(70, 'Total HT')),
+    row([0, 'Prestation de conseil'], [40, '2'], right(70, '100,00')),
+    '',
+    row([0, 'Détail TVA'], [44, 'Taux'], right(64, 'Base TVA'), right(84, 'Montant TVA')),
+    row([0, 'S'], [44, '20,00%'], right(64, '100,00'), right(84, tva)),
+    '',
+    row([50, 'TOTAL HT'], [64, 'TOTAL TVA'], [78, 'TOTAL TTC']),
+    row([0, 'Paiement à 30 jours.']),
+    row(right(58, '100,00'), right(72, tva), right(87, ttc)),
+  ].join('\n');
+}
+
+/** German totals with the rate in the row's label: "19,00% MwSt.: | Netto | MwSt. | Brutto". */
+function germanTotals(brutto = '447,88', mwst = '71,51'): string {
+  return [
+    'Rechnung 2015738820',
+    row([0, 'Finanzrate vom 01.11.2024 bis 30.11.2024']),
+    row([0, 'Gesamtbeträge'], right(68, 'Netto EUR'), right(84, 'MwSt. EUR'), right(99, 'Brutto EUR')),
+    row([36, '19,00% MwSt.:'], right(68, '376,37'), right(84, mwst), right(99, brutto)),
+  ].join('\n');
+}
+
+/** A totals column whose tax line prints its rate first ("19% VAT"). */
+function rateFirst(total = '681.87'): string {
+  return [
+    'Invoice 103767',
+    row([0, 'No.'], [8, 'Description'], [50, 'Quantity'], right(96, 'Line Amount')),
+    row([0, '1908-S'], [8, 'Office chair'], [50, '3 Piece'], right(96, '573.00')),
+    row([60, 'Subtotal'], right(96, '573.00')),
+    row([60, '19% VAT'], right(96, '108.87')),
+    row([60, 'Total EUR Incl. VAT'], right(96, total)),
+  ].join('\n');
+}
+
+testDetector(arithmeticErrorDetector, {
+  valid: [
+    { name: 'statement without a balance column: opening + credit = closing', input: async () => ctx(shortStatement(), 'bank_statement') },
+    { name: 'statement without a balance column, unsigned moves both ways', input: async () => ctx(shortStatement('885.10', MIXED), 'bank_statement') },
+    { name: 'French totals and VAT breakdown as tables, adding up', input: async () => ctx(frenchTotals(), 'invoice') },
+    { name: 'German totals row with the rate in its label, adding up', input: async () => ctx(germanTotals(), 'invoice') },
+    { name: 'tax line with its rate first, adding up', input: async () => ctx(rateFirst(), 'invoice') },
+  ],
+  invalid: [
+    {
+      name: 'statement without a balance column: closing 1,250.00 forged to 9,250.00',
+      input: async () => ctx(shortStatement('9,250.00'), 'bank_statement'),
+      reasons: ['arithmetic_error.statement_summary'],
+    },
+    {
+      name: 'statement without a balance column: no choice of directions reaches the closing balance',
+      input: async () => ctx(shortStatement('985.10', MIXED), 'bank_statement'),
+      reasons: ['arithmetic_error.statement_summary'],
+    },
+    {
+      name: 'French totals table: TOTAL TTC raised',
+      input: async () => ctx(frenchTotals('150,00'), 'invoice'),
+      reasons: ['arithmetic_error.invoice_total'],
+    },
+    {
+      name: 'French VAT breakdown and totals: the tax changed in both places',
+      input: async () => ctx(frenchTotals('125,00', '25,00'), 'invoice'),
+      reasons: ['arithmetic_error.tax_rate'],
+    },
+    {
+      name: 'German totals row: gross raised',
+      input: async () => ctx(germanTotals('547,88'), 'invoice'),
+      reasons: ['arithmetic_error.invoice_total'],
+    },
+    {
+      name: 'German totals row: tax and gross raised together',
+      input: async () => ctx(germanTotals('457,88', '81,51'), 'invoice'),
+      reasons: ['arithmetic_error.tax_rate'],
+    },
+    {
+      name: 'rate-first tax line: total raised',
+      input: async () => ctx(rateFirst('781.87'), 'invoice'),
+      reasons: ['arithmetic_error.invoice_total'],
+    },
+  ],
+});
+
+describe('layouts now read are checked, not "not checked"', () => {
+  const unchecked = async (text: string, docType: Extracted['doc_type']) => {
+    const c = ctx(text, docType);
+    await arithmeticErrorDetector.run(c);
+    return arithmeticErrorDetector.unchecked!(c);
+  };
+
+  it('reads a statement whose balances frame a few transactions', async () => {
+    expect(await unchecked(shortStatement(), 'bank_statement')).toBeNull();
+    expect(await unchecked(shortStatement('885.10', MIXED), 'bank_statement')).toBeNull();
+  });
+
+  it('reads totals and tax printed as tables', async () => {
+    expect(await unchecked(frenchTotals(), 'invoice')).toBeNull();
+    expect(await unchecked(germanTotals(), 'invoice')).toBeNull();
+  });
+
+  it('reads a tax line whose rate comes first', async () => {
+    expect(await unchecked(rateFirst(), 'invoice')).toBeNull();
+  });
+
+  it('stays unread when a subtotal or a second balance stands between the balances', async () => {
+    const summary = shortStatement('1,250.00', [
+      ['Salary', '250.00'],
+      ['Total credits', '250.00'],
+    ]);
+    expect(await unchecked(summary, 'bank_statement')).not.toBeNull();
+  });
+});
