@@ -18,15 +18,17 @@ import { confirmedByRate, confirmedIncluded, judgeTotal, moneyReadings } from '.
 import { STRENGTH } from '../../strengths.js';
 
 const SUBTOTAL =
-  /sub-?total|net total|total net|net amount|total excl\.?(?:uding)? (?:vat|tax)|total before tax|zwischensumme|nettobetrag|netto|summe netto|rechnungssumme netto|total ht|montant ht|subtotaal|totaal excl/;
+  /sub-?total|net total|total net|net amount|total excl\.?(?:uding)? (?:vat|tax)|total before tax|zwischensumme|nettobetrag|netto|summe netto|rechnungssumme netto|rechnungssumme ohne (?:ust|mwst|umsatzsteuer)\.?|gesamtbetrag (?:der rechnung )?ohne (?:ust|mwst|umsatzsteuer)\.?|(?:invoice )?total amount without (?:vat|tax)|total without (?:vat|tax)|total ht|montant (?:total )?ht|total hors taxes?|subtotaal|totaal excl/;
 const TAX = /vat|tax|sales tax|gst|hst|pst|mwst\.?|ust\.?|umsatzsteuer|mehrwertsteuer|steuerbasisbetrag|tva|btw|iva/;
-const TAX_TOTAL = /total (?:vat|tax)|vat total|tax total|summe (?:ust|mwst)|total tva/;
+/** Includes the tax totals of EN 16931 invoices as their viewers name them (BT-110: "Invoice total VAT amount", "Steuerbetrag"). */
+const TAX_TOTAL =
+  /(?:invoice )?total (?:vat|tax)(?: amount)?|vat total|tax total|summe (?:ust|mwst)|total tva|steuerbetrag|umsatzsteuerbetrag|(?:ust|mwst)\.?-?betrag|gesamtbetrag (?:der )?(?:umsatzsteuer|ust|mwst)|montant (?:total )?(?:de la )?tva/;
 /** Tax already inside the total ("incl. VAT 20%"): checked against the total, never added to it. */
 const INCLUDED = /incl\.?\s*(?:vat|tax|gst|mwst\.?|ust\.?|tva|btw|iva)|including (?:vat|tax|gst)|inkl\.?\s*(?:mwst|ust)\.?|davon (?:mwst|ust)\.?|dont tva/;
 const DISCOUNT = /discount|rabatt|remise|korting|descuento/;
 const EXTRA = /shipping|delivery|postage|freight|handling|service charge|tip|gratuity|versand|fracht|livraison|frais de port/;
 const TOTAL =
-  /grand total|total amount|invoice total|total due|total to pay|total payable|amount payable|total|gesamtbetrag|rechnungsbetrag|endbetrag|brutto|summe brutto|rechnungssumme brutto|total ttc|montant ttc|factuur totaal|totaal|due payable|zahlbetrag/;
+  /grand total|total amount|invoice total|total due|total to pay|total payable|amount payable|total|gesamtbetrag|rechnungsbetrag|endbetrag|brutto|summe brutto|rechnungssumme brutto|bruttosumme|gesamtbetrag (?:der rechnung )?(?:mit|inkl\.?|einschließlich) (?:ust|mwst|umsatzsteuer)|(?:invoice )?total amount with (?:vat|tax)|amount due for payment|total ttc|montant (?:total )?ttc|net à payer|factuur totaal|totaal|due payable|zahlbetrag/;
 
 function labelOf(text: string, re: RegExp): boolean {
   return new RegExp(`^\\s*(?:${re.source})(?![\\p{L}])`, 'iu').test(text);
@@ -66,6 +68,15 @@ function rateFirstTax(line: Line, model: DocModel): Labelled | null {
   const money = moneyCells(line, model.style, 1);
   if (money.length !== 1 || money[0].cell !== line.cells[line.cells.length - 1]) return null;
   return { line, label: m[2].trim(), amounts: [money[0].amount], cells: [money[0].cell], rate: Number(m[1].replace(',', '.')), base: null };
+}
+
+/**
+ * A figure after a label that the money reading does not take: a whole number ("Steuerbetrag  70"
+ * for 70,00) or two figures run into one cell ("163,16183,14", an amount and its foreign-currency
+ * twin). Either is part of the block's arithmetic, which is then not understood.
+ */
+function unreadFigure(line: Line): boolean {
+  return /\p{L}/u.test(line.cells[0]?.text ?? '') && line.cells.slice(1).some((c) => /\d/.test(c.text.replace(/\(?\d{1,2}(?:[.,]\d{1,3})?\s?%\)?/g, '')));
 }
 
 /** Where a totals block starts: after a subtotal line, or after an item table whose rows are its subtotal. */
@@ -136,7 +147,8 @@ function totalsFindings(model: DocModel, checked: Checked): ArithmeticFinding[] 
       }
       const h = labelled.get(line) ?? rateFirstTax(line, model);
       if (!h) {
-        if (moneyCells(line, model.style).length) understood = false;
+        // A figure printed without decimals ("Steuerbetrag  70" for 70,00) is still part of the sum.
+        if (moneyCells(line, model.style).length || unreadFigure(line)) understood = false;
         if (!understood) break;
         continue;
       }

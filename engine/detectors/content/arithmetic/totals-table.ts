@@ -23,14 +23,17 @@ type Kind = 'net' | 'tax' | 'gross' | 'rate';
 
 /** Column labels, matched on the whole cell once a "total"/"montant" prefix and a currency are removed. */
 const LABELS: Array<[Kind, RegExp]> = [
-  ['rate', /^(?:(?:vat|tax|tva|mwst|ust|iva|btw|gst)\.? ?(?:rate|%)|rate|taux(?: tva)?|satz|steuersatz|(?:ust|mwst)\.? ?-?satz|%|tipo|aliquota)$/],
+  [
+    'rate',
+    /^(?:(?:vat|tax|tva|mwst|ust|iva|btw|gst)\.? ?(?:rate|%)|rate|taux(?: tva)?|satz|steuersatz|(?:ust|mwst)\.? ?-?satz|%|tipo|aliquota|steuersatz \[%\])$/,
+  ],
   [
     'tax',
     /^(?:tva|vat|tax|gst|iva|btw|mwst|ust|vat amount|tax amount|amount of (?:vat|tax)|(?:mwst|ust|steuer|umsatzsteuer)\.?-?betrag|steuer|cuota(?: iva)?|imposta|importe iva)$/,
   ],
   [
     'net',
-    /^(?:ht|net|netto|net amount|nettobetrag|subtotal|sub-total|base(?: ht| tva| imponible)?|taxable amount|basis|steuerbasis(?:betrag)?|bemessungsgrundlage|imponibile|(?:amount )?excl\.? (?:vat|tax|btw)|excl\.? (?:vat|tax|btw)|ohne (?:mwst|ust))$/,
+    /^(?:ht|net|netto|net amount|nettobetrag|subtotal|sub-total|base(?: ht| tva| imponible)?|taxable amount|basis|basisbetrag|steuerbasis(?:betrag)?|bemessungsgrundlage|imponibile|(?:amount )?excl\.? (?:vat|tax|btw)|excl\.? (?:vat|tax|btw)|ohne (?:mwst|ust))$/,
   ],
   ['gross', /^(?:ttc|gross|brutto|bruttobetrag|gross amount|(?:amount )?incl\.? (?:vat|tax|btw)|mit (?:mwst|ust)|totale|gesamt|gesamtbetrag)$/],
 ];
@@ -47,7 +50,8 @@ function kindOf(text: string): Kind | null {
 }
 
 interface Column {
-  kind: Kind;
+  /** Null for a label no check uses ("Warenwert"): its figures are passed over, not read. */
+  kind: Kind | null;
   x0: number;
   x1: number;
 }
@@ -56,11 +60,8 @@ interface Column {
 function headerOf(line: Line, model: DocModel): Column[] | null {
   if (moneyCells(line, model.style).length) return null;
   const cols: Column[] = [];
-  for (const c of line.cells) {
-    const kind = kindOf(c.text);
-    if (kind) cols.push({ kind, x0: c.x0, x1: c.x1 });
-  }
-  const kinds = cols.map((c) => c.kind);
+  for (const c of line.cells) if (/[\p{L}%]/u.test(c.text)) cols.push({ kind: kindOf(c.text), x0: c.x0, x1: c.x1 });
+  const kinds = cols.map((c) => c.kind).filter((k) => k !== null);
   if (new Set(kinds).size !== kinds.length || !kinds.includes('tax') || !kinds.includes('net')) return null;
   return kinds.includes('gross') || kinds.includes('rate') ? cols : null;
 }
@@ -89,8 +90,8 @@ function rowOf(line: Line, cols: Column[], model: DocModel): Row | null {
   const taken = new Map<Kind, number>();
   for (const m of money) {
     const col = columnOf(m.cell, cols);
-    if (!col || taken.has(col.kind)) return null;
-    taken.set(col.kind, m.amount.value);
+    if (!col || (col.kind && taken.has(col.kind))) return null;
+    if (col.kind) taken.set(col.kind, m.amount.value);
   }
   const net = taken.get('net');
   const tax = taken.get('tax');
@@ -103,7 +104,7 @@ function rowOf(line: Line, cols: Column[], model: DocModel): Row | null {
     if (col?.kind === 'rate') {
       const a = parseAmount(c.text.replace(/\s+%$/, '%'), model.style);
       if (a) rate = a.value;
-    } else if (!col && c.x1 < Math.min(...cols.map((k) => k.x0))) {
+    } else if (!col?.kind && c.x1 < Math.min(...cols.filter((k) => k.kind).map((k) => k.x0))) {
       const m = RATE_IN_TEXT.exec(c.text);
       if (m) rate = Number(m[1].replace(',', '.'));
     }

@@ -76,6 +76,32 @@ function rateFirst(total = '681.87'): string {
   ].join('\n');
 }
 
+/** Totals as EN 16931 invoice viewers name them (BT-109, BT-110, BT-112), in German or English. */
+function en16931Totals(gross = '235,62', english = false): string {
+  const [net, tax, total] = english
+    ? ['Invoice total amount without VAT', 'Invoice total VAT amount', 'Invoice total amount with VAT']
+    : ['Rechnungssumme ohne USt.', 'Steuerbetrag in EUR', 'Bruttosumme'];
+  const fig = (v: string) => (english ? v.replace(',', '.') : v);
+  return [
+    'Handelsrechnung (380) Nr. 471102 vom 05.03.2020',
+    'Belegsummen',
+    row([40, 'Positionssumme'], right(96, fig('198,00'))),
+    row([40, net], right(96, fig('198,00'))),
+    row([40, tax], right(96, fig('37,62'))),
+    row([40, total], right(96, fig(gross))),
+    row([40, english ? 'Amount due for payment' : 'Zahlbetrag'], right(96, fig(gross))),
+  ].join('\n');
+}
+
+/** A VAT breakdown whose first figure column has a label no check uses (goods value before charges). */
+function breakdown(tax = '37,62'): string {
+  return [
+    'Umsatzsteueraufschlüsselung:',
+    row([0, 'Art (Kategorie)'], right(40, 'Warenwert'), right(58, 'Basisbetrag'), right(76, 'Steuersatz [%]'), right(96, 'Steuerbetrag')),
+    row([0, 'VAT (S)'], right(40, '198,00'), right(58, '198,00'), right(74, '19'), right(96, tax)),
+  ].join('\n');
+}
+
 testDetector(arithmeticErrorDetector, {
   valid: [
     { name: 'statement without a balance column: opening + credit = closing', input: async () => ctx(shortStatement(), 'bank_statement') },
@@ -83,6 +109,9 @@ testDetector(arithmeticErrorDetector, {
     { name: 'French totals and VAT breakdown as tables, adding up', input: async () => ctx(frenchTotals(), 'invoice') },
     { name: 'German totals row with the rate in its label, adding up', input: async () => ctx(germanTotals(), 'invoice') },
     { name: 'tax line with its rate first, adding up', input: async () => ctx(rateFirst(), 'invoice') },
+    { name: 'EN 16931 totals named in German, adding up', input: async () => ctx(en16931Totals(), 'invoice') },
+    { name: 'EN 16931 totals named in English, adding up', input: async () => ctx(en16931Totals('235,62', true), 'invoice') },
+    { name: 'VAT breakdown with an unused column, adding up', input: async () => ctx(breakdown(), 'invoice') },
   ],
   invalid: [
     {
@@ -120,6 +149,21 @@ testDetector(arithmeticErrorDetector, {
       input: async () => ctx(rateFirst('781.87'), 'invoice'),
       reasons: ['arithmetic_error.invoice_total'],
     },
+    {
+      name: 'EN 16931 totals named in German: gross raised',
+      input: async () => ctx(en16931Totals('335,62'), 'invoice'),
+      reasons: ['arithmetic_error.invoice_total'],
+    },
+    {
+      name: 'EN 16931 totals named in English: gross raised',
+      input: async () => ctx(en16931Totals('335,62', true), 'invoice'),
+      reasons: ['arithmetic_error.invoice_total'],
+    },
+    {
+      name: 'VAT breakdown with an unused column: tax changed',
+      input: async () => ctx(breakdown('47,62'), 'invoice'),
+      reasons: ['arithmetic_error.tax_rate'],
+    },
   ],
 });
 
@@ -142,6 +186,12 @@ describe('layouts now read are checked, not "not checked"', () => {
 
   it('reads a tax line whose rate comes first', async () => {
     expect(await unchecked(rateFirst(), 'invoice')).toBeNull();
+  });
+
+  it('reads totals named as EN 16931 viewers name them, and a breakdown with a column no check uses', async () => {
+    expect(await unchecked(en16931Totals(), 'invoice')).toBeNull();
+    expect(await unchecked(en16931Totals('235,62', true), 'invoice')).toBeNull();
+    expect(await unchecked(breakdown(), 'invoice')).toBeNull();
   });
 
   it('stays unread when a subtotal or a second balance stands between the balances', async () => {
