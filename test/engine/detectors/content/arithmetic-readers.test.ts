@@ -112,6 +112,21 @@ testDetector(arithmeticErrorDetector, {
     { name: 'EN 16931 totals named in German, adding up', input: async () => ctx(en16931Totals(), 'invoice') },
     { name: 'EN 16931 totals named in English, adding up', input: async () => ctx(en16931Totals('235,62', true), 'invoice') },
     { name: 'VAT breakdown with an unused column, adding up', input: async () => ctx(breakdown(), 'invoice') },
+    {
+      // The viewer prints 70,00 as "70": a figure the walk cannot read must not be left out of the sum.
+      name: 'EN 16931 totals whose tax is printed without decimals',
+      input: async () =>
+        ctx(
+          en16931Totals('448,99')
+            .replace(/198,00/g, '378,99')
+            .replace('37,62', '70'),
+          'invoice',
+        ),
+    },
+    {
+      name: 'EN 16931 totals whose tax cell holds two figures run together',
+      input: async () => ctx(en16931Totals('235,62').replace('37,62', '37,6242,15'), 'invoice'),
+    },
   ],
   invalid: [
     {
