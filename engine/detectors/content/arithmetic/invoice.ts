@@ -13,6 +13,7 @@ import { labelledAmounts, moneyCells, type Labelled } from '../amounts.js';
 import { finding, near, operands } from '../evidence.js';
 import { round2 } from '../../../kit/numbers.js';
 import { readItemTable, type ItemRow } from './line-items.js';
+import { amountDueFindings } from './amount-due.js';
 import { misreadValues } from './misread.js';
 import { confirmedByRate, confirmedIncluded, judgeTotal, moneyReadings } from './totals-cross-check.js';
 import { STRENGTH } from '../../strengths.js';
@@ -28,7 +29,7 @@ const INCLUDED = /incl\.?\s*(?:vat|tax|gst|mwst\.?|ust\.?|tva|btw|iva)|including
 const DISCOUNT = /discount|rabatt|remise|korting|descuento/;
 const EXTRA = /shipping|delivery|postage|freight|handling|service charge|tip|gratuity|versand|fracht|livraison|frais de port/;
 const TOTAL =
-  /grand total|total amount|invoice total|total due|total to pay|total payable|amount payable|total|gesamtbetrag|rechnungsbetrag|endbetrag|brutto|summe brutto|rechnungssumme brutto|bruttosumme|gesamtbetrag (?:der rechnung )?(?:mit|inkl\.?|einschließlich) (?:ust|mwst|umsatzsteuer)|(?:invoice )?total amount with (?:vat|tax)|amount due for payment|total ttc|montant (?:total )?ttc|net à payer|factuur totaal|totaal|due payable|zahlbetrag/;
+  /grand total|total amount|invoice total|total due|total to pay|total payable|amount payable|total|gesamtbetrag|rechnungsbetrag|endbetrag|brutto|summe brutto|rechnungssumme brutto|bruttosumme|gesamtbetrag (?:der rechnung )?(?:mit|inkl\.?|einschließlich) (?:ust|mwst|umsatzsteuer)|(?:invoice )?total amount with (?:vat|tax)|amount due for payment|total ttc|montant (?:total )?ttc|net [àa] payer|factuur totaal|totaal|due payable|zahlbetrag/;
 
 function labelOf(text: string, re: RegExp): boolean {
   return new RegExp(`^\\s*(?:${re.source})(?![\\p{L}])`, 'iu').test(text);
@@ -75,7 +76,7 @@ function rateFirstTax(line: Line, model: DocModel): Labelled | null {
  * for 70,00) or two figures run into one cell ("163,16183,14", an amount and its foreign-currency
  * twin). Either is part of the block's arithmetic, which is then not understood.
  */
-function unreadFigure(line: Line): boolean {
+export function unreadFigure(line: Line): boolean {
   return /\p{L}/u.test(line.cells[0]?.text ?? '') && line.cells.slice(1).some((c) => /\d/.test(c.text.replace(/\(?\d{1,2}(?:[.,]\d{1,3})?\s?%\)?/g, '')));
 }
 
@@ -209,6 +210,7 @@ function totalsFindings(model: DocModel, checked: Checked): ArithmeticFinding[] 
         start.from,
       ),
     );
+    out.push(...amountDueFindings(model, total.line, found, checked, (l) => moneyCells(l, model.style).length > 0 || unreadFigure(l)));
     out.push(
       ...includedTaxFindings(
         steps.filter((s) => s.kind === 'included').map((s) => s.hit),

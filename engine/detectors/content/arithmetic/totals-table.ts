@@ -18,6 +18,8 @@ import { formatAmount, parseAmount } from '../../../read/extract/numbers.js';
 import { moneyCells } from '../amounts.js';
 import { finding, near, operands } from '../evidence.js';
 import { STRENGTH } from '../../strengths.js';
+import { amountDueFindings } from './amount-due.js';
+import { unreadFigure } from './invoice.js';
 
 type Kind = 'net' | 'tax' | 'gross' | 'rate';
 
@@ -137,7 +139,12 @@ export function totalsTableFindings(model: DocModel, checked: Checked): Arithmet
   model.lines.forEach((line, at) => {
     const cols = headerOf(line, model);
     if (!cols) return;
-    for (const r of tableRows(model.lines, at, cols, model)) {
+    const rows = tableRows(model.lines, at, cols, model);
+    const last = rows.length === 1 ? rows[0] : null;
+    // The amount due under a one-row totals table follows from its gross (rows per rate are no total).
+    if (last && last.gross !== null && !cols.some((c) => c.kind === 'rate'))
+      out.push(...amountDueFindings(model, last.line, last.gross, checked, (l) => moneyCells(l, model.style).length > 0 || unreadFigure(l)));
+    for (const r of rows) {
       if (r.gross !== null) {
         checked.add('invoice_total');
         const expected = r.net + r.tax;

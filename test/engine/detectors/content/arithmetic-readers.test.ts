@@ -102,6 +102,20 @@ function breakdown(tax = '37,62'): string {
   ].join('\n');
 }
 
+/** The amount due under the total: gross less an advance payment (EN 16931 BT-115), or a French "net à payer". */
+function amountDue(due = '35,62', paid = '-200,00'): string {
+  return [...en16931Totals().split('\n').slice(0, -1), row([40, 'Erhaltene Anzahlungen'], right(96, paid)), row([40, 'Zahlbetrag'], right(96, due))].join('\n');
+}
+
+function netAPayer(net = '100,00'): string {
+  return [
+    frenchTotals(),
+    row([0, "Les règlements reçus avant l'échéance ne donnent pas lieu à escompte."]),
+    row([60, 'Acompte :'], right(87, '20,00')),
+    row([0, "Date d'échéance :"], [18, '30/01/2019'], [55, 'NET A PAYER'], right(90, `${net} EUR`)),
+  ].join('\n');
+}
+
 testDetector(arithmeticErrorDetector, {
   valid: [
     { name: 'statement without a balance column: opening + credit = closing', input: async () => ctx(shortStatement(), 'bank_statement') },
@@ -112,6 +126,8 @@ testDetector(arithmeticErrorDetector, {
     { name: 'EN 16931 totals named in German, adding up', input: async () => ctx(en16931Totals(), 'invoice') },
     { name: 'EN 16931 totals named in English, adding up', input: async () => ctx(en16931Totals('235,62', true), 'invoice') },
     { name: 'VAT breakdown with an unused column, adding up', input: async () => ctx(breakdown(), 'invoice') },
+    { name: 'amount due = gross less the advance payment', input: async () => ctx(amountDue(), 'invoice') },
+    { name: 'net à payer = TTC less the deposit', input: async () => ctx(netAPayer(), 'invoice') },
     {
       // The viewer prints 70,00 as "70": a figure the walk cannot read must not be left out of the sum.
       name: 'EN 16931 totals whose tax is printed without decimals',
@@ -173,6 +189,16 @@ testDetector(arithmeticErrorDetector, {
       name: 'EN 16931 totals named in English: gross raised',
       input: async () => ctx(en16931Totals('335,62', true), 'invoice'),
       reasons: ['arithmetic_error.invoice_total'],
+    },
+    {
+      name: 'amount due raised, the totals above it left alone',
+      input: async () => ctx(amountDue('235,62'), 'invoice'),
+      reasons: ['arithmetic_error.amount_due'],
+    },
+    {
+      name: 'net à payer raised under a totals table',
+      input: async () => ctx(netAPayer('300,00'), 'invoice'),
+      reasons: ['arithmetic_error.amount_due'],
     },
     {
       name: 'VAT breakdown with an unused column: tax changed',
