@@ -13,6 +13,7 @@ import { formatAmount } from '../../../read/extract/numbers.js';
 import { labelledAmounts, type Labelled } from '../amounts.js';
 import { finding, near, operands } from '../evidence.js';
 import { STRENGTH } from '../../strengths.js';
+import { PREVIOUS } from './account-summary.js';
 
 const PAID =
   /prepaid(?: amount)?|paid amount|amount paid|already paid|deposit paid|advance payments?|less (?:deposit|payments?)|(?:erhaltene |geleistete )?anzahlung(?:en)?|bereits (?:bezahlt|gezahlt)|acomptes?(?: versés?)?|déjà (?:payé|réglé)|montant (?:payé|réglé)/;
@@ -30,6 +31,8 @@ const REACH = 5;
 export function amountDueFindings(model: DocModel, totalLine: Line, total: number, checked: Checked, hasFigure: (l: Line) => boolean): ArithmeticFinding[] {
   const at = model.lines.indexOf(totalLine);
   if (at < 0) return [];
+  // A bill carries its previous balance into the amount due (account-summary.ts checks that sum).
+  if (labelledAmounts(model.lines.slice(0, at), PREVIOUS, model.style).length) return [];
   const parts: Array<{ hit: Labelled; paid: boolean }> = [];
   let due: Labelled | null = null;
   // Each line is asked for the labels in turn: a due line may share its line with a due date.

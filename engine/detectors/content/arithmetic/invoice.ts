@@ -29,7 +29,7 @@ const INCLUDED = /incl\.?\s*(?:vat|tax|gst|mwst\.?|ust\.?|tva|btw|iva)|including
 const DISCOUNT = /discount|rabatt|remise|korting|descuento/;
 const EXTRA = /shipping|delivery|postage|freight|handling|service charge|tip|gratuity|versand|fracht|livraison|frais de port/;
 const TOTAL =
-  /grand total|total amount|invoice total|total due|total to pay|total payable|amount payable|total|gesamtbetrag|rechnungsbetrag|endbetrag|brutto|summe brutto|rechnungssumme brutto|bruttosumme|gesamtbetrag (?:der rechnung )?(?:mit|inkl\.?|einschließlich) (?:ust|mwst|umsatzsteuer)|(?:invoice )?total amount with (?:vat|tax)|amount due for payment|total ttc|montant (?:total )?ttc|net [àa] payer|factuur totaal|totaal|due payable|zahlbetrag/;
+  /grand total|total amount|invoice total|total due|balance due|amount due|total to pay|total payable|amount payable|total|gesamtbetrag|rechnungsbetrag|endbetrag|brutto|summe brutto|rechnungssumme brutto|bruttosumme|gesamtbetrag (?:der rechnung )?(?:mit|inkl\.?|einschließlich) (?:ust|mwst|umsatzsteuer)|(?:invoice )?total amount with (?:vat|tax)|amount due for payment|total ttc|montant (?:total )?ttc|net [àa] payer|factuur totaal|totaal|due payable|zahlbetrag/;
 
 function labelOf(text: string, re: RegExp): boolean {
   return new RegExp(`^\\s*(?:${re.source})(?![\\p{L}])`, 'iu').test(text);

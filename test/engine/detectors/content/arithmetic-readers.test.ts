@@ -116,6 +116,16 @@ function netAPayer(net = '100,00'): string {
   ].join('\n');
 }
 
+/** A totals column that ends on "Balance due" with no "Total" line above it. */
+function balanceDue(due = '$2,140.00'): string {
+  return [
+    'INVOICE NO. 001',
+    row([51, 'Subtotal'], right(77, '$2,000.00')),
+    row([51, 'Tax'], right(77, '$140.00')),
+    row([51, 'BALANCE DUE'], right(77, due)),
+  ].join('\n');
+}
+
 testDetector(arithmeticErrorDetector, {
   valid: [
     { name: 'statement without a balance column: opening + credit = closing', input: async () => ctx(shortStatement(), 'bank_statement') },
@@ -127,6 +137,7 @@ testDetector(arithmeticErrorDetector, {
     { name: 'EN 16931 totals named in English, adding up', input: async () => ctx(en16931Totals('235,62', true), 'invoice') },
     { name: 'VAT breakdown with an unused column, adding up', input: async () => ctx(breakdown(), 'invoice') },
     { name: 'amount due = gross less the advance payment', input: async () => ctx(amountDue(), 'invoice') },
+    { name: 'totals ending on a balance due, adding up', input: async () => ctx(balanceDue(), 'invoice') },
     { name: 'net à payer = TTC less the deposit', input: async () => ctx(netAPayer(), 'invoice') },
     {
       // The viewer prints 70,00 as "70": a figure the walk cannot read must not be left out of the sum.
@@ -196,6 +207,11 @@ testDetector(arithmeticErrorDetector, {
       reasons: ['arithmetic_error.amount_due'],
     },
     {
+      name: 'totals ending on a balance due: balance due raised',
+      input: async () => ctx(balanceDue('$4,140.00'), 'invoice'),
+      reasons: ['arithmetic_error.invoice_total'],
+    },
+    {
       name: 'net à payer raised under a totals table',
       input: async () => ctx(netAPayer('300,00'), 'invoice'),
       reasons: ['arithmetic_error.amount_due'],
@@ -233,6 +249,10 @@ describe('layouts now read are checked, not "not checked"', () => {
     expect(await unchecked(en16931Totals(), 'invoice')).toBeNull();
     expect(await unchecked(en16931Totals('235,62', true), 'invoice')).toBeNull();
     expect(await unchecked(breakdown(), 'invoice')).toBeNull();
+  });
+
+  it('reads a totals column ending on a balance due', async () => {
+    expect(await unchecked(balanceDue(), 'invoice')).toBeNull();
   });
 
   it('stays unread when a subtotal or a second balance stands between the balances', async () => {
