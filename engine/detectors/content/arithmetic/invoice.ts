@@ -40,8 +40,15 @@ interface Step {
   hit: Labelled;
 }
 
+/** "zuzüglich 19% MwSt.", "plus VAT": the word that adds a line to the sum is not its name. */
+const ADDS = /^(?:plus|zzgl\.?|zuzüglich|add)(?:\s+|$)/i;
+
 function classify(h: Labelled): Step['kind'] | null {
-  const t = h.label;
+  let t = h.label;
+  if (ADDS.test(t)) {
+    const cell = h.line.cells.find((c) => c.text.trim().toLowerCase().startsWith(t.toLowerCase()));
+    t = (cell ? cell.text.trim() : t).replace(ADDS, '').replace(/^\d{1,2}(?:[.,]\d{1,3})?\s?%\s*/, '');
+  }
   if (labelOf(t, INCLUDED)) return 'included';
   if (labelOf(t, TAX_TOTAL)) return 'tax_total';
   if (labelOf(t, TAX)) return 'tax';

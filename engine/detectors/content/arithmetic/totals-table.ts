@@ -15,7 +15,7 @@ import type { Checked } from './checked.js';
 import type { Cell, Line } from '../../../read/extract/layout.js';
 import type { DocModel } from '../../../read/extract/model.js';
 import { formatAmount, parseAmount } from '../../../read/extract/numbers.js';
-import { moneyCells } from '../amounts.js';
+import { labelledAmounts, moneyCells } from '../amounts.js';
 import { finding, near, operands } from '../evidence.js';
 import { STRENGTH } from '../../strengths.js';
 import { amountDueFindings } from './amount-due.js';
@@ -140,6 +140,7 @@ export function totalsTableFindings(model: DocModel, checked: Checked): Arithmet
     const cols = headerOf(line, model);
     if (!cols) return;
     const rows = tableRows(model.lines, at, cols, model);
+    out.push(...sumLineFindings(model, rows, checked));
     const last = rows.length === 1 ? rows[0] : null;
     // The amount due under a one-row totals table follows from its gross (rows per rate are no total).
     if (last && last.gross !== null && !cols.some((c) => c.kind === 'rate'))
@@ -180,4 +181,32 @@ export function totalsTableFindings(model: DocModel, checked: Checked): Arithmet
     }
   });
   return out;
+}
+
+/** The line that sums a totals table's rows ("Summe gesamt", "Total"), when it comes right after them. */
+const SUM = /^\s*(?:summe(?: gesamt)?|gesamtsumme|gesamt|total|grand total|sum|totale?)(?![\p{L}])/iu;
+
+/** Rows of a totals table per tax rate, then their sum: it must be the sum of the gross column. */
+function sumLineFindings(model: DocModel, rows: Row[], checked: Checked): ArithmeticFinding[] {
+  if (!rows.length || rows.some((r) => r.gross === null)) return [];
+  const at = model.lines.indexOf(rows[rows.length - 1].line);
+  const next = model.lines.slice(at + 1, at + 4).find((l) => moneyCells(l, model.style).length || unreadFigure(l));
+  if (!next) return [];
+  const sum = labelledAmounts([next], SUM, model.style)[0];
+  if (!sum || sum.amounts.length !== 1) return [];
+  checked.add('invoice_total');
+  const expected = rows.reduce((a, r) => a + (r.gross as number), 0);
+  const found = sum.amounts[0].value;
+  if (near(expected, found)) return [];
+  return [
+    finding(
+      'arithmetic_error',
+      'invoice_total',
+      `Total ${formatAmount(found)} is not the sum of the gross amounts above it (${formatAmount(expected)}).`,
+      sum.line,
+      STRENGTH['arithmetic_error.invoice_total'],
+      { expected: formatAmount(expected), found: formatAmount(found), ...operands([...rows.map((r) => r.line), sum.line]) },
+      sum.cells,
+    ),
+  ];
 }

@@ -55,12 +55,13 @@ function frenchTotals(ttc = '120,00', tva = '20,00'): string {
 }
 
 /** German totals with the rate in the row's label: "19,00% MwSt.: | Netto | MwSt. | Brutto". */
-function germanTotals(brutto = '447,88', mwst = '71,51'): string {
+function germanTotals(brutto = '447,88', mwst = '71,51', summe?: string): string {
   return [
     'Rechnung 2015738820',
     row([0, 'Finanzrate vom 01.11.2024 bis 30.11.2024']),
     row([0, 'Gesamtbeträge'], right(68, 'Netto EUR'), right(84, 'MwSt. EUR'), right(99, 'Brutto EUR')),
     row([36, '19,00% MwSt.:'], right(68, '376,37'), right(84, mwst), right(99, brutto)),
+    ...(summe ? [row([36, 'Summe gesamt'], right(99, summe))] : []),
   ].join('\n');
 }
 
@@ -116,6 +117,19 @@ function netAPayer(net = '100,00'): string {
   ].join('\n');
 }
 
+/** Totals whose tax line starts with the word that adds it: "zuzüglich 19% MwSt.". */
+function plusTax(brutto = '1.005,55'): string {
+  return [
+    'Rechnung 2014-03',
+    row([20, 'Pos. Artikelbeschreibung'], [60, 'Menge'], right(80, 'Preis'), right(96, 'Betrag')),
+    row([20, '1 Superdrachen'], right(64, '2'), right(80, '20,00'), right(96, '40,00')),
+    row([20, '2 Turbo Flyer'], right(64, '5'), right(80, '161,00'), right(96, '805,00')),
+    row([58, 'Rechnungssumme netto'], right(96, '845,00')),
+    row([60, 'zuzüglich 19% MwSt.'], right(96, '160,55')),
+    row([58, 'Rechnungssumme brutto'], right(96, brutto)),
+  ].join('\n');
+}
+
 /** A totals column that ends on "Balance due" with no "Total" line above it. */
 function balanceDue(due = '$2,140.00'): string {
   return [
@@ -138,6 +152,8 @@ testDetector(arithmeticErrorDetector, {
     { name: 'VAT breakdown with an unused column, adding up', input: async () => ctx(breakdown(), 'invoice') },
     { name: 'amount due = gross less the advance payment', input: async () => ctx(amountDue(), 'invoice') },
     { name: 'totals ending on a balance due, adding up', input: async () => ctx(balanceDue(), 'invoice') },
+    { name: 'tax line introduced by "zuzüglich", adding up', input: async () => ctx(plusTax(), 'invoice') },
+    { name: 'German totals row and its sum line, adding up', input: async () => ctx(germanTotals('447,88', '71,51', '447,88'), 'invoice') },
     { name: 'net à payer = TTC less the deposit', input: async () => ctx(netAPayer(), 'invoice') },
     {
       // The viewer prints 70,00 as "70": a figure the walk cannot read must not be left out of the sum.
@@ -209,6 +225,16 @@ testDetector(arithmeticErrorDetector, {
     {
       name: 'totals ending on a balance due: balance due raised',
       input: async () => ctx(balanceDue('$4,140.00'), 'invoice'),
+      reasons: ['arithmetic_error.invoice_total'],
+    },
+    {
+      name: 'tax line introduced by "zuzüglich": gross raised',
+      input: async () => ctx(plusTax('3.005,55'), 'invoice'),
+      reasons: ['arithmetic_error.invoice_total'],
+    },
+    {
+      name: 'German totals row: the sum line under it raised',
+      input: async () => ctx(germanTotals('447,88', '71,51', '647,88'), 'invoice'),
       reasons: ['arithmetic_error.invoice_total'],
     },
     {
