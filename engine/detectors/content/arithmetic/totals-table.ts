@@ -19,7 +19,7 @@ import { labelledAmounts, moneyCells } from '../amounts.js';
 import { finding, near, operands } from '../evidence.js';
 import { STRENGTH } from '../../strengths.js';
 import { amountDueFindings } from './amount-due.js';
-import { unreadFigure } from './invoice.js';
+import { unreadFigure } from './totals-labels.js';
 
 type Kind = 'net' | 'tax' | 'gross' | 'rate';
 
