@@ -70,9 +70,14 @@ export function rateFirstTax(line: Line, model: DocModel): Labelled | null {
 
 /**
  * A figure after a label that the money reading does not take: a whole number ("Steuerbetrag  70"
- * for 70,00) or two figures run into one cell ("163,16183,14", an amount and its foreign-currency
- * twin). Either is part of the block's arithmetic, which is then not understood.
+ * for 70,00), two figures run into one cell ("163,16183,14", an amount and its foreign-currency
+ * twin), or a sign set apart from its figure ("EUR  -" above "1,12": a credit note whose minus
+ * the reading order left on another line). Each is part of the block's arithmetic, which is then
+ * not understood.
  */
 export function unreadFigure(line: Line): boolean {
-  return /\p{L}/u.test(line.cells[0]?.text ?? '') && line.cells.slice(1).some((c) => /\d/.test(c.text.replace(/\(?\d{1,2}(?:[.,]\d{1,3})?\s?%\)?/g, '')));
+  return (
+    /\p{L}/u.test(line.cells[0]?.text ?? '') &&
+    line.cells.slice(1).some((c) => /\d/.test(c.text.replace(/\(?\d{1,2}(?:[.,]\d{1,3})?\s?%\)?/g, '')) || /^[-−–]$/.test(c.text.trim()))
+  );
 }

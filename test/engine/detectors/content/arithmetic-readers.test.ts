@@ -167,6 +167,22 @@ testDetector(arithmeticErrorDetector, {
         ),
     },
     {
+      // A credit note's tax whose minus sign the reading order left on the line above its label.
+      name: 'EN 16931 totals whose tax sign stands apart from its figure',
+      input: async () =>
+        ctx(
+          [
+            'Rechnungskorrektur',
+            row([40, 'Rechnungssumme ohne USt.'], right(96, '-7,67')),
+            row([70, 'EUR'], right(96, '-')),
+            row([40, 'Steuerbetrag in']),
+            row(right(96, '1,12')),
+            row([40, 'Bruttosumme'], right(96, '-8,79')),
+          ].join('\n'),
+          'invoice',
+        ),
+    },
+    {
       name: 'EN 16931 totals whose tax cell holds two figures run together',
       input: async () => ctx(en16931Totals('235,62').replace('37,62', '37,6242,15'), 'invoice'),
     },
