@@ -8,6 +8,8 @@ import { invoiceFindings } from './arithmetic/invoice.js';
 import { payslipFindings } from './arithmetic/payslip.js';
 import { receiptItemFindings } from './arithmetic/receipt-items.js';
 import { statementFindings } from './arithmetic/statement.js';
+import { statementFlowFindings } from './arithmetic/statement-flow.js';
+import { totalsTableFindings } from './arithmetic/totals-table.js';
 import { agreeingWithInvoice, embeddedInvoice } from './einvoice.js';
 import { asHandTyped, officeAuthor } from './arithmetic/typed-by-hand.js';
 import { uncheckedArithmetic, type Checked } from './arithmetic/checked.js';
@@ -59,9 +61,13 @@ function runChecks(ctx: DetectorContext, checked: Checked): Found[] {
   const model = ctx.facts.now('textModel');
   const type = ctx.extracted.doc_type;
   if (type === 'payslip') return [...payslipFindings(model, checked), ...statementFindings(model, checked)];
-  if (type === 'bank_statement') return statementFindings(model, checked);
+  if (type === 'bank_statement') {
+    const found = statementFindings(model, checked);
+    // No balance column and no summary: a short list between an opening and a closing balance.
+    return checked.size ? found : [...found, ...statementFlowFindings(model, checked)];
+  }
   const items = invoiceFindings(model, checked);
   // A headed item table already checked its rows against the subtotal.
   const listed = items.some((f) => f.code === 'arithmetic_error.items_subtotal') ? [] : receiptItemFindings(model, checked);
-  return [...statementFindings(model, checked), ...items, ...listed, ...accountSummaryFindings(model, checked)];
+  return [...statementFindings(model, checked), ...items, ...listed, ...accountSummaryFindings(model, checked), ...totalsTableFindings(model, checked)];
 }

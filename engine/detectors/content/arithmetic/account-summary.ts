@@ -17,7 +17,7 @@ import { STRENGTH } from '../../strengths.js';
 /** Lines of the charges section that the charges total sums up, besides the charges table rows. */
 const CHARGE_PARTS = /^\s*(?:sub-?total|tax|vat|gst|hst|pst|sales tax|mwst|ust|tva|iva)(?![\p{L}])/iu;
 
-const PREVIOUS =
+export const PREVIOUS =
   /previous balance|balance from (?:your )?(?:last|previous) (?:bill|statement)|last bill(?: amount)?|balance brought forward|vorheriger saldo|saldo vormonat|solde précédent|ancien solde/;
 const PAYMENT =
   /payments? received|payment,? thank you|thank you for your payment|payments?(?= |$)|zahlung(?:en)?(?: erhalten)?|paiements? reçus?|règlement reçu/;

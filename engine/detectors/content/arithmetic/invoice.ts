@@ -8,53 +8,16 @@ import type { ArithmeticFinding } from './emits.js';
 import type { Checked } from './checked.js';
 import type { Line } from '../../../read/extract/layout.js';
 import type { DocModel } from '../../../read/extract/model.js';
-import { formatAmount, parseAmount, type ParsedAmount } from '../../../read/extract/numbers.js';
+import { formatAmount, type ParsedAmount } from '../../../read/extract/numbers.js';
 import { labelledAmounts, moneyCells, type Labelled } from '../amounts.js';
 import { finding, near, operands } from '../evidence.js';
 import { round2 } from '../../../kit/numbers.js';
 import { readItemTable, type ItemRow } from './line-items.js';
+import { amountDueFindings } from './amount-due.js';
 import { misreadValues } from './misread.js';
 import { confirmedByRate, confirmedIncluded, judgeTotal, moneyReadings } from './totals-cross-check.js';
 import { STRENGTH } from '../../strengths.js';
-
-const SUBTOTAL =
-  /sub-?total|net total|total net|net amount|total excl\.?(?:uding)? (?:vat|tax)|total before tax|zwischensumme|nettobetrag|netto|summe netto|rechnungssumme netto|total ht|montant ht|subtotaal|totaal excl/;
-const TAX = /vat|tax|sales tax|gst|hst|pst|mwst\.?|ust\.?|umsatzsteuer|mehrwertsteuer|steuerbasisbetrag|tva|btw|iva/;
-const TAX_TOTAL = /total (?:vat|tax)|vat total|tax total|summe (?:ust|mwst)|total tva/;
-/** Tax already inside the total ("incl. VAT 20%"): checked against the total, never added to it. */
-const INCLUDED = /incl\.?\s*(?:vat|tax|gst|mwst\.?|ust\.?|tva|btw|iva)|including (?:vat|tax|gst)|inkl\.?\s*(?:mwst|ust)\.?|davon (?:mwst|ust)\.?|dont tva/;
-const DISCOUNT = /discount|rabatt|remise|korting|descuento/;
-const EXTRA = /shipping|delivery|postage|freight|handling|service charge|tip|gratuity|versand|fracht|livraison|frais de port/;
-const TOTAL =
-  /grand total|total amount|invoice total|total due|total to pay|total payable|amount payable|total|gesamtbetrag|rechnungsbetrag|endbetrag|brutto|summe brutto|rechnungssumme brutto|total ttc|montant ttc|factuur totaal|totaal|due payable|zahlbetrag/;
-
-function labelOf(text: string, re: RegExp): boolean {
-  return new RegExp(`^\\s*(?:${re.source})(?![\\p{L}])`, 'iu').test(text);
-}
-
-interface Step {
-  kind: 'tax' | 'tax_total' | 'included' | 'discount' | 'extra' | 'total';
-  hit: Labelled;
-}
-
-function classify(h: Labelled): Step['kind'] | null {
-  const t = h.label;
-  if (labelOf(t, INCLUDED)) return 'included';
-  if (labelOf(t, TAX_TOTAL)) return 'tax_total';
-  if (labelOf(t, TAX)) return 'tax';
-  if (labelOf(t, DISCOUNT)) return 'discount';
-  if (labelOf(t, EXTRA)) return 'extra';
-  if (labelOf(t, TOTAL)) return 'total';
-  return null;
-}
-
-/** A tax breakdown row: "19 %  336.00  63.84" (rate, base, tax). */
-function taxRow(line: Line, model: DocModel): { rate: number; base: number; tax: number } | null {
-  const first = parseAmount(line.cells[0]?.text.replace(/\s+%$/, '%') ?? '', model.style);
-  const money = moneyCells(line, model.style, 1);
-  if (!first?.percent || money.length < 2) return null;
-  return { rate: first.value, base: money[0].amount.value, tax: money[1].amount.value };
-}
+import { classify, labelOf, rateFirstTax, SUBTOTAL, taxRow, TAX, type Step, unreadFigure } from './totals-labels.js';
 
 /** Where a totals block starts: after a subtotal line, or after an item table whose rows are its subtotal. */
 interface TotalsStart {
@@ -122,9 +85,10 @@ function totalsFindings(model: DocModel, checked: Checked): ArithmeticFinding[] 
         rows.push({ ...row, line });
         continue;
       }
-      const h = labelled.get(line);
+      const h = labelled.get(line) ?? rateFirstTax(line, model);
       if (!h) {
-        if (moneyCells(line, model.style).length) understood = false;
+        // A figure printed without decimals ("Steuerbetrag  70" for 70,00) is still part of the sum.
+        if (moneyCells(line, model.style).length || unreadFigure(line)) understood = false;
         if (!understood) break;
         continue;
       }
@@ -185,6 +149,7 @@ function totalsFindings(model: DocModel, checked: Checked): ArithmeticFinding[] 
         start.from,
       ),
     );
+    out.push(...amountDueFindings(model, total.line, found, checked, (l) => moneyCells(l, model.style).length > 0 || unreadFigure(l)));
     out.push(
       ...includedTaxFindings(
         steps.filter((s) => s.kind === 'included').map((s) => s.hit),
