@@ -12,15 +12,30 @@ const xmp = (fields: Parameters<typeof xmpPacket>[0]) =>
     modifyDate: '2024-02-29T12:00:00+01:00',
     ...fields,
   });
+/**
+ * A value as Ghostscript-based printers (Bullzip, PDFCreator) copy a DOCINFO string into XMP: the
+ * PDF-source spelling of its UTF-16BE bytes, byte-order mark first (`\376\377\000B\000u...`).
+ */
+const asPdfString = (text: string) =>
+  '\\376\\377' +
+  [...Buffer.from(text, 'utf16le').swap16()]
+    .map((b) => (b >= 0x20 && b < 0x7f && b !== 0x5c ? String.fromCharCode(b) : '\\' + b.toString(8).padStart(3, '0')))
+    .join('');
 const pdf = (x: string) => buildRawPdf({ pages: [{ lines: STATEMENT_LINES }], info, xmp: x });
 
 testDetector(infoXmpMismatchDetector, {
   valid: [
     { name: 'Info and XMP tell the same story', input: structureContext(pdf(xmp({}))) },
+    { name: 'XMP spells the same producer as a UTF-16 PDF string (Bullzip)', input: structureContext(pdf(xmp({ producer: asPdfString('PDFlib+PDI 9.3.1') }))) },
     { name: 'XMP dates a minute apart from Info (rounding)', input: structureContext(pdf(xmp({ createDate: '2024-02-29T12:01:00+01:00' }))) },
   ],
   invalid: [
     { name: 'XMP names another producer', input: structureContext(pdf(xmp({ producer: 'Nitro Pro 13' }))), reasons: ['metadata_mismatch.producer'] },
+    {
+      name: 'XMP spells another producer as a UTF-16 PDF string',
+      input: structureContext(pdf(xmp({ producer: asPdfString('Nitro Pro 13') }))),
+      reasons: ['metadata_mismatch.producer'],
+    },
     {
       name: 'XMP modified a week after Info says',
       input: structureContext(pdf(xmp({ modifyDate: '2024-03-07T09:30:00+01:00' }))),
