@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { infoXmpMismatchDetector } from '../../../../engine/detectors/metadata/info-xmp-mismatch.js';
 import { testDetector } from '../../detector-tester.js';
 import { structureContext } from '../../read/pdf/structure/context.js';
@@ -23,6 +24,15 @@ const asPdfString = (text: string) =>
     .join('');
 const pdf = (x: string) => buildRawPdf({ pages: [{ lines: STATEMENT_LINES }], info, xmp: x });
 
+/** The file written again by a processing tool (pdfcpu 0.1.25): its name and one moment in Info, the source's Creator and XMP kept. */
+const resaved = (infoOverrides: Record<string, string>, xmpFields: Parameters<typeof xmpPacket>[0] = {}) =>
+  buildRawPdf({
+    pages: [{ lines: STATEMENT_LINES }],
+    info: { ...info, Producer: '(pdfcpu v0.1.25 dev)', CreationDate: "(D:20240710102728+02'00')", ModDate: "(D:20240710102728+02'00')", ...infoOverrides },
+    xmp: xmp(xmpFields),
+  });
+const strengthOf = (findings: ReadonlyArray<{ code: string; strength: number }>, code: string) => findings.find((f) => f.code === code)?.strength ?? 0;
+
 testDetector(infoXmpMismatchDetector, {
   valid: [
     { name: 'Info and XMP tell the same story', input: structureContext(pdf(xmp({}))) },
@@ -35,6 +45,29 @@ testDetector(infoXmpMismatchDetector, {
       name: 'XMP spells another producer as a UTF-16 PDF string',
       input: structureContext(pdf(xmp({ producer: asPdfString('Nitro Pro 13') }))),
       reasons: ['metadata_mismatch.producer'],
+    },
+    {
+      // pdfcpu's test files: suspicious 70-73 on the three mismatches before.
+      name: 'a processing tool wrote the file again: its Info stamp makes the dates context, the producer stays',
+      input: structureContext(resaved({})),
+      reasons: ['metadata_mismatch.producer', 'metadata_mismatch.creation_date', 'metadata_mismatch.modification_date'],
+      check: (findings) => {
+        expect(strengthOf(findings, 'metadata_mismatch.producer')).toBeGreaterThanOrEqual(0.3);
+        expect(strengthOf(findings, 'metadata_mismatch.creation_date')).toBeLessThanOrEqual(0.1);
+        expect(strengthOf(findings, 'metadata_mismatch.modification_date')).toBeLessThanOrEqual(0.1);
+      },
+    },
+    {
+      name: 'the same stamp over another authoring story (XMP names another Creator): the creation date counts',
+      input: structureContext(resaved({}, { creatorTool: 'Microsoft Word for Microsoft 365' })),
+      reasons: ['metadata_mismatch.producer', 'metadata_mismatch.creator_tool', 'metadata_mismatch.creation_date', 'metadata_mismatch.modification_date'],
+      check: (findings) => expect(strengthOf(findings, 'metadata_mismatch.creation_date')).toBeGreaterThanOrEqual(0.5),
+    },
+    {
+      name: 'Info created apart from its modification: two stories, the creation date counts',
+      input: structureContext(resaved({ CreationDate: "(D:20240320090000+01'00')" })),
+      reasons: ['metadata_mismatch.producer', 'metadata_mismatch.creation_date', 'metadata_mismatch.modification_date'],
+      check: (findings) => expect(strengthOf(findings, 'metadata_mismatch.creation_date')).toBeGreaterThanOrEqual(0.5),
     },
     {
       name: 'XMP modified a week after Info says',
