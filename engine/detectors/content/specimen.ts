@@ -81,13 +81,21 @@ export function specimenDigits(value: string): boolean {
   const d = value.replace(/\D/g, '');
   if (d.length < 8) return false;
   let best = 1;
+  let tail = 1;
   for (const step of [0, 1, 9]) {
     let run = 1;
     for (let i = 1; i < d.length; i++) {
       run = (Number(d[i]) - Number(d[i - 1]) + 10) % 10 === step ? run + 1 : 1;
       best = Math.max(best, run);
     }
+    tail = Math.max(tail, run);
   }
-  // Most of the number in one run (a bank code or check part may stand apart).
-  return best >= Math.max(8, Math.ceil(d.length * 0.7));
+  // Most of the number in one run (a bank code or check part may stand apart), or the whole
+  // account number at its end: a German specimen pairs a bank code, real or made up, with the
+  // account "9999999999" or "0001234567" (Kto.Nr. 1234567), and no account number passes for
+  // real with seven counting or equal digits to close it.
+  return best >= Math.max(8, Math.ceil(d.length * 0.7)) || tail >= SPECIMEN_ACCOUNT_RUN;
 }
+
+/** Digits that close a specimen account number in one run: the shortest national account numbers written so have seven. */
+const SPECIMEN_ACCOUNT_RUN = 7;

@@ -9,6 +9,7 @@ import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
 import type { DetectorContext } from '../../facts/context.js';
 import type { TextRun } from '../../read/pdf/text/types.js';
 import { alnumSet, describeRun, fontUses, quote, runRegion, unionBox, visibleChars, type FontUse } from './font-query.js';
+import { ghostscriptHeader, officeSubsetTags } from '../../kit/writer-signature.js';
 import { thresholdValues, type Threshold } from '../thresholds.js';
 import { STRENGTH, STRENGTH_CAP } from '../strengths.js';
 
@@ -74,12 +75,25 @@ export const duplicateSubsetDetector = defineDetector({
   },
 });
 
-/** The file as its writer left it (no later update) and a writer known for per-instance subsets. */
+/**
+ * The file as its writer left it (no later update) and a writer known for per-instance subsets:
+ * named in the metadata, or, where the metadata no longer names it (stripped, or the file
+ * rewritten by a library such as PyPDF4 attaching an e-invoice), known by the marks it leaves in
+ * the bytes: Ghostscript's header, Office's subset numbering.
+ */
 function perInstanceWriter(ctx: DetectorContext): boolean {
   const m = ctx.facts.now('metadata');
   const writer = `${m?.producer ?? ''} ${m?.creator ?? ''}`;
   const untouched = ctx.revisions.every((r) => r.kind === 'original' || r.kind === 'linearization');
-  return untouched && PER_INSTANCE_SUBSETS.test(writer);
+  if (!untouched) return false;
+  return PER_INSTANCE_SUBSETS.test(writer) || ghostscriptHeader(ctx.bytes) || officeSubsetTags(subsetTags(ctx.pages));
+}
+
+/** Every subset tag of the fonts the pages use (an editor's font included, whatever it draws). */
+function subsetTags(pages: DetectorContext['pages']): string[] {
+  const tags = new Set<string>();
+  for (const page of pages) for (const font of Object.values(page.fonts ?? {})) if (font.subsetTag) tags.add(font.subsetTag);
+  return [...tags];
 }
 
 function asProducerHabit(f: Found): Found {

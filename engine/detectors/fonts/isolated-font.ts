@@ -40,7 +40,9 @@ export const isolatedFontDetector = defineDetector({
     for (const [name, use] of fontUses(ctx.pages)) docUses.set(name, use.runs.length);
     const findings: Found[] = [];
     // OCR'd pages (engine/ocr) have no fonts: their sizes and baselines are estimates from line boxes.
-    for (const page of ctx.pages) if (page.source !== 'ocr') findings.push(...pageFindings(page, docUses));
+    // A scan's own text layer (a scanner's or Acrobat's Paper Capture OCR, drawn invisibly over the
+    // picture) is no better: its fonts are the recogniser's guess per word, and nobody sees them.
+    for (const page of ctx.pages) if (page.source !== 'ocr' && !page.imageOnly) findings.push(...pageFindings(page, docUses));
     return findings;
   },
 });

@@ -46,6 +46,15 @@ function digitCount(text: string): number {
   return n;
 }
 
+/**
+ * Tabular figures give "1" the advance of a "0", so "11" sets with a gap inside it; designers
+ * track a run of ones tighter (InDesign forms' line number "11" at -0.7 between "10" and "12"
+ * set plainly). Closing up ones is that kerning; a squeezed value has other digits to fit.
+ */
+function kernedOnes(op: TextPaint): boolean {
+  return op.charSpacing < 0 && Math.abs(op.hScale - 1) < T.hScaleTolerance && /^\s*1+\s*$/.test(op.text);
+}
+
 function isPlain(op: TextPaint): boolean {
   return Math.abs(op.hScale - 1) < T.hScaleTolerance && Math.abs(op.charSpacing) < T.tcShare * Math.max(op.size, 1);
 }
@@ -117,6 +126,7 @@ function pageFindings(page: PageLayer, pageCount: number): Array<{ found: Found;
   for (const op of odd) {
     if (!isFigure(op.text) || digitCount(op.text) < T.minDigits || RELATION_FIRST.test(op.text)) continue;
     if (Math.abs(op.charSpacing) >= T.combEm * Math.max(op.size, 1)) continue;
+    if (kernedOnes(op)) continue;
     const cy = (op.bbox[1] + op.bbox[3]) / 2;
     // Same font on the same line set plainly: the odd spacing is a break, not a style (small caps, headings).
     const lineMates = plain.filter((p) => p.fontId === op.fontId && p.bbox[1] <= cy && cy <= p.bbox[3]);

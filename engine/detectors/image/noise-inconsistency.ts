@@ -99,6 +99,18 @@ function cellHeatmap(cells: Cell[], cols: number, rows: number, patch: Set<numbe
   return { page: 1, bbox, image: rgbaPngDataUrl(px, cols, rows) };
 }
 
+/**
+ * A grain-free strip along the picture's edge, at most this many cells deep: the border of a scan
+ * or a crop (the platen or lid beyond the paper, a receipt's torn or cut edge, an editor's crop
+ * filled flat), not a patch. A value is pasted over the writing, inside the page's margins.
+ */
+const BORDER_STRIP_CELLS = 2;
+
+function alongBorder(box: readonly number[], cols: number, rows: number): boolean {
+  const [x0, y0, x1, y1] = box;
+  return ((x0 === 0 || x1 === cols) && x1 - x0 <= BORDER_STRIP_CELLS) || ((y0 === 0 || y1 === rows) && y1 - y0 <= BORDER_STRIP_CELLS);
+}
+
 const EMITS = [{ flag: 'image_manipulation', reasons: ['noise_inconsistency'] }] as const satisfies readonly Emit[];
 
 export const noiseInconsistencyDetector = defineDetector({
@@ -132,7 +144,7 @@ export const noiseInconsistencyDetector = defineDetector({
         const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs) + 1, Math.min(...ys), Math.max(...ys) + 1];
         return { comp, box: [x0, y0, x1, y1], fill: comp.length / ((x1 - x0) * (y1 - y0)) };
       })
-      .filter((c) => c.fill >= 0.5)
+      .filter((c) => c.fill >= 0.5 && !alongBorder(c.box, cols, rows))
       .sort((a, b) => b.comp.length - a.comp.length);
     if (!found.length) return [];
     const best = found[0];

@@ -85,17 +85,19 @@ export const dateInconsistencyDetector = defineDetector({
     const modified = m.modified ?? m.xmpModified;
     const rawCreated = m.info?.CreationDate ?? m.xmp?.createDate;
     const rawModified = m.info?.ModDate ?? m.xmp?.modifyDate;
-    if (created && modified && modified.date.getTime() < created.date.getTime() - T.backInTimeMinutes * MINUTE) {
+    const order = oneCopy(m) ?? { created, modified, rawCreated, rawModified };
+    if (order.created && order.modified && order.modified.date.getTime() < order.created.date.getTime() - T.backInTimeMinutes * MINUTE) {
+      const [c, mod] = [order.created, order.modified];
       // Without zones, "earlier" may only be a zone misreading.
-      const unzoned = created.tzMinutes === null || modified.tzMinutes === null;
-      const gap = created.date.getTime() - modified.date.getTime();
-      if ((!unzoned || gap > T.unzonedGapHours * HOUR) && !sameWallClock(created, modified) && !localTimeMarkedUtc(created, modified)) {
+      const unzoned = c.tzMinutes === null || mod.tzMinutes === null;
+      const gap = c.date.getTime() - mod.date.getTime();
+      if ((!unzoned || gap > T.unzonedGapHours * HOUR) && !wallClocksInOrder(c, mod) && !localTimeMarkedUtc(c, mod)) {
         findings.push({
           flag: 'date_inconsistency',
           code: 'date_inconsistency.modified_before_created',
-          summary: `The file says it was modified (${formatPdfDateForPeople(rawModified)}) ${describe(gap)} before it was created (${formatPdfDateForPeople(rawCreated)}).`,
+          summary: `The file says it was modified (${formatPdfDateForPeople(order.rawModified)}) ${describe(gap)} before it was created (${formatPdfDateForPeople(order.rawCreated)}).`,
           pages: [],
-          evidence: { before: rawCreated, after: rawModified, differenceMinutes: Math.round(gap / MINUTE) },
+          evidence: { before: order.rawCreated, after: order.rawModified, differenceMinutes: Math.round(gap / MINUTE) },
           strength: modifiedBeforeCreatedStrength(gap),
         });
       }
@@ -294,10 +296,33 @@ function modifiedBeforeCreatedStrength(gapMs: number): number {
   return s.minutes;
 }
 
-/** The same wall-clock time written with two zones: a writer's zone bug, not a date going back. */
+/**
+ * Both stamps of one copy (Info, else XMP): the order of a writer's own two stamps. Info's
+ * CreationDate beside XMP's ModDate compares two copies, which metadata_mismatch reports (a
+ * library that stamped a new Info CreationDate over a LibreOffice file without a ModDate).
+ */
+function oneCopy(m: MetadataFacts): { created: PdfDate; modified: PdfDate; rawCreated?: string; rawModified?: string } | null {
+  if (m.created && m.modified) return { created: m.created, modified: m.modified, rawCreated: m.info?.CreationDate, rawModified: m.info?.ModDate };
+  if (m.xmpCreated && m.xmpModified) return { created: m.xmpCreated, modified: m.xmpModified, rawCreated: m.xmp?.createDate, rawModified: m.xmp?.modifyDate };
+  return null;
+}
+
+/** The same wall-clock time written with two zones: a writer's zone bug, not a move elsewhere. */
 function sameWallClock(a: PdfDate, b: PdfDate): boolean {
   if (a.tzMinutes === null || b.tzMinutes === null || a.tzMinutes === b.tzMinutes) return false;
   return Math.abs(a.date.getTime() + a.tzMinutes * MINUTE - (b.date.getTime() + b.tzMinutes * MINUTE)) <= T.sameWallClockMinutes * MINUTE;
+}
+
+/**
+ * The wall clocks are in order and only the zones differ: a device or writer stamps its clock's
+ * local time and labels the zone, and labels it differently on the two stamps (a scanner that
+ * adds summer time to one: 16:39 +01:00 created, 16:42 +02:00 modified; a sign flipped). The
+ * clock did not go back; read in UTC the inversion is at most the zones' difference. Stamps in
+ * one zone, or wall clocks out of order, are still a date set back.
+ */
+function wallClocksInOrder(a: PdfDate, b: PdfDate): boolean {
+  if (a.tzMinutes === null || b.tzMinutes === null || a.tzMinutes === b.tzMinutes) return false;
+  return b.date.getTime() + b.tzMinutes * MINUTE >= a.date.getTime() + a.tzMinutes * MINUTE - T.sameWallClockMinutes * MINUTE;
 }
 
 /**

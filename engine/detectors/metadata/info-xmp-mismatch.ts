@@ -122,7 +122,9 @@ export const infoXmpMismatchDetector = defineDetector({
       });
     }
     if (converted) return findings.map((f) => asConversion(f));
-    return quartzResave(m) ? findings.map((f) => asQuartzResave(f)) : findings;
+    if (quartzResave(m)) return findings.map((f) => asQuartzResave(f));
+    const creatorContradicted = findings.some((f) => f.code === 'metadata_mismatch.creator_tool');
+    return producerContradicted && !creatorContradicted && resaveStamp(m) ? findings.map((f) => asResaveStamp(f)) : findings;
   },
 });
 
@@ -201,6 +203,32 @@ function asQuartzResave(f: Found): Found {
     ...f,
     summary: `${f.summary} The Info date is Quartz's own stamp of that re-save on a Mac, not a second story.`,
     evidence: { ...f.evidence, resave: 'macos-quartz' },
+    strength: Math.min(f.strength, STRENGTH_CAP.conversionStamp),
+  };
+}
+
+/**
+ * A processing tool that writes the file again (pdfcpu's optimise and validate, printers'
+ * drivers) writes an Info of its own: its name as Producer, and the moment of writing as both
+ * CreationDate and ModDate. It keeps the source's Creator, and its XMP as it was. Then the
+ * Info dates are one stamp, later than the XMP's: the re-save the producer finding reports, not
+ * a second story. A forger who writes a new story into Info (another Creator than the XMP
+ * CreatorTool, a creation date apart from the modification) keeps every finding.
+ */
+function resaveStamp(m: MetadataFacts): boolean {
+  const { created, modified, xmpCreated, xmpModified } = m;
+  if (!created || !modified || !xmpCreated) return false;
+  if (Math.abs(created.date.getTime() - modified.date.getTime()) > DATE_TOLERANCE_MS) return false;
+  const later = (a: { date: Date }, b: { date: Date }) => a.date.getTime() > b.date.getTime() + DATE_TOLERANCE_MS;
+  return later(created, xmpCreated) && (!xmpModified || later(modified, xmpModified));
+}
+
+function asResaveStamp(f: Found): Found {
+  if (f.code !== 'metadata_mismatch.creation_date' && f.code !== 'metadata_mismatch.modification_date') return f;
+  return {
+    ...f,
+    summary: `${f.summary} Both Info dates are one moment, the stamp of the program that wrote the file again (the producer finding), which kept the source's Creator and XMP: one re-save, not a second story.`,
+    evidence: { ...f.evidence, resave: 'info-stamp' },
     strength: Math.min(f.strength, STRENGTH_CAP.conversionStamp),
   };
 }

@@ -36,7 +36,11 @@ const KB: Array<[RegExp, SoftwareKind, string]> = [
   [/\bindesign\b/i, 'image_editor', 'Adobe InDesign'],
   [/\bgimp\b/i, 'image_editor', 'GIMP'],
   [/\binkscape\b/i, 'image_editor', 'Inkscape'],
-  [/\bcoreldraw\b|\bcorel\b/i, 'image_editor', 'CorelDRAW'],
+  [/\bcoreldraw\b/i, 'image_editor', 'CorelDRAW'],
+  // Corel's PDF engine writes every PDF a Corel application publishes or prints, WordPerfect
+  // Office's word processor, spreadsheet and print server among them: it names no design tool.
+  [/\bcorel pdf engine\b/i, 'office_suite', 'Corel PDF Engine'],
+  [/\bcorel\b/i, 'image_editor', 'CorelDRAW'],
   [/\baffinity\b/i, 'image_editor', 'Affinity'],
   [/\bpixelmator\b/i, 'image_editor', 'Pixelmator'],
   [/\bpaint\.net\b/i, 'image_editor', 'Paint.NET'],

@@ -3,6 +3,8 @@
  * either as an element or as an attribute of rdf:Description, so both forms are read.
  */
 
+import { decodePdfText } from '../pdf/structure/text-strings.js';
+
 export interface XmpHistoryEvent {
   action: string;
   softwareAgent: string;
@@ -29,18 +31,47 @@ function unescapeXml(s: string): string {
     .replace(/&amp;/g, '&');
 }
 
+const PDF_ESCAPES: Record<string, number> = { n: 10, r: 13, t: 9, b: 8, f: 12, '(': 40, ')': 41, '\\': 92 };
+
+/**
+ * Ghostscript's pdfwrite (and the printers built on it: Bullzip, PDFCreator) copies a DOCINFO
+ * string into XMP as it was handed over: a UTF-16 value then reads `\376\377\000B\000u...`,
+ * the PDF-source escapes of its byte-order mark and bytes (or those bytes as Latin-1 characters,
+ * `þÿ` first). It is the same text as the Info entry, spelled as a PDF string.
+ */
+function pdfStringValue(v: string): string {
+  let bytes: number[] | null = null;
+  if (v.startsWith('\\376\\377')) {
+    bytes = [];
+    for (let i = 0; i < v.length; i++) {
+      if (v[i] !== '\\') {
+        bytes.push(v.charCodeAt(i) & 0xff);
+        continue;
+      }
+      const octal = /^[0-7]{1,3}/.exec(v.slice(i + 1));
+      if (octal) {
+        bytes.push(parseInt(octal[0], 8) & 0xff);
+        i += octal[0].length;
+      } else if (v[i + 1] in PDF_ESCAPES) bytes.push(PDF_ESCAPES[v[++i]]);
+    }
+  } else if (v.startsWith('\u00fe\u00ff') && [...v].every((c) => c.charCodeAt(0) <= 0xff)) {
+    bytes = [...v].map((c) => c.charCodeAt(0));
+  }
+  return bytes ? decodePdfText(Uint8Array.from(bytes)).trim() : v;
+}
+
 /** A simple property: `<ns:name>value</ns:name>`, a language alternative, or `ns:name="value"`. */
 export function xmpProperty(xmp: string, qname: string): string | undefined {
   const q = qname.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const el = new RegExp(`<${q}(?:\\s[^>]*)?>([\\s\\S]*?)</${q}>`).exec(xmp);
   if (el) {
     const li = /<rdf:li[^>]*>([\s\S]*?)<\/rdf:li>/.exec(el[1]);
-    const v = unescapeXml((li ? li[1] : el[1]).replace(/<[^>]+>/g, '')).trim();
+    const v = pdfStringValue(unescapeXml((li ? li[1] : el[1]).replace(/<[^>]+>/g, '')).trim());
     if (v) return v;
   }
   const attr = new RegExp(`\\s${q}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`).exec(xmp);
   if (attr) {
-    const v = unescapeXml(attr[1] ?? attr[2] ?? '').trim();
+    const v = pdfStringValue(unescapeXml(attr[1] ?? attr[2] ?? '').trim());
     if (v) return v;
   }
   return undefined;

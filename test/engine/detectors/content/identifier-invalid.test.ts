@@ -75,8 +75,17 @@ testDetector(identifierInvalidDetector, {
         'Prénom Nom                 Fédération belge de gong\nBE01 2345 6789 0123         BE98 7654 3210 9876\nMerci de régler cette facture au compte no BE01 2345 6789 0123 avec la mention XYZ1234.',
       ),
     },
+    // mustangproject's zugferd_invoice.pdf and ZUGFeRD-csharp's Sammelrechnung: a bank code with a
+    // placeholder account, IBANs whose check digits were never computed.
+    { name: 'a German specimen IBAN: a bank code and the account 9999999999', input: ctx('GF Paul Kraxi  München HRB 999999  IBAN DE28700100809999999999') },
+    { name: 'a German specimen IBAN: the account 1234567, zero-padded', input: ctx('BLZ: 999 888 77 Kto.Nr.: 1234567, IBAN: DE33 9998 8877 0001 2345 67') },
   ],
   invalid: [
+    {
+      name: 'an account closing on six equal digits is no specimen',
+      input: ctx('IBAN: DE28 7001 0080 0012 9999 99'),
+      reasons: ['identifier_invalid.iban_checksum'],
+    },
     { name: 'an IBAN in counting digits with one digit changed', input: ctx('IBAN: BE01 2345 6789 5123'), reasons: ['identifier_invalid.iban_checksum'] },
     {
       name: 'labelled IBAN with a wrong check digit',

@@ -1,7 +1,9 @@
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { duplicateSubsetDetector } from '../../../../engine/detectors/fonts/duplicate-subset.js';
 import { splitSubset } from '../../../../engine/read/pdf/text/fonts.js';
 import { buildContextForTest } from '../../context-for-test.js';
+import { appendUpdate } from '../../read/pdf/structure/fixtures.js';
+import { PDFDict, PDFDocument as LibDocument, PDFName } from 'pdf-lib';
 import { testDetector } from '../../detector-tester.js';
 import { textContext } from '../../read/pdf/text/context.js';
 import { pageWithOwnSubset } from './more-font-fixtures.js';
@@ -27,6 +29,71 @@ async function headingInSecondSubset(producer: string, creator?: string): Promis
     if (creator) doc.setCreator(creator);
   });
 }
+
+/** Renames every subset font (`ABCDEF+Name`, pdf-lib's `Name-1234`) to `tags(i, old)+Name`, each distinct tag in order of first appearance. */
+async function retag(bytes: Uint8Array, tags: (i: number, old: string) => string): Promise<Uint8Array> {
+  const doc = await LibDocument.load(bytes, { updateMetadata: false });
+  const seen = new Map<string, string>();
+  for (const [, obj] of doc.context.enumerateIndirectObjects()) {
+    if (!(obj instanceof PDFDict)) continue;
+    for (const key of ['BaseFont', 'FontName']) {
+      const name = obj.get(PDFName.of(key));
+      if (!(name instanceof PDFName)) continue;
+      const { subsetTag, baseName } = splitSubset(name.decodeText());
+      if (!subsetTag) continue;
+      if (!seen.has(subsetTag)) seen.set(subsetTag, tags(seen.size, subsetTag));
+      obj.set(PDFName.of(key), PDFName.of(`${seen.get(subsetTag)}+${baseName}`));
+    }
+  }
+  return doc.save({ useObjectStreams: false });
+}
+
+/** Office's PDF writer numbers its subsets BCDEEE, BCDFEE, BCDGEE, ... */
+const officeTag = (i: number) => `BCD${String.fromCharCode(69 + i)}EE`;
+
+/** Ghostscript's mark on the line after the version header (pdf-lib writes four bytes there too). */
+function ghostscriptMark(bytes: Uint8Array): Uint8Array {
+  const out = Uint8Array.from(bytes);
+  const at = Buffer.from(out).indexOf('\n%') + 2;
+  out.set([0xc7, 0xec, 0x8f, 0xa2], at);
+  return out;
+}
+
+async function strongest(bytes: Uint8Array): Promise<{ strength: number; minor: string }> {
+  const findings = await duplicateSubsetDetector.run(await buildContextForTest(bytes));
+  const f = findings.filter((x) => x.code === 'font_inconsistency.duplicate_subset').sort((a, b) => b.strength - a.strength)[0];
+  return { strength: f?.strength ?? 0, minor: (f?.evidence.fonts as string[] | undefined)?.[1] ?? '' };
+}
+
+/** Reported, as context only. */
+function expectContext({ strength }: { strength: number }): void {
+  expect(strength).toBeGreaterThan(0);
+  expect(strength).toBeLessThanOrEqual(0.05);
+}
+
+describe('writers known by the marks they leave in the bytes', () => {
+  // Factur-X invoices: Word writes the PDF, then the factur-x library attaches the XML and
+  // PyPDF4 writes the file again, naming itself: Word's BCDEEE numbering is all that is left.
+  it('a second subset in a file whose every subset tag is Office-numbered is context', async () => {
+    expect((await strongest(await headingInSecondSubset('Statement Engine 4.2'))).strength).toBeGreaterThanOrEqual(0.6);
+    expectContext(await strongest(await retag(await headingInSecondSubset('Statement Engine 4.2'), officeTag)));
+  });
+
+  it('a second subset tagged by another embedder among Office-numbered ones still counts', async () => {
+    const office = await retag(await headingInSecondSubset('Statement Engine 4.2'), officeTag);
+    const { minor } = await strongest(office);
+    const foreign = await retag(office, (i, old) => (minor.startsWith(`${old}+`) ? 'QXWRTZ' : old));
+    expect((await strongest(foreign)).strength).toBeGreaterThanOrEqual(0.6);
+  });
+
+  // Ghostscript 9 files whose Info no longer names Ghostscript keep its header mark.
+  it("a second subset in a file that carries Ghostscript's header mark is context, until the file is updated", async () => {
+    const gs = ghostscriptMark(await headingInSecondSubset('Statement Engine 4.2'));
+    expectContext(await strongest(gs));
+    const updated = appendUpdate(gs, { objects: [{ num: 900, body: '<< /Producer (Editor) >>' }] });
+    expect((await strongest(updated)).strength).toBeGreaterThanOrEqual(0.6);
+  });
+});
 
 testDetector(duplicateSubsetDetector, {
   valid: [

@@ -38,9 +38,23 @@ function filledForm(over = false): Promise<Uint8Array> {
   });
 }
 
+/** A tax form's numbered lines, the line number a show of its own beside the line's text; `tight` is set at -0.7. */
+function numberedForm(tight: string): Promise<Uint8Array> {
+  return pdfkitBytes((doc) => {
+    doc.font('Helvetica').fontSize(10);
+    for (let n = 1; n <= 14; n++) {
+      const y = 100 + 20 * n;
+      doc.text(String(n), 60, y, { lineBreak: false, ...(String(n) === tight ? { characterSpacing: -0.7 } : {}) });
+      doc.text(`Amount from line ${n} of the schedule`, 90, y, { lineBreak: false });
+    }
+  });
+}
+
 testDetector(spacingBreakDetector, {
   valid: [
     { name: 'genuine statement set plainly', input: () => textContext(genuineStatement()) },
+    // Idaho's form 39R (InDesign, Adobe PDF Library): line number "11" at -0.70, pending 40 before.
+    { name: 'the line number "11" tracked tighter (tabular ones kerned)', input: () => textContext(numberedForm('11')) },
     {
       name: 'a letter-spaced heading (a style, not a figure)',
       input: () =>
@@ -97,6 +111,7 @@ testDetector(spacingBreakDetector, {
     },
   ],
   invalid: [
+    { name: 'another line number squeezed the same way', input: () => textContext(numberedForm('12')), reasons: ['font_inconsistency.spacing_break'] },
     {
       // acord_130_2017_05_sample.pdf, acord_125_2014_12_sample.pdf (sensible-hq, Preview): "1124"
       // and "11/03/2020" spaced by -0.59 / -0.37 among the filled values, pending 40-45 before.

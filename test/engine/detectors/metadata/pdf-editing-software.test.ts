@@ -18,6 +18,18 @@ testDetector(pdfEditingSoftwareDetector, {
   ],
   invalid: [
     {
+      // govdocs1 files in PDFBox's tests (PDFBOX-3038, PDFBOX-3062): editor_after_issuer, pending 55 before.
+      name: "Corel's PDF engine writing what Corel's print server sent it: an office suite's output, context",
+      input: structureContext(pdf({ Producer: '(Corel PDF Engine Version 10.719)', Creator: '(Print Server 100)' })),
+      reasons: ['low_trust_origin.consumer_software'],
+      check: (f) => expect(f[0].strength).toBeLessThanOrEqual(0.1),
+    },
+    {
+      name: 'CorelDRAW saving over what an issuing system created',
+      input: structureContext(pdf({ Producer: '(CorelDRAW 2019 (Corel PDF Engine))', Creator: '(SAP NetWeaver 7.5)' })),
+      reasons: ['editing_software.editor_after_issuer'],
+    },
+    {
       name: 'an online editor saving over what another program created',
       input: structureContext(pdf({ Producer: '(Sejda PDF Editor)', Creator: '(Writer)' })),
       reasons: ['editing_software.editor_after_issuer'],
