@@ -21,7 +21,9 @@ describe('e-invoices whose XML states the same values', () => {
         expect(verdict.decision).toBe('clear');
         const f = analysis.findings.find((x) => x.code === reason);
         expect(f?.strength ?? 0).toBeLessThan(0.08);
-        expect(f?.evidence.einvoice).toMatch(/\.xml$/);
+        // Context citing the XML, or no finding at all where the value is known for a specimen
+        // before the XML is asked (identifier-invalid: placeholder account digits).
+        if (f) expect(f.evidence.einvoice).toMatch(/\.xml$/);
       },
       120_000,
     );
