@@ -55,9 +55,9 @@ const BARE_TOTAL = /total|gesamt|summe/;
 /** Lines that print the figure of a part of the document (a page, a section, an instalment). */
 const PART = /carried|brought forward|b\/f|c\/f|übertrag|vortrag|report|subtotal|sub-total|zwischensumme|instal?ments?|teilzahlung|échéance/i;
 
-/** What a bare "Total" under the items is not the amount due of, once printed. */
+/** Labelled figures that make a bill's amount due another figure than the total of its items. */
 const BETWEEN_TOTAL_AND_DUE =
-  /previous balance|balance brought forward|payments?|paid|deposit|credit|anzahlung|acompte|adjustment|late fee|finance charge|discount|skonto/i;
+  /previous balance|balance brought forward|(?:less )?payments?(?: received)?|(?:amount )?paid|paid to date|(?:less )?deposits?|credits?|(?:erhaltene |geleistete )?anzahlung(?:en)?|acomptes?|adjustments?|late fees?|finance charges?|(?:less )?discount|skonto/;
 
 interface Copy {
   family: string;
@@ -111,7 +111,7 @@ function bareTotal(model: DocModel, due: Copy[]): Copy | null {
   if (!last) return null;
   const at = model.lines.indexOf(last.line);
   if (due.some((d) => model.lines.indexOf(d.line) > at)) return null;
-  if (model.lines.some((l) => BETWEEN_TOTAL_AND_DUE.test(l.text) && findMoney(l.text, model.style).length)) return null;
+  if (labelledAmounts(model.lines, BETWEEN_TOTAL_AND_DUE, model.style).length) return null;
   return { ...last, key: due[due.length - 1].key };
 }
 
