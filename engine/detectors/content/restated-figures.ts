@@ -59,7 +59,7 @@ const PART = /carried|brought forward|b\/f|c\/f|übertrag|vortrag|report|subtota
 const BETWEEN_TOTAL_AND_DUE =
   /previous balance|balance brought forward|(?:less )?payments?(?: received)?|(?:amount )?paid|paid to date|(?:less )?deposits?|credits?|(?:erhaltene |geleistete )?anzahlung(?:en)?|acomptes?|adjustments?|late fees?|finance charges?|(?:less )?discount|skonto/;
 
-interface Copy {
+export interface Copy {
   family: string;
   key: string;
   line: Line;
@@ -70,6 +70,9 @@ interface Copy {
   amount: ParsedAmount;
   cents: number;
 }
+
+/** A date the figure is stated at, printed in its label ("on 8/11", "as of Jun 24 2020"). */
+const AS_OF = /^\s*(?:on|as of|at|per)\s+(\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?|\p{L}{3,9}\.? \d{1,2},? \d{4}|\d{1,2}\.? \p{L}{3,9}\.? \d{4})/iu;
 
 const cleanRest = (rest: string): boolean => /^[\s:=.()*#–-]*(?:(?:in )?(?:[A-Z]{3}|[$€£]))?[\s:=.()*]*$/i.test(rest);
 
@@ -82,9 +85,13 @@ function copiesOf(model: DocModel, family: string, label: RegExp): Copy[] {
     const labelLine = hit.labelLine ?? hit.line;
     const cell = labelLine.cells.find((c) => anchored.test(c.text));
     if (!cell) continue;
-    const rest = cell.text.replace(anchored, '').replace(hit.amounts[0].raw, '');
+    let rest = cell.text.replace(anchored, '').replace(hit.amounts[0].raw, '');
+    // "Ending balance on 8/11": the date is part of the label (another date, another figure).
+    const dated = AS_OF.exec(rest);
+    if (dated) rest = rest.slice(dated[0].length);
     if (!cleanRest(rest) || PART.test(labelLine.text)) continue;
-    const key = (anchored.exec(cell.text)?.[0] ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
+    const label = (anchored.exec(cell.text)?.[0] ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
+    const key = dated ? `${label} on ${dated[1].toLowerCase()}` : label;
     out.push({
       family,
       key,
@@ -169,33 +176,39 @@ function contradiction(copies: Copy[]): { odd: Copy; kept: Copy } | null {
   return { odd, kept };
 }
 
-export function restatedFigures(model: DocModel): Found[] {
+/** The copies of each key figure the document prints, one group per label (groups of one included). */
+export function printedCopies(model: DocModel): Array<{ family: string; key: string; copies: Copy[] }> {
   if (currencies(model) > 1) return [];
   const accounts = severalAccounts(model);
-  const out: Found[] = [];
+  const out: Array<{ family: string; key: string; copies: Copy[] }> = [];
   for (const { name, label } of FAMILIES) {
     if (name === 'closing balance' && accounts) continue;
     const copies = copiesOf(model, name, label);
     const bare = name === 'amount due' ? bareTotal(model, copies) : null;
     const byKey = new Map<string, Copy[]>();
     for (const c of bare ? [...copies, bare] : copies) byKey.set(c.key, [...(byKey.get(c.key) ?? []), c]);
-    for (const [key, same] of byKey) {
-      if (same.length < 2) continue;
-      const hit = contradiction(same);
-      if (!hit) continue;
-      const { odd, kept } = hit;
-      out.push(
-        finding(
-          'content_inconsistency',
-          'restated_figure',
-          `The ${key} is printed as ${kept.amount.raw} on page ${kept.line.page} but as ${odd.amount.raw} on page ${odd.line.page}: one figure, two copies that disagree.`,
-          odd.line,
-          STRENGTH['content_inconsistency.restated_figure'],
-          { value: odd.amount.raw, expected: kept.amount.raw, figure: name, regions: regions(kept.line, odd.line) },
-          [odd.cell],
-        ),
-      );
-    }
+    for (const [key, same] of byKey) out.push({ family: name, key, copies: same });
+  }
+  return out;
+}
+
+export function restatedFigures(model: DocModel): Found[] {
+  const out: Found[] = [];
+  for (const { family, key, copies } of printedCopies(model)) {
+    const hit = copies.length > 1 ? contradiction(copies) : null;
+    if (!hit) continue;
+    const { odd, kept } = hit;
+    out.push(
+      finding(
+        'content_inconsistency',
+        'restated_figure',
+        `The ${key} is printed as ${kept.amount.raw} on page ${kept.line.page} but as ${odd.amount.raw} on page ${odd.line.page}: one figure, two copies that disagree.`,
+        odd.line,
+        STRENGTH['content_inconsistency.restated_figure'],
+        { value: odd.amount.raw, expected: kept.amount.raw, figure: family, regions: regions(kept.line, odd.line) },
+        [odd.cell],
+      ),
+    );
   }
   return out;
 }

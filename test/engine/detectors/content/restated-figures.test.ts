@@ -137,6 +137,14 @@ testDetector(restatedFiguresDetector, {
       input: input([[text('Invoice', 800), ...row('Amount due', '$1,200.00', 760), text('Converted at 0.92', 600), ...row('Amount due', '€1,100.00', 500)]]),
     },
     {
+      // Same account, two monthly statements in one file: the date in the label tells the figures apart.
+      name: 'two periods, each closing balance stated at its own date',
+      input: input([
+        [text('Statement', 800), ...row('Ending balance on 8/11', '$1,273.70', 760), text('Activity', 600), ...row('Ending balance on 8/11', '$1,273.70', 400)],
+        [text('Statement', 800), ...row('Ending balance on 9/11', '$1,973.70', 760), text('Activity', 600), ...row('Ending balance on 9/11', '$1,973.70', 400)],
+      ]),
+    },
+    {
       name: 'copies a few cents apart (the issuer rounding twice)',
       input: input([invoice('$1,578.50', '$1,578.51')]),
     },
@@ -158,6 +166,19 @@ testDetector(restatedFiguresDetector, {
       input: input([statementPage('12345678', '1,234.56', '3,234.56')]),
       reasons: ['content_inconsistency.restated_figure'],
       check: (fs) => expect(fs[0].evidence.regions).toHaveLength(2),
+    },
+    {
+      name: 'a closing balance stated at its date, the copy at the end changed',
+      input: input([
+        [
+          text('Statement', 800),
+          ...row('Ending balance on 8/11', '$1,273.70', 760),
+          ...[600, 580, 560, 540, 520].map((y) => text(`Activity line ${y}`, y)),
+          ...row('Ending balance on 8/11', '$1,278.70', 400),
+        ],
+      ]),
+      reasons: ['content_inconsistency.restated_figure'],
+      check: (fs) => expect(fs[0].summary).toContain('ending balance on 8/11'),
     },
     {
       name: "a payslip's net pay changed in the summary, the payment line left",
