@@ -2,7 +2,8 @@ import { expect } from 'vitest';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { restatedFiguresDetector } from '../../../../engine/detectors/content/restated-figures.js';
 import { testDetector } from '../../detector-tester.js';
-import { buildContextForTest } from '../../context-for-test.js';
+import { buildContextForTest, contextFromPages } from '../../context-for-test.js';
+import type { PageLayer, TextRun } from '../../../../engine/read/pdf/text/types.js';
 
 /** Text drawn at (x, y); `right` right-aligns it at x, as figures are set. */
 type Item = { x: number; y: number; text: string; right?: boolean };
@@ -96,6 +97,31 @@ const payslip = (summary: string, payment: string): Item[] => [
   ...row('Net pay', payment, 540, 50),
 ];
 
+/** The invoice as OCR reads it from a picture: words as runs, boxes in page fractions. */
+function ocrInvoice(header: string, bottom: string) {
+  const words: Array<[string, number, number]> = [
+    ['Invoice', 0.08, 0.05],
+    ['Total', 0.55, 0.1],
+    ['Due', 0.6, 0.1],
+    [header, 0.8, 0.1],
+    ...['Bill', 'Web', 'Hosting', 'Support', 'Terms', 'Notes'].map((w, i): [string, number, number] => [w, 0.08, 0.2 + i * 0.05]),
+    ['Total', 0.55, 0.6],
+    [bottom, 0.8, 0.6],
+  ];
+  const runs: TextRun[] = words.map(([text, x, y]) => ({
+    page: 1,
+    text,
+    fontId: 'ocr',
+    fontName: 'ocr',
+    size: 10,
+    bbox: [x, y, x + text.length * 0.009, y + 0.012],
+    baseline: 0,
+    confidence: 90,
+  }));
+  const page: PageLayer = { page: 1, width: 595, height: 842, runs, text: '', imageCoverage: 1, source: 'ocr' };
+  return () => Promise.resolve(contextFromPages([page], { mime: 'image/png' }));
+}
+
 const input = (pages: Item[][]) => async () => buildContextForTest(await pdf(pages), { now: '2026-11-29T00:00:00Z' });
 
 testDetector(restatedFiguresDetector, {
@@ -134,7 +160,15 @@ testDetector(restatedFiguresDetector, {
     },
     {
       name: 'the amount due in two currencies',
-      input: input([[text('Invoice', 800), ...row('Amount due', '$1,200.00', 760), text('Converted at 0.92', 600), ...row('Amount due', '€1,100.00', 500)]]),
+      input: input([
+        [
+          text('Invoice', 800),
+          ...row('Amount due', '$1,200.00', 760),
+          text('Converted at 0.92: €1,100.00', 600),
+          ...[580, 560, 540, 520].map((y) => text(`Terms line ${y}`, y)),
+          ...row('Amount due', '1,100.00', 500),
+        ],
+      ]),
     },
     {
       // Same account, two monthly statements in one file: the date in the label tells the figures apart.
@@ -148,8 +182,15 @@ testDetector(restatedFiguresDetector, {
       name: 'copies a few cents apart (the issuer rounding twice)',
       input: input([invoice('$1,578.50', '$1,578.51')]),
     },
+    // "$1,578.50" read as "$1,573.50": OCR takes an 8 for a 3; the picture says nothing about the document.
+    { name: 'a picture whose two copies differ by one OCR misread', input: ocrInvoice('$1,578.50', '$1,573.50') },
   ],
   invalid: [
+    {
+      name: 'a picture whose bottom total was changed beyond a misread',
+      input: ocrInvoice('$1,578.50', '$3,578.50'),
+      reasons: ['content_inconsistency.restated_figure'],
+    },
     {
       name: "an invoice's bottom total changed, the header box left",
       input: input([invoice('$1,578.50', '$3,578.50')]),
