@@ -17,7 +17,7 @@ import { ACCOUNT_LABEL } from '../../read/extract/account.js';
 import { findLabelled } from '../../read/extract/labels.js';
 import type { Cell, Line } from '../../read/extract/layout.js';
 import type { DocModel } from '../../read/extract/model.js';
-import { findMoney, type ParsedAmount } from '../../read/extract/numbers.js';
+import { findMoney, ISO_CURRENCIES, type ParsedAmount } from '../../read/extract/numbers.js';
 import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
 import { STRENGTH } from '../strengths.js';
 import { thresholdValues, type Threshold } from '../thresholds.js';
@@ -74,7 +74,14 @@ export interface Copy {
 /** A date the figure is stated at, printed in its label ("on 8/11", "as of Jun 24 2020"). */
 const AS_OF = /^\s*(?:on|as of|at|per)\s+(\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?|\p{L}{3,9}\.? \d{1,2},? \d{4}|\d{1,2}\.? \p{L}{3,9}\.? \d{4})/iu;
 
-const cleanRest = (rest: string): boolean => /^[\s:=.()*#–-]*(?:(?:in )?(?:[A-Z]{3}|[$€£]))?[\s:=.()*]*$/i.test(rest);
+/** What may follow the label in its cell: punctuation and the currency ("Total due (USD):"), never another word ("YTD"). */
+function cleanRest(rest: string): boolean {
+  const left = rest
+    .replace(/[\s:=.()*#–-]+/g, ' ')
+    .trim()
+    .replace(/^in /i, '');
+  return left === '' || /^[$€£]$/.test(left) || (/^[A-Z]{3}$/.test(left) && ISO_CURRENCIES.has(left));
+}
 
 /** Copies of the family's labels: one money figure, the label cell saying nothing else. */
 function copiesOf(model: DocModel, family: string, label: RegExp): Copy[] {
