@@ -158,6 +158,9 @@ export const STRENGTH = {
   'content_inconsistency.reference_mismatch': 0.6,
   // content/einvoice-mismatch: the page disagrees with the binding invoice attached to it.
   'content_inconsistency.einvoice_mismatch': 0.8,
+  // content/restated-figures: one figure printed twice, the copies a digit or two apart. The
+  // document contradicts itself as with a retyped account number; no sum is needed to see it.
+  'content_inconsistency.restated_figure': 0.7,
   // image/*
   'image_manipulation.aliased_glyphs': 0.6,
   'image_manipulation.grainless_patch': { patch: 0.5, largeFilled: 0.6 },
