@@ -16,7 +16,7 @@
 import type { ParsedAmount } from '../../../read/extract/numbers.js';
 import { near } from '../evidence.js';
 import { farApart } from './cross-check.js';
-import { lookAlike, misreadValues } from './misread.js';
+import { lookAlike, misreadValues, swappedDigits } from './misread.js';
 
 /**
  * The values an OCR'd money figure can stand for: as read, and as cents when OCR may have dropped
@@ -102,8 +102,7 @@ function foreignDigit(read: string, want: string): boolean {
  * tax is the subtotal the invoice was computed with, and the subtotal as read is one OCR misread
  * of it (misread.ts). With a printed rate the tax must be that rate of it (to the cent, rounded
  * either way), which a retyped total or tax does not keep; without one only two neighbouring
- * digits read in swapped order count, and only digits at least two apart: a swap of digits one
- * apart moves the figure by 9 in its place, the change a forger's 0/9 retyping of the total makes.
+ * digits read in swapped order count (`swappedDigits`).
  */
 export function subtotalMisread(read: ParsedAmount, tax: number, rate: number | null, total: number): boolean {
   const required = Math.round((total - tax) * 100) / 100;
@@ -114,11 +113,5 @@ export function subtotalMisread(read: ParsedAmount, tax: number, rate: number | 
     if (!cents.some((t) => near(t, tax, 0.005))) return false;
     return misreadValues(read.value, read.decimals).some((v) => near(v, required, 0.005));
   }
-  const a = digitsOf(read.value);
-  const b = digitsOf(required);
-  if (a.length !== b.length) return false;
-  const diff = [...a].map((c, i) => i).filter((i) => a[i] !== b[i]);
-  if (diff.length !== 2 || diff[1] !== diff[0] + 1) return false;
-  const [i, j] = diff;
-  return a[i] === b[j] && a[j] === b[i] && Math.abs(Number(a[i]) - Number(a[j])) >= 2;
+  return swappedDigits(read.value, required);
 }

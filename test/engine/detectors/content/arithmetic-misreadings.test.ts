@@ -194,3 +194,37 @@ describe('an OCR-read subtotal with two digits swapped', () => {
     expect(codes(await read(invoice('8,327.97', '10,947.56')))).toContain('arithmetic_error.invoice_total');
   });
 });
+
+describe('a picture of a receipt whose subtotal came out with two digits swapped', () => {
+  /** A till receipt: a heading, items with their price at the right, the subtotal under them. */
+  const receipt = (subtotal: string): PageLayer => {
+    const runs: TextRun[] = [];
+    let y = 0.1;
+    words(runs, 'BLUEBIRD COFFEE ROASTERS', 0.2, y);
+    y += ROW_PITCH * 2;
+    words(runs, 'ITEMS', 0.2, y);
+    for (const [item, price] of [
+      ['Cold brew', '4.85'],
+      ['Almond croissant', '3.90'],
+      ['Beans Ethiopia 250g', '14.50'],
+    ] as const) {
+      y += ROW_PITCH;
+      words(runs, item, 0.2, y);
+      words(runs, price, 0.8 - price.length * CHAR, y, 90);
+    }
+    y += ROW_PITCH;
+    words(runs, 'Subtotal', 0.2, y);
+    words(runs, subtotal, 0.8 - subtotal.length * CHAR, y, 90);
+    return { page: 1, width: 595, height: 842, runs, text: '', imageCoverage: 1, source: 'ocr' };
+  };
+  const read = (page: PageLayer) =>
+    arithmeticErrorDetector.run(contextFromPages([page], { mime: 'image/jpeg', extracted: { ...EXTRACTED, doc_type: 'receipt' }, text: '' }));
+
+  it('takes 23.52 for the 23.25 the items add up to', async () => {
+    expect(await read(receipt('23.52'))).toEqual([]);
+  });
+
+  it('still reports a subtotal changed otherwise', async () => {
+    expect(codes(await read(receipt('28.25')))).toEqual(['arithmetic_error.items_subtotal']);
+  });
+});
