@@ -15,7 +15,7 @@ import { round2 } from '../../../kit/numbers.js';
 import { readItemTable, type ItemRow } from './line-items.js';
 import { amountDueFindings } from './amount-due.js';
 import { misreadValues } from './misread.js';
-import { confirmedByRate, confirmedIncluded, judgeTotal, moneyReadings } from './totals-cross-check.js';
+import { confirmedByRate, confirmedIncluded, judgeTotal, moneyReadings, subtotalMisread } from './totals-cross-check.js';
 import { STRENGTH } from '../../strengths.js';
 import { classify, labelOf, rateFirstTax, SUBTOTAL, taxRow, TAX, type Step, unreadFigure } from './totals-labels.js';
 
@@ -28,6 +28,8 @@ interface TotalsStart {
   readings: number[];
   /** The first line the subtotal was read from (its own line, or the table's first row). */
   from: Line;
+  /** The subtotal line's figure as read (absent when the items' sum stands for it). */
+  read?: ParsedAmount;
 }
 
 /**
@@ -54,6 +56,7 @@ function totalsStarts(model: DocModel, labelled: Map<Line, Labelled>): TotalsSta
         subtotal: reconciled ?? h.amounts[0].value,
         readings: reconciled !== null ? [reconciled] : moneyReadings(h.amounts[0], h.line.ocr === true),
         from: h.line,
+        read: h.amounts[0],
       };
     });
   // Bills often go straight from the charges table to tax and total, with no subtotal line.
@@ -120,7 +123,7 @@ function totalsFindings(model: DocModel, checked: Checked): ArithmeticFinding[] 
     const found = total.amounts[0].value;
     // The subtotal and the total agree at the printed rate and the tax line is one OCR slip
     // from the tax they require: the picture was misread, and both checks would blame the tax.
-    if (taxMisreadOnPicture(steps, rows, subtotal, found)) return [];
+    if (taxMisreadOnPicture(steps, rows, subtotal, found) || subtotalMisreadOnPicture(start, steps, rows, found)) return [];
     const out: ArithmeticFinding[] = [];
     // Discounts are sometimes applied before the subtotal and only repeated below it.
     if (!near(expected, found, 0.011) && !(discount && near(expected + discount, found, 0.011))) {
@@ -174,6 +177,14 @@ function taxMisreadOnPicture(steps: Step[], rows: unknown[], subtotal: number, t
   const cents = [Math.floor(subtotal * tax.rate + 1e-7) / 100, Math.ceil(subtotal * tax.rate - 1e-7) / 100];
   const read = tax.amounts[0];
   return cents.some((t) => near(subtotal + t, total, 0.011) && misreadValues(read.value, read.decimals).some((v) => near(v, t, 0.005)));
+}
+
+/** On a picture, a single tax line and the total agree, and the subtotal line was misread once. */
+function subtotalMisreadOnPicture(start: TotalsStart, steps: Step[], rows: unknown[], total: number): boolean {
+  if (!start.read || !start.from.ocr || rows.length || steps.length !== 1 || steps[0].kind !== 'tax') return false;
+  const tax = steps[0].hit;
+  if (tax.base !== null || tax.amounts.length !== 1) return false;
+  return subtotalMisread(start.read, tax.amounts[0].value, tax.rate, total);
 }
 
 /**

@@ -50,3 +50,18 @@ export function oneMisreadExplains(values: ReadonlyArray<{ value: number; decima
   }
   return false;
 }
+
+/**
+ * `read` is `required` with two neighbouring digits swapped, digits at least two apart. A swap
+ * of digits one apart moves a figure by 9 in its place, which retyping one digit of another
+ * figure by 9 (0 to 9) also does; two or more apart, no single retyped digit gives it.
+ */
+export function swappedDigits(read: number, required: number): boolean {
+  const a = Math.round(Math.abs(read) * 100).toString();
+  const b = Math.round(Math.abs(required) * 100).toString();
+  if (a.length !== b.length || Math.sign(read) !== Math.sign(required)) return false;
+  const diff = [...a].map((_, i) => i).filter((i) => a[i] !== b[i]);
+  if (diff.length !== 2 || diff[1] !== diff[0] + 1) return false;
+  const [i, j] = diff;
+  return a[i] === b[j] && a[j] === b[i] && Math.abs(Number(a[i]) - Number(a[j])) >= 2;
+}

@@ -12,6 +12,7 @@ import { formatAmount } from '../../../read/extract/numbers.js';
 import { labelledAmounts, moneyCells } from '../amounts.js';
 import { finding, near, operands } from '../evidence.js';
 import { repeatsAcrossPageBreak } from './page-break.js';
+import { swappedDigits } from './misread.js';
 import { STRENGTH } from '../../strengths.js';
 
 const SUBTOTAL = /sub-?total|zwischensumme|sous-total|subtotaal/;
@@ -65,7 +66,8 @@ export function receiptItemFindings(model: DocModel, checked: Checked = new Set(
     const sum = Math.round(items.reduce((a, it) => a + it.value, 0) * 100) / 100;
     const found = sub.amounts[0].value;
     checked.add('items_subtotal');
-    if (near(sum, found)) continue;
+    // A picture's subtotal read with two neighbouring digits swapped (misread.ts) is the items' sum.
+    if (near(sum, found) || (sub.line.ocr === true && swappedDigits(found, sum))) continue;
     out.push(
       finding(
         'arithmetic_error',

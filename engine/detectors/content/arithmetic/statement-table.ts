@@ -59,6 +59,15 @@ function headerColumns(line: Line): Column[] | null {
   return cols;
 }
 
+/**
+ * A header naming transaction columns but no balance ("Date  Description  Amount"): the same
+ * transactions listed again by type under the balance table. Its amounts are no balances.
+ */
+function listingHeader(line: Line): boolean {
+  const kinds = line.cells.map((c) => KIND.find(([, re]) => re.test(c.text.trim().replace(/[:.]$/, '')))?.[0]);
+  return !kinds.includes('balance') && kinds.some((k) => k === 'amount' || k === 'debit' || k === 'credit') && /date|datum|date de|fecha/i.test(line.text);
+}
+
 export interface StatementTable {
   rows: TxRow[];
   /** True when a header named the columns (signs are then known). */
@@ -130,6 +139,7 @@ function placeRow(row: TxRow, money: Money, place: (c: Cell) => { kinds: ColumnK
 export function readStatementTable(lines: Line[], style: NumberStyle, order: DateOrder): StatementTable | null {
   let cols: Column[] | null = null;
   let headed = false;
+  let listing = false;
   let usesAmountColumn = false;
   const rows: TxRow[] = [];
   // Rows under the current header wait until the table ends: their columns are read together.
@@ -157,8 +167,17 @@ export function readStatementTable(lines: Line[], style: NumberStyle, order: Dat
       flush();
       cols = h;
       headed = true;
+      listing = false;
       continue;
     }
+    // Once a balance table was read, a table without a balance column is another table.
+    if (headed && listingHeader(line)) {
+      flush();
+      cols = null;
+      listing = true;
+      continue;
+    }
+    if (listing) continue;
     const first = line.cells[0]?.text ?? '';
     const own = leadingDate(first, order);
     // Balance-only lines count inside the table, not in a summary box above it.

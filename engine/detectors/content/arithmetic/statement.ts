@@ -15,6 +15,7 @@ import { crossCheckedBreaks, type ChainCheck as Check, type CrossChecked } from 
 import { carriedFindings, isContinuation } from './carried.js';
 import { readStatementTable, type TxRow } from './statement-table.js';
 import { STRENGTH } from '../../strengths.js';
+import { summaryBreakdown } from './summary-breakdown.js';
 
 /** Walks the rows, comparing each printed balance with the running one. */
 function walk(rows: TxRow[], reverse: boolean): Check[] {
@@ -199,9 +200,12 @@ function summaryFindings(model: DocModel, checked: Checked): ArithmeticFinding[]
   if (!opening || !closing || !inflow || !outflow) return [];
   if (new Set([opening.line, closing.line, inflow.line, outflow.line]).size < 2) return [];
   checked.add('statement_summary');
-  const expected = opening.amounts[0].value + Math.abs(inflow.amounts[0].value) - Math.abs(outflow.amounts[0].value);
+  // Several kinds of money in or out listed between the two balances: all of them count.
+  const breakdown = summaryBreakdown(model.lines, opening.line, closing.line, opening.amounts[0].value, model.style);
+  const expected = breakdown?.expected ?? opening.amounts[0].value + Math.abs(inflow.amounts[0].value) - Math.abs(outflow.amounts[0].value);
   const found = closing.amounts[0].value;
   if (near(expected, found)) return [];
+  const parts = breakdown?.lines ?? [inflow.line, outflow.line];
   return [
     finding(
       'arithmetic_error',
@@ -213,7 +217,7 @@ function summaryFindings(model: DocModel, checked: Checked): ArithmeticFinding[]
         expected: formatAmount(expected),
         found: formatAmount(found),
         regions: [opening, inflow, outflow, closing].filter((h) => h.line.bbox).map((h) => ({ page: h.line.page, bbox: h.line.bbox!, label: h.label })),
-        ...operands([opening.line, inflow.line, outflow.line, closing.line]),
+        ...operands([opening.line, ...parts, closing.line]),
       },
       closing.cells,
     ),

@@ -16,7 +16,7 @@
 import type { ParsedAmount } from '../../../read/extract/numbers.js';
 import { near } from '../evidence.js';
 import { farApart } from './cross-check.js';
-import { lookAlike } from './misread.js';
+import { lookAlike, misreadValues, swappedDigits } from './misread.js';
 
 /**
  * The values an OCR'd money figure can stand for: as read, and as cents when OCR may have dropped
@@ -95,4 +95,23 @@ function foreignDigit(read: string, want: string): boolean {
   if (read.length !== want.length || read.length < 3) return false;
   const diff = [...read].map((c, i) => [c, want[i]]).filter(([a, b]) => a !== b);
   return diff.length === 1 && !lookAlike(diff[0][0], diff[0][1]);
+}
+
+/**
+ * A subtotal read from a picture whose tax and total agree with each other: the total less the
+ * tax is the subtotal the invoice was computed with, and the subtotal as read is one OCR misread
+ * of it (misread.ts). With a printed rate the tax must be that rate of it (to the cent, rounded
+ * either way), which a retyped total or tax does not keep; without one only two neighbouring
+ * digits read in swapped order count (`swappedDigits`).
+ */
+export function subtotalMisread(read: ParsedAmount, tax: number, rate: number | null, total: number): boolean {
+  const required = Math.round((total - tax) * 100) / 100;
+  if (near(read.value, required, 0.005) || Math.abs(tax) < 0.5) return false;
+  if (rate !== null) {
+    if (!(rate > 0 && rate < 100)) return false;
+    const cents = [Math.floor(required * rate + 1e-7) / 100, Math.ceil(required * rate - 1e-7) / 100];
+    if (!cents.some((t) => near(t, tax, 0.005))) return false;
+    return misreadValues(read.value, read.decimals).some((v) => near(v, required, 0.005));
+  }
+  return swappedDigits(read.value, required);
 }
