@@ -13,9 +13,10 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { BIN, KEY, serve, stop, type Served } from './api.js';
 import { phonePhotoJpeg, SMALL_PDF_SET, statementPdf } from './fixtures.js';
+import { defaultPublicRepoCorpus } from '../test/lab/util/paths.js';
 import type { BenchModule, BenchRow } from './types.js';
 
-const CORPUS = process.env.VERACITY_REAL_CORPUS ?? '/work/shared/corpus-real';
+const CORPUS = process.env.VERACITY_REAL_CORPUS ?? defaultPublicRepoCorpus();
 const RUNS = Number(process.env.BENCH_E2E_RUNS ?? 5);
 const PHOTO_RUNS = Number(process.env.BENCH_E2E_PHOTO_RUNS ?? 3);
 /** The server's wait=true bound in this bench: a file whose analysis outlasts it is reported and left out. */
