@@ -17,6 +17,7 @@ import { amountDueFindings } from './amount-due.js';
 import { misreadValues } from './misread.js';
 import { confirmedByRate, confirmedIncluded, judgeTotal, moneyReadings, subtotalMisread } from './totals-cross-check.js';
 import { STRENGTH } from '../../strengths.js';
+import { taxAgrees, taxRateFinding } from './tax-rate.js';
 import { classify, labelOf, rateFirstTax, SUBTOTAL, taxRow, TAX, type Step, unreadFigure } from './totals-labels.js';
 
 /** Where a totals block starts: after a subtotal line, or after an item table whose rows are its subtotal. */
@@ -222,7 +223,7 @@ function includedTaxFindings(hits: Labelled[], gross: number, totalLine: Line): 
     if (h.rate === null || h.rate <= 0 || hits.length !== 1) continue;
     const tax = h.amounts[h.amounts.length - 1].value;
     const expected = (gross * h.rate) / (100 + h.rate);
-    if (!near(expected, tax, 0.02 + Math.abs(gross) * 0.0005)) {
+    if (!taxAgrees(expected, tax, gross)) {
       out.push(
         finding(
           'arithmetic_error',
@@ -253,35 +254,12 @@ function rateFindings(
     const own = h.amounts.length === 2 || h.base !== null;
     const base = h.amounts.length === 2 ? h.amounts[0].value : (h.base ?? (single ? subtotal : null));
     if (h.rate === null || base === null || h.rate <= 0) continue;
-    const expected = (base * h.rate) / 100;
-    if (!near(expected, tax, 0.02 + Math.abs(base) * 0.0005)) {
-      out.push(
-        finding(
-          'arithmetic_error',
-          'tax_rate',
-          `Tax ${formatAmount(tax)} is not ${h.rate}% of ${formatAmount(base)} (expected ${formatAmount(expected)}).`,
-          h.line,
-          STRENGTH['arithmetic_error.tax_rate'],
-          { expected: formatAmount(expected), found: formatAmount(tax), rate: h.rate, ...operands(own ? [h.line] : [subtotalLine, h.line]) },
-          h.cells,
-        ),
-      );
-    }
+    const f = taxRateFinding({ value: tax, line: h.line, cells: h.cells }, h.rate, base, own ? [h.line] : [subtotalLine, h.line]);
+    if (f) out.push(f);
   }
   for (const r of rows) {
-    const expected = (r.base * r.rate) / 100;
-    if (!near(expected, r.tax, 0.02 + Math.abs(r.base) * 0.0005)) {
-      out.push(
-        finding(
-          'arithmetic_error',
-          'tax_rate',
-          `Tax ${formatAmount(r.tax)} is not ${r.rate}% of ${formatAmount(r.base)} (expected ${formatAmount(expected)}).`,
-          r.line,
-          STRENGTH['arithmetic_error.tax_rate'],
-          { expected: formatAmount(expected), found: formatAmount(r.tax), rate: r.rate, ...operands([r.line]) },
-        ),
-      );
-    }
+    const f = taxRateFinding({ value: r.tax, line: r.line }, r.rate, r.base, [r.line]);
+    if (f) out.push(f);
   }
   return out;
 }

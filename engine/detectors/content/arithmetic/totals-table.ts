@@ -20,6 +20,7 @@ import { finding, near, operands } from '../evidence.js';
 import { STRENGTH } from '../../strengths.js';
 import { amountDueFindings } from './amount-due.js';
 import { unreadFigure } from './totals-labels.js';
+import { taxRateFinding } from './tax-rate.js';
 
 type Kind = 'net' | 'tax' | 'gross' | 'rate';
 
@@ -164,19 +165,8 @@ export function totalsTableFindings(model: DocModel, checked: Checked): Arithmet
       }
       if (r.rate !== null && r.rate > 0 && r.rate < 100) {
         checked.add('tax_rate');
-        const expected = (r.net * r.rate) / 100;
-        if (!near(expected, r.tax, 0.02 + Math.abs(r.net) * 0.0005)) {
-          out.push(
-            finding(
-              'arithmetic_error',
-              'tax_rate',
-              `Tax ${formatAmount(r.tax)} is not ${r.rate}% of ${formatAmount(r.net)} (expected ${formatAmount(expected)}).`,
-              r.line,
-              STRENGTH['arithmetic_error.tax_rate'],
-              { expected: formatAmount(expected), found: formatAmount(r.tax), rate: r.rate, ...operands([line, r.line]) },
-            ),
-          );
-        }
+        const f = taxRateFinding({ value: r.tax, line: r.line }, r.rate, r.net, [line, r.line]);
+        if (f) out.push(f);
       }
     }
   });
