@@ -12,7 +12,7 @@
  */
 import { embeddedInvoice } from './einvoice.js';
 import { labelledAmounts, type Labelled } from './amounts.js';
-import { findMoney, isMoney, type NumberStyle, type ParsedAmount } from '../../read/extract/numbers.js';
+import { cents, findMoney, isMoney, type NumberStyle, type ParsedAmount } from '../../read/extract/numbers.js';
 import type { DocModel } from '../../read/extract/model.js';
 import type { EInvoice } from '../../read/pdf/structure/embedded-invoice.js';
 import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
@@ -43,7 +43,8 @@ const NOT_THE_INVOICE =
 const EMITS = [{ flag: 'content_inconsistency', reasons: ['einvoice_mismatch'] }] as const satisfies readonly Emit[];
 type Found = DeclaredFinding<typeof EMITS>;
 
-const cents = (a: ParsedAmount): number => Math.round(Math.abs(a.value) * 100);
+/** A printed amount in cents, unsigned: the XML states credits and allowances without the page's sign. */
+const centsOf = (a: ParsedAmount): number => cents(Math.abs(a.value));
 
 /**
  * A two-decimal money figure written with the document's own decimal mark: "08.30" on a German
@@ -59,7 +60,7 @@ function agreement(model: DocModel, inv: EInvoice): { agreeing: number; distinct
   const seen = new Set<number>();
   for (const line of model.lines) {
     for (const a of findMoney(line.text, model.style)) {
-      if (pageMoney(a, model.style)) seen.add(cents(a));
+      if (pageMoney(a, model.style)) seen.add(centsOf(a));
     }
   }
   let agreeing = 0;
@@ -83,7 +84,7 @@ function mismatches(model: DocModel, inv: EInvoice): Array<{ hit: Labelled; amou
     if (NOT_THE_INVOICE.test(hit.line.text)) continue;
     hit.amounts.forEach((amount, index) => {
       if (!isMoney(amount) || !pageMoney(amount, model.style)) return;
-      if (!inv.amounts.has(cents(amount))) out.push({ hit, amount, index });
+      if (!inv.amounts.has(centsOf(amount))) out.push({ hit, amount, index });
     });
   }
   return out;

@@ -90,16 +90,22 @@ const PAYABLE = ['DuePayableAmount', 'GrandTotalAmount', 'PayableAmount', 'TaxIn
 function payableIn(xml: string): number | null {
   for (const name of PAYABLE) {
     const m = new RegExp(`<(?:[\\w-]+:)?${name}\\b[^>]*>\\s*(-?\\d+(?:\\.\\d+)?)\\s*<`).exec(xml);
-    if (m) return Math.round(Math.abs(Number(m[1])) * 100);
+    if (m) return unsignedCents(m[1]);
   }
   return null;
+}
+
+/** An XML figure in cents without its sign (credit notes state negative amounts), or null. */
+function unsignedCents(text: string): number | null {
+  const v = Math.abs(Number(text));
+  return Number.isFinite(v) ? Math.round(v * 100) : null;
 }
 
 function amountsIn(xml: string): Set<number> {
   const out = new Set<number>();
   const add = (text: string) => {
-    const v = Math.abs(Number(text));
-    if (Number.isFinite(v)) out.add(Math.round(v * 100));
+    const c = unsignedCents(text);
+    if (c !== null) out.add(c);
   };
   for (const m of xml.matchAll(/<(?:[\w-]+:)?\w*Amount\b[^>]*>\s*(-?\d+(?:\.\d+)?)\s*</g)) add(m[1]);
   for (const m of xml.matchAll(/>\s*(-?\d+\.\d+)\s*</g)) add(m[1]);
