@@ -12,17 +12,9 @@ import { parseAmount } from '../../../../engine/read/extract/numbers.js';
 import type { PageLayer, TextRun } from '../../../../engine/read/pdf/text/types.js';
 import type { Extracted, Finding } from '../../../../engine/types.js';
 import { contextFromPages } from '../../context-for-test.js';
-import { layoutPage, right, row } from '../../read/extract/fixtures.js';
+import { extractedAs, layoutPage, right, row } from '../../read/extract/fixtures.js';
 
-const EXTRACTED: Extracted = {
-  doc_type: 'bank_statement',
-  issuer: null,
-  name: null,
-  address: null,
-  document_date: null,
-  account_number: null,
-  currency: 'USD',
-};
+const EXTRACTED = extractedAs('bank_statement', 'USD');
 
 const codes = (fs: Finding[]) => fs.map((f) => f.code);
 

@@ -3,7 +3,8 @@ import { editDistance } from '../../../../engine/detectors/content/arithmetic/cr
 import { arithmeticErrorDetector } from '../../../../engine/detectors/content/arithmetic-error.js';
 import { withoutUncertainOcrFindings } from '../../../../engine/read/ocr/confidence.js';
 import type { PageLayer, TextRun } from '../../../../engine/read/pdf/text/types.js';
-import type { Extracted, Finding } from '../../../../engine/types.js';
+import type { Finding } from '../../../../engine/types.js';
+import { extractedAs } from '../../read/extract/fixtures.js';
 import { contextFromPages } from '../../context-for-test.js';
 
 /**
@@ -68,15 +69,7 @@ function statementPage(rows: Array<Row | null>, figureConfidence = 20, o: { head
   return { page: 1, width: 595, height: 842, runs, text: '', imageCoverage: 1, source: 'ocr' };
 }
 
-const EXTRACTED: Extracted = {
-  doc_type: 'bank_statement',
-  issuer: null,
-  name: null,
-  address: null,
-  document_date: null,
-  account_number: null,
-  currency: 'EUR',
-};
+const EXTRACTED = extractedAs('bank_statement', 'EUR');
 
 async function published(page: PageLayer): Promise<Finding[]> {
   const ctx = contextFromPages([page], { mime: 'image/jpeg', extracted: EXTRACTED, text: '' });

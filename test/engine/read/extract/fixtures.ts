@@ -7,6 +7,7 @@ import type { DetectorContext } from '../../../../engine/facts/context.js';
 import { contextFromPages } from '../../context-for-test.js';
 import type { PageLayer, TextRun } from '../../../../engine/read/pdf/text/types.js';
 import type { MetadataFacts } from '../../../../engine/read/metadata/facts.js';
+import type { DocType, Extracted } from '../../../../engine/types.js';
 
 const COLS = 110;
 const ROWS = 80;
@@ -58,4 +59,9 @@ export function row(...cells: Array<[number, string]>): string {
 /** Right-aligns `text` so that it ends at column `end`. */
 export function right(end: number, text: string): [number, string] {
   return [Math.max(0, end - text.length), text];
+}
+
+/** Extracted fields that name only the document type and currency, for detectors that read the text themselves. */
+export function extractedAs(doc_type: DocType, currency: string): Extracted {
+  return { doc_type, issuer: null, name: null, address: null, document_date: null, account_number: null, currency };
 }
