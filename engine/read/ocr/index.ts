@@ -94,7 +94,7 @@ export async function ocrPreparedImage(prepared: OcrPicture, size: { width: numb
 /**
  * How a page is recognised: whole on one worker (default), or in two halves on two workers at
  * once. Halves are off by default: on lab samples they agree with the whole-page reading on
- * 95.9 % of words, short of the 99 % needed (docs/ocr.md, block-parallel recognition).
+ * 97-98 % of words, short of the 99.5 % needed (docs/ocr.md, block-parallel recognition).
  */
 export interface ReadMode {
   split: boolean;
