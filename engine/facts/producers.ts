@@ -8,7 +8,7 @@ import { buildModel } from '../read/extract/model.js';
 import { dctHistograms } from '../read/image/dct-histogram.js';
 import { loadImage } from '../read/image/load.js';
 import { readMetadataFacts } from '../read/metadata/facts.js';
-import { ocrEnabled, ocrPreparedImage, ocrScannedPages, pagesToOcr, prepareImageForOcr } from '../read/ocr/index.js';
+import { ocrEnabled, ocrPreparedImage, ocrScannedPages, pagesToOcr, prepareForOcr, prepareImageForOcr, upscaledForOcr } from '../read/ocr/index.js';
 import { blankImageData } from '../read/pdf/structure/blank-images.js';
 import { applyDecodeBudget, DEFAULT_DECODE_BUDGET } from '../read/pdf/structure/decode-budget.js';
 import { openPdfFile, parsePdfStructure } from '../read/pdf/structure/index.js';
@@ -19,6 +19,7 @@ import { readPdfText } from '../read/pdf/text/index.js';
 import { openPdf as openWithPdfjs, type PDFDocumentProxy } from '../read/pdf/text/pdfjs.js';
 import { findStealthMagic, stealthColumns } from '../read/provenance/stealth-pnginfo.js';
 import { DEFAULT_LIMITS } from '../limits.js';
+import type { AnalyzeOptions } from '../types.js';
 import { FULL_LUMA_MAX_PIXELS, fullLuma, lumaCrop, rgbaColumns, tinyCopies } from './pixels.js';
 import { FactPendingError, type Producers } from './store.js';
 import type { DocumentFactStore, FactInputs, Facts } from './types.js';
@@ -104,11 +105,15 @@ const pdfProducers = {
   metadata: (s: Store) => readMetadataFacts(s.now('pdf')),
 } satisfies Partial<Producers<Facts, FactInputs>>;
 
+/** The image size the loader accepts (it refuses larger images before decoding them). */
+const maxMegapixels = (options: AnalyzeOptions) => options.maxMegapixels ?? DEFAULT_LIMITS.maxMegapixels;
+const maxPixels = (options: AnalyzeOptions) => Math.max(1, Math.floor(maxMegapixels(options) * 1_000_000));
+
 const imageProducers = {
   image: async (s: Store) => {
     const { bytes, mime, options } = s.inputs;
     if (mime === 'application/pdf') return null;
-    return loadImage(bytes, mime, { maxMegapixels: options.maxMegapixels ?? DEFAULT_LIMITS.maxMegapixels });
+    return loadImage(bytes, mime, { maxMegapixels: maxMegapixels(options) });
   },
   gray: async (s: Store) => (await s.get('image'))?.gray ?? null,
   luma: async (s: Store) => {
@@ -163,16 +168,22 @@ function derive<K extends ReadonlyArray<keyof Facts>, T>(s: Store, names: K, fn:
 
 const textProducers = {
   ocrPicture: async (s: Store) => {
-    // Started first, when OCR is on: its full-resolution decode then overlaps the loader's (see
-    // `luma`). The pixel detectors read it on page-like pictures anyway; on other photos it is
-    // ~0.3 s of decode on the core the loader leaves idle, for a sheet OCR may have to cut.
-    const luma = ocrEnabled(s.inputs.options) ? s.get('luma') : Promise.resolve(null);
-    luma.catch(() => undefined);
+    const { bytes, mime, options } = s.inputs;
+    if (!ocrEnabled(options) || mime === 'application/pdf') return s.get('image').then(() => null);
+    // A picture OCR upscales is prepared from the file whatever the loader finds (unless it is a
+    // photographed sheet): started now, beside the loader's decode instead of after it.
+    const ahead = (await upscaledForOcr(bytes, maxPixels(options))) ? prepareForOcr(bytes) : null;
+    ahead?.catch(() => undefined);
+    // Otherwise the pixel detectors' full-resolution decode is started first: it then overlaps the
+    // loader's (see `luma`), and a sheet OCR cuts from a photo is cut from it. The pixel detectors
+    // read it on page-like pictures anyway; on other photos it is ~0.3 s of decode on the core the
+    // loader leaves idle. Beside a preparation ahead it would only slow the two decodes OCR waits for.
+    if (!ahead) s.get('luma').catch(() => undefined);
     const image = await s.get('image');
     // A sheet cut from a photo needs its full resolution: the pixel detectors' full decode serves
     // when there is no alpha to flatten (engine/read/ocr/prepare.ts).
-    const full = () => (image && !image.hasAlpha ? luma : Promise.resolve(null));
-    return image ? prepareImageForOcr(s.inputs.bytes, image, s.inputs.options, full) : null;
+    const full = () => (image && !image.hasAlpha ? s.get('luma') : Promise.resolve(null));
+    return image ? prepareImageForOcr(bytes, image, options, full, ahead ?? undefined) : null;
   },
   pages: async (s: Store) => {
     const { options } = s.inputs;

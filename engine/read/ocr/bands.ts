@@ -6,6 +6,7 @@
  */
 import type { Page } from 'tesseract.js';
 import type { Crop } from './prepare.js';
+import { movedBy, partImage } from './part.js';
 
 /** A pixel darker than this is ink (as engine/read/ocr/uncovered.ts counts it). */
 const INK = 110;
@@ -101,37 +102,9 @@ function inkedRows(pixels: Uint8Array, width: number, height: number): Uint8Arra
 }
 
 /** The rows of `half` as a PGM of their own (tesseract lays out and thresholds what it is given). */
-export function halfImage(pgm: Buffer, width: number, height: number, half: Crop): Buffer {
-  const pixels = pgm.subarray(pgm.length - width * height);
-  const rows = pixels.subarray(half.top * width, (half.top + half.height) * width);
-  return Buffer.concat([Buffer.from(`P5\n${width} ${half.height}\n255\n`, 'latin1'), rows]);
-}
-
-interface Box {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-type Shiftable = { bbox: Box; baseline?: Box };
-
-function shifted<T extends Shiftable>(item: T, dy: number): T {
-  const bbox = { ...item.bbox, y0: item.bbox.y0 + dy, y1: item.bbox.y1 + dy };
-  return item.baseline ? { ...item, bbox, baseline: { ...item.baseline, y0: item.baseline.y0 + dy, y1: item.baseline.y1 + dy } } : { ...item, bbox };
-}
+export const halfImage = partImage;
 
 /** A half's page moved down to where the half lies on the page (boxes and baselines at every level). */
 export function movedDown(page: Page, dy: number): Page {
-  if (!dy) return page;
-  const blocks = (page.blocks ?? []).map((b) => ({
-    ...shifted(b, dy),
-    paragraphs: b.paragraphs.map((p) => ({
-      ...shifted(p, dy),
-      lines: p.lines.map((l) => ({
-        ...shifted(l, dy),
-        words: l.words.map((w) => ({ ...shifted(w, dy), symbols: w.symbols.map((s) => shifted(s, dy)) })),
-      })),
-    })),
-  }));
-  return { ...page, blocks };
+  return movedBy(page, 0, dy);
 }

@@ -57,6 +57,23 @@ export async function prepareForOcr(image: Uint8Array | Buffer, crop?: Crop, ful
   }
 }
 
+/**
+ * Whether OCR upscales this picture (narrower than the reading width), read from its header. Such
+ * a picture is always prepared from the file (the loader's working grey copy is never wider than
+ * the picture, so `prepareGreyForOcr` declines it), so its preparation can start before the
+ * loader's decode is done (engine/facts `ocrPicture`). False for an unreadable header or a picture
+ * of more than `maxPixels` (the loader refuses those before decoding anything).
+ */
+export async function upscaledForOcr(image: Uint8Array, maxPixels: number): Promise<boolean> {
+  const sharp = await loadSharp();
+  const meta = await sharp(image, { limitInputPixels: false })
+    .metadata()
+    .catch(() => null);
+  const width = meta?.autoOrient?.width ?? meta?.width ?? 0;
+  const height = meta?.autoOrient?.height ?? meta?.height ?? 0;
+  return width > 0 && height > 0 && width * height <= maxPixels && scaleFor(width) > 1;
+}
+
 /** A page render's raw pixels (engine/ocr/pdf-pages.ts), prepared as its PNG would have been. */
 export async function prepareRgbaForOcr(picture: { rgba: Uint8Array; width: number; height: number; density: number }): Promise<PreparedImage> {
   const sharp = await loadSharp();
