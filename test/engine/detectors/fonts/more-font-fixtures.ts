@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDict, PDFDocument, PDFName, StandardFonts, type PDFFont } from 'pdf-lib';
-import { amountCell, editWithPdfLib, genuineStatement, LIBERATION, rawText, rgb } from '../../read/pdf/text/fixtures.js';
+import { amountCell, editWithPdfLib, genuineStatement, LIBERATION, LIBERATION_BOLD, pdfkitBytes, rawText, rgb } from '../../read/pdf/text/fixtures.js';
 
 const BODY = ['Account statement', 'Opening balance 1,204.50', 'Card payment 23.10', 'Transfer received 450.00', 'Closing balance 1,631.40'];
 
@@ -81,4 +81,38 @@ export async function amountInType3(amount = '-1,250.00', row = 2): Promise<Uint
     const helv = await doc.embedFont(StandardFonts.Helvetica);
     rawText(page, { key: PDFName.of(key.asString().slice(1)), font: helv }, [{ x: 402, y: amountCell(row).y + 3, text: amount }]);
   });
+}
+
+/**
+ * An invoice set in one embedded face whose grand total alone is drawn in an embedded bold face,
+ * renamed `boldName` (subset-tagged) the way GDI-based writers name a face: by its Windows name,
+ * the style after a space (`TAHOMA Bold`). The bold face is the body's own (Liberation Sans Bold)
+ * whatever it is called: the name is what the detectors read.
+ */
+export async function invoiceWithBoldTotal(boldName: string): Promise<Uint8Array> {
+  const made = await pdfkitBytes((doc) => {
+    doc.registerFont('Body', LIBERATION);
+    doc.registerFont('Total', LIBERATION_BOLD);
+    doc.font('Body').fontSize(10).text('Example Supplies Ltd, 4 Sample Road, Exampletown', 50, 50);
+    doc.text('Invoice 2024-118 for Jane Doe, delivered to 12 Example Lane, Exampletown', 50, 66);
+    const items = ['Paper, 20 reams', 'Toner cartridges', 'Delivery', 'Desk lamps', 'Archive boxes', 'Labels'];
+    const prices = ['84.00', '126.50', '12.00', '59.90', '22.40', '8.60'];
+    items.forEach((item, i) => {
+      doc.text(item, 50, 120 + i * 16);
+      doc.text(prices[i], 400, 120 + i * 16, { width: 80, align: 'right' });
+    });
+    doc.text('Total due', 50, 230);
+    doc.font('Total').fontSize(10).text('313.40', 400, 230, { width: 80, align: 'right' });
+    doc.font('Body').fontSize(8).text('Payable within 30 days to account 12345678, sort code 00-00-00. Thank you for your order.', 50, 300);
+  });
+  const lib = await PDFDocument.load(made);
+  for (const [, obj] of lib.context.enumerateIndirectObjects()) {
+    if (!(obj instanceof PDFDict)) continue;
+    for (const key of ['BaseFont', 'FontName']) {
+      const name = obj.get(PDFName.of(key))?.toString() ?? '';
+      if (/LiberationSans-Bold$/.test(name)) obj.set(PDFName.of(key), PDFName.of(`AAAAAB+${boldName}`));
+      else if (/LiberationSans$/.test(name)) obj.set(PDFName.of(key), PDFName.of('AAAAAA+LiberationSans'));
+    }
+  }
+  return lib.save({ useObjectStreams: false });
 }
