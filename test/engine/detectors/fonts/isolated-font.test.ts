@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { setFillingGrayscaleColor } from 'pdf-lib';
 import { isolatedFontDetector } from '../../../../engine/detectors/fonts/isolated-font.js';
 import { testDetector } from '../../detector-tester.js';
 import { textContext } from '../../read/pdf/text/context.js';
@@ -47,7 +48,7 @@ const MONO = '/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf';
  * Paper Capture lays over the picture, its fonts the recogniser's guess per word (PdfPig's
  * SmallCropbox.pdf: pending 53 on a footnote number); drawn visibly it is text on the page.
  */
-async function scanWithTextLayer(mode: 0 | 3): Promise<Uint8Array> {
+async function scanWithTextLayer(mode: 0 | 3, ink: 'one' | 'measured per word' = 'one'): Promise<Uint8Array> {
   const png = await grayPng(300, 424, 235);
   const scan = await pdfkitBytes((doc) => void doc.image(Buffer.from(png), 0, 0, { width: 595.28, height: 841.89 }), {
     info: { Producer: 'Scanner Suite 3' },
@@ -55,9 +56,16 @@ async function scanWithTextLayer(mode: 0 | 3): Promise<Uint8Array> {
   return editWithPdfLib(scan, async (page, doc) => {
     const times = await standardPageFont(doc, page, StandardFonts.TimesRoman);
     const helvetica = await standardPageFont(doc, page, StandardFonts.Helvetica);
-    const rows = ['1,250.00', '310.45', '88.10', '1,045.90', '72.35'];
-    rows.forEach((text, i) => rawText(page, i === 2 ? helvetica : times, [{ x: 400, y: 700 - i * 20, text, mode }]));
-    rows.forEach((_, i) => rawText(page, times, [{ x: 80, y: 700 - i * 20, text: `0${i + 1}.03.2024 Card payment`, mode }]));
+    const rows = ['1,250.00', '310.45', '88.10', '1,045.90', '72.35', '19.99', '430.00', '6.50', '2,310.75', '54.20', '118.00', '97.45'];
+    // A recogniser's "editable text" export inks each word with the shade it measured in the scan.
+    let word = 0;
+    const inked = () => void (ink === 'one' ? null : page.pushOperators(setFillingGrayscaleColor(0.1 + ((word++ * 7) % 13) * 0.012)));
+    rows.forEach((text, i) => {
+      inked();
+      rawText(page, i === 2 ? helvetica : times, [{ x: 400, y: 780 - i * 20, text, mode }]);
+      inked();
+      rawText(page, times, [{ x: 80, y: 780 - i * 20, text: `${String(i + 1).padStart(2, '0')}.03.2024 Card payment`, mode }]);
+    });
   });
 }
 
@@ -87,6 +95,10 @@ async function sheetExport(sharedTag: boolean): Promise<Uint8Array> {
 testDetector(isolatedFontDetector, {
   valid: [
     { name: "a scan's invisible OCR layer with a figure guessed in another font", input: () => textContext(scanWithTextLayer(3)) },
+    {
+      name: "a recogniser's visible text over the scan, each word in the ink it measured, a figure guessed in another font",
+      input: () => textContext(scanWithTextLayer(0, 'measured per word')),
+    },
     { name: 'genuine statement: bold header and closing balance, Courier account number, italic footer', input: () => textContext(genuineStatement()) },
     { name: 'genuine statement with embedded fonts', input: () => textContext(genuineStatement({ fonts: 'embedded' })) },
     {
@@ -110,7 +122,7 @@ testDetector(isolatedFontDetector, {
   ],
   invalid: [
     {
-      name: 'a figure in another font in a visible text layer over a picture',
+      name: 'a figure in another font in a visible text layer over a picture, all in one ink (typed over the scan)',
       input: () => textContext(scanWithTextLayer(0)),
       reasons: ['font_inconsistency.isolated_font'],
     },
