@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDict, PDFDocument, PDFName, StandardFonts, type PDFFont } from 'pdf-lib';
+import { appendIncrementalUpdate } from '../../../lab/pdf/incremental.js';
 import { amountCell, editWithPdfLib, genuineStatement, LIBERATION, LIBERATION_BOLD, pdfkitBytes, rawText, rgb } from '../../read/pdf/text/fixtures.js';
 
 const BODY = ['Account statement', 'Opening balance 1,204.50', 'Card payment 23.10', 'Transfer received 450.00', 'Closing balance 1,631.40'];
@@ -115,4 +116,30 @@ export async function invoiceWithBoldTotal(boldName: string): Promise<Uint8Array
     }
   }
   return lib.save({ useObjectStreams: false });
+}
+
+/**
+ * A paper typeset by TeX and printed through dvips and Ghostscript: the body in an embedded face,
+ * the title in Helvetica-Bold and the copyright line in Times-Italic, which dvips's font map
+ * leaves to the printer and Ghostscript does not embed. `edited` appends an incremental update
+ * that writes a figure in Helvetica, the way an editor adds text.
+ */
+export async function dvipsPaper(edited = false): Promise<Uint8Array> {
+  const paper = await pdfkitBytes(
+    (doc) => {
+      doc.registerFont('Body', LIBERATION);
+      doc.font('Helvetica-Bold').fontSize(18).text('Scheduling Jobs on Cluster Platforms', 72, 72);
+      const para =
+        'We study the scheduling of parallel jobs on clusters of identical machines and give an algorithm that bounds both the makespan and the mean completion time. ';
+      doc.font('Body').fontSize(10);
+      for (let i = 0; i < 12; i++) doc.text(para, 72, 130 + i * 44, { width: 450 });
+      doc.font('Times-Italic').fontSize(8).text('SPAA 04, Barcelona, Spain.', 72, 740);
+    },
+    { info: { Creator: 'dvips(k) 5.92b Copyright 2002 Radical Eye Software (www.radicaleye.com)', Producer: 'GPL Ghostscript 8.01' } },
+  );
+  if (!edited) return paper;
+  const doc = await PDFDocument.load(paper, { updateMetadata: false });
+  const page = doc.getPage(0);
+  page.drawText('Grant 1,250.00', { x: 400, y: 60, size: 10, font: await doc.embedFont(StandardFonts.Helvetica) });
+  return (await appendIncrementalUpdate(paper, doc)).bytes;
 }
