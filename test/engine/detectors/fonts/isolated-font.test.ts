@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
-import { setFillingGrayscaleColor } from 'pdf-lib';
 import { isolatedFontDetector } from '../../../../engine/detectors/fonts/isolated-font.js';
 import { testDetector } from '../../detector-tester.js';
 import { textContext } from '../../read/pdf/text/context.js';
+import { scanWithTextLayer } from './more-font-fixtures.js';
 import {
   amountCell,
   amountText,
@@ -10,11 +10,8 @@ import {
   editWithPdfLib,
   genuineStatement,
   LIBERATION,
-  grayPng,
   pdfkitBytes,
-  rawText,
   rgb,
-  standardPageFont,
   StandardFonts,
 } from '../../read/pdf/text/fixtures.js';
 
@@ -41,33 +38,6 @@ function thesisPage(odd: 'heading' | 'page number'): Promise<Uint8Array> {
 }
 
 const MONO = '/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf';
-
-/**
- * A scanned statement with a text layer on the picture: a column of amounts, one of them set in
- * Helvetica among Times-Roman. Drawn invisibly (Tr 3) it is the OCR layer a scanner or Acrobat's
- * Paper Capture lays over the picture, its fonts the recogniser's guess per word (PdfPig's
- * SmallCropbox.pdf: pending 53 on a footnote number); drawn visibly it is text on the page.
- */
-async function scanWithTextLayer(mode: 0 | 3, ink: 'one' | 'measured per word' = 'one'): Promise<Uint8Array> {
-  const png = await grayPng(300, 424, 235);
-  const scan = await pdfkitBytes((doc) => void doc.image(Buffer.from(png), 0, 0, { width: 595.28, height: 841.89 }), {
-    info: { Producer: 'Scanner Suite 3' },
-  });
-  return editWithPdfLib(scan, async (page, doc) => {
-    const times = await standardPageFont(doc, page, StandardFonts.TimesRoman);
-    const helvetica = await standardPageFont(doc, page, StandardFonts.Helvetica);
-    const rows = ['1,250.00', '310.45', '88.10', '1,045.90', '72.35', '19.99', '430.00', '6.50', '2,310.75', '54.20', '118.00', '97.45'];
-    // A recogniser's "editable text" export inks each word with the shade it measured in the scan.
-    let word = 0;
-    const inked = () => void (ink === 'one' ? null : page.pushOperators(setFillingGrayscaleColor(0.1 + ((word++ * 7) % 13) * 0.012)));
-    rows.forEach((text, i) => {
-      inked();
-      rawText(page, i === 2 ? helvetica : times, [{ x: 400, y: 780 - i * 20, text, mode }]);
-      inked();
-      rawText(page, times, [{ x: 80, y: 780 - i * 20, text: `${String(i + 1).padStart(2, '0')}.03.2024 Card payment`, mode }]);
-    });
-  });
-}
 
 /**
  * A spreadsheet export (Google Sheets; Invoice1-5 of document-ai-samples raised it): amounts in

@@ -1,12 +1,25 @@
 /**
  * Font fixtures the shared text fixtures do not build: a page drawn from its own subset of the
- * body font in a multi-page document, and a figure drawn with a Type3 font among embedded fonts.
+ * body font in a multi-page document, a figure drawn with a Type3 font among embedded fonts, and
+ * the producers' habits the font detectors must know (GDI face names, dvips's resident fonts, a
+ * recogniser's text over a scan).
  */
 import { readFileSync } from 'node:fs';
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDict, PDFDocument, PDFName, StandardFonts, type PDFFont } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName, setFillingGrayscaleColor, StandardFonts, type PDFFont } from 'pdf-lib';
 import { appendIncrementalUpdate } from '../../../lab/pdf/incremental.js';
-import { amountCell, editWithPdfLib, genuineStatement, LIBERATION, LIBERATION_BOLD, pdfkitBytes, rawText, rgb } from '../../read/pdf/text/fixtures.js';
+import {
+  amountCell,
+  editWithPdfLib,
+  genuineStatement,
+  grayPng,
+  LIBERATION,
+  LIBERATION_BOLD,
+  pdfkitBytes,
+  rawText,
+  rgb,
+  standardPageFont,
+} from '../../read/pdf/text/fixtures.js';
 
 const BODY = ['Account statement', 'Opening balance 1,204.50', 'Card payment 23.10', 'Transfer received 450.00', 'Closing balance 1,631.40'];
 
@@ -142,4 +155,31 @@ export async function dvipsPaper(edited = false): Promise<Uint8Array> {
   const page = doc.getPage(0);
   page.drawText('Grant 1,250.00', { x: 400, y: 60, size: 10, font: await doc.embedFont(StandardFonts.Helvetica) });
   return (await appendIncrementalUpdate(paper, doc)).bytes;
+}
+
+/**
+ * A scanned statement with a text layer on the picture: a column of amounts, one of them set in
+ * Helvetica among Times-Roman. Drawn invisibly (Tr 3) it is the OCR layer a scanner or Acrobat's
+ * Paper Capture lays over the picture, its fonts the recogniser's guess per word (PdfPig's
+ * SmallCropbox.pdf: pending 53 on a footnote number); drawn visibly it is text on the page.
+ */
+export async function scanWithTextLayer(mode: 0 | 3, ink: 'one' | 'measured per word' = 'one'): Promise<Uint8Array> {
+  const png = await grayPng(300, 424, 235);
+  const scan = await pdfkitBytes((doc) => void doc.image(Buffer.from(png), 0, 0, { width: 595.28, height: 841.89 }), {
+    info: { Producer: 'Scanner Suite 3' },
+  });
+  return editWithPdfLib(scan, async (page, doc) => {
+    const times = await standardPageFont(doc, page, StandardFonts.TimesRoman);
+    const helvetica = await standardPageFont(doc, page, StandardFonts.Helvetica);
+    const rows = ['1,250.00', '310.45', '88.10', '1,045.90', '72.35', '19.99', '430.00', '6.50', '2,310.75', '54.20', '118.00', '97.45'];
+    // A recogniser's "editable text" export inks each word with the shade it measured in the scan.
+    let word = 0;
+    const inked = () => void (ink === 'one' ? null : page.pushOperators(setFillingGrayscaleColor(0.1 + ((word++ * 7) % 13) * 0.012)));
+    rows.forEach((text, i) => {
+      inked();
+      rawText(page, i === 2 ? helvetica : times, [{ x: 400, y: 780 - i * 20, text, mode }]);
+      inked();
+      rawText(page, times, [{ x: 80, y: 780 - i * 20, text: `${String(i + 1).padStart(2, '0')}.03.2024 Card payment`, mode }]);
+    });
+  });
 }
