@@ -18,6 +18,14 @@ const THRESHOLDS = {
 } as const satisfies Record<string, Threshold>;
 const T = thresholdValues(THRESHOLDS);
 
+/**
+ * The 35 fonts every PostScript printer holds (Times, Helvetica, Courier, Symbol, Zapf Dingbats,
+ * Palatino, New Century Schoolbook, Bookman, Avant Garde, Zapf Chancery, Helvetica Narrow).
+ */
+const RESIDENT_POSTSCRIPT =
+  /^(?:Times-(?:Roman|Bold|Italic|BoldItalic)|(?:Helvetica|Helvetica-Narrow)(?:-Bold|-Oblique|-BoldOblique)?|Courier(?:-Bold|-Oblique|-BoldOblique)?|Symbol|ZapfDingbats|Palatino-(?:Roman|Bold|Italic|BoldItalic)|NewCenturySchlbk-(?:Roman|Bold|Italic|BoldItalic)|Bookman-(?:Light|Demi|LightItalic|DemiItalic)|AvantGarde-(?:Book|Demi|BookOblique|DemiOblique)|ZapfChancery-MediumItalic)$/;
+const DVIPS = /\bdvips/i;
+
 const EMITS = [{ flag: 'font_inconsistency', reasons: ['embedded_and_not', 'unembedded_minority', 'type3_minority'] }] as const satisfies readonly Emit[];
 /** What this detector may report: exactly the codes it declares (a compile error otherwise). */
 type Found = DeclaredFinding<typeof EMITS>;
@@ -27,7 +35,7 @@ export const foreignFontDetector = defineDetector({
     id: 'fonts/foreign-font',
     description: 'A face both embedded and not, or a lone non-embedded or Type3 font drawing a few words among embedded fonts.',
     appliesTo: ['pdf'],
-    needs: ['pages'],
+    needs: ['metadata', 'pages', 'revisions'],
     emits: EMITS,
     thresholds: THRESHOLDS,
   },
@@ -73,8 +81,10 @@ export const foreignFontDetector = defineDetector({
 
     const embeddedChars = uses.filter((u) => u.facts.embedded && !u.facts.type3).reduce((n, u) => n + u.chars, 0);
     if (embeddedChars / total < T.mostlyEmbedded) return findings;
+    const resident = printerResidentFonts(ctx);
     for (const u of uses) {
       if (reported.has(u.name) || (u.facts.embedded && !u.facts.type3)) continue;
+      if (resident && !u.facts.type3 && RESIDENT_POSTSCRIPT.test(u.facts.baseName)) continue;
       if (u.runs.length > T.fewRuns || u.chars / total > T.minorityShare) continue;
       if (!u.runs.some((r) => /[\p{L}\p{N}]/u.test(r.text))) continue;
       const type3 = u.facts.type3;
@@ -96,6 +106,20 @@ export const foreignFontDetector = defineDetector({
     return findings;
   },
 });
+
+/**
+ * TeX through dvips: dvips's font map leaves the printer's 35 resident fonts out of the PostScript
+ * (TeX Live's updmap default `dvipsDownloadBase35 false`), and Ghostscript's or Distiller's default
+ * settings never embed the standard 14 of them, so a title in Helvetica-Bold or a copyright line
+ * in Times-Italic stays unembedded beside the embedded TeX fonts (grobid's SPAA'04 paper). That is
+ * the map's design, in a file as dvips's interpreter wrote it; a later update adding such a font
+ * is still an outsider.
+ */
+function printerResidentFonts(ctx: DetectorContext): boolean {
+  const m = ctx.facts.now('metadata');
+  if (!DVIPS.test(`${m?.creator ?? ''} ${m?.producer ?? ''}`)) return false;
+  return ctx.revisions.every((r) => r.kind === 'original' || r.kind === 'linearization');
+}
 
 function pagesOf(runs: ReadonlyArray<{ page: number }>): number[] {
   return [...new Set(runs.map((r) => r.page))].sort((a, b) => a - b);

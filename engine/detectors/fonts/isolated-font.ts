@@ -8,6 +8,7 @@
 import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
 import type { DetectorContext } from '../../facts/context.js';
 import { fontFamily, splitSubset } from '../../read/pdf/text/fonts.js';
+import { isRecognisedTextPage } from '../../read/pdf/text/image-only.js';
 import type { PageLayer, TextRun } from '../../read/pdf/text/types.js';
 import { describeRun, fontUses, isFigure, runRegion } from './font-query.js';
 import { thresholdValues, type Threshold } from '../thresholds.js';
@@ -42,7 +43,10 @@ export const isolatedFontDetector = defineDetector({
     // OCR'd pages (engine/ocr) have no fonts: their sizes and baselines are estimates from line boxes.
     // A scan's own text layer (a scanner's or Acrobat's Paper Capture OCR, drawn invisibly over the
     // picture) is no better: its fonts are the recogniser's guess per word, and nobody sees them.
-    for (const page of ctx.pages) if (page.source !== 'ocr' && !page.imageOnly) findings.push(...pageFindings(page, docUses));
+    // Nor is a recogniser's text drawn visibly over the picture in the inks it measured per word.
+    for (const page of ctx.pages) {
+      if (page.source !== 'ocr' && !page.imageOnly && !isRecognisedTextPage(page)) findings.push(...pageFindings(page, docUses));
+    }
     return findings;
   },
 });

@@ -9,6 +9,7 @@
 import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
 import type { DetectorContext } from '../../facts/context.js';
 import { fontFamily } from '../../read/pdf/text/fonts.js';
+import { isRecognisedTextPage } from '../../read/pdf/text/image-only.js';
 import type { TextRun } from '../../read/pdf/text/types.js';
 import { describeRun, fontUses, runRegion } from './font-query.js';
 import { isMathFont } from './isolated-font.js';
@@ -45,8 +46,9 @@ export const loneFigureFontDetector = defineDetector({
     thresholds: THRESHOLDS,
   },
   run(ctx: DetectorContext): Found[] {
-    // OCR'd pages have no fonts of their own.
-    const pages = ctx.pages.filter((p) => p.source !== 'ocr');
+    // OCR'd pages have no fonts of their own; a recogniser's text drawn over a scan in the inks it
+    // measured has the fonts it guessed per word.
+    const pages = ctx.pages.filter((p) => p.source !== 'ocr' && !isRecognisedTextPage(p));
     const uses = [...fontUses(pages).values()].filter((u) => u.chars > 0 && !u.facts.type3 && !isMathFont(u.name));
     const families = new Map<string, number>();
     for (const u of uses) families.set(fontFamily(u.facts.baseName), (families.get(fontFamily(u.facts.baseName)) ?? 0) + 1);

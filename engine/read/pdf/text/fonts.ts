@@ -43,13 +43,16 @@ export function splitSubset(name: string): { subsetTag: string | null; baseName:
 
 /**
  * Style-free family of a font name, so that `ABCDEF+Arial-BoldMT`, `Arial,Italic` and `ArialMT`
- * compare equal; used to tell a weight/style variant from a different face.
+ * compare equal; used to tell a weight/style variant from a different face. Writers that name a
+ * face by its Windows (GDI) name rather than its PostScript name separate the style with a space
+ * (`TAHOMA Bold`, `Arial Bold Italic`: llPDFLib and other GDI-based report writers), so a space
+ * separates it too.
  */
 export function fontFamily(name: string): string {
   const { baseName } = splitSubset(name);
   return baseName
     .replace(
-      /[,-](?:Bold|Italic|Oblique|Regular|Roman|Book|Medium|Light|Semibold|SemiBold|Black|Heavy|Demi|Condensed|Narrow|BoldItalic|BoldOblique)+(?:MT|PS)?$/i,
+      /[,\s-](?:\s?(?:Bold|Italic|Oblique|Regular|Roman|Book|Medium|Light|Semibold|SemiBold|Black|Heavy|Demi|Condensed|Narrow|BoldItalic|BoldOblique))+(?:MT|PS)?$/i,
       '',
     )
     .replace(/(?:MT|PS|PSMT)$/, '')

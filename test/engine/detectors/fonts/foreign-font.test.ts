@@ -3,7 +3,7 @@ import { PDFName } from 'pdf-lib';
 import { foreignFontDetector } from '../../../../engine/detectors/fonts/foreign-font.js';
 import { testDetector } from '../../detector-tester.js';
 import { textContext } from '../../read/pdf/text/context.js';
-import { amountInType3 } from './more-font-fixtures.js';
+import { amountInType3, dvipsPaper } from './more-font-fixtures.js';
 import { amountCell, drawNewAmount, editWithPdfLib, genuineStatement, rawText, rgb, StandardFonts } from '../../read/pdf/text/fixtures.js';
 
 const ROW = 2;
@@ -13,8 +13,15 @@ testDetector(foreignFontDetector, {
     { name: 'genuine statement in base-14 fonts (nothing embedded)', input: () => textContext(genuineStatement()) },
     { name: 'genuine statement with embedded body fonts and base-14 small print', input: () => textContext(genuineStatement({ fonts: 'embedded' })) },
     { name: 'genuine statement with embedded fonts only', input: () => textContext(genuineStatement({ fonts: 'embedded', bodyFontEverywhere: true })) },
+    { name: "a TeX paper through dvips and Ghostscript: title and copyright line in the printer's resident fonts", input: () => dvipsPaper() },
   ],
   invalid: [
+    {
+      name: 'the same paper with a figure added in Helvetica in a later update',
+      input: () => dvipsPaper(true),
+      reasons: ['font_inconsistency.unembedded_minority'],
+      check: (findings) => expect(JSON.stringify(findings.map((f) => f.evidence.runs))).toContain('1,250.00'),
+    },
     {
       name: 'an amount retyped in a Type3 font in an all-embedded document',
       input: async () => textContext(amountInType3()),

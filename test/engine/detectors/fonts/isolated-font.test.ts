@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { isolatedFontDetector } from '../../../../engine/detectors/fonts/isolated-font.js';
 import { testDetector } from '../../detector-tester.js';
 import { textContext } from '../../read/pdf/text/context.js';
+import { scanWithTextLayer } from './more-font-fixtures.js';
 import {
   amountCell,
   amountText,
@@ -9,11 +10,8 @@ import {
   editWithPdfLib,
   genuineStatement,
   LIBERATION,
-  grayPng,
   pdfkitBytes,
-  rawText,
   rgb,
-  standardPageFont,
   StandardFonts,
 } from '../../read/pdf/text/fixtures.js';
 
@@ -42,26 +40,6 @@ function thesisPage(odd: 'heading' | 'page number'): Promise<Uint8Array> {
 const MONO = '/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf';
 
 /**
- * A scanned statement with a text layer on the picture: a column of amounts, one of them set in
- * Helvetica among Times-Roman. Drawn invisibly (Tr 3) it is the OCR layer a scanner or Acrobat's
- * Paper Capture lays over the picture, its fonts the recogniser's guess per word (PdfPig's
- * SmallCropbox.pdf: pending 53 on a footnote number); drawn visibly it is text on the page.
- */
-async function scanWithTextLayer(mode: 0 | 3): Promise<Uint8Array> {
-  const png = await grayPng(300, 424, 235);
-  const scan = await pdfkitBytes((doc) => void doc.image(Buffer.from(png), 0, 0, { width: 595.28, height: 841.89 }), {
-    info: { Producer: 'Scanner Suite 3' },
-  });
-  return editWithPdfLib(scan, async (page, doc) => {
-    const times = await standardPageFont(doc, page, StandardFonts.TimesRoman);
-    const helvetica = await standardPageFont(doc, page, StandardFonts.Helvetica);
-    const rows = ['1,250.00', '310.45', '88.10', '1,045.90', '72.35'];
-    rows.forEach((text, i) => rawText(page, i === 2 ? helvetica : times, [{ x: 400, y: 700 - i * 20, text, mode }]));
-    rows.forEach((_, i) => rawText(page, times, [{ x: 80, y: 700 - i * 20, text: `0${i + 1}.03.2024 Card payment`, mode }]));
-  });
-}
-
-/**
  * A spreadsheet export (Google Sheets; Invoice1-5 of document-ai-samples raised it): amounts in
  * Arial and one cell formatted in a mono face. `sharedTag` gives both subsets the one tag such a
  * writer stamps on every subset of the file; without it the mono subset is tagged apart, as an
@@ -87,6 +65,10 @@ async function sheetExport(sharedTag: boolean): Promise<Uint8Array> {
 testDetector(isolatedFontDetector, {
   valid: [
     { name: "a scan's invisible OCR layer with a figure guessed in another font", input: () => textContext(scanWithTextLayer(3)) },
+    {
+      name: "a recogniser's visible text over the scan, each word in the ink it measured, a figure guessed in another font",
+      input: () => textContext(scanWithTextLayer(0, 'measured per word')),
+    },
     { name: 'genuine statement: bold header and closing balance, Courier account number, italic footer', input: () => textContext(genuineStatement()) },
     { name: 'genuine statement with embedded fonts', input: () => textContext(genuineStatement({ fonts: 'embedded' })) },
     {
@@ -110,7 +92,7 @@ testDetector(isolatedFontDetector, {
   ],
   invalid: [
     {
-      name: 'a figure in another font in a visible text layer over a picture',
+      name: 'a figure in another font in a visible text layer over a picture, all in one ink (typed over the scan)',
       input: () => textContext(scanWithTextLayer(0)),
       reasons: ['font_inconsistency.isolated_font'],
     },

@@ -3,6 +3,7 @@ import { loneFigureFontDetector } from '../../../../engine/detectors/fonts/lone-
 import { testDetector } from '../../detector-tester.js';
 import { textContext } from '../../read/pdf/text/context.js';
 import { genuineStatement } from '../../read/pdf/text/fixtures.js';
+import { invoiceWithBoldTotal, scanWithTextLayer } from './more-font-fixtures.js';
 
 testDetector(loneFigureFontDetector, {
   valid: [
@@ -22,6 +23,15 @@ testDetector(loneFigureFontDetector, {
         ),
     },
     {
+      // llPDFLib and other GDI-based writers name the bold face by its Windows name, `TAHOMA Bold`.
+      name: 'the total in the bold of the body face, named with a space (`LiberationSans Bold`)',
+      input: () => textContext(invoiceWithBoldTotal('LiberationSans Bold')),
+    },
+    {
+      name: "a recogniser's visible text over a scan, each word in the ink it measured, one amount guessed in another face",
+      input: () => textContext(scanWithTextLayer(0, 'measured per word')),
+    },
+    {
       name: 'the Times family also sets the footer (a face of the layout, not a patch)',
       input: () => textContext(genuineStatement({ oddAmount: { row: 5, font: 'Times-Roman' } })),
     },
@@ -35,6 +45,17 @@ testDetector(loneFigureFontDetector, {
         expect(findings[0].evidence.fonts).toContain('Times-Roman');
         expect(findings[0].evidence.bbox).toBeDefined();
       },
+    },
+    {
+      name: 'one amount in another face over a scan, the text in one ink (typed over the picture)',
+      input: () => textContext(scanWithTextLayer(0)),
+      reasons: ['font_inconsistency.lone_amount_font'],
+    },
+    {
+      name: 'the total retyped in another family, named with a space (`DejaVuSerif Bold`)',
+      input: () => textContext(invoiceWithBoldTotal('DejaVuSerif Bold')),
+      reasons: ['font_inconsistency.lone_amount_font'],
+      check: (findings) => expect(findings[0].evidence.fonts).toContain('AAAAAB+DejaVuSerif Bold'),
     },
   ],
 });
