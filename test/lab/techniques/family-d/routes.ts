@@ -79,7 +79,12 @@ function copyPair(p: Page): { edit: EditTarget; to: TextItem; from: TextItem } {
   const items = p.layout.pages[0].items.filter((it): it is TextItem => it.kind === 'text' && AMOUNT.test(it.text));
   const donorFor = (to: TextItem) =>
     items.find((it) => it !== to && it.text !== to.text && shape(it.text) === shape(to.text) && it.size === to.size && it.bold === to.bold);
-  for (const { edit, item: to } of p.rng.shuffle(onPage1(p.layout, p.model.edits.filter((e) => e.target === 'amount' && e.breaksArithmetic)))) {
+  for (const { edit, item: to } of p.rng.shuffle(
+    onPage1(
+      p.layout,
+      p.model.edits.filter((e) => e.target === 'amount' && e.breaksArithmetic),
+    ),
+  )) {
     const from = donorFor(to);
     if (from) return { edit: { ...edit, before: to.text, after: from.text }, to, from };
   }
@@ -87,7 +92,11 @@ function copyPair(p: Page): { edit: EditTarget; to: TextItem; from: TextItem } {
     const from = donorFor(to);
     // A figure printed twice (a total repeated) would still agree with its copy elsewhere.
     if (from && items.filter((it) => it.text === to.text).length === 1)
-      return { edit: { target: 'amount', key: 'page.figure', before: to.text, after: from.text, breaksArithmetic: true, contradicts: false, fieldsAfter: {} }, to, from };
+      return {
+        edit: { target: 'amount', key: 'page.figure', before: to.text, after: from.text, breaksArithmetic: true, contradicts: false, fieldsAfter: {} },
+        to,
+        from,
+      };
   }
   throw new Error('no same-length amount on page 1 to copy from');
 }
@@ -172,8 +181,14 @@ async function digitPasteRoute(spec: SampleSpec, forge: boolean): Promise<BuiltS
   const p = await pageImage(spec, [150, 200, 300]);
   const q = p.rng.int(75, 92);
   const jpeg = await scan(p, q);
-  if (!forge) return label(spec, p.model, await pil(jpeg, { op: 'keep' }), 'jpg', `pdf-lib > pdftoppm ${p.dpi} dpi > Pillow scan JPEG q${q} > Pillow JPEG (same tables)`);
-  for (const { edit, item } of p.rng.shuffle(onPage1(p.layout, p.model.edits.filter((e) => e.target === 'amount')))) {
+  if (!forge)
+    return label(spec, p.model, await pil(jpeg, { op: 'keep' }), 'jpg', `pdf-lib > pdftoppm ${p.dpi} dpi > Pillow scan JPEG q${q} > Pillow JPEG (same tables)`);
+  for (const { edit, item } of p.rng.shuffle(
+    onPage1(
+      p.layout,
+      p.model.edits.filter((e) => e.target === 'amount'),
+    ),
+  )) {
     const index = [...item.text].findIndex((c) => c >= '1' && c <= '9');
     if (index < 0) continue;
     for (const digit of p.rng.shuffle(['2', '3', '4', '5', '6', '7', '8', '9'].filter((d) => d !== item.text[index]))) {
@@ -206,7 +221,19 @@ function route(id: string, description: string, build: (spec: SampleSpec, forge:
 }
 
 export const ROUTES_D: Technique[] = [
-  ...route('copymove_gm', 'Scan JPEG (Pillow, q88-95); a printed amount covered by a same-length amount copied from the page (gm crop + composite), saved by gm at q70-86.', copyMoveRoute),
-  ...route('png_retype_pil', 'Page picture exported as PNG (Pillow); an amount or date covered in its background colour and retyped by Pillow in a look-alike font.', retypeRoute),
-  ...route('digit_paste_pil', "Scan JPEG (Pillow, q75-92); one digit of an amount replaced by the same page's glyph, saved by Pillow with the file's own tables (quality='keep').", digitPasteRoute),
+  ...route(
+    'copymove_gm',
+    'Scan JPEG (Pillow, q88-95); a printed amount covered by a same-length amount copied from the page (gm crop + composite), saved by gm at q70-86.',
+    copyMoveRoute,
+  ),
+  ...route(
+    'png_retype_pil',
+    'Page picture exported as PNG (Pillow); an amount or date covered in its background colour and retyped by Pillow in a look-alike font.',
+    retypeRoute,
+  ),
+  ...route(
+    'digit_paste_pil',
+    "Scan JPEG (Pillow, q75-92); one digit of an amount replaced by the same page's glyph, saved by Pillow with the file's own tables (quality='keep').",
+    digitPasteRoute,
+  ),
 ];
