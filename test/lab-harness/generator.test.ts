@@ -13,6 +13,7 @@ import { TECHNIQUES } from '../lab/techniques/index.js';
 import { missing } from '../support/environment.js';
 import { familyBTools } from '../lab/render/family-b.js';
 import { familyCTools } from '../lab/techniques/family-c/shared.js';
+import { familyDTools } from '../lab/techniques/family-d/tools.js';
 
 /** Family B needs Debian tools (.ci/run installs them); without them the slice is family A only. */
 const B_TOOLS_READY = ['groff', 'enscript', 'weasyprint', 'reportlab', 'pypdf', 'img2pdf', 'chromium', 'pdftops', 'pdftotext'].every((t) =>
@@ -22,8 +23,11 @@ const B_TOOLS_READY = ['groff', 'enscript', 'weasyprint', 'reportlab', 'pypdf', 
 const C_TOOLS_READY =
   B_TOOLS_READY &&
   ['gs', 'qpdf', 'fix-qdf', 'exiftool', 'pdftoppm', 'convert', 'img2pdf', 'chromium', 'weasyprint', 'reportlab'].every((t) => familyCTools().has(t));
+/** Family D edits pictures with Pillow and GraphicsMagick (test/lab-harness/family-d.test.ts builds it alone too). */
+const D_TOOLS_READY = ['gm', 'pil', 'pdftoppm'].every((t) => familyDTools().has(t));
 const QUICK_TECHNIQUES = TECHNIQUES.filter((t) => {
   const family = t.family ?? 'A';
+  if (family === 'D') return D_TOOLS_READY;
   return family === 'A' || (family === 'C' ? C_TOOLS_READY : B_TOOLS_READY);
 });
 

@@ -43,7 +43,11 @@ async function main(): Promise<void> {
     .option('--profile <profile>', 'full (>= 300 samples) or quick (one per technique)', 'full')
     .option('--seed <n>', 'base seed', String(DEFAULT_SEED))
     .option('--only <ids>', 'comma-separated technique ids')
-    .option('--family <family>', 'A (the first lab), B (other tools and routes), C (clean-structure forgeries), H (hostile and deceptive PDFs) or all', 'all')
+    .option(
+      '--family <family>',
+      'A (the first lab), B (other tools and routes), C (clean-structure forgeries), D (pixel edits by Pillow and GraphicsMagick), H (hostile and deceptive PDFs) or all',
+      'all',
+    )
     .option('--concurrency <n>', 'samples built at once', '2')
     .parse();
   const o = program.opts<{ out: string; profile: Profile; seed: string; only?: string; family: string; concurrency: string }>();

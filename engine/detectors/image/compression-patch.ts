@@ -30,6 +30,10 @@ const THRESHOLDS = {
   minClippedShare: { value: 0.5, why: "Clip-aware reading only where most ink blocks hold clipped pixels (the coefficient map's blind spot)..." },
   maxClipFitRatio: { value: 0.6, why: "...and only when the page's blocks sit clearly nearer the first lattice than off-grid blocks do." },
   minClipDip: { value: 0.15, why: '...and far below what the other candidate lattices score on the same page (a dip, not a slope).' },
+  minBelowFinest: {
+    value: 3,
+    why: "...and at a quality at least this far below the finest candidate: a single save's own lattice fits every slightly coarser one, best the closest (a page scanned at q88 and saved again at q74 fits q62, the finest tried), where a real first save fits best at its own quality.",
+  },
 } as const satisfies Record<string, Threshold>;
 const T = thresholdValues(THRESHOLDS);
 
@@ -150,6 +154,7 @@ function clipAware(luma: GrayRaster, table: readonly number[]): { fit: Fit; map:
   if (!model) return null;
   const ratio = model.aligned / model.shifted;
   if (ratio > T.maxClipFitRatio || model.typicalRatio - ratio < T.minClipDip) return null;
+  if (model.quality > model.finestCandidate - T.minBelowFinest) return null;
   const { cols, rows, dev } = clippedLatticeMap(luma, model);
   // Off: nearer to what no lattice gives than to what the page's own blocks give.
   const limit = (model.aligned + model.shifted) / 2;

@@ -165,6 +165,14 @@ export interface ClipLatticeModel {
    * high frequencies, which any coarser lattice keeps at zero).
    */
   typicalRatio: number;
+  /** The finest quality coarse enough to be tried (the file's own lattice lies just beyond it). */
+  finestCandidate: number;
+}
+
+function coarseEnough(table: readonly number[], fileNatural: readonly number[], zigzag: readonly number[]): boolean {
+  let coarser = 0;
+  for (let k = 1; k <= 20; k++) if (table[zigzag[k]] >= COARSER * fileNatural[zigzag[k]]) coarser++;
+  return coarser >= MIN_COARSER;
 }
 
 /**
@@ -185,13 +193,13 @@ export function fitClippedLattice(
   const tryQuality = (q: number): void => {
     if (q < 40 || q > 98 || ratios.has(q)) return;
     const table = tableFor(q);
-    let coarser = 0;
-    for (let k = 1; k <= 20; k++) if (table[zigzag[k]] >= COARSER * fileNatural[zigzag[k]]) coarser++;
-    if (coarser < MIN_COARSER) return;
+    if (!coarseEnough(table, fileNatural, zigzag)) return;
     const a = gridMedian(g, aligned, table);
     const s = gridMedian(g, shifted, table);
-    if (s > 0) ratios.set(q, { quality: q, table, aligned: a, shifted: s, typicalRatio: 0 });
+    if (s > 0) ratios.set(q, { quality: q, table, aligned: a, shifted: s, typicalRatio: 0, finestCandidate: 0 });
   };
+  let finestCandidate = 0;
+  for (let q = 40; q <= 98; q++) if (coarseEnough(tableFor(q), fileNatural, zigzag)) finestCandidate = q;
   for (let q = 40; q <= 98; q += 3) tryQuality(q);
   const ratio = (m: ClipLatticeModel) => m.aligned / m.shifted;
   const pick = () => [...ratios.values()].reduce<ClipLatticeModel | null>((b, m) => (!b || ratio(m) < ratio(b) ? m : b), null);
@@ -200,7 +208,7 @@ export function fitClippedLattice(
   for (const d of [-2, -1, 1, 2]) tryQuality(coarse.quality + d);
   const best = pick()!;
   const all = [...ratios.values()].map(ratio).sort((a, b) => a - b);
-  return { ...best, typicalRatio: all[all.length >> 1] };
+  return { ...best, typicalRatio: all[all.length >> 1], finestCandidate };
 }
 
 /** Per block of the stored grid, its deviation from the model's lattice (-1: not judged). */

@@ -6,6 +6,7 @@ import { PIXEL_FORGERIES } from './pixel-forgeries.js';
 import { TAMPERED } from './tampered.js';
 import { FAMILY_B } from './family-b.js';
 import { FAMILY_C } from './family-c.js';
+import { FAMILY_D } from './family-d.js';
 import { FAMILY_H } from './hostile.js';
 import type { Technique } from './types.js';
 
@@ -17,6 +18,7 @@ export const TECHNIQUES: readonly Technique[] = [
   ...AI_GENERATED,
   ...FAMILY_B,
   ...FAMILY_C,
+  ...FAMILY_D,
   ...FAMILY_H,
 ];
 

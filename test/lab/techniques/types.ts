@@ -20,8 +20,8 @@ export interface BuiltSample {
 export interface Technique {
   id: string;
   label: SampleLabel;
-  /** Forgery family (docs/lab.md): A = the first lab, B = other tools and routes, C = clean-structure forgeries by yet other chains, H = hostile and deceptive PDFs. Default A. */
-  family?: 'A' | 'B' | 'C' | 'H';
+  /** Forgery family (docs/lab.md): A = the first lab, B = other tools and routes, C = clean-structure forgeries by yet other chains, D = pixel edits by Pillow and GraphicsMagick, H = hostile and deceptive PDFs. Default A. */
+  family?: 'A' | 'B' | 'C' | 'D' | 'H';
   description: string;
   docTypes: readonly LabDocType[];
   /** Smallest page count that makes sense (page swaps need two). */

@@ -233,3 +233,22 @@ export async function pastedScan(seed: number, q1: number, q2: number, rect: [nu
   pasteClean(await pageRaw({ noise: false, seed }), scan, rect);
   return encodeRaw(scan, { jpeg: q2 });
 }
+
+/**
+ * A 300 dpi-like scan app's page: the render softened by the optics, sensor noise added around
+ * pure white paper and black ink (so both clip), saved as JPEG at q1 and again at q2: a genuine
+ * page forwarded at a lower quality when q2 < q1.
+ */
+export async function softScanResaved(seed: number, q1: number, q2: number): Promise<Uint8Array> {
+  const clean = await pageRaw({ noise: false, seed, width: 2000, height: 2600 });
+  const soft = await sharp(clean.data, { raw: { width: clean.width, height: clean.height, channels: 3 } })
+    .blur(0.8)
+    .raw()
+    .toBuffer();
+  const r = rng(seed * 31);
+  for (let i = 0; i < soft.length; i += 3) {
+    const n = (r() + r() + r() - 1.5) * 7;
+    for (let c = 0; c < 3; c++) soft[i + c] = Math.max(0, Math.min(255, Math.round(soft[i + c] + n)));
+  }
+  return recompress(await encodeRaw({ data: soft, width: clean.width, height: clean.height }, { jpeg: q1 }), q2);
+}
