@@ -119,7 +119,11 @@ function endOf(file: PdfFile, s: Section, next: Section | undefined): number {
   // Some writers append an update after a save that never wrote %%EOF: the save still ends
   // with its `startxref` line, and the update's objects (before its own xref) are not part of it.
   const sx = file.scan.startxrefs.find((x) => x.offset > s.offset && x.end <= limit);
-  return sx ? sx.end : next.offset;
+  if (sx) return sx.end;
+  // An xref stream with neither after it (an index a writer left unchained) is an object: its
+  // revision ends with it, and what follows belongs to the next one.
+  const stm = s.kind === 'stream' ? file.scan.objects.find((o) => o.offset === s.offset) : undefined;
+  return stm && stm.end <= limit ? stm.end : next.offset;
 }
 
 function readInfo(file: PdfFile): Record<string, string> | null {
