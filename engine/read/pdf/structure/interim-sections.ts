@@ -14,7 +14,8 @@ import type { XrefEntry } from './types.js';
  * before the live index, names the same catalog and Info, and every object it lists in use (its
  * own xref stream aside) is defined in the body once, at the place the live index gives, so it
  * holds no other version of anything. An earlier save that a later one replaced leaves the
- * replaced objects' first definitions in the body. An index appended after the live one, or one
+ * replaced objects' first definitions in the body (one who deletes them has rewritten the file
+ * and could as well have deleted the index). An index appended after the live one, or one
  * listing nothing in use, stays unlinked.
  */
 export function isInterimSection(
