@@ -60,7 +60,10 @@ export const structuralAnomalyDetector = defineDetector({
     const dupes: number[] = [];
     const unlisted: number[] = [];
     const seen = new Map<string, number>();
+    // An interim index's xref stream shares its number with the live one by design (interim-sections.ts).
+    const interimAt = new Set(file.interim.map((s) => s.offset));
     for (const o of file.scan.objects) {
+      if (interimAt.has(o.offset)) continue;
       const seg = ends.findIndex((e) => o.offset < e);
       const key = `${seg}:${o.num}`;
       if (seen.has(key)) dupes.push(o.num);

@@ -8,6 +8,7 @@ import { decodeStream } from './filters.js';
 import { Lexer, Parser } from './lexer.js';
 import { ObjectMemo } from './object-memo.js';
 import { PdfDict, PdfRef, PdfStream, PdfString, dictOf, type PdfValue } from './objects.js';
+import { isInterimSection } from './interim-sections.js';
 import { scanFile, type FileScan, type ScannedObject } from './scan.js';
 import type { XrefEntry } from './types.js';
 import { readIndirectAt, readXrefSection, readXrefStream, type XrefSection } from './xref.js';
@@ -35,6 +36,11 @@ export class PdfFile {
   readonly chain: Section[] = [];
   /** Sections present in the file but not reachable from startxref (earlier saves, broken chains). */
   unlinked: Section[] = [];
+  /**
+   * Unreachable sections that a writer wrote along the way and the live index restates in full
+   * (interim-sections.ts): not an earlier version, so neither a revision nor an unlinked section.
+   */
+  interim: Section[] = [];
   readonly scan: FileScan;
   private readonly xref = new Map<number, XrefEntry>();
   private readonly objects = new ObjectMemo((num) => this.loadObject(num));
@@ -58,7 +64,19 @@ export class PdfFile {
     this.buildXref();
     this.scan = scanFile(bytes, (r) => this.lengthOf(r));
     if (this.chain.length === 0 || !this.trailerValue('Root')) this.reconstruct();
-    else this.unlinked = this.sectionsByScan().filter((u) => !this.chain.some((c) => c.offset === u.offset || c.xrefStreamOffset === u.offset));
+    else {
+      const unreached = this.sectionsByScan().filter((u) => !this.chain.some((c) => c.offset === u.offset || c.xrefStreamOffset === u.offset));
+      const defs = new Map<number, number[]>();
+      for (const o of this.scan.objects) defs.set(o.num, [...(defs.get(o.num) ?? []), o.offset]);
+      const live = {
+        entry: (n: number) => this.xref.get(n),
+        trailer: (k: string) => this.trailerValue(k),
+        definitions: (n: number) => defs.get(n) ?? [],
+        headerOffset: this.headerOffset,
+      };
+      this.interim = unreached.filter((u) => isInterimSection(u, this.chain, live));
+      this.unlinked = unreached.filter((u) => !this.interim.includes(u));
+    }
   }
 
   /** Every xref table and xref stream the scan can read, newest (highest offset) first. */

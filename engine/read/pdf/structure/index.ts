@@ -119,7 +119,12 @@ function endOf(file: PdfFile, s: Section, next: Section | undefined): number {
   // Some writers append an update after a save that never wrote %%EOF: the save still ends
   // with its `startxref` line, and the update's objects (before its own xref) are not part of it.
   const sx = file.scan.startxrefs.find((x) => x.offset > s.offset && x.end <= limit);
-  return sx ? sx.end : next.offset;
+  if (sx) return sx.end;
+  // An unchained xref stream with neither after it (an index a writer left, an update whose
+  // author dropped /Prev) is an object: its revision ends with it, and what follows belongs to the
+  // next one. Chained sections keep their reach (linearised first-page sections among them).
+  const stm = s.kind === 'stream' && file.unlinked.includes(s) ? file.scan.objects.find((o) => o.offset === s.offset) : undefined;
+  return stm && stm.end <= limit ? stm.end : next.offset;
 }
 
 function readInfo(file: PdfFile): Record<string, string> | null {

@@ -39,6 +39,23 @@ async function retypedHard(seed: number, value = '9,870.00'): Promise<Uint8Array
   return encodeRaw(raw, { png: true });
 }
 
+/** Every channel snapped to the nearest of `levels` evenly spaced greys (a low-bit greyscale scan). */
+function posterise(raw: Raw, levels: number): void {
+  const step = 255 / (levels - 1);
+  for (let i = 0; i < raw.data.length; i++) raw.data[i] = Math.round(Math.round(raw.data[i] / step) * step);
+}
+
+/**
+ * A statement under a light-grey heading stored in 2-bit grey (0, 85, 170, 255), as some scanners
+ * and document pipelines save: black text keeps blends at 85 and 170, the heading at 170 has no
+ * level left between it and the paper, so its edges come out hard (the aws-samples invoices).
+ */
+async function posterisedScan(seed: number): Promise<Uint8Array> {
+  const raw = await captureRaw(seed, `<text x="60" y="215" font-family="DejaVu Sans" font-size="26" font-weight="bold" fill="#aaaaaa">Transactions</text>`);
+  posterise(raw, 4);
+  return encodeRaw(raw, { png: true });
+}
+
 testDetector(aliasedGlyphsDetector, {
   valid: [
     { name: 'clean screen capture (all text anti-aliased)', input: async () => encodeRaw(await captureRaw(2), { png: true }) },
@@ -69,6 +86,8 @@ testDetector(aliasedGlyphsDetector, {
         return encodeRaw(raw, { png: true });
       },
     },
+    { name: 'a 2-bit grey scan whose light-grey heading has no level left for blends', input: () => posterisedScan(2) },
+    { name: 'another 2-bit grey scan', input: () => posterisedScan(9) },
     { name: 'noisy scanned page (PNG)', input: async () => encodeRaw(await pageRaw({ noise: true, seed: 5 }), { png: true }) },
     {
       name: 'the same hard retype saved as JPEG (exact levels lost)',

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { incrementalEditDetector } from '../../../../engine/detectors/structure/incremental-edit.js';
 import { testDetector } from '../../detector-tester.js';
+import { interimIndex, unchainedEdit } from '../../read/pdf/structure/interim-index.js';
 import { structureContext } from '../../read/pdf/structure/context.js';
 import {
   STATEMENT_LINES,
@@ -90,6 +91,8 @@ testDetector(incrementalEditDetector, {
     { name: 'a form filled in later', input: structureContext(formFill()) },
     { name: 'a form filled field by field, the filler stamping the page dictionary', input: structureContext(formFillSession()) },
     { name: 'a metadata-only update', input: structureContext(metadataUpdate()) },
+    { name: "a writer's interim xref stream, left unchained, that the live one restates", input: structureContext(() => interimIndex()) },
+    { name: "a writer's interim xref stream gone stale when it rewrote the page in place", input: structureContext(() => interimIndex({ stale: true })) },
     { name: 'an annotation added by a tool that re-wraps the content in q/Q', input: structureContext(wrappedAnnotationUpdate()) },
     ...(hasQpdf()
       ? [
@@ -99,6 +102,11 @@ testDetector(incrementalEditDetector, {
       : []),
   ],
   invalid: [
+    {
+      name: 'a closing balance changed, the new complete index dropping the link to the first',
+      input: structureContext(() => unchainedEdit((c) => c.replace('1,350.00', '9,350.00'))),
+      reasons: ['incremental_edit.figures_changed'],
+    },
     {
       name: 'a line added in one update and taken out in the next: context only',
       input: structureContext(addedThenRemoved),

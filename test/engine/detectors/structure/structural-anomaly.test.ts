@@ -6,6 +6,7 @@ import zlib from 'node:zlib';
 import { appendUpdate, hasQpdf, qpdf } from '../../read/pdf/structure/fixtures.js';
 import { statement } from '../../read/pdf/structure/updates.js';
 import { pageKeptByTool, reusedGeneration, staleSection } from '../../read/pdf/structure/more-updates.js';
+import { interimIndex, unchainedEdit } from '../../read/pdf/structure/interim-index.js';
 import { chainBomb, DRAW, flate, formOf, honestScan, image, MiB, pageWith } from '../../read/pdf/structure/bomb-fixtures.js';
 
 const edit = (f: (s: string) => string) => () => new Uint8Array(Buffer.from(f(Buffer.from(statement()).toString('latin1')), 'latin1'));
@@ -29,6 +30,8 @@ testDetector(structuralAnomalyDetector, {
   valid: [
     { name: 'a clean file', input: structureContext(statement()) },
     { name: 'an update appended to a save that never wrote %%EOF (its objects redefine, not duplicate)', input: structureContext(() => pageKeptByTool()) },
+    { name: "a writer's interim xref stream that the live one restates", input: structureContext(() => interimIndex()) },
+    { name: "a writer's interim xref stream gone stale when it rewrote the page in place", input: structureContext(() => interimIndex({ stale: true })) },
     { name: 'a large but real stream (8 MB)', input: structureContext(withFlate(8)) },
     {
       name: 'an honest 600 dpi 1-bit full-page scan',
@@ -56,6 +59,11 @@ testDetector(structuralAnomalyDetector, {
       reasons: ['structural_anomaly.duplicate_object', 'structural_anomaly.unlisted_objects'],
     },
     { name: 'an xref section chained from nowhere', input: structureContext(staleSection), reasons: ['structural_anomaly.unlinked_section'] },
+    {
+      name: 'a content edit whose new index drops the link to the first',
+      input: structureContext(() => unchainedEdit((c) => c.replace('1,350.00', '9,350.00'))),
+      reasons: ['structural_anomaly.unlinked_section'],
+    },
     {
       name: 'a generation number above 0 in a single-revision file',
       input: structureContext(reusedGeneration),
