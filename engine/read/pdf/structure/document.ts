@@ -9,24 +9,10 @@ import { Lexer, Parser } from './lexer.js';
 import { ObjectMemo } from './object-memo.js';
 import { PdfDict, PdfRef, PdfStream, PdfString, dictOf, type PdfValue } from './objects.js';
 import { isInterimSection } from './interim-sections.js';
+export type { Section } from './types.js';
 import { scanFile, type FileScan, type ScannedObject } from './scan.js';
-import type { XrefEntry } from './types.js';
+import type { Section, XrefEntry } from './types.js';
 import { readIndirectAt, readXrefSection, readXrefStream, type XrefSection } from './xref.js';
-
-/** One revision's cross-reference data: a table, a stream, or a table plus its /XRefStm. */
-export interface Section {
-  offset: number;
-  kind: 'table' | 'stream' | 'hybrid' | 'reconstructed';
-  /** Entries of this section; for hybrids, table entries first, then the stream's. */
-  entries: XrefEntry[];
-  trailer: PdfDict;
-  /** Object number of the xref stream (streams, hybrids), which is part of the syntax, not content. */
-  xrefStreamNum?: number;
-  /** Offset of the hybrid's /XRefStm stream object. */
-  xrefStreamOffset?: number;
-  /** True when reached through startxref and /Prev (false: found by scanning). */
-  linked: boolean;
-}
 
 const MAX_SECTIONS = 10_000;
 

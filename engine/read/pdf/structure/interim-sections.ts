@@ -3,8 +3,7 @@
  * version of any object other than the one the live document uses. They are not earlier saves.
  */
 import { PdfRef, type PdfValue } from './objects.js';
-import type { Section } from './document.js';
-import type { XrefEntry } from './types.js';
+import type { Section, XrefEntry } from './types.js';
 
 /**
  * Some writers (PdfPig's FontMatrix test files) flush the page tree and catalog, index them with

@@ -1,4 +1,5 @@
 /** What the low-level PDF parser recovers from the raw bytes (owned by engine/pdf/structure). */
+import type { PdfDict } from './objects.js';
 
 export interface PdfObjectRef {
   num: number;
@@ -60,4 +61,19 @@ export interface PdfEncryption {
   openedWith: 'no_password' | 'user_password' | 'owner_password' | null;
   /** The first revision (1-based) whose trailer names /Encrypt; null when none does (a repaired file). */
   firstRevision: number | null;
+}
+
+/** One revision's cross-reference data: a table, a stream, or a table plus its /XRefStm. */
+export interface Section {
+  offset: number;
+  kind: 'table' | 'stream' | 'hybrid' | 'reconstructed';
+  /** Entries of this section; for hybrids, table entries first, then the stream's. */
+  entries: XrefEntry[];
+  trailer: PdfDict;
+  /** Object number of the xref stream (streams, hybrids), which is part of the syntax, not content. */
+  xrefStreamNum?: number;
+  /** Offset of the hybrid's /XRefStm stream object. */
+  xrefStreamOffset?: number;
+  /** True when reached through startxref and /Prev (false: found by scanning). */
+  linked: boolean;
 }
