@@ -63,15 +63,22 @@ export const columnAlignmentDetector = defineDetector({
  * values.
  */
 function isCellFigure(r: TextRun): boolean {
+  // Ending with a digit first: most runs of a page are words and fail it at one character.
   return (
+    endsWithDigit(r.text) &&
     r.size >= T.minReadablePt &&
     r.text === r.text.trim() &&
-    /\d$/.test(r.text) &&
     isFigure(r.text) &&
     r.bbox[2] > r.bbox[0] &&
     !OUTSIDE_SIMPLE.test(r.text) &&
     !/,\s/.test(r.text)
   );
+}
+
+/** `/\d$/` without a regex scan of the whole run: its last character is an ASCII digit. */
+function endsWithDigit(text: string): boolean {
+  const c = text.charCodeAt(text.length - 1);
+  return c >= 48 && c <= 57;
 }
 
 /**
@@ -92,12 +99,12 @@ function pageFindings(page: PageLayer): Found[] {
   const figures = page.runs.filter(isCellFigure);
   if (figures.length <= T.minAligned) return [];
   const findings: Found[] = [];
+  const nearEdge = figuresNearEdge(figures);
   for (const run of figures) {
     const em = run.size / W;
     // The right-edge test first: it is the one most figures of the page fail.
-    const column = figures.filter(
+    const column = nearEdge(run.bbox[2], T.maxOffEm * em).filter(
       (o) =>
-        Math.abs(o.bbox[2] - run.bbox[2]) <= T.maxOffEm * em &&
         o !== run &&
         Math.abs(o.baseline - run.baseline) > 0.5 * run.size &&
         Math.abs(o.bbox[1] - run.bbox[1]) <= T.columnReach &&
@@ -151,6 +158,28 @@ function pageFindings(page: PageLayer): Found[] {
     });
   }
   return findings;
+}
+
+/**
+ * The figures whose right edge is within `reach` of `x` (|edge - x| <= reach), in page order.
+ * Read from the figures sorted by right edge (a contiguous stretch, found by two binary searches)
+ * rather than by testing every figure for every figure: a long statement page has hundreds.
+ * A page with a non-finite edge or size keeps the plain scan (where Infinity - Infinity is NaN).
+ */
+function figuresNearEdge(figures: readonly TextRun[]): (x: number, reach: number) => TextRun[] {
+  const scan = (x: number, reach: number) => figures.filter((o) => Math.abs(o.bbox[2] - x) <= reach);
+  if (!figures.every((r) => Number.isFinite(r.bbox[2]) && Number.isFinite(r.size))) return scan;
+  const order = figures.map((_, i) => i).sort((a, b) => figures[a].bbox[2] - figures[b].bbox[2]);
+  const edges = order.map((i) => figures[i].bbox[2]);
+  return (x, reach) => {
+    if (!Number.isFinite(x) || !Number.isFinite(reach)) return scan(x, reach);
+    const from = firstAfter(edges, (v) => v >= x || Math.abs(v - x) <= reach);
+    const to = firstAfter(edges, (v) => v > x && !(Math.abs(v - x) <= reach));
+    return order
+      .slice(from, to)
+      .sort((a, b) => a - b)
+      .map((i) => figures[i]);
+  };
 }
 
 /** The right edge most of the column ends on, within the producer's rounding. */
