@@ -45,15 +45,20 @@ export function shingleHashes(text: string): Set<number> {
   return out;
 }
 
+/** The seeds as unsigned words: the inner loop below runs shingles x 120 times and reads them unboxed. */
+const SEED_WORDS = Uint32Array.from(SEEDS);
+
 export function minhash(shingles: ReadonlySet<number>): number[] {
-  const sig = new Array<number>(MINHASH_SIZE).fill(0xffffffff);
+  // A typed signature: every value is an unsigned 32-bit hash, most above 2^31, which a plain
+  // array would hold as boxed doubles. The same numbers come out as a plain array.
+  const sig = new Uint32Array(MINHASH_SIZE).fill(0xffffffff);
   for (const s of shingles) {
     for (let i = 0; i < MINHASH_SIZE; i++) {
-      const h = mix32(s ^ SEEDS[i]);
+      const h = mix32(s ^ SEED_WORDS[i]);
       if (h < sig[i]) sig[i] = h;
     }
   }
-  return sig;
+  return Array.from(sig);
 }
 
 /** Estimated Jaccard similarity of the two shingle sets. */

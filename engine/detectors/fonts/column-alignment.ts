@@ -63,15 +63,22 @@ export const columnAlignmentDetector = defineDetector({
  * values.
  */
 function isCellFigure(r: TextRun): boolean {
+  // Ending with a digit first: most runs of a page are words and fail it at one character.
   return (
+    endsWithDigit(r.text) &&
     r.size >= T.minReadablePt &&
     r.text === r.text.trim() &&
-    /\d$/.test(r.text) &&
     isFigure(r.text) &&
     r.bbox[2] > r.bbox[0] &&
     !OUTSIDE_SIMPLE.test(r.text) &&
     !/,\s/.test(r.text)
   );
+}
+
+/** `/\d$/` without a regex scan of the whole run: its last character is an ASCII digit. */
+function endsWithDigit(text: string): boolean {
+  const c = text.charCodeAt(text.length - 1);
+  return c >= 48 && c <= 57;
 }
 
 /**
@@ -92,21 +99,26 @@ function pageFindings(page: PageLayer): Found[] {
   const figures = page.runs.filter(isCellFigure);
   if (figures.length <= T.minAligned) return [];
   const findings: Found[] = [];
+  const nearEdge = figuresNearEdge(figures);
   for (const run of figures) {
     const em = run.size / W;
     // The right-edge test first: it is the one most figures of the page fail.
-    const column = figures.filter(
-      (o) =>
-        Math.abs(o.bbox[2] - run.bbox[2]) <= T.maxOffEm * em &&
+    const near = nearEdge(run.bbox[2], T.maxOffEm * em);
+    const mates = near.indices.filter((i) => {
+      const o = figures[i];
+      return (
         o !== run &&
         Math.abs(o.baseline - run.baseline) > 0.5 * run.size &&
         Math.abs(o.bbox[1] - run.bbox[1]) <= T.columnReach &&
         Math.abs(o.size - run.size) <= 0.2 * run.size &&
         o.bbox[0] < run.bbox[2] &&
-        run.bbox[0] < o.bbox[2],
-    );
-    if (column.length < T.minAligned) continue;
-    const edge = commonEdge(column, W);
+        run.bbox[0] < o.bbox[2]
+      );
+    });
+    if (mates.length < T.minAligned) continue;
+    // In page order, as the members are reported; the right edges come sorted with the stretch.
+    const column = (near.byEdge ? [...mates].sort((a, b) => a - b) : mates).map((i) => figures[i]);
+    const edge = commonEdge(column, W, near.byEdge ? mates.map((i) => figures[i].bbox[2]) : undefined);
     if (!edge || edge.members.length / column.length < T.alignedShare) continue;
     const offPt = (run.bbox[2] - edge.x) * W;
     if (Math.abs(offPt) < T.minOffEm * run.size) continue;
@@ -153,14 +165,37 @@ function pageFindings(page: PageLayer): Found[] {
   return findings;
 }
 
+/**
+ * The figures whose right edge is within `reach` of `x` (|edge - x| <= reach), as indices into
+ * `figures`: read from the figures sorted by right edge (a contiguous stretch, found by two
+ * binary searches, `byEdge`: in the order of their edges) rather than by testing every figure
+ * for every figure, as a long statement page has hundreds. A page with a non-finite edge or size
+ * keeps the plain scan (where Infinity - Infinity is NaN), in page order.
+ */
+function figuresNearEdge(figures: readonly TextRun[]): (x: number, reach: number) => { indices: number[]; byEdge: boolean } {
+  const scan = (x: number, reach: number) => ({
+    indices: figures.flatMap((o, i) => (Math.abs(o.bbox[2] - x) <= reach ? [i] : [])),
+    byEdge: false,
+  });
+  if (!figures.every((r) => Number.isFinite(r.bbox[2]) && Number.isFinite(r.size))) return scan;
+  const order = figures.map((_, i) => i).sort((a, b) => figures[a].bbox[2] - figures[b].bbox[2]);
+  const edges = order.map((i) => figures[i].bbox[2]);
+  return (x, reach) => {
+    if (!Number.isFinite(x) || !Number.isFinite(reach)) return scan(x, reach);
+    const from = firstAfter(edges, (v) => v >= x || Math.abs(v - x) <= reach);
+    const to = firstAfter(edges, (v) => v > x && !(Math.abs(v - x) <= reach));
+    return { indices: order.slice(from, to), byEdge: true };
+  };
+}
+
 /** The right edge most of the column ends on, within the producer's rounding. */
-function commonEdge(column: readonly TextRun[], W: number): { x: number; members: TextRun[] } | null {
+function commonEdge(column: readonly TextRun[], W: number, sortedEdges?: readonly number[]): { x: number; members: TextRun[] } | null {
   const near = (a: number, b: number) => Math.abs(a - b) * W <= T.roundingPt;
   // Each candidate's count is read from the sorted edges: those near it are one contiguous
   // stretch around it (|a - b| * W grows with the distance), found by two binary searches. A
   // count per pair was most of this detector's time on long statements whose figures are set
   // from the left and so end at many edges. The first edge with the most members wins, as before.
-  const edges = column.map((r) => r.bbox[2]).sort((a, b) => a - b);
+  const edges = sortedEdges ?? column.map((r) => r.bbox[2]).sort((a, b) => a - b);
   let best: TextRun | null = null;
   let bestCount = 0;
   for (const c of column) {

@@ -30,12 +30,32 @@ export function findLabelled(lines: Line[], label: RegExp, opts: { below?: boole
   return [...labelHits(lines, label, opts)];
 }
 
-/** The hits of findLabelled one by one, so that a caller wanting the first stops there (long statements). */
-function* labelHits(lines: Line[], label: RegExp, opts: { below?: boolean }): Generator<LabelHit> {
+/**
+ * Anchored label patterns by label source and flags: the extractors and detectors ask for the
+ * same few dozen labels on every document, each compiled once (bounded, in case a caller builds
+ * labels from data). A sticky label is compiled afresh, as its regex keeps a position.
+ */
+const ANCHORED = new Map<string, RegExp>();
+const MAX_ANCHORED = 512;
+
+/** The label anchored at the start of a cell, trailing punctuation included. */
+function anchoredLabel(label: RegExp): RegExp {
+  const key = `${label.flags}/${label.source}`;
+  const known = ANCHORED.get(key);
+  if (known) return known;
   const anchored = new RegExp(
     `^(?:${label.source})(?![\\p{L}\\d])\\s*(?:[:#.]|no\\.?|nr\\.?)?\\s*[:#]?\\s*`,
     label.flags.replace('g', '').replace('u', '') + 'u',
   );
+  if (anchored.sticky) return anchored;
+  if (ANCHORED.size >= MAX_ANCHORED) ANCHORED.clear();
+  ANCHORED.set(key, anchored);
+  return anchored;
+}
+
+/** The hits of findLabelled one by one, so that a caller wanting the first stops there (long statements). */
+function* labelHits(lines: Line[], label: RegExp, opts: { below?: boolean }): Generator<LabelHit> {
+  const anchored = anchoredLabel(label);
   for (let li = 0; li < lines.length; li++) {
     const line = lines[li];
     for (let ci = 0; ci < line.cells.length; ci++) {

@@ -38,4 +38,23 @@ describe('globals around pdf.js', () => {
     await expect(inflate('deflate', truncated)).rejects.toBeInstanceOf(TypeError);
     expect(() => new DecompressionStream('brotli' as 'deflate')).toThrow(TypeError);
   });
+
+  it('reads the inflated bytes through a reader too, once, and refuses writes after the close', async () => {
+    await openPdf(new TextEncoder().encode(MINIMAL_PDF)).then((d) => d.destroy());
+    const text = new TextEncoder().encode('q 1 0 0 1 0 0 cm Q\n'.repeat(50));
+    const packed = deflateSync(text);
+    const { readable, writable } = new DecompressionStream('deflate');
+    const writer = writable.getWriter();
+    expect(() => writable.getWriter()).toThrow(TypeError);
+    await writer.ready;
+    await writer.write(packed.subarray(0, 10));
+    await writer.write(packed.subarray(10));
+    await writer.close();
+    await expect(writer.write(packed)).rejects.toBeInstanceOf(TypeError);
+    const reader = readable.getReader();
+    const first = await reader.read();
+    expect(first.done).toBe(false);
+    expect(new Uint8Array(first.value!)).toEqual(text);
+    expect((await reader.read()).done).toBe(true);
+  });
 });
