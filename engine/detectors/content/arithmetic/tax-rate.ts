@@ -1,6 +1,7 @@
 /** arithmetic_error.tax_rate: a tax printed with its rate must be that rate of its base. */
 import type { Cell, Line } from '../../../read/extract/layout.js';
 import { formatAmount } from '../../../read/extract/numbers.js';
+import type { Labelled } from '../amounts.js';
 import { finding, near, operands } from '../evidence.js';
 import { STRENGTH } from '../../strengths.js';
 import type { ArithmeticFinding } from './emits.js';
@@ -23,4 +24,28 @@ export function taxRateFinding(tax: { value: number; line: Line; cells?: Cell[] 
     { expected: formatAmount(expected), found: formatAmount(tax.value), rate, ...operands(operandLines) },
     tax.cells,
   );
+}
+
+/** Tax included in a gross total is rate / (100 + rate) of it. */
+export function includedTaxFindings(hits: Labelled[], gross: number, totalLine: Line): ArithmeticFinding[] {
+  const out: ArithmeticFinding[] = [];
+  for (const h of hits) {
+    if (h.rate === null || h.rate <= 0 || hits.length !== 1) continue;
+    const tax = h.amounts[h.amounts.length - 1].value;
+    const expected = (gross * h.rate) / (100 + h.rate);
+    if (!taxAgrees(expected, tax, gross)) {
+      out.push(
+        finding(
+          'arithmetic_error',
+          'tax_rate',
+          `Included tax ${formatAmount(tax)} is not the ${h.rate}% share of the total ${formatAmount(gross)} (expected ${formatAmount(expected)}).`,
+          h.line,
+          STRENGTH['arithmetic_error.tax_rate'],
+          { expected: formatAmount(expected), found: formatAmount(tax), rate: h.rate, ...operands([h.line, totalLine]) },
+          h.cells,
+        ),
+      );
+    }
+  }
+  return out;
 }
