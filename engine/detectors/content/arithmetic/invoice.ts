@@ -17,7 +17,7 @@ import { amountDueFindings } from './amount-due.js';
 import { misreadValues } from './misread.js';
 import { confirmedByRate, confirmedIncluded, judgeTotal, moneyReadings, subtotalMisread } from './totals-cross-check.js';
 import { STRENGTH } from '../../strengths.js';
-import { includedTaxFindings, taxRateFinding } from './tax-rate.js';
+import { discountedBase, includedTaxFindings, rateFindings } from './tax-rate.js';
 import { classify, labelOf, rateFirstTax, SUBTOTAL, taxRateLine, taxRow, TAX, type Step, unreadFigure, wholeFigureLine } from './totals-labels.js';
 
 /** Where a totals block starts: after a subtotal line, or after an item table whose rows are its subtotal. */
@@ -174,6 +174,8 @@ function totalsFindings(model: DocModel, checked: Checked): ArithmeticFinding[] 
         rows,
         restated ? last(restated.hit).value : subtotal,
         restated ? restated.hit.line : start.from,
+        // Without a restated sum, the discounts printed above the tax may have been taken before it.
+        discountedBase(steps, subtotal, restated),
       ),
     );
     out.push(...amountDueFindings(model, total.line, found, checked, (l) => moneyCells(l, model.style).length > 0 || unreadFigure(l)));
@@ -237,30 +239,6 @@ function judgedOnPicture(
   if (!pair) return null;
   const required = Math.round((steps[0].kind === 'included' ? pair.subtotal : pair.subtotal + pair.tax) * 100) / 100;
   return { required, verdict: judgeTotal(moneyReadings(total.amounts[0], true), required) };
-}
-
-/** Tax = rate x base, where the base is printed or (with a single rate) is the subtotal. */
-function rateFindings(
-  taxLines: Labelled[],
-  rows: Array<{ rate: number; base: number; tax: number; line: Line }>,
-  subtotal: number,
-  subtotalLine: Line,
-): ArithmeticFinding[] {
-  const out: ArithmeticFinding[] = [];
-  const single = taxLines.length === 1 && rows.length === 0;
-  for (const h of taxLines) {
-    const tax = h.amounts[h.amounts.length - 1].value;
-    const own = h.amounts.length === 2 || h.base !== null;
-    const base = h.amounts.length === 2 ? h.amounts[0].value : (h.base ?? (single ? subtotal : null));
-    if (h.rate === null || base === null || h.rate <= 0) continue;
-    const f = taxRateFinding({ value: tax, line: h.line, cells: h.cells }, h.rate, base, own ? [h.line] : [subtotalLine, h.line]);
-    if (f) out.push(f);
-  }
-  for (const r of rows) {
-    const f = taxRateFinding({ value: r.tax, line: r.line }, r.rate, r.base, [r.line]);
-    if (f) out.push(f);
-  }
-  return out;
 }
 
 function itemFindings(model: DocModel, checked: Checked): ArithmeticFinding[] {

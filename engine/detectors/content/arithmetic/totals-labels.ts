@@ -16,7 +16,13 @@ const TAX_TOTAL =
   /(?:invoice )?total (?:vat|tax)(?: amount)?|vat total|tax total|summe (?:ust|mwst)|total tva|steuerbetrag|umsatzsteuerbetrag|(?:ust|mwst)\.?-?betrag|gesamtbetrag (?:der )?(?:umsatzsteuer|ust|mwst)|montant (?:total )?(?:de la )?tva/;
 /** Tax already inside the total ("incl. VAT 20%"): checked against the total, never added to it. */
 const INCLUDED = /incl\.?\s*(?:vat|tax|gst|mwst\.?|ust\.?|tva|btw|iva)|including (?:vat|tax|gst)|inkl\.?\s*(?:mwst|ust)\.?|davon (?:mwst|ust)\.?|dont tva/;
-const DISCOUNT = /discount|rabatt|remise|korting|descuento/;
+/**
+ * Deductions a receipt prints between subtotal and total: a discount named by whom it is for
+ * ("Member Discount (15%)", "Loyalty discount"), a coupon or voucher, rewards redeemed.
+ * ("Savings", "You saved" restate discounts already inside the prices: never a step.)
+ */
+const DISCOUNT =
+  /discount|rabatt|remise|korting|descuento|(?:member|loyalty|promo(?:tional)?|coupon|employee|staff|senior|student|volume|trade) discount|coupons?|vouchers?|rewards? (?:applied|redeemed)|(?:kunden|mitglieds?)rabatt|gutschein/;
 /**
  * The running sum restated after a discount ("Subtotal less discount", "Total after discount",
  * "Summe nach Rabatt"): the base the tax below it is charged on, not a further figure of the sum.
@@ -110,6 +116,8 @@ export function wholeFigureLine(line: Line, model: DocModel): Labelled | null {
   const a = parseAmount(line.cells[1].text, model.style);
   if (!a || a.percent || a.decimals !== 0 || a.currency !== null) return null;
   const label = line.cells[0].text.trim().replace(/:$/, '');
+  // A coupon or voucher line with a whole number is its code, not an amount.
+  if (/coupon|voucher|reward|gutschein/i.test(label)) return null;
   const hit: Labelled = { line, label, amounts: [a], cells: [line.cells[1]], rate: null, base: null };
   const kind = classify(hit);
   if (!(labelOf(label, SUBTOTAL) && !labelOf(label, TAX)) && (kind === null || kind === 'total' || kind === 'included')) return null;

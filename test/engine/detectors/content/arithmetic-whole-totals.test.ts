@@ -4,7 +4,9 @@
  * 7.00%", "TOTAL TAX 100.52", "BALANCE DUE $1,536.52"). Before issue 31's second pass these were
  * "not checked": the whole numbers were not read as money, the restated sum after the discount had
  * no name, and a rate printed on its own line was not the tax's. Genuine layouts must now be
- * checked and stay quiet; an edited total or rate must fire.
+ * checked and stay quiet; an edited total or rate must fire. Likewise a retail receipt's
+ * deductions named by whom they are for ("Member Discount (10%)", "Coupon", "Rewards Applied"),
+ * with the tax charged after the discount above it.
  */
 import { describe, expect, it } from 'vitest';
 import { arithmeticErrorDetector } from '../../../../engine/detectors/content/arithmetic-error.js';
@@ -57,6 +59,24 @@ function germanWhole(opts: { rate?: string; gross?: string } = {}): string {
   ].join('\n');
 }
 
+/** 120.00 less a 10 % member discount = 108.00, 8 % tax 8.64, a 5.00 coupon: 111.64. */
+function receipt(total = '$111.64'): string {
+  return [
+    'CORNER HARDWARE',
+    'Store 17  02/11/2025 10:42',
+    '--------------------------------',
+    row([0, 'Cordless drill'], right(40, '$95.00')),
+    row([0, 'Drill bits 2 @ $12.50'], right(40, '$25.00')),
+    '--------------------------------',
+    row([0, 'SUBTOTAL'], right(40, '$120.00')),
+    row([0, 'Member Discount (10%)'], right(40, '-$12.00')),
+    row([0, 'Sales Tax (8%)'], right(40, '$8.64')),
+    row([0, 'Coupon'], right(40, '-$5.00')),
+    row([0, 'TOTAL'], right(40, total)),
+    row([0, 'Visa ending 1234'], right(40, total)),
+  ].join('\n');
+}
+
 testDetector(arithmeticErrorDetector, {
   valid: [
     { name: 'whole-number subtotal and discount, the sum restated on two lines', input: async () => ctx(wholeInvoice()) },
@@ -64,6 +84,7 @@ testDetector(arithmeticErrorDetector, {
     { name: 'German whole-number totals, Steuersatz on its own line', input: async () => ctx(germanWhole()) },
     // A whole-number block whose total is not money either (a count, say) is not checked at all.
     { name: 'total printed as a whole number too', input: async () => ctx(wholeInvoice({ due: '879' })) },
+    { name: 'receipt with a member discount taken before the tax and a coupon after it', input: async () => ctx(receipt()) },
   ],
   invalid: [
     {
@@ -86,6 +107,11 @@ testDetector(arithmeticErrorDetector, {
       input: async () => ctx(germanWhole({ rate: '7 %' })),
       reasons: ['arithmetic_error.tax_rate'],
     },
+    {
+      name: 'receipt total raised',
+      input: async () => ctx(receipt('$131.64')),
+      reasons: ['arithmetic_error.invoice_total'],
+    },
   ],
 });
 
@@ -100,5 +126,6 @@ describe('whole-number totals blocks are checked, not "not checked"', () => {
     const u = await unchecked(wholeInvoice());
     expect(JSON.stringify(u ?? '')).not.toContain('invoice_total');
     expect(JSON.stringify((await unchecked(germanWhole())) ?? '')).not.toContain('invoice_total');
+    expect(JSON.stringify((await unchecked(receipt())) ?? '')).not.toContain('invoice_total');
   });
 });
