@@ -17,8 +17,8 @@ import { amountDueFindings } from './amount-due.js';
 import { misreadValues } from './misread.js';
 import { confirmedByRate, confirmedIncluded, judgeTotal, moneyReadings, subtotalMisread } from './totals-cross-check.js';
 import { STRENGTH } from '../../strengths.js';
-import { taxAgrees, taxRateFinding } from './tax-rate.js';
-import { classify, labelOf, rateFirstTax, SUBTOTAL, taxRow, TAX, type Step, unreadFigure } from './totals-labels.js';
+import { discountedBase, includedTaxFindings, rateFindings } from './tax-rate.js';
+import { classify, labelOf, rateFirstTax, SUBTOTAL, taxRateLine, taxRow, TAX, type Step, unreadFigure, wholeFigureLine } from './totals-labels.js';
 
 /** Where a totals block starts: after a subtotal line, or after an item table whose rows are its subtotal. */
 interface TotalsStart {
@@ -77,16 +77,33 @@ function totalsStarts(model: DocModel, labelled: Map<Line, Labelled>): TotalsSta
 
 function totalsFindings(model: DocModel, checked: Checked): ArithmeticFinding[] {
   const anyLabel = /[\p{L}][\p{L} .()/%-]*/u;
-  const labelled = new Map(labelledAmounts(model.lines, anyLabel, model.style).map((h) => [h.line, h]));
+  const money = new Map(labelledAmounts(model.lines, anyLabel, model.style).map((h) => [h.line, h]));
+  // Totals printed as whole numbers join the walk; the block is then checked only if its total is money.
+  const whole = new Set<Line>();
+  const labelled = new Map<Line, Labelled>();
+  for (const line of model.lines) {
+    const h = money.get(line) ?? wholeFigureLine(line, model);
+    if (!h) continue;
+    labelled.set(line, h);
+    if (!money.has(line)) whole.add(line);
+  }
   for (const start of totalsStarts(model, labelled)) {
     const steps: Step[] = [];
     const rows: Array<{ rate: number; base: number; tax: number; line: Line }> = [];
     let total: Labelled | null = null;
     let understood = true;
+    let wholeFigures = whole.has(start.from);
+    // "Tax rate 7.00%" on a line of its own: the rate of the tax total below it.
+    let printedRate: number | null = null;
     for (const line of model.lines.slice(start.after + 1, start.after + 12)) {
       const row = taxRow(line, model);
       if (row) {
         rows.push({ ...row, line });
+        continue;
+      }
+      const rate = taxRateLine(line, model);
+      if (rate !== null && printedRate === null) {
+        printedRate = rate;
         continue;
       }
       const h = labelled.get(line) ?? rateFirstTax(line, model);
@@ -105,9 +122,13 @@ function totalsFindings(model: DocModel, checked: Checked): ArithmeticFinding[] 
         total = h;
         break;
       }
-      steps.push({ kind, hit: h });
+      if (whole.has(line)) wholeFigures = true;
+      const rated = (kind === 'tax' || kind === 'tax_total') && printedRate !== null && h.rate === null && h.amounts.length === 1 && !rows.length;
+      steps.push(rated ? { kind: 'tax', hit: { ...h, rate: printedRate } } : { kind, hit: h });
+      if (rated) printedRate = null;
     }
     if (!understood || !total || total.amounts.length !== 1) continue;
+    if (wholeFigures && total.amounts[0].decimals !== 2) continue;
     checked.add('invoice_total');
     const subtotal = start.subtotal;
     const last = (h: Labelled): ParsedAmount => h.amounts[h.amounts.length - 1];
@@ -120,7 +141,9 @@ function totalsFindings(model: DocModel, checked: Checked): ArithmeticFinding[] 
         : rows.reduce((a, r) => a + r.tax, 0);
     const discount = steps.filter((s) => s.kind === 'discount').reduce((a, s) => a + Math.abs(last(s.hit).value), 0);
     const extra = steps.filter((s) => s.kind === 'extra').reduce((a, s) => a + last(s.hit).value, 0);
-    const expected = subtotal + tax + extra - discount;
+    // The sum restated after the discount is what the tax is charged on and the total adds up from.
+    const restated = steps.filter((s) => s.kind === 'restated').pop();
+    const expected = restated ? last(restated.hit).value + tax + extra : subtotal + tax + extra - discount;
     const found = total.amounts[0].value;
     // The subtotal and the total agree at the printed rate and the tax line is one OCR slip
     // from the tax they require: the picture was misread, and both checks would blame the tax.
@@ -149,8 +172,10 @@ function totalsFindings(model: DocModel, checked: Checked): ArithmeticFinding[] 
       ...rateFindings(
         taxLines.map((s) => s.hit),
         rows,
-        subtotal,
-        start.from,
+        restated ? last(restated.hit).value : subtotal,
+        restated ? restated.hit.line : start.from,
+        // Without a restated sum, the discounts printed above the tax may have been taken before it.
+        discountedBase(steps, subtotal, restated),
       ),
     );
     out.push(...amountDueFindings(model, total.line, found, checked, (l) => moneyCells(l, model.style).length > 0 || unreadFigure(l)));
@@ -214,54 +239,6 @@ function judgedOnPicture(
   if (!pair) return null;
   const required = Math.round((steps[0].kind === 'included' ? pair.subtotal : pair.subtotal + pair.tax) * 100) / 100;
   return { required, verdict: judgeTotal(moneyReadings(total.amounts[0], true), required) };
-}
-
-/** Tax included in a gross total is rate / (100 + rate) of it. */
-function includedTaxFindings(hits: Labelled[], gross: number, totalLine: Line): ArithmeticFinding[] {
-  const out: ArithmeticFinding[] = [];
-  for (const h of hits) {
-    if (h.rate === null || h.rate <= 0 || hits.length !== 1) continue;
-    const tax = h.amounts[h.amounts.length - 1].value;
-    const expected = (gross * h.rate) / (100 + h.rate);
-    if (!taxAgrees(expected, tax, gross)) {
-      out.push(
-        finding(
-          'arithmetic_error',
-          'tax_rate',
-          `Included tax ${formatAmount(tax)} is not the ${h.rate}% share of the total ${formatAmount(gross)} (expected ${formatAmount(expected)}).`,
-          h.line,
-          STRENGTH['arithmetic_error.tax_rate'],
-          { expected: formatAmount(expected), found: formatAmount(tax), rate: h.rate, ...operands([h.line, totalLine]) },
-          h.cells,
-        ),
-      );
-    }
-  }
-  return out;
-}
-
-/** Tax = rate x base, where the base is printed or (with a single rate) is the subtotal. */
-function rateFindings(
-  taxLines: Labelled[],
-  rows: Array<{ rate: number; base: number; tax: number; line: Line }>,
-  subtotal: number,
-  subtotalLine: Line,
-): ArithmeticFinding[] {
-  const out: ArithmeticFinding[] = [];
-  const single = taxLines.length === 1 && rows.length === 0;
-  for (const h of taxLines) {
-    const tax = h.amounts[h.amounts.length - 1].value;
-    const own = h.amounts.length === 2 || h.base !== null;
-    const base = h.amounts.length === 2 ? h.amounts[0].value : (h.base ?? (single ? subtotal : null));
-    if (h.rate === null || base === null || h.rate <= 0) continue;
-    const f = taxRateFinding({ value: tax, line: h.line, cells: h.cells }, h.rate, base, own ? [h.line] : [subtotalLine, h.line]);
-    if (f) out.push(f);
-  }
-  for (const r of rows) {
-    const f = taxRateFinding({ value: r.tax, line: r.line }, r.rate, r.base, [r.line]);
-    if (f) out.push(f);
-  }
-  return out;
 }
 
 function itemFindings(model: DocModel, checked: Checked): ArithmeticFinding[] {

@@ -1,9 +1,11 @@
 /** arithmetic_error.tax_rate: a tax printed with its rate must be that rate of its base. */
 import type { Cell, Line } from '../../../read/extract/layout.js';
 import { formatAmount } from '../../../read/extract/numbers.js';
+import type { Labelled } from '../amounts.js';
 import { finding, near, operands } from '../evidence.js';
 import { STRENGTH } from '../../strengths.js';
 import type { ArithmeticFinding } from './emits.js';
+import type { Step } from './totals-labels.js';
 
 /** Whether `tax` is `expected` within what rounding allows: two cents, and more on large bases (rounded per line). */
 export function taxAgrees(expected: number, tax: number, base: number): boolean {
@@ -33,4 +35,62 @@ export function taxRateFinding(tax: { value: number; line: Line; cells?: Cell[] 
     { expected: formatAmount(expected), found: formatAmount(tax.value), rate, ...operands(operandLines) },
     tax.cells,
   );
+}
+
+/** Tax included in a gross total is rate / (100 + rate) of it. */
+export function includedTaxFindings(hits: Labelled[], gross: number, totalLine: Line): ArithmeticFinding[] {
+  const out: ArithmeticFinding[] = [];
+  for (const h of hits) {
+    if (h.rate === null || h.rate <= 0 || hits.length !== 1) continue;
+    const tax = h.amounts[h.amounts.length - 1].value;
+    const expected = (gross * h.rate) / (100 + h.rate);
+    if (!taxAgrees(expected, tax, gross)) {
+      out.push(
+        finding(
+          'arithmetic_error',
+          'tax_rate',
+          `Included tax ${formatAmount(tax)} is not the ${h.rate}% share of the total ${formatAmount(gross)} (expected ${formatAmount(expected)}).`,
+          h.line,
+          STRENGTH['arithmetic_error.tax_rate'],
+          { expected: formatAmount(expected), found: formatAmount(tax), rate: h.rate, ...operands([h.line, totalLine]) },
+          h.cells,
+        ),
+      );
+    }
+  }
+  return out;
+}
+
+/** The subtotal less the discounts printed above the tax line (null without any, or when a sum restates it). */
+export function discountedBase(steps: Step[], subtotal: number, restated: Step | undefined): number | null {
+  const firstTax = steps.findIndex((s) => s.kind === 'tax');
+  const above = steps.slice(0, firstTax < 0 ? 0 : firstTax).filter((s) => s.kind === 'discount');
+  if (restated || !above.length) return null;
+  return subtotal - above.reduce((a, s) => a + Math.abs(s.hit.amounts[s.hit.amounts.length - 1].value), 0);
+}
+
+/** Tax = rate x base, where the base is printed or (with a single rate) is the subtotal, or the subtotal less its discounts. */
+export function rateFindings(
+  taxLines: Labelled[],
+  rows: Array<{ rate: number; base: number; tax: number; line: Line }>,
+  subtotal: number,
+  subtotalLine: Line,
+  discounted: number | null,
+): ArithmeticFinding[] {
+  const out: ArithmeticFinding[] = [];
+  const single = taxLines.length === 1 && rows.length === 0;
+  for (const h of taxLines) {
+    const tax = h.amounts[h.amounts.length - 1].value;
+    const own = h.amounts.length === 2 || h.base !== null;
+    const base = h.amounts.length === 2 ? h.amounts[0].value : (h.base ?? (single ? subtotal : null));
+    if (h.rate === null || base === null || h.rate <= 0) continue;
+    if (!own && discounted !== null && taxAgrees((discounted * h.rate) / 100, tax, discounted)) continue;
+    const f = taxRateFinding({ value: tax, line: h.line, cells: h.cells }, h.rate, base, own ? [h.line] : [subtotalLine, h.line]);
+    if (f) out.push(f);
+  }
+  for (const r of rows) {
+    const f = taxRateFinding({ value: r.tax, line: r.line }, r.rate, r.base, [r.line]);
+    if (f) out.push(f);
+  }
+  return out;
 }

@@ -16,7 +16,21 @@ const TAX_TOTAL =
   /(?:invoice )?total (?:vat|tax)(?: amount)?|vat total|tax total|summe (?:ust|mwst)|total tva|steuerbetrag|umsatzsteuerbetrag|(?:ust|mwst)\.?-?betrag|gesamtbetrag (?:der )?(?:umsatzsteuer|ust|mwst)|montant (?:total )?(?:de la )?tva/;
 /** Tax already inside the total ("incl. VAT 20%"): checked against the total, never added to it. */
 const INCLUDED = /incl\.?\s*(?:vat|tax|gst|mwst\.?|ust\.?|tva|btw|iva)|including (?:vat|tax|gst)|inkl\.?\s*(?:mwst|ust)\.?|davon (?:mwst|ust)\.?|dont tva/;
-const DISCOUNT = /discount|rabatt|remise|korting|descuento/;
+/**
+ * Deductions a receipt prints between subtotal and total: a discount named by whom it is for
+ * ("Member Discount (15%)", "Loyalty discount"), a coupon or voucher, rewards redeemed.
+ * ("Savings", "You saved" restate discounts already inside the prices: never a step.)
+ */
+const DISCOUNT =
+  /discount|rabatt|remise|korting|descuento|(?:member|loyalty|promo(?:tional)?|coupon|employee|staff|senior|student|volume|trade) discount|coupons?|vouchers?|rewards? (?:applied|redeemed)|(?:kunden|mitglieds?)rabatt|gutschein/;
+/**
+ * The running sum restated after a discount ("Subtotal less discount", "Total after discount",
+ * "Summe nach Rabatt"): the base the tax below it is charged on, not a further figure of the sum.
+ */
+const RESTATED =
+  /(?:sub-?total )?(?:less|after|net of) discounts?|(?:sub-?)?total after discounts?|(?:summe |zwischensumme )?nach (?:abzug (?:des |von )?)?rabatt|(?:sous-total |total )?après remise/;
+/** A line that prints the tax rate alone, for the tax total on a line of its own below it. */
+const TAX_RATE = /(?:sales )?(?:tax|vat|gst) rate|steuersatz|(?:mwst|ust)\.?-?satz|taux (?:de )?(?:tva|taxe)|btw-?tarief|tipo (?:de )?iva/;
 const EXTRA = /shipping|delivery|postage|freight|handling|service charge|tip|gratuity|versand|fracht|livraison|frais de port/;
 const TOTAL =
   /grand total|total amount|invoice total|total due|balance due|amount due|total to pay|total payable|amount payable|total|gesamtbetrag|rechnungsbetrag|endbetrag|brutto|summe brutto|rechnungssumme brutto|bruttosumme|gesamtbetrag (?:der rechnung )?(?:mit|inkl\.?|einschließlich) (?:ust|mwst|umsatzsteuer)|(?:invoice )?total amount with (?:vat|tax)|amount due for payment|total ttc|montant (?:total )?ttc|net [àa] payer|factuur totaal|totaal|due payable|zahlbetrag/;
@@ -26,7 +40,7 @@ export function labelOf(text: string, re: RegExp): boolean {
 }
 
 export interface Step {
-  kind: 'tax' | 'tax_total' | 'included' | 'discount' | 'extra' | 'total';
+  kind: 'tax' | 'tax_total' | 'included' | 'discount' | 'restated' | 'extra' | 'total';
   hit: Labelled;
 }
 
@@ -42,6 +56,7 @@ export function classify(h: Labelled): Step['kind'] | null {
   if (labelOf(t, INCLUDED)) return 'included';
   if (labelOf(t, TAX_TOTAL)) return 'tax_total';
   if (labelOf(t, TAX)) return 'tax';
+  if (labelOf(t, RESTATED)) return 'restated';
   if (labelOf(t, DISCOUNT)) return 'discount';
   if (labelOf(t, EXTRA)) return 'extra';
   if (labelOf(t, TOTAL)) return 'total';
@@ -80,4 +95,31 @@ export function unreadFigure(line: Line): boolean {
     /\p{L}/u.test(line.cells[0]?.text ?? '') &&
     line.cells.slice(1).some((c) => /\d/.test(c.text.replace(/\(?\d{1,2}(?:[.,]\d{1,3})?\s?%\)?/g, '')) || /^[-−–]$/.test(c.text.trim()))
   );
+}
+
+/** "Tax rate  7.00%": the rate of the tax total printed on its own line below (null otherwise). */
+export function taxRateLine(line: Line, model: DocModel): number | null {
+  if (line.cells.length !== 2 || !labelOf(line.cells[0].text, TAX_RATE)) return null;
+  const a = parseAmount(line.cells[1].text.replace(/\s+%$/, '%'), model.style);
+  return a?.percent && a.value > 0 && a.value < 100 ? a.value : null;
+}
+
+/**
+ * A totals line whose figure is printed as a whole number ("SUBTOTAL  1440", "DISCOUNT  4", as
+ * invoice templates that keep whole-number prices print their sums above a "$1,536.52" balance):
+ * label and figure only, the label a subtotal or a step of the sum (never the total, which must be
+ * read as money for the block to be checked). The figure is read as that many units of money.
+ * Never on a picture: OCR drops decimal marks ("1250" for "12.50"), and the sum would look wrong.
+ */
+export function wholeFigureLine(line: Line, model: DocModel): Labelled | null {
+  if (line.ocr || line.cells.length !== 2 || !/\p{L}/u.test(line.cells[0].text)) return null;
+  const a = parseAmount(line.cells[1].text, model.style);
+  if (!a || a.percent || a.decimals !== 0 || a.currency !== null) return null;
+  const label = line.cells[0].text.trim().replace(/:$/, '');
+  // A coupon or voucher line with a whole number is its code, not an amount.
+  if (/coupon|voucher|reward|gutschein/i.test(label)) return null;
+  const hit: Labelled = { line, label, amounts: [a], cells: [line.cells[1]], rate: null, base: null };
+  const kind = classify(hit);
+  if (!(labelOf(label, SUBTOTAL) && !labelOf(label, TAX)) && (kind === null || kind === 'total' || kind === 'included')) return null;
+  return hit;
 }
