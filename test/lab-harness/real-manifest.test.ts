@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { noteFields, publicRepoRows } from '../lab/real-manifest.js';
+import { noteFields, publicRepoRows, sharedGenuineRows } from '../lab/real-manifest.js';
 import { familyOf } from '../lab/util/producer-family.js';
 import { splitOf } from '../lab/util/split.js';
 
@@ -28,6 +28,20 @@ describe('splits of the real corpora', () => {
     const names = ['tune', 'validate', 'test'] as const;
     const splits = names.map((s) => publicRepoRows(dir, s));
     expect(splits.flat()).toHaveLength(60);
+    names.forEach((name, i) => {
+      for (const r of splits[i]) expect(splitOf(r.source_repo)).toBe(name);
+    });
+  });
+
+  it('splits the shared corpus by the same repositories, so no repository joins two splits', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'veracity-shared-'));
+    const head = 'relpath\tsha256\tbytes\tsource_repo\tsource_path\tkind\texpected\tnotes';
+    const rows = Array.from({ length: 40 }, (_, i) => `s${i}.pdf\tx\t1\towner/repo${i % 8}\ts.pdf\tpdf\tgenuine\t`);
+    writeFileSync(join(dir, 'MANIFEST.tsv'), [head, ...rows].join('\n'));
+    expect(sharedGenuineRows(dir)).toHaveLength(40);
+    const names = ['tune', 'validate', 'test'] as const;
+    const splits = names.map((s) => sharedGenuineRows(dir, s));
+    expect(splits.flat()).toHaveLength(40);
     names.forEach((name, i) => {
       for (const r of splits[i]) expect(splitOf(r.source_repo)).toBe(name);
     });

@@ -74,8 +74,13 @@ export function publicRepoGenuine(dir: string, split: string): RealFile[] {
   });
 }
 
-export function sharedGenuine(dir: string): RealFile[] {
-  return sharedGenuineRows(dir).map((r) => ({ path: join(dir, r.relpath), name: `shared/${r.relpath}`, family: `shared:${r.kind}`, source: r.source_repo }));
+export function sharedGenuine(dir: string, split = 'all'): RealFile[] {
+  return sharedGenuineRows(dir, split).map((r) => ({
+    path: join(dir, r.relpath),
+    name: `shared/${r.relpath}`,
+    family: `shared:${r.kind}`,
+    source: r.source_repo,
+  }));
 }
 
 const pct = (n: number, d: number) => (d ? ((100 * n) / d).toFixed(1) + ' %' : '-');
@@ -182,7 +187,7 @@ async function main(): Promise<void> {
   else console.log(`Real corpus ${corpus} not found (node scripts/real-corpus/assemble.mjs builds it): skipped.`);
   if (o.shared) {
     const shared = defaultRealCorpus();
-    if (existsSync(join(shared, 'MANIFEST.tsv'))) files.push(...sharedGenuine(shared));
+    if (existsSync(join(shared, 'MANIFEST.tsv'))) files.push(...sharedGenuine(shared, o.split));
     else console.log(`Shared corpus ${shared} not found: skipped.`);
   }
   if (o.public) {

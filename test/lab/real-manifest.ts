@@ -32,9 +32,13 @@ export function corpusRows(dir: string, split: string): ManifestRow[] {
   return readTsv(join(dir, 'MANIFEST.tsv')).filter((r) => r.expected === 'genuine' && (split === 'all' || r.split === split));
 }
 
-/** Rows that the shared corpus's manifest calls genuine. */
-export function sharedGenuineRows(dir: string): ManifestRow[] {
-  return readTsv(join(dir, 'MANIFEST.tsv')).filter((r) => r.expected === 'genuine');
+/**
+ * Rows that the shared corpus's manifest calls genuine, in one split (`all` for every split). Its
+ * files come from public repositories too, so they are split by source repository with the same
+ * seed as the public-repository corpus: a repository is in one split whichever corpus holds it.
+ */
+export function sharedGenuineRows(dir: string, split = 'all'): ManifestRow[] {
+  return readTsv(join(dir, 'MANIFEST.tsv')).filter((r) => r.expected === 'genuine' && (split === 'all' || splitOf(r.source_repo) === split));
 }
 
 /** One `key=value; key=value` notes cell of the public-repository corpus as a record. */
