@@ -117,7 +117,12 @@ export function isUncertainOcrFinding(f: Finding, pages: readonly PageLayer[]): 
   const ocrPage = (n: number) => pages.find((p) => p.page === n && p.source === 'ocr');
   if (f.flag === 'arithmetic_error' && arithmeticVetoed(f, ocrPage)) return true;
   const aside = daysAside(f);
-  const counts = (r: TextRun, page: number) => !(aside && aside.page === page && overlaps(r.bbox, aside.bbox) && DAY_NUMBERS.test(r.text.trim()));
+  // The word's middle on the period line: a day number of a neighbouring line still counts.
+  const onAside = (r: TextRun, page: number) => {
+    const [cx, cy] = [(r.bbox[0] + r.bbox[2]) / 2, (r.bbox[1] + r.bbox[3]) / 2];
+    return !!aside && aside.page === page && cx > aside.bbox[0] && cx < aside.bbox[2] && cy > aside.bbox[1] && cy < aside.bbox[3];
+  };
+  const counts = (r: TextRun, page: number) => !(onAside(r, page) && DAY_NUMBERS.test(r.text.trim()));
   return evidenceBoxes(f).some(({ page, bbox }) => ocrPage(page)?.runs.some((r) => uncertainFigure(r) && overlaps(r.bbox, bbox) && counts(r, page)) ?? false);
 }
 
