@@ -4,7 +4,7 @@
  * order, a pay date before its pay period, an invoice due before it was issued.
  */
 import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
-import { DAY_MS, dayValue, findDates, isoDate, type DateOrder, type DateToken } from '../../read/extract/dates.js';
+import { DAY_MS, dayValue, daysInMonth, findDates, isoDate, type DateOrder, type DateToken } from '../../read/extract/dates.js';
 import { findDocumentDate } from '../../read/extract/document-date.js';
 import { labelledValue } from '../../read/extract/labels.js';
 import type { DocModel } from '../../read/extract/model.js';
@@ -171,6 +171,7 @@ function dateOffPeriod(model: DocModel, type: DocType | null): Found[] {
   const off = Math.max(early, late, beforeEnd);
   if (off <= 0) return [];
   const where = early > 0 ? 'before' : late > 0 ? 'after' : 'before the end of';
+  const daysAside = period.line.bbox && offWhateverTheDays(period, found.date, slack) ? { page: period.line.page, bbox: period.line.bbox } : undefined;
   const gap = Math.round(early > 0 ? (start - date) / DAY_MS : late > 0 ? (date - end) / DAY_MS : (end - date) / DAY_MS);
   return [
     finding(
@@ -183,9 +184,26 @@ function dateOffPeriod(model: DocModel, type: DocType | null): Found[] {
         value: isoDate(found.date),
         period: [isoDate(period.start), isoDate(period.end)],
         regions: [found.line, period.line].filter((l) => l.bbox).map((l) => ({ page: l.page, bbox: l.bbox! })),
+        ...(daysAside ? { daysAside } : {}),
       },
     ),
   ];
+}
+
+/**
+ * Still off its period whatever day of its month each date has, the period's month being spelled
+ * out ("1-31 January 2025"): then the period's day numbers, the words OCR is least sure of at low
+ * resolution, do not decide the finding, and the OCR guard may leave them aside
+ * (engine/read/ocr/confidence.ts); the months, years and the document date still count.
+ */
+function offWhateverTheDays(period: { start: DateToken; end: DateToken }, date: DateToken, slack: { before: number; after: number }): boolean {
+  const spelled = (d: DateToken) => /\p{L}/u.test(d.raw);
+  if (!spelled(period.start) || !spelled(period.end)) return false;
+  const first = (d: DateToken) => dayValue({ ...d, day: 1 });
+  const last = (d: DateToken) => dayValue({ ...d, day: daysInMonth(d.year, d.month) });
+  const [start, end, dateFirst, dateLast] = [first(period.start), last(period.end), first(date), last(date)];
+  if (start === null || end === null || dateFirst === null || dateLast === null) return false;
+  return (start - dateLast) / DAY_MS > slack.before || (dateFirst - end) / DAY_MS > slack.after;
 }
 
 function fullDate(order: DateOrder) {

@@ -95,6 +95,19 @@ function arithmeticVetoed(f: Finding, ocrPage: (n: number) => PageLayer | undefi
   return false;
 }
 
+/** A day number or a range of days ("31", "1-31", "01 -"): no month, no year. */
+const DAY_NUMBERS = /^(?:0?[1-9]|[12]\d|3[01])(?:\s*[-–]\s*(?:0?[1-9]|[12]\d|3[01])?)?[.,]?$/;
+
+/**
+ * The line whose day numbers a date finding holds without (`evidence.daysAside`, set by
+ * content/content-inconsistency when a date lies months off its period whatever the days are):
+ * a doubtful "1-31" there cannot undo it, while its month, year and the other dates still count.
+ */
+function daysAside(f: Finding): { page: number; bbox: BBox } | null {
+  const a = f.evidence.daysAside as { page?: unknown; bbox?: unknown } | undefined;
+  return a && typeof a.page === 'number' && Array.isArray(a.bbox) && a.bbox.length === 4 ? { page: a.page, bbox: a.bbox as BBox } : null;
+}
+
 export function isUncertainOcrFinding(f: Finding, pages: readonly PageLayer[]): boolean {
   if (flagDefinition(f.flag).category !== 'content') return false;
   // The figures around the disagreement were confirmed by the document's own arithmetic and the
@@ -103,7 +116,14 @@ export function isUncertainOcrFinding(f: Finding, pages: readonly PageLayer[]): 
   if (f.evidence.crossChecked === true) return false;
   const ocrPage = (n: number) => pages.find((p) => p.page === n && p.source === 'ocr');
   if (f.flag === 'arithmetic_error' && arithmeticVetoed(f, ocrPage)) return true;
-  return evidenceBoxes(f).some(({ page, bbox }) => ocrPage(page)?.runs.some((r) => uncertainFigure(r) && overlaps(r.bbox, bbox)) ?? false);
+  const aside = daysAside(f);
+  // The word's middle on the period line: a day number of a neighbouring line still counts.
+  const onAside = (r: TextRun, page: number) => {
+    const [cx, cy] = [(r.bbox[0] + r.bbox[2]) / 2, (r.bbox[1] + r.bbox[3]) / 2];
+    return !!aside && aside.page === page && cx > aside.bbox[0] && cx < aside.bbox[2] && cy > aside.bbox[1] && cy < aside.bbox[3];
+  };
+  const counts = (r: TextRun, page: number) => !(onAside(r, page) && DAY_NUMBERS.test(r.text.trim()));
+  return evidenceBoxes(f).some(({ page, bbox }) => ocrPage(page)?.runs.some((r) => uncertainFigure(r) && overlaps(r.bbox, bbox) && counts(r, page)) ?? false);
 }
 
 export function withoutUncertainOcrFindings(findings: Finding[], pages: readonly PageLayer[]): Finding[] {

@@ -6,8 +6,8 @@
  * (both neighbouring checks add up) cannot have been misread. When the two balances around a
  * single transaction are confirmed that way, that transaction is the only figure left that can
  * be wrong; if what the balances require and what is printed are several characters apart (not
- * one or two misread, dropped or doubled digits), the figure on the page is not the one the
- * statement was computed with. The same holds the other way round for a balance whose two
+ * one or two misread, dropped or doubled digits), or differ in one digit OCR never takes for the
+ * other, the figure on the page is not the one the statement was computed with. The same holds the other way round for a balance whose two
  * neighbouring checks both fail while the check across it adds up.
  *
  * Guards against OCR losing a whole row (its transaction would be missing from the sum): the
@@ -18,6 +18,7 @@ import type { Line } from '../../../read/extract/layout.js';
 import { near } from '../evidence.js';
 import type { TxRow } from './statement-table.js';
 import { median } from '../../../kit/stats.js';
+import { foreignDigit } from './misread.js';
 
 /** One comparison of a printed balance with the running one (statement.ts `walk`). */
 export interface ChainCheck {
@@ -66,6 +67,14 @@ export const MIN_EDITS = 3;
 
 export function farApart(printed: number, required: number): boolean {
   return editDistance(digitsOf(printed), digitsOf(required)) >= MIN_EDITS;
+}
+
+/**
+ * Not a misreading: several characters apart, or one digit replaced by one OCR does not take it
+ * for (misread.ts `foreignDigit`: a "3" pasted over a "1"), as the totals cross-check judges.
+ */
+function notMisread(printed: number, required: number): boolean {
+  return farApart(printed, required) || foreignDigit(digitsOf(printed), digitsOf(required));
 }
 
 /**
@@ -126,7 +135,7 @@ export function crossCheckedBreaks(checks: ChainCheck[], rows: readonly TxRow[],
     if (after.ok) {
       // Both balances confirmed: the transaction between them is the odd figure.
       const required = Math.abs(c.found - c.prev);
-      if (near(required, tx) || !farApart(tx, required)) continue;
+      if (near(required, tx) || !notMisread(tx, required)) continue;
       out.push({ check: c, figure: 'transaction', printed: tx, required, lines: [c.from.line, c.row.line, after.row.line] });
       continue;
     }

@@ -14,6 +14,18 @@ export function lookAlike(a: string, b: string): boolean {
   return (LOOK_ALIKE[a] ?? '').includes(b) || (LOOK_ALIKE[b] ?? '').includes(a);
 }
 
+/**
+ * One digit replaced by a digit OCR does not take it for ("923,89" where "123,89" is required; a
+ * 1 is misread as a 7 or 4, never as a 9): same length, one position differs, and the two digits
+ * are not look-alikes. A forger's single changed digit (typed, or a glyph pasted from elsewhere
+ * on the page); OCR's typical slips stay unsure. `read` and `want` are digit strings.
+ */
+export function foreignDigit(read: string, want: string): boolean {
+  if (read.length !== want.length || read.length < 3) return false;
+  const diff = [...read].map((c, i) => [c, want[i]]).filter(([a, b]) => a !== b);
+  return diff.length === 1 && !lookAlike(diff[0][0], diff[0][1]);
+}
+
 /** Every digit string one OCR-typical misread away from `digits`. */
 function misreadVariants(digits: string): string[] {
   const out = new Set<string>();

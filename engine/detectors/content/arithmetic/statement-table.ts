@@ -79,8 +79,12 @@ type Money = ReturnType<typeof moneyCells>;
 /** Words ending in an amount with two decimals: "DIRECT DEBIT MOBILE 414.78". */
 const GLUED_AMOUNT = /\p{L}\S*\s+[-(]?[£€$]?\d{1,3}(?:[,.\u00a0\u202f ]\d{3})*[.,]\d{2}\)?$/u;
 
-/** A figure OCR read without its marks ("394713" for "3 947,13", "7712" for "77,12"). */
-const BARE_DIGITS = /^([-(]?)[£€$]?(\d{3,8})[£€$]?(\)?-?)$/;
+/**
+ * A figure OCR read without its marks ("394713" for "3 947,13", "7712" for "77,12"), or with its
+ * thousands mark but not its decimal mark ("4.49280" for "4.492,80": the last group has five
+ * digits, three and the cents).
+ */
+const BARE_DIGITS = /^([-(]?)[£€$]?(\d{3,8}|\d{1,3}(?:[.,\u00a0\u202f]\d{3})*[.,\u00a0\u202f]\d{5})[£€$]?(\)?-?)$/;
 
 /**
  * The money cells of a row; on OCR lines also bare digit runs in the money columns, read as
@@ -97,7 +101,7 @@ function rowMoney(line: Line, style: NumberStyle, cols: Column[] | null): Money 
     const m = BARE_DIGITS.exec(cell.text.trim());
     if (!m || taken.has(cell) || cell.x1 < left) continue;
     const neg = m[1] !== '' || m[3] !== '';
-    const value = Number(m[2]) / 100;
+    const value = Number(m[2].replace(/\D/g, '')) / 100;
     money.push({ cell, amount: { value: neg ? -value : value, decimals: 2, raw: cell.text, sign: neg ? 'neg' : null, currency: null, percent: false } });
   }
   return money.sort((a, b) => a.cell.x0 - b.cell.x0);

@@ -16,7 +16,7 @@
 import type { ParsedAmount } from '../../../read/extract/numbers.js';
 import { near } from '../evidence.js';
 import { farApart } from './cross-check.js';
-import { lookAlike, misreadValues, swappedDigits } from './misread.js';
+import { foreignDigit, misreadValues, swappedDigits } from './misread.js';
 
 /**
  * The values an OCR'd money figure can stand for: as read, and as cents when OCR may have dropped
@@ -84,17 +84,6 @@ export function judgeTotal(readings: readonly number[], required: number): Total
   const want = digitsOf(required);
   const far = readings.every((r) => (farApart(r, required) && !want.endsWith(digitsOf(r))) || foreignDigit(digitsOf(r), want));
   return far ? 'contradicts' : 'unsure';
-}
-
-/**
- * One digit replaced by a digit OCR does not take it for ("923,89" where "123,89" is required; a
- * 1 is misread as a 7 or 4, never as a 9): same length, one position differs, and the two digits
- * are not look-alikes (misread.ts). A forger's single changed digit; OCR's typical slips stay unsure.
- */
-function foreignDigit(read: string, want: string): boolean {
-  if (read.length !== want.length || read.length < 3) return false;
-  const diff = [...read].map((c, i) => [c, want[i]]).filter(([a, b]) => a !== b);
-  return diff.length === 1 && !lookAlike(diff[0][0], diff[0][1]);
 }
 
 /**

@@ -114,6 +114,23 @@ describe('running balances read by OCR, judged by the balances around them', () 
     expect(await published(statementPage(withRow(5, { in: '2073,7' })))).toEqual([]);
   });
 
+  it('reports a transaction with one digit replaced by one OCR never takes for it (a pasted "4" over a "2")', async () => {
+    const found = await published(statementPage(withRow(5, { in: '4073,78' })));
+    expect(found.map((f) => [f.code, f.evidence.expected, f.evidence.found, f.evidence.crossChecked])).toEqual([
+      ['arithmetic_error.running_balance', '2073.78', '4073.78', true],
+    ]);
+    // A look-alike digit ("1" for "7") is a misreading: quiet.
+    expect(await published(statementPage(withRow(5, { in: '2073,18' })))).toEqual([]);
+  });
+
+  it('reads a balance that kept its thousands mark but lost its decimal mark ("2.27892") as cents', async () => {
+    // Read that way the genuine row adds up; without it the chain skipped the row and the
+    // pasted digit of its credit stood in a two-transaction gap no cross-check could judge.
+    expect(await published(statementPage(withRow(5, { balance: '2.27892' })))).toEqual([]);
+    const found = await published(statementPage(withRow(5, { in: '4073,78', balance: '2.27892' })));
+    expect(found.map((f) => [f.evidence.expected, f.evidence.found])).toEqual([['2073.78', '4073.78']]);
+  });
+
   it('does not report a row whose neighbour OCR lost: the missing transaction would explain it', async () => {
     const rows: Array<Row | null> = [...GENUINE];
     rows[4] = null;
