@@ -77,7 +77,7 @@ function columnOf(cell: Cell, cols: Column[]): Column | null {
   return under.length === 1 ? under[0] : null;
 }
 
-interface Row {
+export interface Row {
   line: Line;
   net: number;
   tax: number;
@@ -133,6 +133,18 @@ function tableRows(lines: Line[], at: number, cols: Column[], model: DocModel): 
     gap = 0;
   }
   return rows;
+}
+
+/** The tables whose header names a rate column besides net and tax: VAT breakdowns per rate. */
+export function rateTables(model: DocModel): Row[][] {
+  const out: Row[][] = [];
+  model.lines.forEach((line, at) => {
+    const cols = headerOf(line, model);
+    if (!cols?.some((c) => c.kind === 'rate')) return;
+    const rows = tableRows(model.lines, at, cols, model);
+    if (rows.length && rows.every((r) => r.rate !== null)) out.push(rows);
+  });
+  return out;
 }
 
 export function totalsTableFindings(model: DocModel, checked: Checked): ArithmeticFinding[] {
