@@ -71,7 +71,8 @@ function nearby(model: DocModel, rows: BreakdownRow[], re: RegExp): Labelled[] {
 }
 
 function sumFinding(kind: 'net' | 'tax', printed: Labelled[], rows: BreakdownRow[], sum: number): ArithmeticFinding[] {
-  if (!printed.length || printed.some((h) => near(h.amounts[0].value, sum))) return [];
+  // A credit note's total may print its minus apart from the figure ("EUR  -" above "1,12").
+  if (!printed.length || printed.some((h) => near(Math.abs(h.amounts[0].value), Math.abs(sum)))) return [];
   const h = printed[0];
   const found = h.amounts[0].value;
   const what = kind === 'net' ? 'net total' : 'tax total';
@@ -93,7 +94,8 @@ export function taxBreakdownFindings(model: DocModel, checked: Checked): Arithme
   const out: ArithmeticFinding[] = [];
   for (const rows of breakdowns(model)) {
     const nets = nearby(model, rows, SUBTOTAL).filter((h) => !labelOf(h.label, TAX));
-    const taxes = nearby(model, rows, TAX).filter((h) => {
+    // Any label, then named by the totals walk's words: "Steuerbetrag", "USt. Gesamt", "VAT total".
+    const taxes = nearby(model, rows, /[\p{L}][\p{L} .()/%-]*/u).filter((h) => {
       const kind = classify(h);
       return kind === 'tax' || kind === 'tax_total';
     });

@@ -59,6 +59,20 @@ function withGross(gross19 = '399,84'): string {
   ].join('\n');
 }
 
+/** An EN 16931 viewer's breakdown whose first labels, a single space apart, run into one cell. */
+function runTogether(tax55 = '29,87', rate = '5,5'): string {
+  return [
+    'Umsatzsteueraufschlüsselung:',
+    row([0, 'Art (Kategorie) Warenwert Zu-/Abschlag Steuerbasisbetrag'], [58, 'USt. %'], right(80, 'USt.-Betrag')),
+    row([0, 'VAT (S)'], right(56, '81,90'), right(66, '20'), right(80, '16,38')),
+    row([0, 'VAT (S)'], right(56, '543,00'), right(66, rate), right(80, tax55)),
+    'Belegsummen:',
+    row([40, 'Rechnungssumme ohne USt.'], right(80, '624,90')),
+    row([40, 'Steuerbetrag'], right(80, '46,25')),
+    row([40, 'Bruttosumme'], right(80, '671,15')),
+  ].join('\n');
+}
+
 async function uncheckedOf(text: string) {
   const c = ctx(text);
   await arithmeticErrorDetector.run(c);
@@ -77,6 +91,22 @@ testDetector(arithmeticErrorDetector, {
     { name: 'German breakdown headed MwSt.-Satz / Netto / MwSt., adding up', input: async () => ctx(german()) },
     { name: 'German breakdown with a gross column, adding up', input: async () => ctx(german('63,84', '399,84')) },
     { name: 'headerless rows with their gross, adding up', input: async () => ctx(withGross()) },
+    { name: 'breakdown whose header labels run into one cell, adding up', input: async () => ctx(runTogether()) },
+    { name: 'breakdown whose rate prints two decimals, adding up', input: async () => ctx(runTogether('29,87', '5,50')) },
+    {
+      // A credit note: the rows are negative, the tax total's minus printed on the line above it.
+      name: 'credit note whose tax total lost its minus to the line above',
+      input: async () =>
+        ctx(
+          runTogether('-29,87')
+            .replace('81,90', '-81,90')
+            .replace('16,38', '-16,38')
+            .replace('543,00', '-543,00')
+            .replace(/624,90/, '-624,90')
+            .replace('671,15', '-671,15')
+            .replace(/^.*Steuerbetrag.*$/m, [row([70, 'EUR'], right(80, '-')), row([40, 'Steuerbetrag in']), row(right(80, '46,25'))].join('\n')),
+        ),
+    },
   ],
   invalid: [
     {
@@ -94,6 +124,18 @@ testDetector(arithmeticErrorDetector, {
       name: 'German breakdown: one tax raised by 0.10',
       input: async () => ctx(german('63,94')),
       reasons: ['arithmetic_error.invoice_total'],
+    },
+    {
+      // The row's tax against 5.5 % of 543,00, and the taxes against the Steuerbetrag.
+      name: 'breakdown whose header labels run into one cell: the tax of a row raised',
+      input: async () => ctx(runTogether('49,87')),
+      reasons: ['arithmetic_error.tax_rate', 'arithmetic_error.invoice_total'],
+    },
+    {
+      // "5,50" under "USt. %" reads as money: it is still the row's rate.
+      name: 'breakdown whose rate prints two decimals: the tax of a row raised',
+      input: async () => ctx(runTogether('49,87', '5,50')),
+      reasons: ['arithmetic_error.tax_rate', 'arithmetic_error.invoice_total'],
     },
     {
       name: 'headerless rows: a gross raised',
