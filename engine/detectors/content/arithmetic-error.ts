@@ -10,9 +10,11 @@ import { receiptItemFindings } from './arithmetic/receipt-items.js';
 import { statementFindings } from './arithmetic/statement.js';
 import { statementFlowFindings } from './arithmetic/statement-flow.js';
 import { totalsTableFindings } from './arithmetic/totals-table.js';
+import { taxBreakdownFindings } from './arithmetic/tax-breakdown.js';
 import { agreeingWithInvoice, embeddedInvoice } from './einvoice.js';
 import { asHandTyped, officeAuthor } from './arithmetic/typed-by-hand.js';
 import { uncheckedArithmetic, type Checked } from './arithmetic/checked.js';
+import { operandFigures } from './arithmetic/operand-figures.js';
 
 /** The relations evaluated on each context `run` saw, for `unchecked` (the same analysis). */
 const evaluated = new WeakMap<DetectorContext, Checked>();
@@ -32,7 +34,7 @@ export const arithmeticErrorDetector = defineDetector({
     evaluated.set(ctx, checked);
     if (!found.length) return found;
     // A hybrid e-invoice whose XML states the same figure: the issuer's rounding, not an edit.
-    return asHandTyped(agreeingWithInvoice(found, embeddedInvoice(ctx)), officeAuthor(ctx));
+    return asHandTyped(agreeingWithInvoice(found, embeddedInvoice(ctx), operandFigures(ctx.facts.now('textModel'))), officeAuthor(ctx));
   },
   // A statement, payslip, invoice, receipt or bill none of whose sums could be read was not checked.
   unchecked(ctx) {
@@ -69,5 +71,12 @@ function runChecks(ctx: DetectorContext, checked: Checked): Found[] {
   const items = invoiceFindings(model, checked);
   // A headed item table already checked its rows against the subtotal.
   const listed = items.some((f) => f.code === 'arithmetic_error.items_subtotal') ? [] : receiptItemFindings(model, checked);
-  return [...statementFindings(model, checked), ...items, ...listed, ...accountSummaryFindings(model, checked), ...totalsTableFindings(model, checked)];
+  return [
+    ...statementFindings(model, checked),
+    ...items,
+    ...listed,
+    ...accountSummaryFindings(model, checked),
+    ...totalsTableFindings(model, checked),
+    ...taxBreakdownFindings(model, checked),
+  ];
 }

@@ -26,14 +26,22 @@ function cents(text: unknown): number | null {
 /**
  * Findings whose printed value the attached invoice XML states too become context: the
  * identifier or figure is the issuer's, carried into both the page and the structured data.
+ * `figuresOf` gives the other printed figures an arithmetic finding was computed from; each must
+ * be stated by the XML as well.
  */
-export function agreeingWithInvoice<T extends Pick<Finding, 'flag' | 'summary' | 'evidence' | 'strength'>>(findings: T[], invoice: EInvoice | null): T[] {
+export function agreeingWithInvoice<T extends Pick<Finding, 'flag' | 'summary' | 'evidence' | 'strength'>>(
+  findings: T[],
+  invoice: EInvoice | null,
+  figuresOf: (f: T) => number[] = () => [],
+): T[] {
   if (!invoice) return findings;
   return findings.map((f) => {
     const value = f.evidence.value;
     const agreesIban = f.flag === 'identifier_invalid' && typeof value === 'string' && invoice.ibans.has(value.replace(/\s/g, ''));
     const found = f.flag === 'arithmetic_error' ? cents(f.evidence.found) : null;
-    const agreesFigure = found !== null && found > 0 && invoice.cents.has(found);
+    // The relation's other printed figures must be the XML's too: a net edited under an untouched
+    // total leaves the total agreeing with the XML, and the edited net is what the XML does not state.
+    const agreesFigure = found !== null && found > 0 && invoice.cents.has(found) && figuresOf(f).every((v) => invoice.cents.has(Math.round(Math.abs(v) * 100)));
     if (!agreesIban && !agreesFigure) return f;
     return {
       ...f,

@@ -59,11 +59,35 @@ interface Column {
   x1: number;
 }
 
+/**
+ * The labels of one header cell. Labels printed a single space apart run into one cell ("Art
+ * (Kategorie) Warenwert Zu-/Abschlag Steuerbasisbetrag"); its figures are right-aligned under the
+ * last one, so a cell no label names is read as its last word's column (over that word's share of
+ * the cell's width) after a column of the words before it that no check uses.
+ */
+function labelsOf(c: Cell): Column[] {
+  const kind = kindOf(c.text);
+  const text = c.text.trimEnd();
+  const at = text.search(/\S+$/);
+  const last = at > 0 ? kindOf(text.slice(at)) : null;
+  if (kind || !last) return [{ kind, x0: c.x0, x1: c.x1 }];
+  const split = c.x0 + ((c.x1 - c.x0) * at) / text.length;
+  return [
+    { kind: null, x0: c.x0, x1: split - 2 * SLACK },
+    { kind: last, x0: split, x1: c.x1 },
+  ];
+}
+
 /** A header line: labels of a tax or totals table, nothing else that is a figure. */
 function headerOf(line: Line, model: DocModel): Column[] | null {
   if (moneyCells(line, model.style).length) return null;
-  const cols: Column[] = [];
-  for (const c of line.cells) if (/[\p{L}%]/u.test(c.text)) cols.push({ kind: kindOf(c.text), x0: c.x0, x1: c.x1 });
+  const labelled = line.cells.filter((c) => /[\p{L}%]/u.test(c.text));
+  // Run-together labels are split only when the cells as printed do not make a header ("Détail
+  // TVA" names no column, its last word is no second tax column).
+  return valid(labelled.map((c) => ({ kind: kindOf(c.text), x0: c.x0, x1: c.x1 }))) ?? valid(labelled.flatMap(labelsOf));
+}
+
+function valid(cols: Column[]): Column[] | null {
   const kinds = cols.map((c) => c.kind).filter((k) => k !== null);
   if (new Set(kinds).size !== kinds.length || !kinds.includes('tax') || !kinds.includes('net')) return null;
   return kinds.includes('gross') || kinds.includes('rate') ? cols : null;
@@ -77,7 +101,7 @@ function columnOf(cell: Cell, cols: Column[]): Column | null {
   return under.length === 1 ? under[0] : null;
 }
 
-interface Row {
+export interface Row {
   line: Line;
   net: number;
   tax: number;
@@ -86,6 +110,15 @@ interface Row {
 }
 
 const RATE_IN_TEXT = /(\d{1,2}(?:[.,]\d{1,3})?)\s?%/;
+
+/**
+ * A rate right-aligned past the end of its left-aligned label ("USt. %" over "20" and "5,5"):
+ * between the label's start and the next label's.
+ */
+function underRate(c: Cell, rate: Column, cols: Column[]): boolean {
+  const next = Math.min(1, ...cols.filter((k) => k.x0 > rate.x0).map((k) => k.x0));
+  return c.x0 >= rate.x0 - SLACK && c.x1 <= next;
+}
 
 /** One row of figures under the header, or null when the line is not one. */
 function rowOf(line: Line, cols: Column[], model: DocModel): Row | null {
@@ -102,9 +135,10 @@ function rowOf(line: Line, cols: Column[], model: DocModel): Row | null {
   let rate: number | null = null;
   const rateCol = cols.find((c) => c.kind === 'rate');
   for (const c of line.cells) {
-    if (money.some((m) => m.cell === c)) continue;
+    // A rate with a decimal part ("5,5" under "USt. %") reads as money too; under the rate label it is the rate.
+    if (money.some((m) => m.cell === c) && columnOf(c, cols)?.kind !== 'rate') continue;
     const col = rateCol ? columnOf(c, cols) : null;
-    if (col?.kind === 'rate') {
+    if (col?.kind === 'rate' || (!col && rateCol && underRate(c, rateCol, cols))) {
       const a = parseAmount(c.text.replace(/\s+%$/, '%'), model.style);
       if (a) rate = a.value;
     } else if (!col?.kind && c.x1 < Math.min(...cols.filter((k) => k.kind).map((k) => k.x0))) {
@@ -133,6 +167,18 @@ function tableRows(lines: Line[], at: number, cols: Column[], model: DocModel): 
     gap = 0;
   }
   return rows;
+}
+
+/** The tables whose header names a rate column besides net and tax: VAT breakdowns per rate. */
+export function rateTables(model: DocModel): Row[][] {
+  const out: Row[][] = [];
+  model.lines.forEach((line, at) => {
+    const cols = headerOf(line, model);
+    if (!cols?.some((c) => c.kind === 'rate')) return;
+    const rows = tableRows(model.lines, at, cols, model);
+    if (rows.length && rows.every((r) => r.rate !== null)) out.push(rows);
+  });
+  return out;
 }
 
 export function totalsTableFindings(model: DocModel, checked: Checked): ArithmeticFinding[] {
