@@ -55,8 +55,10 @@ function hasFigure(line: Line, model: DocModel): boolean {
  * The rows under each block title. A row's name may wrap, its figure on one of the next three
  * lines ("Abschlag Rechnungsrabatt 1" above "-2,00% Basisbetrag: -5,00,  19% UST(S)  0,10"), and
  * its details may follow it without a figure ("MwSt. % 19,0"). A block with a row whose figure is
- * not found, or a figure on a line no row label names (a charge printed by its reason alone,
- * "Transportkosten: Frachtbetrag  35,00"), is not understood and not checked.
+ * not found is not understood and not checked. A row no label names ("Transportkosten  3,00", a
+ * charge printed by its reason alone) is a charge only where its sign says so: every named
+ * allowance printed negative, it positive. Otherwise (a credit note's positive allowances) the
+ * block is not understood.
  */
 function blocks(model: DocModel): Rows[] {
   const out: Rows[] = [];
@@ -65,7 +67,10 @@ function blocks(model: DocModel): Rows[] {
     const rows: Rows = { allowances: [], charges: [], allowance: 0, charge: 0 };
     let understood = true;
     let pending: { allowance: boolean; lines: Line[] } | null = null;
+    const signed: number[] = [];
+    const unnamed: Array<{ line: Line; v: number }> = [];
     const add = (allowance: boolean, lines: Line[], v: number) => {
+      if (allowance) signed.push(v);
       (allowance ? rows.allowances : rows.charges).push(...lines);
       if (allowance) rows.allowance += Math.abs(v);
       else rows.charge += Math.abs(v);
@@ -87,18 +92,24 @@ function blocks(model: DocModel): Rows[] {
           pending = null;
         } else if (pending.lines.length > 3) understood = false;
       } else if (hasFigure(line, model)) {
-        // A figure no row label names: the block's own total ends it, anything else is unread.
-        if (
-          rows.allowances.length + rows.charges.length &&
-          !labelledAmounts([line], ALLOWANCES, model.style).length &&
-          !labelledAmounts([line], CHARGES, model.style).length
-        )
-          understood = false;
+        // A figure no row label names: the block's own total ends it; a row named by its reason is weighed below.
+        const named = rows.allowances.length + rows.charges.length > 0;
+        const total = labelledAmounts([line], ALLOWANCES, model.style).length || labelledAmounts([line], CHARGES, model.style).length;
+        const v = rowFigure(line, model);
+        if (named && !total && v !== null && /\p{L}{3}/u.test(line.cells[0]?.text ?? '')) {
+          unnamed.push({ line, v });
+          continue;
+        }
+        if (named && !total) understood = false;
         break;
       } else if (rows.allowances.length + rows.charges.length && !/\d/.test(line.text)) break;
       if (!understood) break;
     }
     if (pending) understood = false;
+    if (unnamed.length) {
+      if (signed.length && signed.every((v) => v < 0) && unnamed.every((u) => u.v > 0)) for (const u of unnamed) add(false, [u.line], u.v);
+      else understood = false;
+    }
     if (understood && (rows.allowances.length || rows.charges.length)) out.push(rows);
   });
   return out;

@@ -46,6 +46,19 @@ function wrapped(second = '12,50'): string {
   ].join('\n');
 }
 
+/** Allowances printed negative, a charge named by its reason alone printed positive. */
+function byReason(second = '-12,50'): string {
+  return [
+    row([40, 'Gesamtbetrag der Zuschläge'], right(90, '9,00')),
+    row([40, 'Gesamtbetrag der Abschläge'], right(90, '-62,50')),
+    'Zu- und Abschläge',
+    row([2, 'Abschlag Treuerabatt'], [65, '19% USt(S)'], right(90, '-50,00')),
+    row([2, 'Abschlag Sonderaktion'], [65, '19% USt(S)'], right(90, second)),
+    row([2, 'Transportkosten'], [65, '19% USt(S)'], right(90, '9,00')),
+    'Rechnungsbegleitende Unterlagen',
+  ].join('\n');
+}
+
 /** An English rendering: line total, allowances, charges, tax basis, and the block under them. */
 function english(basis = '980.00', discount = '30.00'): string {
   return [
@@ -71,6 +84,7 @@ describe('allowance and charge totals', () => {
     expect(await uncheckedOf(german())).toBeNull();
     expect(await uncheckedOf(english())).toBeNull();
     expect(await uncheckedOf(wrapped())).toBeNull();
+    expect(await uncheckedOf(byReason())).toBeNull();
   });
 });
 
@@ -79,6 +93,7 @@ testDetector(arithmeticErrorDetector, {
     { name: 'German totals and block, adding up', input: async () => ctx(german()) },
     { name: 'wrapped rows, adding up', input: async () => ctx(wrapped()) },
     { name: 'English totals and block, adding up', input: async () => ctx(english()) },
+    { name: 'negative allowances and a charge named by its reason, adding up', input: async () => ctx(byReason()) },
     {
       // A charge printed by its reason alone between two allowances: the block is not read, not cut short.
       name: 'block with a figure no row label names, between its rows',
@@ -95,6 +110,11 @@ testDetector(arithmeticErrorDetector, {
     { name: 'German: tax basis raised', input: async () => ctx(german({ basis: '1.400,00' })), reasons: ['arithmetic_error.invoice_total'] },
     { name: 'German: allowance total lowered', input: async () => ctx(german({ abschlaege: '42,50' })), reasons: ['arithmetic_error.invoice_total'] },
     { name: 'wrapped rows: the second figure raised', input: async () => ctx(wrapped('32,50')), reasons: ['arithmetic_error.invoice_total'] },
+    {
+      name: 'negative allowances and a charge named by its reason: an allowance raised',
+      input: async () => ctx(byReason('-32,50')),
+      reasons: ['arithmetic_error.invoice_total'],
+    },
     { name: 'English: tax basis raised', input: async () => ctx(english('990.00')), reasons: ['arithmetic_error.invoice_total'] },
     { name: 'English: a discount row raised', input: async () => ctx(english('980.00', '50.00')), reasons: ['arithmetic_error.invoice_total'] },
   ],
