@@ -11,6 +11,7 @@ import { statementFindings } from './arithmetic/statement.js';
 import { statementFlowFindings } from './arithmetic/statement-flow.js';
 import { totalsTableFindings } from './arithmetic/totals-table.js';
 import { taxBreakdownFindings } from './arithmetic/tax-breakdown.js';
+import { allowanceChargeFindings } from './arithmetic/allowance-charge.js';
 import { agreeingWithInvoice, embeddedInvoice } from './einvoice.js';
 import { asHandTyped, officeAuthor } from './arithmetic/typed-by-hand.js';
 import { uncheckedArithmetic, type Checked } from './arithmetic/checked.js';
@@ -78,5 +79,6 @@ function runChecks(ctx: DetectorContext, checked: Checked): Found[] {
     ...accountSummaryFindings(model, checked),
     ...totalsTableFindings(model, checked),
     ...taxBreakdownFindings(model, checked),
+    ...allowanceChargeFindings(model, checked),
   ];
 }
