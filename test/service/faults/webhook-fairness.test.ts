@@ -7,7 +7,7 @@
  */
 import { rmSync } from 'node:fs';
 import { pino } from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../../electron/service/store/index.js';
 import { WebhookDispatcher, type WebhookDispatcherOptions } from '../../../electron/service/webhooks/dispatcher.js';
 import { openTestStore, tempDir } from '../helpers.js';
@@ -34,7 +34,10 @@ function dispatch(options: Partial<WebhookDispatcherOptions>): WebhookDispatcher
 
 const total = (rs: Receiver[]) => rs.reduce((n, r) => n + r.deliveries.length, 0);
 
-beforeAll(async () => {
+// A store per test: the first test leaves 32 due deliveries to receivers it closes, which would
+// take the next test's shared slots and, on a loaded machine, let its first timeout pause the
+// receiver before its second delivery starts (seen as a CI flake).
+beforeEach(async () => {
   dataDir = tempDir();
   store = await openTestStore(dataDir);
 });
@@ -42,8 +45,6 @@ afterEach(async () => {
   await dispatcher?.stop();
   dispatcher = null;
   receivers.splice(0).forEach((r) => r.close());
-});
-afterAll(async () => {
   await store?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
