@@ -5,13 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { arithmeticErrorDetector } from '../../../../engine/detectors/content/arithmetic-error.js';
-import { contextFromPages } from '../../context-for-test.js';
 import { testDetector } from '../../detector-tester.js';
-import { extractedAs, layoutPage, right, row } from '../../read/extract/fixtures.js';
+import { right, row } from '../../read/extract/fixtures.js';
+import { invoiceContext, uncheckedOf } from './invoice-layout.js';
 
-function ctx(text: string) {
-  return contextFromPages([layoutPage(text)], { now: '2025-06-01T00:00:00Z', text, extracted: extractedAs('invoice', 'EUR') });
-}
+const ctx = (text: string) => invoiceContext(text);
 
 /** A German viewer's document totals over its allowance/charge block (no gross: nothing else checks it). */
 function german(o: { rabatt?: string; abschlaege?: string; basis?: string } = {}): string {
@@ -71,12 +69,6 @@ function english(basis = '980.00', discount = '30.00'): string {
     row([2, 'Discount early order'], right(90, discount)),
     row([2, 'Surcharge freight'], right(90, '10.00')),
   ].join('\n');
-}
-
-async function uncheckedOf(text: string) {
-  const c = ctx(text);
-  await arithmeticErrorDetector.run(c);
-  return arithmeticErrorDetector.unchecked!(c);
 }
 
 describe('allowance and charge totals', () => {

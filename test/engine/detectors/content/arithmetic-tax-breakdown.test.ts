@@ -10,13 +10,11 @@ import { describe, expect, it } from 'vitest';
 import { arithmeticErrorDetector } from '../../../../engine/detectors/content/arithmetic-error.js';
 import { agreeingWithInvoice } from '../../../../engine/detectors/content/einvoice.js';
 import type { EInvoice } from '../../../../engine/read/pdf/structure/embedded-invoice.js';
-import { contextFromPages } from '../../context-for-test.js';
 import { testDetector } from '../../detector-tester.js';
-import { extractedAs, layoutPage, right, row } from '../../read/extract/fixtures.js';
+import { right, row } from '../../read/extract/fixtures.js';
+import { invoiceContext, uncheckedOf } from './invoice-layout.js';
 
-function ctx(text: string, currency = 'EUR') {
-  return contextFromPages([layoutPage(text)], { now: '2025-06-01T00:00:00Z', text, extracted: extractedAs('invoice', currency) });
-}
+const ctx = invoiceContext;
 
 /** An English breakdown under "plus VAT", its header naming no column the totals table knows, and no grand total. */
 function english(base7 = '160.00', tax19 = '63.84'): string {
@@ -71,12 +69,6 @@ function runTogether(tax55 = '29,87', rate = '5,5'): string {
     row([40, 'Steuerbetrag'], right(80, '46,25')),
     row([40, 'Bruttosumme'], right(80, '671,15')),
   ].join('\n');
-}
-
-async function uncheckedOf(text: string) {
-  const c = ctx(text);
-  await arithmeticErrorDetector.run(c);
-  return arithmeticErrorDetector.unchecked!(c);
 }
 
 describe('a VAT breakdown with no grand total under it', () => {

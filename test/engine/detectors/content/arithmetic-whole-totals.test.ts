@@ -10,13 +10,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { arithmeticErrorDetector } from '../../../../engine/detectors/content/arithmetic-error.js';
-import { contextFromPages } from '../../context-for-test.js';
 import { testDetector } from '../../detector-tester.js';
-import { extractedAs, layoutPage, right, row } from '../../read/extract/fixtures.js';
+import { right, row } from '../../read/extract/fixtures.js';
+import { invoiceContext, uncheckedOf } from './invoice-layout.js';
 
-function ctx(text: string) {
-  return contextFromPages([layoutPage(text)], { now: '2025-06-01T00:00:00Z', text, extracted: extractedAs('invoice', 'USD') });
-}
+const ctx = (text: string) => invoiceContext(text, 'USD');
 
 /** A plumber's invoice: 6 x 85 + 3 x 110 = 840, less 15 = 825, 6.50 % tax = 53.63, due 878.63. */
 function wholeInvoice(opts: { rate?: string; tax?: string; due?: string; restatedOnTwoLines?: boolean } = {}): string {
@@ -116,11 +114,7 @@ testDetector(arithmeticErrorDetector, {
 });
 
 describe('whole-number totals blocks are checked, not "not checked"', () => {
-  const unchecked = async (text: string) => {
-    const c = ctx(text);
-    await arithmeticErrorDetector.run(c);
-    return arithmeticErrorDetector.unchecked!(c);
-  };
+  const unchecked = (text: string) => uncheckedOf(text, 'USD');
 
   it('reads the totals of a whole-number invoice', async () => {
     const u = await unchecked(wholeInvoice());
