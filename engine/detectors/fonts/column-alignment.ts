@@ -117,7 +117,8 @@ function pageFindings(page: PageLayer): Found[] {
     });
     if (mates.length < T.minAligned) continue;
     // In page order, as the members are reported; the right edges come sorted with the stretch.
-    const column = (near.byEdge ? [...mates].sort((a, b) => a - b) : mates).map((i) => figures[i]);
+    // (Indices are distinct integers: a typed array's numeric sort gives that order without a comparator.)
+    const column = (near.byEdge ? Array.from(Uint32Array.from(mates).sort()) : mates).map((i) => figures[i]);
     const edge = commonEdge(column, W, near.byEdge ? mates.map((i) => figures[i].bbox[2]) : undefined);
     if (!edge || edge.members.length / column.length < T.alignedShare) continue;
     const offPt = (run.bbox[2] - edge.x) * W;

@@ -75,8 +75,9 @@ export async function analyzeRevisions(bytes: Uint8Array, pdf: PdfStructure, sou
   return out;
 }
 
+/** Object numbers (non-negative integers) once each, ascending; a typed array sorts them without a comparator. */
 function unique(nums: number[]): number[] {
-  return [...new Set(nums)].sort((a, b) => a - b);
+  return Array.from(Float64Array.from(new Set(nums)).sort());
 }
 
 function infoOf(state: RevisionState): Pick<Summary, 'producer' | 'creator' | 'modDate'> {
