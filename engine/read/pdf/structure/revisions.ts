@@ -4,6 +4,7 @@
  * fill, annotation, metadata, content edit), and the page text before and after.
  */
 import type { RevisionSummary } from '../../../types.js';
+import { ascendingNumbers } from '../../../kit/numbers.js';
 import { openPdf, type PdfFile } from './document.js';
 import { PdfDict, PdfName, PdfStream, PdfString } from './objects.js';
 import { classifyObjects, fingerprint, pageFootprints, type ObjectRole, type PageFootprint } from './roles.js';
@@ -75,9 +76,9 @@ export async function analyzeRevisions(bytes: Uint8Array, pdf: PdfStructure, sou
   return out;
 }
 
-/** Object numbers (non-negative integers) once each, ascending; a typed array sorts them without a comparator. */
+/** Object numbers once each, ascending. */
 function unique(nums: number[]): number[] {
-  return Array.from(Float64Array.from(new Set(nums)).sort());
+  return ascendingNumbers(new Set(nums));
 }
 
 function infoOf(state: RevisionState): Pick<Summary, 'producer' | 'creator' | 'modDate'> {
