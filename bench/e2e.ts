@@ -9,6 +9,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { BIN, KEY, serve, stop, type Served } from './api.js';
@@ -104,18 +105,53 @@ export function parseServerTiming(header: string | null): Record<string, number>
   return out;
 }
 
-/** One submit with wait=true, timed from before the body is built to after it is read whole. */
-async function submitTimed(served: Served, sample: Sample, bytes: Buffer): Promise<{ ms: number; stages: Record<string, number>; settled: boolean }> {
-  const started = performance.now();
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: sample.type }), sample.name);
-  const res = await fetch(`${served.url}/api/v1/document-checks/?wait=true`, { method: 'POST', headers: { authorization: `Bearer ${KEY}` }, body: form });
-  const text = await res.text();
-  const ms = performance.now() - started;
-  const body = JSON.parse(text) as { status?: string; engine?: { timings?: Record<string, number> | null } };
-  if (res.status !== 201) throw new Error(`${sample.name}: HTTP ${res.status}`);
-  return { ms, settled: body.status !== 'processing', stages: { ...(body.engine?.timings ?? {}), ...parseServerTiming(res.headers.get('server-timing')) } };
+/**
+ * The multipart body a client sends for one file, built before the clock starts: the issue's
+ * measure runs from the request's first byte, and a client has its file ready by then. (Building
+ * it with FormData inside the timed span, as this bench did, counted the client's copy of the file
+ * and fetch's body encoding: 2-4 ms a request on this machine.)
+ */
+function multipartBody(sample: Sample, bytes: Buffer): { body: Buffer; type: string } {
+  const boundary = `veracity-bench-${Math.random().toString(16).slice(2)}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${sample.name}"\r\nContent-Type: ${sample.type}\r\n\r\n`;
+  return { body: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]), type: `multipart/form-data; boundary=${boundary}` };
 }
+
+/** One connection kept open across the bench's requests, as a client submitting one file after another keeps it. */
+const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+
+/**
+ * One submit with wait=true, timed from handing the request to the socket to the response's last
+ * byte (node:http: fetch's WHATWG streams add client-side work on both ends of the exchange).
+ */
+function submitTimed(served: Served, sample: Sample, bytes: Buffer): Promise<{ ms: number; stages: Record<string, number>; settled: boolean }> {
+  const { body, type } = multipartBody(sample, bytes);
+  const headers = { authorization: `Bearer ${KEY}`, 'content-type': type, 'content-length': body.length };
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = request(`${served.url}/api/v1/document-checks/?wait=true`, { method: 'POST', agent, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('error', reject);
+      res.on('end', () => {
+        const ms = performance.now() - started;
+        try {
+          if (res.statusCode !== 201) throw new Error(`${sample.name}: HTTP ${res.statusCode}`);
+          const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { status?: string; engine?: { timings?: Record<string, number> | null } };
+          const server = parseServerTiming(String(res.headers['server-timing'] ?? ''));
+          resolve({ ms, settled: parsed.status !== 'processing', stages: { ...(parsed.engine?.timings ?? {}), ...server, exchange: ms - serverMs(server) } });
+        } catch (err) {
+          reject(err as Error);
+        }
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** The server's own span of a submit, from its Server-Timing stages (`persist` and `wake` are inside `wait`). */
+const serverMs = (t: Record<string, number>) => (t.receive ?? 0) + (t.store ?? 0) + (t.wait ?? 0) + (t.present ?? 0);
 
 /** The per-stage medians over PDF requests, as shares of the median end-to-end time. */
 function stageTable(timed: Timed[]): string {
@@ -208,6 +244,7 @@ export async function e2eRows(): Promise<BenchRow[]> {
         );
       }
     } finally {
+      agent.destroy();
       await stop(served);
     }
     if (first !== null) rows.push({ bench: 'e2e', metric: `API wait=true, first check after start-up (${samples[0].name})`, value: first, unit: 'ms' });

@@ -17,6 +17,7 @@ import type { PageLayer, TextRun } from '../../read/pdf/text/types.js';
 import { describeRun, isFigure, runRegion } from './font-query.js';
 import { thresholdValues, type Threshold } from '../thresholds.js';
 import { STRENGTH } from '../strengths.js';
+import { ascendingNumbers } from '../../kit/numbers.js';
 
 const THRESHOLDS = {
   minReadablePt: {
@@ -117,7 +118,7 @@ function pageFindings(page: PageLayer): Found[] {
     });
     if (mates.length < T.minAligned) continue;
     // In page order, as the members are reported; the right edges come sorted with the stretch.
-    const column = (near.byEdge ? [...mates].sort((a, b) => a - b) : mates).map((i) => figures[i]);
+    const column = (near.byEdge ? ascendingNumbers(mates) : mates).map((i) => figures[i]);
     const edge = commonEdge(column, W, near.byEdge ? mates.map((i) => figures[i].bbox[2]) : undefined);
     if (!edge || edge.members.length / column.length < T.alignedShare) continue;
     const offPt = (run.bbox[2] - edge.x) * W;
@@ -178,8 +179,10 @@ function figuresNearEdge(figures: readonly TextRun[]): (x: number, reach: number
     byEdge: false,
   });
   if (!figures.every((r) => Number.isFinite(r.bbox[2]) && Number.isFinite(r.size))) return scan;
-  const order = figures.map((_, i) => i).sort((a, b) => figures[a].bbox[2] - figures[b].bbox[2]);
-  const edges = order.map((i) => figures[i].bbox[2]);
+  // The edges read once into a flat array: the sort compares them O(n log n) times.
+  const right = Float64Array.from(figures, (r) => r.bbox[2]);
+  const order = figures.map((_, i) => i).sort((a, b) => right[a] - right[b]);
+  const edges = order.map((i) => right[i]);
   return (x, reach) => {
     if (!Number.isFinite(x) || !Number.isFinite(reach)) return scan(x, reach);
     const from = firstAfter(edges, (v) => v >= x || Math.abs(v - x) <= reach);

@@ -12,8 +12,23 @@ export interface FontUse {
   chars: number;
 }
 
+/**
+ * Three font detectors ask this of the same page list (the context's `pages`): the answer is kept
+ * per list. Callers only read it.
+ */
+const usesOfPages = new WeakMap<readonly PageLayer[], Map<string, FontUse>>();
+
 /** Every font by its real name (fontIds are per load, names are what the file says). */
 export function fontUses(pages: readonly PageLayer[]): Map<string, FontUse> {
+  let uses = usesOfPages.get(pages);
+  if (!uses) {
+    uses = collectFontUses(pages);
+    usesOfPages.set(pages, uses);
+  }
+  return uses;
+}
+
+function collectFontUses(pages: readonly PageLayer[]): Map<string, FontUse> {
   const uses = new Map<string, FontUse>();
   for (const page of pages) {
     for (const run of page.runs) {

@@ -31,7 +31,10 @@ const CUES: Record<Exclude<DocType, 'other'>, Cue[]> = {
     [/\bYTD\b|\byear to date\b|\bpay (?:date|period)\b|\bemployee\b|\bemployer\b|\bpayroll\b|\bdeductions\b/i, 1.5],
   ],
   invoice: [
-    [/\b(?:tax |vat |commercial |proforma |pro forma )?invoice\b|\b\p{L}*rechnung\b|\bfacture\b|\bfactuur\b|\bfactura\b|\bfattura\b/iu, 5],
+    // "invoice", "facture", ... or a word ending in "rechnung": written so that the engine looks for
+    // "rechnung" and then back over its word, not for a run of letters at every word start (the
+    // whole document's text is tested; same matches as `\b\p{L}*rechnung\b`).
+    [/\b(?:(?:tax |vat |commercial |proforma |pro forma )?invoice|factu(?:re|ur|ra)|fattura)\b|(?<=\b\p{L}*)rechnung\b/iu, 5],
     [/\binvoice (?:no|number|date|#)\b|\bbill(?:ed)? to\b|\binvoice to\b|\bsold to\b|\bship to\b|\brechnungs(?:nummer|datum)\b/i, 3],
     [/\bamount due\b|\bbalance due\b|\bdue date\b|\bpayment terms\b|\bsubtotal\b|\bnet total\b|\bzahlbar\b|\bunit price\b|\bqty\b|\bquantity\b/i, 1.5],
     [/\bVAT (?:no|number|reg)\b|\bUSt-?Id|\bTVA\b|\bGSTIN\b/i, 1],

@@ -249,8 +249,25 @@ export interface AmountInText extends ParsedAmount {
   index: number;
 }
 
+/**
+ * Figures found in texts already read, by style and text (as PARSED): the library's transaction
+ * rows and the restated-figures check scan the same lines. Each caller gets its own copies.
+ */
+const FOUND: ReadonlyArray<Map<string, AmountInText[]>> = [new Map(), new Map(), new Map(), new Map()];
+
 /** Money figures (two decimals) inside free text, e.g. "Total due: £1,234.50". */
 export function findMoney(text: string, style: NumberStyle = DEFAULT_STYLE): AmountInText[] {
+  const memo = FOUND[(style.decimal === ',' ? 2 : 0) + (style.spaceGrouping ? 1 : 0)];
+  let found = memo.get(text);
+  if (found === undefined) {
+    found = scanMoney(text, style);
+    if (memo.size >= PARSED_MAX) memo.clear();
+    memo.set(text, found);
+  }
+  return found.map((a) => ({ ...a }));
+}
+
+function scanMoney(text: string, style: NumberStyle): AmountInText[] {
   const out: AmountInText[] = [];
   for (const m of ungarbledEuro(text).matchAll(IN_TEXT_RE)) {
     const a = parseAmount(m[0], style);

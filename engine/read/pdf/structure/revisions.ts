@@ -4,6 +4,7 @@
  * fill, annotation, metadata, content edit), and the page text before and after.
  */
 import type { RevisionSummary } from '../../../types.js';
+import { ascendingNumbers } from '../../../kit/numbers.js';
 import { openPdf, type PdfFile } from './document.js';
 import { PdfDict, PdfName, PdfStream, PdfString } from './objects.js';
 import { classifyObjects, fingerprint, pageFootprints, type ObjectRole, type PageFootprint } from './roles.js';
@@ -75,8 +76,9 @@ export async function analyzeRevisions(bytes: Uint8Array, pdf: PdfStructure, sou
   return out;
 }
 
+/** Object numbers once each, ascending. */
 function unique(nums: number[]): number[] {
-  return [...new Set(nums)].sort((a, b) => a - b);
+  return ascendingNumbers(new Set(nums));
 }
 
 function infoOf(state: RevisionState): Pick<Summary, 'producer' | 'creator' | 'modDate'> {
