@@ -112,6 +112,8 @@ export interface RevisionSummary {
     inserted: boolean;
     paginationAdded?: string[];
     boxes?: string[];
+    /** The content paints the same glyphs, fonts and drawings and differs only in how its text is placed (and the text diff found every line in its place). */
+    textPlacement?: boolean;
   }>;
   /** Digital signatures whose dictionaries were written in this revision. */
   signatures?: Array<{
