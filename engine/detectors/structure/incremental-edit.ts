@@ -217,6 +217,19 @@ function contentEdit(r: RevisionSummary): Found[] {
       },
     ];
   }
+  // Review tools and scripts outline, underline or box words with thin strokes appended to the
+  // page: marks a reader sees as marks; they cannot hide or change a glyph.
+  if (changes.length && changes.every((c) => c.thinLines && !c.xobjects && !c.pageDict && !c.inserted && !c.resources)) {
+    return [
+      {
+        ...b,
+        code: 'incremental_edit.content_changed',
+        summary: `Revision ${r.number} drew thin lines on page(s) ${r.changedPages.join(', ')} after the content that was there (outlines or underlines, as review tools add them); no text, fill or image was added.`,
+        evidence: { ...b.evidence, page: r.changedPages[0], thinLinesAdded: true },
+        strength: STRENGTH['incremental_edit.content_changed'].thinLinesAdded,
+      },
+    ];
+  }
   return [
     {
       ...b,

@@ -176,6 +176,83 @@ export function sameGlyphsPlacedAnew(before: RevisionState, oldNums: Iterable<nu
   return withoutPlacement(unwrapContent(ca)) === withoutPlacement(unwrapContent(cb));
 }
 
+/** What drawing thin lines needs: path construction, stroking, colour and line style. */
+const STROKE_OPS = new Set([
+  'm',
+  'l',
+  'c',
+  'v',
+  'y',
+  'h',
+  're',
+  'S',
+  's',
+  'n',
+  'q',
+  'Q',
+  'w',
+  'J',
+  'j',
+  'M',
+  'd',
+  'RG',
+  'rg',
+  'G',
+  'g',
+  'K',
+  'k',
+  'CS',
+  'cs',
+  'SC',
+  'SCN',
+  'sc',
+  'scn',
+  'i',
+]);
+/** A line at most this wide (points) marks text; it cannot hide a glyph. */
+const THIN_LINE = 2;
+
+/**
+ * True when the new content is the old content (as it was, or wrapped in q/Q) followed by
+ * nothing but thin stroked lines: outlines, underlines and boxes drawn round words, as review
+ * tools and scripts (PyMuPDF's draw_rect, draw_quad) append them. No text, fill, image, shading,
+ * graphics-state dictionary or transformation is drawn, and no line is wider than THIN_LINE.
+ */
+export function onlyThinLinesAppended(before: RevisionState, oldNums: Iterable<number>, after: RevisionState, newNums: Iterable<number>): boolean {
+  const a = contentBytes(before, oldNums);
+  const b = contentBytes(after, newNums);
+  if (a === null || b === null) return false;
+  const ca = canonicalContent(a);
+  const cb = canonicalContent(b);
+  if (ca === null || cb === null) return false;
+  const prefix = [ca, `q ${ca} Q`].find((p) => cb.startsWith(`${p} `));
+  if (prefix === undefined) return false;
+  const added = cb.slice(prefix.length + 1).split(' ');
+  let operands: string[] = [];
+  let strokes = 0;
+  // Whether a thin width was set by the added content, per save level: a line drawn at the width
+  // the page left in force could be any width.
+  const thin: boolean[] = [false];
+  for (const tok of added) {
+    if (OPERAND.test(tok)) {
+      operands.push(tok);
+      continue;
+    }
+    if (!STROKE_OPS.has(tok)) return false;
+    if (tok === 'w') {
+      if (!(Number(operands[0]) <= THIN_LINE)) return false;
+      thin[thin.length - 1] = true;
+    } else if (tok === 'q') thin.push(thin[thin.length - 1]);
+    else if (tok === 'Q' && thin.length > 1) thin.pop();
+    else if (tok === 'S' || tok === 's') {
+      if (!thin[thin.length - 1]) return false;
+      strokes++;
+    }
+    operands = [];
+  }
+  return strokes > 0;
+}
+
 /**
  * Acrobat's page furniture (Add Watermark, Background, Header & Footer, Bates numbering) is
  * written as marked content `/Artifact <</Subtype /Watermark /Type /Pagination>> BDC`: the

@@ -7,7 +7,7 @@ import type { RevisionSummary } from '../../../types.js';
 import { openPdf, type PdfFile } from './document.js';
 import { PdfDict, PdfName, PdfStream, PdfString } from './objects.js';
 import { classifyObjects, fingerprint, pageFootprints, type ObjectRole, type PageFootprint } from './roles.js';
-import { paginationArtifacts, resourcesPrint, sameDrawing, sameGlyphsPlacedAnew, samePageValue } from './page-compare.js';
+import { onlyThinLinesAppended, paginationArtifacts, resourcesPrint, sameDrawing, sameGlyphsPlacedAnew, samePageValue } from './page-compare.js';
 import { attachSignedView } from './signed-view.js';
 import { RevisionState } from './state.js';
 import { decodePdfText } from './text-strings.js';
@@ -158,6 +158,7 @@ function diffRevision(rev: PdfRevision, before: RevisionState, after: RevisionSt
     const furniture = contents ? [...paginationArtifacts(after, p.contents)].filter((a) => !paginationArtifacts(before, old!.contents).has(a)) : [];
     // Glyphs regrouped and placed anew (Acrobat's text editing); the text diff checks the places.
     const textPlacement = contents && sameGlyphsPlacedAnew(before, old!.contents, after, p.contents);
+    const thinLines = contents && !textPlacement && onlyThinLinesAppended(before, old!.contents, after, p.contents);
     if (inserted || contents || xobjects || resources || pageDict)
       pageChanges.push({
         page: p.page,
@@ -169,6 +170,7 @@ function diffRevision(rev: PdfRevision, before: RevisionState, after: RevisionSt
         ...(furniture.length ? { paginationAdded: furniture } : {}),
         ...(boxes.length ? { boxes } : {}),
         ...(textPlacement ? { textPlacement } : {}),
+        ...(thinLines ? { thinLines } : {}),
       });
   }
   const removedPages = newPages.length > 0 && oldPages.length > newPages.length;

@@ -24,6 +24,7 @@ import {
   pageKeptByTool,
   statementWithLogo,
   textPlacedAnew,
+  thinLinesAppended,
   unrelatedObjectAdded,
 } from '../../read/pdf/structure/more-updates.js';
 import {
@@ -207,6 +208,27 @@ testDetector(incrementalEditDetector, {
     {
       name: 'the same glyphs regrouped in place, with a white box painted over the amount: a content change',
       input: structureContext(() => textPlacedAnew('boxed')),
+      reasons: ['incremental_edit.content_changed'],
+      check: (f) => expect(f[0].strength).toBe(STRENGTH['incremental_edit.content_changed'].drawing),
+    },
+    {
+      name: "thin lines drawn round the amount by a review script, after the page's content: context",
+      input: structureContext(() => thinLinesAppended()),
+      reasons: ['incremental_edit.content_changed'],
+      check: (f) => {
+        expect(f[0].strength).toBe(STRENGTH['incremental_edit.content_changed'].thinLinesAdded);
+        expect(f[0].evidence).toMatchObject({ thinLinesAdded: true });
+      },
+    },
+    {
+      name: 'a white line 12 points wide struck over the amount: a content change',
+      input: structureContext(() => thinLinesAppended('wide')),
+      reasons: ['incremental_edit.content_changed'],
+      check: (f) => expect(f[0].strength).toBe(STRENGTH['incremental_edit.content_changed'].drawing),
+    },
+    {
+      name: 'a white box filled over the amount after the content: a content change',
+      input: structureContext(() => thinLinesAppended('filled')),
       reasons: ['incremental_edit.content_changed'],
       check: (f) => expect(f[0].strength).toBe(STRENGTH['incremental_edit.content_changed'].drawing),
     },

@@ -164,3 +164,27 @@ export const textPlacedAnew = (change?: 'moved' | 'boxed') => {
   const body = STATEMENT_LINES.map(show).join('\n') + (change === 'boxed' ? '\n1 1 1 rg 160 586 60 16 re f' : '');
   return appendUpdate(statement(), { objects: [{ num: L.content(0), body: stream(body) }] });
 };
+
+/**
+ * A review script's marks (PyMuPDF's draw_quad): a stream appended to the page that outlines the
+ * closing balance in a thin red line. `change` makes the forged twins: a white line 12 points
+ * wide struck over the amount, or a white box filled over it.
+ */
+export const thinLinesAppended = (change?: 'wide' | 'filled') => {
+  const added = L.firstFree;
+  const body =
+    change === 'wide'
+      ? 'q 12 w 1 1 1 RG 160 594 m 222 594 l S Q'
+      : change === 'filled'
+        ? 'q 1 1 1 rg 160 586 62 16 re f Q'
+        : 'q 68 586 m 226 586 l 226 604 l 68 604 l 68 586 l 0.3 w h 1 0 0 RG S Q';
+  return appendUpdate(statement(), {
+    objects: [
+      { num: added, body: stream(body) },
+      {
+        num: L.page(0),
+        body: `<< /Type /Page /Parent ${L.pages} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${L.font} 0 R >> >> /Contents [${L.content(0)} 0 R ${added} 0 R] >>`,
+      },
+    ],
+  });
+};
