@@ -112,6 +112,10 @@ export interface RevisionSummary {
     inserted: boolean;
     paginationAdded?: string[];
     boxes?: string[];
+    /** The content paints the same glyphs, fonts and drawings and differs only in how its text is placed (and the text diff found every line in its place). */
+    textPlacement?: boolean;
+    /** The content is the old content followed by thin stroked lines only (no text, fill or image). */
+    thinLines?: boolean;
   }>;
   /** Digital signatures whose dictionaries were written in this revision. */
   signatures?: Array<{

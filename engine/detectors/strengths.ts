@@ -19,7 +19,7 @@ export const STRENGTH = {
   'incremental_edit.text_removed': 0.6,
   'incremental_edit.page_inserted': 0.6,
   'incremental_edit.image_replaced': 0.6,
-  'incremental_edit.content_changed': 0.45,
+  'incremental_edit.content_changed': { drawing: 0.45, thinLinesAdded: 0.15, textPlacedAnew: 0.1 },
   'incremental_edit.page_cropped': { textStaysVisible: 0.25, textHiddenByCrop: 0.5 },
   'incremental_edit.edit_reverted': 0.1,
   'incremental_edit.page_furniture_added': 0.1,

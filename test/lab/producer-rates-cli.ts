@@ -1,14 +1,15 @@
 /**
  * `npm run producer-rates -- --real F.jsonl [--real G.jsonl] --lab DIR --lab-json F.json [--write]`
  *
- * Reads what `npm run eval:real -- --split all --jsonl F` and `npm run eval -- --corpus DIR
- * --json F` recorded, measures each reason's rate per producer family on the genuine files of
- * the tune and validate splits (public-repository files, split by repository: test/lab/util/split.ts)
- * against its rate on the lab's forgeries, and prints the tables; `--write` regenerates
+ * Reads what `npm run eval:real -- --split tune|validate --no-producer-context --jsonl F` and `npm
+ * run eval -- --corpus DIR --json F` recorded, measures each reason's rate per producer family on
+ * the genuine files of the tune and validate splits (public-repository files, split by
+ * repository: test/lab/util/split.ts; test is held out) against its rate on the lab's
+ * forgeries, and prints the tables; `--write` regenerates
  * engine/scoring/producer-context.generated.ts and docs/producer-rates.md. Measure the findings
  * with the table emptied first (the rates are of what detectors report, not of what the table
  * already turned into context): `--real` outcomes record the reasons as published, so run the
- * eval with `VERACITY_NO_PRODUCER_CONTEXT=1`.
+ * eval with `--no-producer-context`.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -71,8 +72,8 @@ function renderDocs(rows: readonly GenuineRow[], forgedCount: number, learned: r
     '',
     '## Data',
     '',
-    `Genuine: ${total} public-repository files of \`../shared/corpus-real\` analysed by \`npm run eval:real -- --split all\`, split by source repository (${[...bySplit].map(([s, n]) => `${s} ${n}`).join(', ')}). Forged: ${forgedCount} lab forgeries (tampered and AI-generated).`,
-    `The table learns from the ${c.splits.join(' and ')} splits only; the test split is the held-out check.`,
+    `Genuine: ${total} public-repository files of \`../shared/corpus-real\` analysed by \`npm run eval:real -- --no-producer-context\`, split by source repository (${[...bySplit].map(([s, n]) => `${s} ${n}`).join(', ')}). Forged: ${forgedCount} lab forgeries (tampered and AI-generated).`,
+    `The table learns from the ${c.splits.join(' and ')} split${c.splits.length > 1 ? 's' : ''} only; the other splits are held out to check it.`,
     '',
     '## Method',
     '',
@@ -88,7 +89,7 @@ function renderDocs(rows: readonly GenuineRow[], forgedCount: number, learned: r
     ...habits.map((h) => `| ${h.family} | \`${h.code}\` | ${h.carrying} of ${h.files} | ${pct(h.rate)} | ${pct(h.forgedRate)} |`),
     ...(habits.length ? [] : ['| (none) | | | | |']),
     '',
-    '## Reason rates on genuine files, whole corpus (top 20)',
+    `## Reason rates on genuine files, ${[...bySplit.keys()].sort().join(' + ')} (top 20)`,
     '',
     '| reason | genuine files carrying | rate | forged rate | families (files carrying) |',
     '|---|---:|---:|---:|---|',
@@ -106,7 +107,7 @@ function renderDocs(rows: readonly GenuineRow[], forgedCount: number, learned: r
 
 async function main(): Promise<void> {
   const o = new Command('producer-rates')
-    .requiredOption('--real <file...>', 'eval:real --jsonl outcomes (split all)')
+    .requiredOption('--real <file...>', 'eval:real --no-producer-context --jsonl outcomes (tune and validate)')
     .option('--lab <dir>', 'lab corpus (labels.jsonl)')
     .option('--lab-json <file>', 'eval --json report of that lab corpus')
     .option('--write', 'regenerate engine/scoring/producer-context.generated.ts and docs/producer-rates.md')

@@ -66,7 +66,12 @@ export const activeContentDetector = defineDetector({
         const raw = d.get('JS');
         scripts.push(scriptText(file, file.resolve(raw), raw instanceof PdfRef ? raw.num : num));
       }
-      if (s === 'Launch') launch.push(num);
+      // A launch that opens another PDF is a link between documents (catalogues and manuals on
+      // disc link their parts so), which viewers open themselves: an outside reference.
+      if (s === 'Launch') {
+        if (opensPdfDocument(file, d, num)) outside.push({ num, kind: 'Launch of a PDF document' });
+        else launch.push(num);
+      }
       // Actions are their own objects or written inline in a link's /A or a field's /AA.
       for (const a of [d, file.dict(d.get('A')), ...[...(file.dict(d.get('AA'))?.map.values() ?? [])].map((x) => file.dict(x))]) {
         const kind = a?.name('S');
@@ -157,6 +162,20 @@ export const activeContentDetector = defineDetector({
     return findings;
   },
 });
+
+/**
+ * A launch action whose target is a PDF file named plainly (no platform-specific /Win, /Mac or
+ * /Unix launch parameters): the viewer opens the document. A program, a script, or any target
+ * given launch parameters is still a launch.
+ */
+function opensPdfDocument(file: PdfFile, action: PdfDict, num: number): boolean {
+  if (action.has('Win') || action.has('Mac') || action.has('Unix')) return false;
+  const target = file.resolve(action.get('F'));
+  const spec = target instanceof PdfDict ? file.resolve(target.get('UF') ?? target.get('F')) : target;
+  if (!(spec instanceof PdfString)) return false;
+  const name = decodePdfText(file.stringBytes(spec, num, 0) ?? spec.bytes).trim();
+  return /\.pdf$/i.test(name);
+}
 
 function scriptText(file: PdfFile, v: unknown, num: number): string {
   let bytes: Uint8Array | null = null;

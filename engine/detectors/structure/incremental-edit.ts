@@ -200,7 +200,33 @@ function contentEdit(r: RevisionSummary): Found[] {
         code: 'incremental_edit.content_changed',
         summary: `Revision ${r.number} removed ${before - after} page(s) from the document (${before} before, ${after} after); the pages that remain draw what they drew.`,
         evidence: { ...b.evidence, pages_before: before, pages_after: after },
-        strength: STRENGTH['incremental_edit.content_changed'],
+        strength: STRENGTH['incremental_edit.content_changed'].drawing,
+      },
+    ];
+  }
+  // Acrobat's text editing writes a touched page's shows out again: the same glyphs, fonts and
+  // drawings, every line where it was. The page says and shows what it did; worth a note only.
+  if (changes.length && changes.every((c) => c.textPlacement && !c.xobjects && !c.pageDict && !c.inserted && !c.resources)) {
+    return [
+      {
+        ...b,
+        code: 'incremental_edit.content_changed',
+        summary: `Revision ${r.number} wrote the text of page(s) ${r.changedPages.join(', ')} out again: the same glyphs in the same fonts, every line in its place, only regrouped and placed anew (as a PDF editor's text tool does to a page it touched); nothing the page shows changed.`,
+        evidence: { ...b.evidence, page: r.changedPages[0], textPlacedAnew: true },
+        strength: STRENGTH['incremental_edit.content_changed'].textPlacedAnew,
+      },
+    ];
+  }
+  // Review tools and scripts outline, underline or box words with thin strokes appended to the
+  // page: marks a reader sees as marks; they cannot hide or change a glyph.
+  if (changes.length && changes.every((c) => c.thinLines && !c.xobjects && !c.pageDict && !c.inserted && !c.resources)) {
+    return [
+      {
+        ...b,
+        code: 'incremental_edit.content_changed',
+        summary: `Revision ${r.number} drew thin lines on page(s) ${r.changedPages.join(', ')} after the content that was there (outlines or underlines, as review tools add them); no text, fill or image was added.`,
+        evidence: { ...b.evidence, page: r.changedPages[0], thinLinesAdded: true },
+        strength: STRENGTH['incremental_edit.content_changed'].thinLinesAdded,
       },
     ];
   }
@@ -210,7 +236,7 @@ function contentEdit(r: RevisionSummary): Found[] {
       code: 'incremental_edit.content_changed',
       summary: `Revision ${r.number} rewrote the content of page(s) ${r.changedPages.join(', ') || '?'} (objects ${[...r.changed, ...r.added].slice(0, 8).join(', ')}); the visible text is unchanged, so the edit is in drawings, layout or hidden content.`,
       evidence: { ...b.evidence, page: r.changedPages[0] },
-      strength: STRENGTH['incremental_edit.content_changed'],
+      strength: STRENGTH['incremental_edit.content_changed'].drawing,
     },
   ];
 }

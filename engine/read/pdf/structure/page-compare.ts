@@ -10,7 +10,23 @@ import { createHash } from 'node:crypto';
 import { decodeStream } from './filters.js';
 import { isWhite, Lexer, type Token } from './lexer.js';
 import { PdfDict, PdfName, PdfRef, PdfStream, PdfString, type PdfValue } from './objects.js';
+import { fingerprint } from './roles.js';
 import type { RevisionState } from './state.js';
+
+/**
+ * Two numbers closer than this (a hundredth of a point, 1/7200 inch: under a pixel at any
+ * printer's resolution) give the same page. Tools that write a page dictionary out again print
+ * reals at their own precision: LibreOffice writes A4 as `595.303937007874`, poppler (Okular)
+ * saving an annotation writes the same box back as `595.3039370079`.
+ */
+const SAME_NUMBER = 0.01;
+
+/** A page entry's two values mean the same: numbers (in arrays too) within SAME_NUMBER, anything else as written. */
+export function samePageValue(a: PdfValue | undefined, b: PdfValue | undefined): boolean {
+  if (typeof a === 'number' && typeof b === 'number') return Math.abs(a - b) < SAME_NUMBER;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => samePageValue(x, b[i]));
+  return fingerprint(a) === fingerprint(b);
+}
 
 /** Decoded content streams joined as the viewer reads them; null when one cannot be decoded. */
 function contentBytes(state: RevisionState, nums: Iterable<number>): Uint8Array[] | null {
@@ -105,6 +121,136 @@ export function sameDrawing(before: RevisionState, oldNums: Iterable<number>, af
   const cb = canonicalContent(b);
   if (ca === null || cb === null) return false;
   return unwrapContent(ca) === unwrapContent(cb);
+}
+
+/** Operators that only say where the next glyphs go (and the TJ adjustments between them). */
+const PLACEMENT = new Set(['Td', 'TD', 'Tm', 'T*']);
+const OPERAND = /^(?:[-+.\d]|\/|<[0-9a-f]*>$|\[$|\]$|<<$|>>$|true$|false$|null$)/;
+const SHOWN = /^<[0-9a-f]*>$/;
+
+/**
+ * Content with text placement set aside: the operands of Td, TD, Tm and T* and the numbers inside
+ * TJ arrays dropped, and the glyphs that consecutive Tj/TJ shows paint joined into one sequence
+ * (so the same glyphs grouped into other shows read the same). Everything else (fonts, sizes,
+ * colours, paths, images, marked content) is kept as written.
+ */
+function withoutPlacement(canonical: string): string {
+  const out: string[] = [];
+  let operands: string[] = [];
+  let shown = '';
+  for (const tok of canonical.split(' ')) {
+    if (OPERAND.test(tok)) {
+      operands.push(tok);
+      continue;
+    }
+    if (tok === 'Tj' || tok === 'TJ')
+      shown += operands
+        .filter((o) => SHOWN.test(o))
+        .map((o) => o.slice(1, -1))
+        .join('');
+    else if (!PLACEMENT.has(tok)) {
+      if (shown) out.push(`glyphs${shown}`);
+      shown = '';
+      out.push(...operands, tok);
+    }
+    operands = [];
+  }
+  if (shown) out.push(`glyphs${shown}`);
+  return out.join(' ');
+}
+
+/**
+ * True when two versions of a page's content paint the same glyphs in the same order, in the same
+ * fonts, with the same drawings, and differ only in how the text is placed: Acrobat's text
+ * editing writes every show of a page it touched out again, regrouping glyphs between TJ arrays
+ * and recomputing the Td offsets. Whether the glyphs still land in the same places is for the
+ * caller to check on the rendered text (the text diff).
+ */
+export function sameGlyphsPlacedAnew(before: RevisionState, oldNums: Iterable<number>, after: RevisionState, newNums: Iterable<number>): boolean {
+  const a = contentBytes(before, oldNums);
+  const b = contentBytes(after, newNums);
+  if (a === null || b === null) return false;
+  const ca = canonicalContent(a);
+  const cb = canonicalContent(b);
+  if (ca === null || cb === null) return false;
+  return withoutPlacement(unwrapContent(ca)) === withoutPlacement(unwrapContent(cb));
+}
+
+/** What drawing thin lines needs: path construction, stroking, colour and line style. */
+const STROKE_OPS = new Set([
+  'm',
+  'l',
+  'c',
+  'v',
+  'y',
+  'h',
+  're',
+  'S',
+  's',
+  'n',
+  'q',
+  'Q',
+  'w',
+  'J',
+  'j',
+  'M',
+  'd',
+  'RG',
+  'rg',
+  'G',
+  'g',
+  'K',
+  'k',
+  'CS',
+  'cs',
+  'SC',
+  'SCN',
+  'sc',
+  'scn',
+  'i',
+]);
+/** A line at most this wide (points) marks text; it cannot hide a glyph. */
+const THIN_LINE = 2;
+
+/**
+ * True when the new content is the old content (as it was, or wrapped in q/Q) followed by
+ * nothing but thin stroked lines: outlines, underlines and boxes drawn round words, as review
+ * tools and scripts (PyMuPDF's draw_rect, draw_quad) append them. No text, fill, image, shading,
+ * graphics-state dictionary or transformation is drawn, and no line is wider than THIN_LINE.
+ */
+export function onlyThinLinesAppended(before: RevisionState, oldNums: Iterable<number>, after: RevisionState, newNums: Iterable<number>): boolean {
+  const a = contentBytes(before, oldNums);
+  const b = contentBytes(after, newNums);
+  if (a === null || b === null) return false;
+  const ca = canonicalContent(a);
+  const cb = canonicalContent(b);
+  if (ca === null || cb === null) return false;
+  const prefix = [ca, `q ${ca} Q`].find((p) => cb.startsWith(`${p} `));
+  if (prefix === undefined) return false;
+  const added = cb.slice(prefix.length + 1).split(' ');
+  let operands: string[] = [];
+  let strokes = 0;
+  // Whether a thin width was set by the added content, per save level: a line drawn at the width
+  // the page left in force could be any width.
+  const thin: boolean[] = [false];
+  for (const tok of added) {
+    if (OPERAND.test(tok)) {
+      operands.push(tok);
+      continue;
+    }
+    if (!STROKE_OPS.has(tok)) return false;
+    if (tok === 'w') {
+      if (!(Number(operands[0]) <= THIN_LINE)) return false;
+      thin[thin.length - 1] = true;
+    } else if (tok === 'q') thin.push(thin[thin.length - 1]);
+    else if (tok === 'Q' && thin.length > 1) thin.pop();
+    else if (tok === 'S' || tok === 's') {
+      if (!thin[thin.length - 1]) return false;
+      strokes++;
+    }
+    operands = [];
+  }
+  return strokes > 0;
 }
 
 /**

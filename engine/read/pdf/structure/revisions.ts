@@ -8,11 +8,11 @@ import { ascendingNumbers } from '../../../kit/numbers.js';
 import { openPdf, type PdfFile } from './document.js';
 import { PdfDict, PdfName, PdfStream, PdfString } from './objects.js';
 import { classifyObjects, fingerprint, pageFootprints, type ObjectRole, type PageFootprint } from './roles.js';
-import { paginationArtifacts, resourcesPrint, sameDrawing } from './page-compare.js';
+import { onlyThinLinesAppended, paginationArtifacts, resourcesPrint, sameDrawing, sameGlyphsPlacedAnew, samePageValue } from './page-compare.js';
 import { attachSignedView } from './signed-view.js';
 import { RevisionState } from './state.js';
 import { decodePdfText } from './text-strings.js';
-import { diffLines, openVersion, pageLines } from './text-diff.js';
+import { diffLines, linesInPlace, openVersion, pageLines } from './text-diff.js';
 import type { PageNode } from './pages.js';
 import type { PDFDocumentProxy } from '../text/pdfjs.js';
 import type { PdfRevision, PdfStructure } from './types.js';
@@ -158,6 +158,9 @@ function diffRevision(rev: PdfRevision, before: RevisionState, after: RevisionSt
     const pageDict = boxes.length > 0;
     // Page furniture an editor added (a watermark, header or footer marked as a pagination artifact).
     const furniture = contents ? [...paginationArtifacts(after, p.contents)].filter((a) => !paginationArtifacts(before, old!.contents).has(a)) : [];
+    // Glyphs regrouped and placed anew (Acrobat's text editing); the text diff checks the places.
+    const textPlacement = contents && sameGlyphsPlacedAnew(before, old!.contents, after, p.contents);
+    const thinLines = contents && !textPlacement && onlyThinLinesAppended(before, old!.contents, after, p.contents);
     if (inserted || contents || xobjects || resources || pageDict)
       pageChanges.push({
         page: p.page,
@@ -168,6 +171,8 @@ function diffRevision(rev: PdfRevision, before: RevisionState, after: RevisionSt
         inserted,
         ...(furniture.length ? { paginationAdded: furniture } : {}),
         ...(boxes.length ? { boxes } : {}),
+        ...(textPlacement ? { textPlacement } : {}),
+        ...(thinLines ? { thinLines } : {}),
       });
   }
   const removedPages = newPages.length > 0 && oldPages.length > newPages.length;
@@ -235,7 +240,8 @@ function changedRenderingKeys(a: unknown, b: unknown, nodeA: PageNode, nodeB: Pa
         : k === 'CropBox'
           ? (d.get(k) ?? node.mediaBox ?? d.get('MediaBox'))
           : d.get(k);
-  return [...RENDERING_KEYS].filter((k) => fingerprint(value(a, nodeA, k)) !== fingerprint(value(b, nodeB, k)));
+  // Compared by value, not spelling: a viewer writing the page out again rounds its reals.
+  return [...RENDERING_KEYS].filter((k) => !samePageValue(value(a, nodeA, k), value(b, nodeB, k)));
 }
 
 function streamsPrint(state: RevisionState, nums: Set<number>, unordered = false): string {
@@ -340,6 +346,7 @@ async function withOwnedVersions(bytes: Uint8Array, work: (open: (end: number) =
 
 async function attachTextDiffs(revs: PdfRevision[], out: Summary[], open: (end: number) => Promise<PDFDocumentProxy | null>): Promise<void> {
   const edits = out.filter((s) => s.kind === 'content_edit').slice(0, MAX_DIFFED_REVISIONS);
+  const placed = new Set<NonNullable<Summary['pageChanges']>[number]>();
   for (const s of edits) {
     const idx = out.indexOf(s);
     const prevEnd = revs[idx - 1]?.endOffset;
@@ -355,9 +362,13 @@ async function attachTextDiffs(revs: PdfRevision[], out: Summary[], open: (end: 
       const after = await pageLines(newDoc, page).catch(() => []);
       const before = oldPage ? await pageLines(oldDoc, oldPage).catch(() => []) : [];
       for (const d of diffLines(before, after)) diffs.push({ page, ...d });
+      const change = s.pageChanges?.find((c) => c.page === page);
+      if (change?.textPlacement && linesInPlace(before, after)) placed.add(change);
     }
     s.textDiff = diffs;
   }
+  // Glyphs placed anew count only where the rendered lines were seen in their old places.
+  for (const c of out.flatMap((s) => s.pageChanges ?? [])) if (c.textPlacement && !placed.has(c)) delete c.textPlacement;
 }
 
 /** Maps new page numbers to old ones through the page objects' numbers. */

@@ -136,6 +136,21 @@ export function diffLines(before: TextLine[], after: TextLine[]): LineDiff[] {
   return out.sort((x, y) => x.bbox[1] - y.bbox[1]);
 }
 
+/** A line drawn anew lands where it was to within this (page fraction, about half a point). */
+const LINE_IN_PLACE = 0.001;
+
+/**
+ * Every line of the page reads the same and sits where it sat (its box within LINE_IN_PLACE on
+ * every side): what a page whose text was only placed anew shows.
+ */
+export function linesInPlace(before: TextLine[], after: TextLine[]): boolean {
+  if (before.length !== after.length) return false;
+  const order = (a: TextLine, b: TextLine) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0] || a.text.localeCompare(b.text);
+  const x = [...before].sort(order);
+  const y = [...after].sort(order);
+  return x.every((l, i) => l.text === y[i].text && l.bbox.every((v, k) => Math.abs(v - y[i].bbox[k]) <= LINE_IN_PLACE));
+}
+
 /** Runs at the same place with the same text are the same run; a point of drift is allowed. */
 const SAME_PLACE = 0.004;
 

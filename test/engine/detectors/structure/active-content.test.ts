@@ -21,6 +21,10 @@ const reachingOut = withExtras('/AcroForm << /Fields [] >>', {
   20: '<< /S /JavaScript /JS (AFNumber_Format\\(2\\); this.submitForm\\("http://x.example/"\\);) >>',
 });
 const launch = withExtras('/OpenAction 20 0 R', { 20: '<< /S /Launch /F (cmd.exe) >>' });
+// A catalogue's link to its next part, as InDesign exports it: a launch of a PDF named by a file specification.
+const launchPdf = withExtras('/OpenAction 20 0 R', { 20: '<< /S /Launch /F 21 0 R >>', 21: '<< /Type /Filespec /F (01100HA.pdf) >>' });
+// The same document named, but started through the Windows launch parameters (a command line).
+const launchPdfWin = withExtras('/OpenAction 20 0 R', { 20: '<< /S /Launch /Win << /F (cmd.exe) /P (/c start 01100HA.pdf) >> /F (01100HA.pdf) >>' });
 const attachment = (name: string) =>
   withExtras('/Names << /EmbeddedFiles << /Names [(f) 21 0 R] >> >>', {
     21: `<< /Type /Filespec /F (${name}) /UF (${name}) /EF << /F 22 0 R >> >>`,
@@ -56,6 +60,17 @@ testDetector(activeContentDetector, {
       input: structureContext(formJs),
       reasons: ['active_content.form_scripts'],
       check: (f) => expect(f[0].strength).toBeLessThan(0.08),
+    },
+    {
+      name: 'a launch that opens another PDF document: a link between documents, context',
+      input: structureContext(launchPdf),
+      reasons: ['active_content.outside_reference'],
+      check: (f) => expect(f[0].evidence.actions).toEqual(['Launch of a PDF document']),
+    },
+    {
+      name: 'a PDF started through Windows launch parameters is still a launch',
+      input: structureContext(launchPdfWin),
+      reasons: ['active_content.launch_action'],
     },
     { name: 'form script that submits data', input: structureContext(reachingOut), reasons: ['active_content.javascript'] },
     { name: 'a launch action', input: structureContext(launch), reasons: ['active_content.launch_action'] },

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { STRENGTH } from '../../../../engine/detectors/strengths.js';
 import { incrementalEditDetector } from '../../../../engine/detectors/structure/incremental-edit.js';
 import { testDetector } from '../../detector-tester.js';
 import { interimIndex, unchainedEdit } from '../../read/pdf/structure/interim-index.js';
@@ -22,6 +23,8 @@ import {
   pageInserted,
   pageKeptByTool,
   statementWithLogo,
+  textPlacedAnew,
+  thinLinesAppended,
   unrelatedObjectAdded,
 } from '../../read/pdf/structure/more-updates.js';
 import {
@@ -186,6 +189,48 @@ testDetector(incrementalEditDetector, {
       name: 'drawing added inside the q/Q wrapper of an annotation update',
       input: structureContext(() => wrappedAnnotationUpdate('1 1 1 rg 160 586 60 16 re f')),
       reasons: ['incremental_edit.content_changed'],
+    },
+    {
+      name: "the page's text written out again, glyphs regrouped and placed anew where they were (Acrobat's text tool): context",
+      input: structureContext(() => textPlacedAnew()),
+      reasons: ['incremental_edit.content_changed'],
+      check: (f) => {
+        expect(f[0].strength).toBe(STRENGTH['incremental_edit.content_changed'].textPlacedAnew);
+        expect(f[0].evidence).toMatchObject({ textPlacedAnew: true });
+      },
+    },
+    {
+      name: 'the same glyphs regrouped, but the amount line moved down: a content change',
+      input: structureContext(() => textPlacedAnew('moved')),
+      reasons: ['incremental_edit.content_changed'],
+      check: (f) => expect(f[0].strength).toBe(STRENGTH['incremental_edit.content_changed'].drawing),
+    },
+    {
+      name: 'the same glyphs regrouped in place, with a white box painted over the amount: a content change',
+      input: structureContext(() => textPlacedAnew('boxed')),
+      reasons: ['incremental_edit.content_changed'],
+      check: (f) => expect(f[0].strength).toBe(STRENGTH['incremental_edit.content_changed'].drawing),
+    },
+    {
+      name: "thin lines drawn round the amount by a review script, after the page's content: context",
+      input: structureContext(() => thinLinesAppended()),
+      reasons: ['incremental_edit.content_changed'],
+      check: (f) => {
+        expect(f[0].strength).toBe(STRENGTH['incremental_edit.content_changed'].thinLinesAdded);
+        expect(f[0].evidence).toMatchObject({ thinLinesAdded: true });
+      },
+    },
+    {
+      name: 'a white line 12 points wide struck over the amount: a content change',
+      input: structureContext(() => thinLinesAppended('wide')),
+      reasons: ['incremental_edit.content_changed'],
+      check: (f) => expect(f[0].strength).toBe(STRENGTH['incremental_edit.content_changed'].drawing),
+    },
+    {
+      name: 'a white box filled over the amount after the content: a content change',
+      input: structureContext(() => thinLinesAppended('filled')),
+      reasons: ['incremental_edit.content_changed'],
+      check: (f) => expect(f[0].strength).toBe(STRENGTH['incremental_edit.content_changed'].drawing),
     },
     {
       name: 'a name changed in an update',

@@ -3,7 +3,7 @@
  * makes one kind of revision the structure detectors name (text removed, page inserted, drawing
  * replaced, font swapped, an update touching nothing on the pages, a section left unchained).
  */
-import { STATEMENT_LINES, appendUpdate, buildRawPdf, contentEditUpdate, contentFor, rawLayout } from './fixtures.js';
+import { STATEMENT_LINES, appendUpdate, buildRawPdf, contentEditUpdate, contentFor, pdfString, rawLayout } from './fixtures.js';
 import { statement } from './updates.js';
 
 const L = rawLayout(1);
@@ -118,3 +118,73 @@ export const pageCropped = (box: [number, number, number, number]) =>
       },
     ],
   });
+
+/** A statement on A4 as LibreOffice writes it: the MediaBox in reals at full precision. */
+const A4_LIBREOFFICE = '0 0 595.303937007874 841.889763779528';
+const a4Statement = () =>
+  buildRawPdf({
+    pages: [{ lines: STATEMENT_LINES }],
+    extraObjects: {
+      [L.page(0)]:
+        `<< /Type /Page /Parent ${L.pages} 0 R /MediaBox [${A4_LIBREOFFICE}] /Resources << /Font << /F1 ${L.font} 0 R >> >> /Contents ${L.content(0)} 0 R >>`,
+    },
+  });
+
+/**
+ * A reviewer's markup saved by poppler (Okular): a polygon annotation added and the page
+ * dictionary written out again with the MediaBox's reals at poppler's ten digits. `mediaBox`
+ * writes another box instead (a page resized in the update).
+ */
+export const popplerAnnotationSave = (mediaBox = '0 0 595.3039370079 841.8897637795') =>
+  appendUpdate(a4Statement(), {
+    objects: [
+      {
+        num: L.firstFree,
+        body: `<< /Type /Annot /Subtype /Polygon /Rect [83.42 741.41 142.44 761.45] /Vertices [83.42 760.01 83.98 742.27 142.44 741.41 140.45 761.45] /C [0 0.494 0.933] /P ${L.page(0)} 0 R >>`,
+      },
+      {
+        num: L.page(0),
+        body: `<< /Type /Page /Parent ${L.pages} 0 R /Resources << /Font << /F1 ${L.font} 0 R >> >> /MediaBox [${mediaBox} ] /Contents ${L.content(0)} 0 R /Annots [${L.firstFree} 0 R] >> `,
+      },
+    ],
+  });
+
+/**
+ * The statement's text written out again as Acrobat's text tool leaves a page it touched: each
+ * line's glyphs regrouped into a TJ array of two shows, placed by a text matrix instead of a Td.
+ * `change` makes the forged twins: the amount line moved 20 points down, or a white box painted
+ * over the amount (the same glyphs, the same places).
+ */
+export const textPlacedAnew = (change?: 'moved' | 'boxed') => {
+  const show = (l: (typeof STATEMENT_LINES)[number]) => {
+    const cut = l.text.indexOf(' ') + 1;
+    const y = change === 'moved' && l.text.startsWith('Closing') ? l.y - 20 : l.y;
+    return `BT /F1 ${l.size ?? 12} Tf 1 0 0 1 ${l.x} ${y} Tm [${pdfString(l.text.slice(0, cut))} ${pdfString(l.text.slice(cut))}] TJ ET`;
+  };
+  const body = STATEMENT_LINES.map(show).join('\n') + (change === 'boxed' ? '\n1 1 1 rg 160 586 60 16 re f' : '');
+  return appendUpdate(statement(), { objects: [{ num: L.content(0), body: stream(body) }] });
+};
+
+/**
+ * A review script's marks (PyMuPDF's draw_quad): a stream appended to the page that outlines the
+ * closing balance in a thin red line. `change` makes the forged twins: a white line 12 points
+ * wide struck over the amount, or a white box filled over it.
+ */
+export const thinLinesAppended = (change?: 'wide' | 'filled') => {
+  const added = L.firstFree;
+  const body =
+    change === 'wide'
+      ? 'q 12 w 1 1 1 RG 160 594 m 222 594 l S Q'
+      : change === 'filled'
+        ? 'q 1 1 1 rg 160 586 62 16 re f Q'
+        : 'q 68 586 m 226 586 l 226 604 l 68 604 l 68 586 l 0.3 w h 1 0 0 RG S Q';
+  return appendUpdate(statement(), {
+    objects: [
+      { num: added, body: stream(body) },
+      {
+        num: L.page(0),
+        body: `<< /Type /Page /Parent ${L.pages} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${L.font} 0 R >> >> /Contents [${L.content(0)} 0 R ${added} 0 R] >>`,
+      },
+    ],
+  });
+};

@@ -15,6 +15,7 @@ import {
   statement,
   wrappedAnnotationUpdate,
 } from './updates.js';
+import { popplerAnnotationSave } from './more-updates.js';
 
 const revisionsOf = async (bytes: Uint8Array) => analyzeRevisions(bytes, parsePdfStructure(bytes));
 
@@ -82,6 +83,14 @@ describe('analyzeRevisions', () => {
 
   it('still sees a page turned in such a save as a content change', async () => {
     expect((await revisionsOf(quartzAppendSave(90)))[1]).toMatchObject({ kind: 'content_edit', changedPages: [1] });
+  });
+
+  it("reads a viewer's annotation save that writes the page's reals at its own precision (poppler: 595.3039370079) as an annotation", async () => {
+    expect((await revisionsOf(popplerAnnotationSave()))[1]).toMatchObject({ kind: 'annotation', changedPages: [] });
+  });
+
+  it('still sees a page resized by a point in such a save as a content change', async () => {
+    expect((await revisionsOf(popplerAnnotationSave('0 0 595.3039370079 840.8897637795')))[1]).toMatchObject({ kind: 'content_edit', changedPages: [1] });
   });
 
   it('sees an annotation whose tool re-wrapped the page content in q/Q and inlined its resources as an annotation', async () => {
