@@ -132,7 +132,7 @@ export const STRENGTH = {
   'arithmetic_error.amount_due': 0.85,
   'arithmetic_error.payslip_net': 0.85,
   'arithmetic_error.payslip_gross': 0.8,
-  'arithmetic_error.payslip_deductions': 0.6,
+  'arithmetic_error.payslip_deductions': { belowItems: 0.6, netConfirmsItems: 0.85 },
   'arithmetic_error.payslip_ytd': 0.6,
   // content/identifier-invalid
   'identifier_invalid.iban_checksum': { unlabelled: 0.6, labelled: 0.85 },

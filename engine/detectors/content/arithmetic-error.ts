@@ -12,6 +12,7 @@ import { statementFlowFindings } from './arithmetic/statement-flow.js';
 import { totalsTableFindings } from './arithmetic/totals-table.js';
 import { taxBreakdownFindings } from './arithmetic/tax-breakdown.js';
 import { allowanceChargeFindings } from './arithmetic/allowance-charge.js';
+import { amountLedListFindings } from './arithmetic/amount-led-list.js';
 import { agreeingWithInvoice, embeddedInvoice } from './einvoice.js';
 import { asHandTyped, officeAuthor } from './arithmetic/typed-by-hand.js';
 import { uncheckedArithmetic, type Checked } from './arithmetic/checked.js';
@@ -61,6 +62,12 @@ function check(ctx: DetectorContext, checked: Checked): Found[] {
 }
 
 function runChecks(ctx: DetectorContext, checked: Checked): Found[] {
+  const model = ctx.facts.now('textModel');
+  // A breakdown of sentences led by their figures ("$65.00 transfer fees.") can stand in any letter.
+  return [...byType(ctx, checked), ...amountLedListFindings(model, checked)];
+}
+
+function byType(ctx: DetectorContext, checked: Checked): Found[] {
   const model = ctx.facts.now('textModel');
   const type = ctx.extracted.doc_type;
   if (type === 'payslip') return [...payslipFindings(model, checked), ...statementFindings(model, checked)];

@@ -29,7 +29,10 @@ function cents(text: unknown): number | null {
  * `figuresOf` gives the other printed figures an arithmetic finding was computed from; each must
  * be stated by the XML as well.
  */
-export function agreeingWithInvoice<T extends Pick<Finding, 'flag' | 'summary' | 'evidence' | 'strength'>>(
+/** Relations made of document totals only (EN 16931 BT-112 - BT-113 + BT-114 = BT-115): their figures are the XML's summation's. */
+const TOTALS_ONLY = new Set(['arithmetic_error.amount_due']);
+
+export function agreeingWithInvoice<T extends Pick<Finding, 'flag' | 'summary' | 'evidence' | 'strength'> & { code?: string }>(
   findings: T[],
   invoice: EInvoice | null,
   figuresOf: (f: T) => number[] = () => [],
@@ -41,7 +44,10 @@ export function agreeingWithInvoice<T extends Pick<Finding, 'flag' | 'summary' |
     const found = f.flag === 'arithmetic_error' ? cents(f.evidence.found) : null;
     // The relation's other printed figures must be the XML's too: a net edited under an untouched
     // total leaves the total agreeing with the XML, and the edited net is what the XML does not state.
-    const agreesFigure = found !== null && found > 0 && invoice.cents.has(found) && figuresOf(f).every((v) => invoice.cents.has(Math.round(Math.abs(v) * 100)));
+    // A totals relation's figures must be the XML's totals: an edited deposit "30,00" equal to an
+    // item's line total is still not the prepaid amount the XML states.
+    const pool = f.code && TOTALS_ONLY.has(f.code) && invoice.summation.size ? invoice.summation : invoice.cents;
+    const agreesFigure = found !== null && found > 0 && pool.has(found) && figuresOf(f).every((v) => pool.has(Math.round(Math.abs(v) * 100)));
     if (!agreesIban && !agreesFigure) return f;
     return {
       ...f,

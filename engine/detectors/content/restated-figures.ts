@@ -47,13 +47,23 @@ const FAMILIES: ReadonlyArray<{ name: string; label: RegExp }> = [
     label: /closing balance|ending balance|new balance|balance at end of period|endsaldo|neuer saldo|neuer kontostand|nouveau solde|solde final/,
   },
   { name: 'net pay', label: /net pay|net salary|net wages|take[- ]home pay|nettoverdienst|auszahlungsbetrag/ },
+  { name: 'amount paid', label: /amount paid|total paid|paid amount|amount received/ },
 ];
+
+/**
+ * The key figure said in a sentence with its date: "$10.00 paid on July 19, 2024", "$93.50 due
+ * May 1, 2025" (online billing's receipts and invoices print it above the items and again in the
+ * footer). The figure is all that stands before the verb (after a "·" or "|" separator).
+ */
+const SENTENCE =
+  /(?:^|[·|•]\s*)([^·|•]+?)\s+(paid|due)(?:\s+(?:on|by))?\s+(\p{L}{3,9}\.? \d{1,2},? \d{4}|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{1,2}\.? \p{L}{3,9}\.? \d{4})\s*$/iu;
+const SENTENCE_FAMILY = { paid: 'amount paid', due: 'amount due' } as const;
 
 /** The bottom line of an invoice's totals printed as a bare "Total" (the header box says "Total due"). */
 const BARE_TOTAL = /total|gesamt|summe/;
 
 /** Lines that print the figure of a part of the document (a page, a section, an instalment). */
-const PART = /carried|brought forward|b\/f|c\/f|übertrag|vortrag|report|subtotal|sub-total|zwischensumme|instal?ments?|teilzahlung|échéance/i;
+const PART = /carried|brought forward|b\/f|c\/f|übertrag|vortrag|report|subtotal|sub-total|sub total|zwischensumme|instal?ments?|teilzahlung|échéance/i;
 
 /** Labelled figures that make a bill's amount due another figure than the total of its items. */
 const BETWEEN_TOTAL_AND_DUE =
@@ -69,6 +79,8 @@ export interface Copy {
   cell: Cell;
   amount: ParsedAmount;
   cents: number;
+  /** Said in a sentence with its date ("$10.00 paid on July 19, 2024"): a copy of another form, never a list row. */
+  sentence?: true;
 }
 
 /** A date the figure is stated at, printed in its label ("on 8/11", "as of Jun 24 2020"). */
@@ -111,6 +123,40 @@ function copiesOf(model: DocModel, family: string, label: RegExp): Copy[] {
     });
   }
   return out;
+}
+
+/**
+ * The family's figure said in a sentence with its date, as copies under the key of the family's
+ * last labelled copy (nothing to compare without one). Sentences of several dates are several
+ * payments or instalments, not one figure restated: none is taken.
+ */
+function sentenceCopies(model: DocModel, family: string, labelled: Copy[]): Copy[] {
+  const last = labelled[labelled.length - 1];
+  if (!last) return [];
+  const out: Copy[] = [];
+  const dates = new Set<string>();
+  for (const line of model.lines) {
+    for (const cell of line.cells) {
+      const m = SENTENCE.exec(cell.text);
+      if (!m || SENTENCE_FAMILY[m[2].toLowerCase() as keyof typeof SENTENCE_FAMILY] !== family) continue;
+      const money = findMoney(m[1], model.style);
+      if (money.length !== 1 || money[0].raw.trim() !== m[1].trim() || money[0].percent) continue;
+      dates.add(m[3].toLowerCase());
+      const amount = money[0];
+      out.push({
+        family,
+        key: last.key,
+        line,
+        labelLine: line,
+        labelCell: cell,
+        cell,
+        amount,
+        cents: Math.round(Math.abs(amount.value) * 100),
+        sentence: true,
+      });
+    }
+  }
+  return dates.size === 1 ? out : [];
 }
 
 /**
@@ -175,7 +221,13 @@ function contradiction(copies: Copy[]): { odd: Copy; kept: Copy } | null {
   // Each value printed more than once: two accounts or periods, each with its summary and its end.
   if (y.length > 1) return null;
   const odd = y[0];
-  if (x.some((k) => listed(k.line, odd.line) || (k.amount.currency && odd.amount.currency && k.amount.currency !== odd.amount.currency))) return null;
+  if (
+    x.some(
+      (k) =>
+        (!k.sentence && !odd.sentence && listed(k.line, odd.line)) || (k.amount.currency && odd.amount.currency && k.amount.currency !== odd.amount.currency),
+    )
+  )
+    return null;
   // Two copies alone: the first printed (the header box, the summary) stands against the later one.
   const kept = x[0];
   if (Math.abs(kept.cents - odd.cents) < T.minDifference * 100) return null;
@@ -190,7 +242,8 @@ export function printedCopies(model: DocModel): Array<{ family: string; key: str
   const out: Array<{ family: string; key: string; copies: Copy[] }> = [];
   for (const { name, label } of FAMILIES) {
     if (name === 'closing balance' && accounts) continue;
-    const copies = copiesOf(model, name, label);
+    const copies = [...copiesOf(model, name, label)];
+    copies.push(...sentenceCopies(model, name, copies));
     const bare = name === 'amount due' ? bareTotal(model, copies) : null;
     const byKey = new Map<string, Copy[]>();
     for (const c of bare ? [...copies, bare] : copies) byKey.set(c.key, [...(byKey.get(c.key) ?? []), c]);

@@ -107,6 +107,19 @@ function cellsOfRuns(runs: TextRun[], page: PageLayer, ocrSize: number, pageEm =
   });
 }
 
+/** How many times the page's usual type size a run must be set to be a stamp, not a heading (titles run 2-4x). */
+const STAMP_SIZE = 6;
+
+/**
+ * Runs set far larger than the page's type: a "PAID" or "DRAFT" stamp laid over the page (textract's
+ * sample invoice: 120 pt over 8.8 pt rows). No page with fewer than 10 runs has a usual size.
+ */
+function stampOf(runs: TextRun[]): (run: TextRun) => boolean {
+  if (runs.length < 10 || runs.some((r) => r.fontId === 'ocr')) return () => false;
+  const usual = median(runs.map((r) => r.size));
+  return (run) => usual > 0 && run.size >= usual * STAMP_SIZE;
+}
+
 function linesOfRuns(page: PageLayer): Line[] {
   const runs = visibleRuns(page).filter((r) => r.text.trim() !== '');
   const ocr = runs.filter((r) => r.fontId === 'ocr');
@@ -120,21 +133,28 @@ function linesOfRuns(page: PageLayer): Line[] {
   const top = (r: TextRun) => r.bbox[1] - (r.rowShift ?? 0);
   const bottom = (r: TextRun) => r.bbox[3] - (r.rowShift ?? 0);
   const sorted = [...runs].sort((a, b) => (top(a) + bottom(a)) / 2 - (top(b) + bottom(b)) / 2);
-  const bands: Array<{ top: number; bottom: number; runs: TextRun[] }> = [];
+  const bands: Array<{ top: number; bottom: number; runs: TextRun[]; stamp?: true }> = [];
   // Runs come in order of their middle, so a band that ends above this run's middle can take no
   // later run either: only the bands still open are searched (first one in creation order wins,
   // as a search over all bands would find), which keeps a dense page linear.
   // A middle below the highest one seen (unordered or NaN boxes) searches every band instead.
   let open: typeof bands = [];
   let highest = -Infinity;
+  const stamp = stampOf(runs);
   for (const run of sorted) {
+    // A stamp ("PAID", "COPY" set across the page) shares no row: its middle fell on a totals
+    // label and made it "PaidSub Total", which no reader knew.
+    if (stamp(run)) {
+      bands.push({ top: top(run), bottom: bottom(run), runs: [run], stamp: true });
+      continue;
+    }
     const mid = (top(run) + bottom(run)) / 2;
     let band: (typeof bands)[number] | undefined;
     if (mid >= highest) {
       highest = mid;
       if (open.some((b) => b.bottom < mid)) open = open.filter((b) => b.bottom >= mid);
       band = open.find((b) => mid >= b.top);
-    } else band = bands.find((b) => mid >= b.top && mid <= b.bottom);
+    } else band = bands.find((b) => !b.stamp && mid >= b.top && mid <= b.bottom);
     if (band) {
       band.runs.push(run);
       continue;

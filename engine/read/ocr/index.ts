@@ -4,7 +4,7 @@
  * `source: 'ocr'`), so extraction and the content checks read scans like digital documents.
  * Work is capped per document (pages and wall time): OCR is the slowest stage of an analysis.
  */
-import type { Page } from 'tesseract.js';
+import type { Page, Word } from 'tesseract.js';
 import type { PDFDocumentProxy } from '../pdf/text/pdfjs.js';
 import { needsOcr } from './needs-ocr.js';
 import type { GrayRaster } from '../image/types.js';
@@ -15,6 +15,7 @@ import { photographedPage, type Region } from './page-region.js';
 import { prepareForOcr, prepareGreyForOcr, prepareRgbaForOcr, type Crop, type FullGrey, type PreparedImage } from './prepare.js';
 import { ocrParallelism, recognize } from './tesseract.js';
 import { uncoveredColumns, withColumns } from './uncovered.js';
+import { cropAround, figureNoise, withFigures } from './figure-noise.js';
 import { halfImage, movedDown, pageHalves } from './bands.js';
 import { movedBy, partImage } from './part.js';
 import { ocrPageLayer } from './words.js';
@@ -108,13 +109,14 @@ export interface ReadMode {
  */
 export async function readPicture(prepared: PreparedImage, mode: ReadMode = { split: false }): Promise<Page> {
   const halves = mode.split && ocrParallelism() >= 2 ? pageHalves(prepared.image, prepared.width, prepared.height) : null;
-  const data = halves
+  const read = halves
     ? joinHalves(
         await Promise.all(
           halves.map(async (half) => movedDown(await recognize(halfImage(prepared.image, prepared.width, prepared.height, half), prepared.dpi), half.top)),
         ),
       )
     : await recognize(prepared.image, prepared.dpi);
+  const data = await rereadFigures(read, prepared);
   const strips = uncoveredColumns(prepared.image, prepared.width, prepared.height, data);
   if (!strips.length) return data;
   const extra: Page[] = [];
@@ -123,6 +125,16 @@ export async function readPicture(prepared: PreparedImage, mode: ReadMode = { sp
   for (const strip of strips)
     extra.push(movedBy(await recognize(partImage(prepared.image, prepared.width, prepared.height, strip), prepared.dpi), strip.left, strip.top));
   return withColumns(data, extra);
+}
+
+/** Figures of an amount column read as letters (figure-noise.ts), each read again alone. */
+async function rereadFigures(page: Page, prepared: PreparedImage): Promise<Page> {
+  const rereads = new Map<Word, Page>();
+  for (const word of figureNoise(page)) {
+    const crop = cropAround(word, prepared.width, prepared.height);
+    rereads.set(word, movedBy(await recognize(partImage(prepared.image, prepared.width, prepared.height, crop), prepared.dpi), crop.left, crop.top));
+  }
+  return rereads.size ? withFigures(page, rereads) : page;
 }
 
 /** The top half's page with the bottom half's blocks after its own (their boxes are page pixels already). */

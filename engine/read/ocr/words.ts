@@ -36,7 +36,7 @@ function clamp01(v: number): number {
   return Math.min(1, Math.max(0, v));
 }
 
-function isNoise(word: Word): boolean {
+export function isNoise(word: Word): boolean {
   const text = word.text.trim();
   if (!text) return true;
   if (/\d/.test(text)) return false;

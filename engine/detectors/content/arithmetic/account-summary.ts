@@ -15,7 +15,7 @@ import { confirmedByRate, moneyReadings, judgeTotal } from './totals-cross-check
 import { STRENGTH } from '../../strengths.js';
 
 /** Lines of the charges section that the charges total sums up, besides the charges table rows. */
-const CHARGE_PARTS = /^\s*(?:sub-?total|tax|vat|gst|hst|pst|sales tax|mwst|ust|tva|iva)(?![\p{L}])/iu;
+const CHARGE_PARTS = /^\s*(?:sub[- ]?total|tax|vat|gst|hst|pst|sales tax|mwst|ust|tva|iva)(?![\p{L}])/iu;
 
 export const PREVIOUS =
   /previous balance|balance from (?:your )?(?:last|previous) (?:bill|statement)|last bill(?: amount)?|balance brought forward|vorheriger saldo|saldo vormonat|solde précédent|ancien solde/;

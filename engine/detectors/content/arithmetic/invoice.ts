@@ -14,6 +14,7 @@ import { finding, near, operands } from '../evidence.js';
 import { round2 } from '../../../kit/numbers.js';
 import { readItemTable, type ItemRow } from './line-items.js';
 import { amountDueFindings } from './amount-due.js';
+import { cardTenderFindings, changeFindings } from './tender.js';
 import { misreadValues } from './misread.js';
 import { confirmedByRate, confirmedIncluded, judgeTotal, moneyReadings, subtotalMisread } from './totals-cross-check.js';
 import { STRENGTH } from '../../strengths.js';
@@ -254,6 +255,24 @@ function itemFindings(model: DocModel, checked: Checked): ArithmeticFinding[] {
   // were read right (so a misread factor no longer excuses it), and the columns too.
   const below = wrong.length === 1 ? rowConfirmedBelow(model, table, wrong[0]) : null;
   const blamed = below?.crossChecked && wrong[0].misread ? wrong : bad;
+  // No row read right, but the printed line totals are the sum the totals under the table state:
+  // the line totals stand, and a row whose factors are no OCR slip of its total had a factor
+  // changed (a bill's rate copied over: "465 kWh  0.55  148.80"; the other row one slip off).
+  const totalsStand = good === 0 && bad.length === 1 && wrong.length > bad.length ? printedTotalsConfirmed(model, table) : null;
+  if (totalsStand && !below) {
+    const r = bad[0];
+    const exp = r.expected !== null ? ` (quantity x unit price gives ${formatAmount(r.expected)})` : '';
+    return [
+      finding(
+        'arithmetic_error',
+        'line_item',
+        `Line total ${formatAmount(r.total)} does not match its quantity and unit price${exp}, while the line totals add up to the totals under the table.`,
+        r.line,
+        STRENGTH['arithmetic_error.line_item'].confirmedColumns,
+        { expected: r.expected !== null ? formatAmount(r.expected) : null, found: formatAmount(r.total), ...operands([r.line, ...totalsStand]) },
+      ),
+    ];
+  }
   if (blamed.length && good >= 1 && wrong.length <= Math.max(1, Math.floor(table.rows.length * 0.25))) {
     for (const r of blamed) {
       const exp = r.expected !== null ? ` (quantity x unit price gives ${formatAmount(r.expected)})` : '';
@@ -321,6 +340,12 @@ function rowConfirmedBelow(
   return { lines, crossChecked: row.line.ocr === true && judgeTotal([row.total], required) === 'contradicts' };
 }
 
+/** The lines under a complete item table that state the sum of its printed line totals, or null. */
+function printedTotalsConfirmed(model: DocModel, table: NonNullable<ReturnType<typeof readItemTable>>): Line[] | null {
+  if (!table.complete || !table.end || table.rows.length < 2) return null;
+  return confirmingLines(model, table.end, round2(table.rows.reduce((a, r) => a + r.total, 0)));
+}
+
 /** The lines under an item table that state `sum` as its total: a subtotal, or a tax at its rate and a total. */
 function confirmingLines(model: DocModel, end: Line, sum: number): Line[] | null {
   const at = model.lines.indexOf(end);
@@ -336,39 +361,6 @@ function confirmingLines(model: DocModel, end: Line, sum: number): Line[] | null
   return moneyReadings(total.amounts[0], ocr).some((v) => near(v, sum + pair.tax, 0.011)) ? [tax.line, total.line] : null;
 }
 
-const TENDERED = /cash tendered|amount tendered|tendered|cash|bar|gegeben|espèces/;
-const CHANGE = /change due|change|rückgeld|wechselgeld|rendu|monnaie rendue/;
-const RECEIPT_TOTAL = /total|amount due|to pay|summe|gesamt|zu zahlen|total ttc/;
-
-function changeFindings(model: DocModel, checked: Checked): ArithmeticFinding[] {
-  const one = (re: RegExp) => labelledAmounts(model.lines, re, model.style).filter((h) => h.amounts.length === 1);
-  const change = one(CHANGE)[0];
-  if (!change) return [];
-  const tendered = one(TENDERED)
-    .filter((h) => h.line !== change.line && model.lines.indexOf(h.line) < model.lines.indexOf(change.line))
-    .pop();
-  if (!tendered) return [];
-  const total = one(RECEIPT_TOTAL)
-    .filter((h) => model.lines.indexOf(h.line) < model.lines.indexOf(tendered.line) && !labelOf(h.label, SUBTOTAL))
-    .pop();
-  if (!total) return [];
-  const expected = tendered.amounts[0].value - total.amounts[0].value;
-  const found = Math.abs(change.amounts[0].value);
-  checked.add('change_due');
-  if (expected < 0 || near(expected, found)) return [];
-  return [
-    finding(
-      'arithmetic_error',
-      'change_due',
-      `Change ${formatAmount(found)} does not equal amount tendered minus total (${formatAmount(expected)}).`,
-      change.line,
-      STRENGTH['arithmetic_error.change_due'],
-      { expected: formatAmount(expected), found: formatAmount(found), ...operands([total.line, tendered.line, change.line]) },
-      change.cells,
-    ),
-  ];
-}
-
 export function invoiceFindings(model: DocModel, checked: Checked = new Set()): ArithmeticFinding[] {
-  return [...itemFindings(model, checked), ...totalsFindings(model, checked), ...changeFindings(model, checked)];
+  return [...itemFindings(model, checked), ...totalsFindings(model, checked), ...changeFindings(model, checked), ...cardTenderFindings(model, checked)];
 }

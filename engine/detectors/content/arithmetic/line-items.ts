@@ -15,7 +15,7 @@ const QTY = /^(?:qty|quantity|menge|anzahl|hoeveelheid|quantité|qté|cantidad|q
 const PRICE = /^(?:unit price|price|rate|unit cost|each|preis|einzelpreis|nettopreis|stückpreis|prijs|prix(?: unitaire)?|precio|prezzo)\b/i;
 const TOTAL = /^(?:amount|total|line total|net amount|betrag|netto(?:betrag)?|gesamt(?:preis)?|bedrag|montant|importe|importo)\b/i;
 export const TOTALS_LABEL =
-  /^(?:sub-?total|total|net total|grand total|amount due|balance due|zwischensumme|summe|netto|brutto|rechnungssumme|gesamtbetrag|total ht|montant|subtotaal|totaal|factuur totaal|net amount|vat|tax)\b/i;
+  /^(?:sub[- ]?total|total|net total|grand total|amount due|balance due|zwischensumme|summe|netto|brutto|rechnungssumme|gesamtbetrag|total ht|montant|subtotaal|totaal|factuur totaal|net amount|vat|tax)\b/i;
 
 export interface ItemRow {
   line: Line;
@@ -117,7 +117,7 @@ export function readItemTable(lines: Line[], style: NumberStyle): ItemTable | nu
   const totalHeader = lines[start].cells.filter((c) => TOTAL.test(c.text.trim())).pop();
   for (const line of lines.slice(start + 1)) {
     if (line.page !== lines[start].page && rows.length === 0) break;
-    if (TOTALS_LABEL.test(line.cells[0]?.text ?? '') || line.cells.some((c, i) => i > 0 && /^(?:sub-?total|total)\b/i.test(c.text) && !/\d/.test(c.text))) {
+    if (TOTALS_LABEL.test(line.cells[0]?.text ?? '') || line.cells.some((c, i) => i > 0 && /^(?:sub[- ]?total|total)\b/i.test(c.text) && !/\d/.test(c.text))) {
       end = line;
       break;
     }

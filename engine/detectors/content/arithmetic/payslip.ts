@@ -27,10 +27,12 @@ export function payslipFindings(model: DocModel, checked: Checked = new Set()): 
   const out: ArithmeticFinding[] = [];
   const g = gross?.amounts[0].value;
   const n = net?.amounts[0].value;
+  const oddTotal = gross && net && total ? deductionsTotalOdd(model, gross, total, net) : null;
+  if (oddTotal) out.push(oddTotal);
   if (gross && net && total && g !== undefined && n !== undefined) {
     const expected = g - Math.abs(total.amounts[0].value);
     checked.add('payslip_net');
-    if (!near(expected, n)) {
+    if (!near(expected, n) && !oddTotal) {
       const crossChecked = net.line.ocr === true && confirmedByItems(model, gross) && confirmedByItems(model, total) && farApart(n, expected);
       out.push(
         finding(
@@ -61,14 +63,14 @@ export function payslipFindings(model: DocModel, checked: Checked = new Set()): 
     const sum = items.reduce((a, h) => a + Math.abs(h.amounts[0].value), 0);
     const found = Math.abs(total.amounts[0].value);
     // Only a full set of recognised deductions can contradict the total.
-    if (items.length >= 2 && !near(sum, found) && sum > found) {
+    if (items.length >= 2 && !near(sum, found) && sum > found && !oddTotal) {
       out.push(
         finding(
           'arithmetic_error',
           'payslip_deductions',
           `Total deductions ${formatAmount(found)} is less than the itemised deductions (${formatAmount(sum)}).`,
           total.line,
-          STRENGTH['arithmetic_error.payslip_deductions'],
+          STRENGTH['arithmetic_error.payslip_deductions'].belowItems,
           { expected: formatAmount(sum), found: formatAmount(found), ...operands([gross.line, total.line]) },
           total.cells,
         ),
@@ -123,6 +125,39 @@ function earningsFinding(model: DocModel, gross: Labelled, total: Labelled, net:
     STRENGTH['arithmetic_error.payslip_gross'],
     { expected: formatAmount(sum), found: formatAmount(g), ...operands([...lines.map((l) => l.line).reverse(), gross.line]) },
     gross.cells,
+  );
+}
+
+/**
+ * The total deductions as the one odd figure: the deduction lines straight above it sum to gross
+ * minus net, so net pay confirms them as the full list, yet the total printed under them is
+ * another figure (a total retyped or covered by a copied figure, gross and net left). On a
+ * picture the gross must be confirmed by its own items and the total several characters from
+ * the sum (no misreading of it): then word confidence adds nothing (cross-check.ts).
+ */
+function deductionsTotalOdd(model: DocModel, gross: Labelled, total: Labelled, net: Labelled): ArithmeticFinding | null {
+  if (gross.amounts.length !== 1 || net.amounts.length !== 1 || total.amounts.length !== 1) return null;
+  const items = itemLinesAbove(model, model.lines.indexOf(total.line));
+  if (items.length < 2) return null;
+  const sum = items.reduce((a, i) => a + i.value, 0);
+  const found = Math.abs(total.amounts[0].value);
+  const g = Math.abs(gross.amounts[0].value);
+  if (near(sum, found) || !near(g - sum, Math.abs(net.amounts[0].value))) return null;
+  const ocr = total.line.ocr === true;
+  if (ocr && !(confirmedByItems(model, gross) && farApart(found, sum))) return null;
+  return finding(
+    'arithmetic_error',
+    'payslip_deductions',
+    `Total deductions ${formatAmount(found)} is not the sum of the deductions listed (${formatAmount(sum)}), which gross pay minus net pay confirms.`,
+    total.line,
+    STRENGTH['arithmetic_error.payslip_deductions'].netConfirmsItems,
+    {
+      expected: formatAmount(sum),
+      found: formatAmount(found),
+      ...(ocr ? { crossChecked: true } : {}),
+      ...operands([...items.map((i) => i.line).reverse(), total.line, net.line]),
+    },
+    total.cells,
   );
 }
 

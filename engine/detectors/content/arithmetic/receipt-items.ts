@@ -12,10 +12,11 @@ import { formatAmount } from '../../../read/extract/numbers.js';
 import { labelledAmounts, moneyCells } from '../amounts.js';
 import { finding, near, operands } from '../evidence.js';
 import { repeatsAcrossPageBreak } from './page-break.js';
-import { swappedDigits } from './misread.js';
+import { oneMisreadExplains, swappedDigits } from './misread.js';
+import { confirmedByRate, confirmedIncluded } from './totals-cross-check.js';
 import { STRENGTH } from '../../strengths.js';
 
-const SUBTOTAL = /sub-?total|zwischensumme|sous-total|subtotaal/;
+const SUBTOTAL = /sub[- ]?total|zwischensumme|sous-total|subtotaal/;
 /** Right edges of item figures and the subtotal figure line up within this (page fraction). */
 const ALIGN = 0.03;
 
@@ -34,6 +35,22 @@ function repeatsEarlierHeading(lines: readonly Line[], i: number): boolean {
   const line = lines[i];
   if (lines.filter((l) => l.page === line.page).indexOf(line) > 2) return false;
   return lines.some((l, j) => j < i && repeatsAcrossPageBreak(line, l));
+}
+
+/**
+ * On a picture, the subtotal as read is the one the receipt was computed with when the tax line
+ * under it is its printed rate of it (added or included, to the cent): OCR does not misread a
+ * subtotal and its tax into agreement. With no single misread of one item closing the gap either,
+ * an item was changed, and word confidence adds nothing (cross-check.ts).
+ */
+function subtotalConfirmed(model: DocModel, subLine: Line, found: number): boolean {
+  const at = model.lines.indexOf(subLine);
+  const tax = labelledAmounts(model.lines.slice(at + 1, at + 3), /[\p{L}][\p{L} .:()/%-]*/u, model.style).find(
+    (h) => h.rate !== null && h.amounts.length === 1,
+  );
+  if (!tax || tax.rate === null) return false;
+  const t = Math.abs(tax.amounts[0].value);
+  return confirmedIncluded([found], [t], tax.rate) !== null || confirmedByRate([found], [t], tax.rate) !== null;
 }
 
 export function receiptItemFindings(model: DocModel, checked: Checked = new Set()): ArithmeticFinding[] {
@@ -68,6 +85,17 @@ export function receiptItemFindings(model: DocModel, checked: Checked = new Set(
     checked.add('items_subtotal');
     // A picture's subtotal read with two neighbouring digits swapped (misread.ts) is the items' sum.
     if (near(sum, found) || (sub.line.ocr === true && swappedDigits(found, sum))) continue;
+    const crossChecked =
+      sub.line.ocr === true &&
+      subtotalConfirmed(model, sub.line, found) &&
+      !oneMisreadExplains(
+        items.map((it) => ({ value: it.value, decimals: 2 })),
+        (vs) =>
+          near(
+            vs.reduce((a, v) => a + v, 0),
+            found,
+          ),
+      );
     out.push(
       finding(
         'arithmetic_error',
@@ -75,7 +103,12 @@ export function receiptItemFindings(model: DocModel, checked: Checked = new Set(
         `Subtotal ${formatAmount(found)} does not equal the sum of the ${items.length} items listed above it (${formatAmount(sum)}).`,
         sub.line,
         STRENGTH['arithmetic_error.items_subtotal'].receiptItems,
-        { expected: formatAmount(sum), found: formatAmount(found), ...operands([...items.map((it) => it.line), sub.line]) },
+        {
+          expected: formatAmount(sum),
+          found: formatAmount(found),
+          ...(crossChecked ? { crossChecked: true } : {}),
+          ...operands([...items.map((it) => it.line), sub.line]),
+        },
         sub.cells,
       ),
     );

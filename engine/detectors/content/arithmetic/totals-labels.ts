@@ -9,7 +9,7 @@ import { parseAmount } from '../../../read/extract/numbers.js';
 import { moneyCells, type Labelled } from '../amounts.js';
 
 export const SUBTOTAL =
-  /sub-?total|net total|total net|net amount|total excl\.?(?:uding)? (?:vat|tax)|total before tax|zwischensumme|nettobetrag|netto|summe netto|rechnungssumme netto|rechnungssumme ohne (?:ust|mwst|umsatzsteuer)\.?|gesamtbetrag (?:der rechnung )?ohne (?:ust|mwst|umsatzsteuer)\.?|(?:invoice )?total amount without (?:vat|tax)|total without (?:vat|tax)|total ht|montant (?:total )?ht|total hors taxes?|subtotaal|totaal excl/;
+  /sub[- ]?total|net total|total net|net amount|total excl\.?(?:uding)? (?:vat|tax)|total before tax|zwischensumme|nettobetrag|netto|summe netto|rechnungssumme netto|rechnungssumme ohne (?:ust|mwst|umsatzsteuer)\.?|gesamtbetrag (?:der rechnung )?ohne (?:ust|mwst|umsatzsteuer)\.?|(?:invoice )?total amount without (?:vat|tax)|total without (?:vat|tax)|total ht|montant (?:total )?ht|total hors taxes?|subtotaal|totaal excl/;
 export const TAX = /vat|tax|sales tax|gst|hst|pst|mwst\.?|ust\.?|umsatzsteuer|mehrwertsteuer|steuerbasisbetrag|tva|btw|iva/;
 /** Includes the tax totals of EN 16931 invoices as their viewers name them (BT-110: "Invoice total VAT amount", "Steuerbetrag"). */
 const TAX_TOTAL =
@@ -28,7 +28,7 @@ const DISCOUNT =
  * "Summe nach Rabatt"): the base the tax below it is charged on, not a further figure of the sum.
  */
 const RESTATED =
-  /(?:sub-?total )?(?:less|after|net of) discounts?|(?:sub-?)?total after discounts?|(?:summe |zwischensumme )?nach (?:abzug (?:des |von )?)?rabatt|(?:sous-total |total )?après remise/;
+  /(?:sub[- ]?total )?(?:less|after|net of) discounts?|(?:sub-?)?total after discounts?|(?:summe |zwischensumme )?nach (?:abzug (?:des |von )?)?rabatt|(?:sous-total |total )?après remise/;
 /** A line that prints the tax rate alone, for the tax total on a line of its own below it. */
 const TAX_RATE = /(?:sales )?(?:tax|vat|gst) rate|steuersatz|(?:mwst|ust)\.?-?satz|taux (?:de )?(?:tva|taxe)|btw-?tarief|tipo (?:de )?iva/;
 const EXTRA = /shipping|delivery|postage|freight|handling|service charge|tip|gratuity|versand|fracht|livraison|frais de port/;

@@ -24,6 +24,13 @@ export interface EInvoice {
    * a decimal point. Unlike `cents`, no quantities, codes or rates written as whole numbers.
    */
   amounts: ReadonlySet<number>;
+  /**
+   * The document totals, in cents: amounts inside the XML's monetary summation (CII
+   * ...MonetarySummation other than a line's, UBL LegalMonetaryTotal): line total, allowances,
+   * charges, tax basis, tax, grand total, prepaid, due. A figure of a totals relation is the
+   * issuer's only if it is one of these, not an item's price that happens to be equal.
+   */
+  summation: ReadonlySet<number>;
 }
 
 const INVOICE_XML =
@@ -60,7 +67,7 @@ function scan(file: PdfFile): EInvoice | null {
     if (!data) continue;
     const xml = new TextDecoder('utf-8').decode(data.subarray(0, 4_000_000));
     if (!INVOICE_XML.test(xml)) continue;
-    return { file: name, ibans: ibansIn(xml), cents: figuresIn(xml), payable: payableIn(xml), amounts: amountsIn(xml) };
+    return { file: name, ibans: ibansIn(xml), cents: figuresIn(xml), payable: payableIn(xml), amounts: amountsIn(xml), summation: summationIn(xml) };
   }
   return null;
 }
@@ -109,5 +116,18 @@ function amountsIn(xml: string): Set<number> {
   };
   for (const m of xml.matchAll(/<(?:[\w-]+:)?\w*Amount\b[^>]*>\s*(-?\d+(?:\.\d+)?)\s*</g)) add(m[1]);
   for (const m of xml.matchAll(/>\s*(-?\d+\.\d+)\s*</g)) add(m[1]);
+  return out;
+}
+
+/** Amounts inside the document-level summation blocks (a line's own summation left out). */
+function summationIn(xml: string): Set<number> {
+  const out = new Set<number>();
+  const blocks = /<((?:[\w-]+:)?(?:\w*(?<!Line)MonetarySummation|LegalMonetaryTotal))\b[^>]*>([\s\S]*?)<\/\1>/g;
+  for (const b of xml.matchAll(blocks)) {
+    for (const m of b[2].matchAll(/<(?:[\w-]+:)?\w*Amount\b[^>]*>\s*(-?\d+(?:\.\d+)?)\s*</g)) {
+      const c = unsignedCents(m[1]);
+      if (c !== null) out.add(c);
+    }
+  }
   return out;
 }

@@ -144,6 +144,7 @@ describe('the e-invoice XML excuses an arithmetic finding', () => {
     cents: new Set([19800, 3762, 23562]),
     payable: 23562,
     amounts: new Set([19800, 3762, 23562]),
+    summation: new Set([19800, 3762, 23562]),
   };
   const total = {
     flag: 'arithmetic_error' as const,
@@ -158,5 +159,32 @@ describe('the e-invoice XML excuses an arithmetic finding', () => {
 
   it('not when the figure found agrees but another operand (an edited net) does not', () => {
     expect(agreeingWithInvoice([total], invoice, () => [398, 37.62, 235.62])[0].strength).toBe(0.85);
+  });
+});
+
+describe('the e-invoice XML excuses an amount-due finding only with its own totals', () => {
+  // TOTAL TTC 110,00, Acompte 10,00, NET A PAYER 100,00; an item's line total is 30,00.
+  const invoice: EInvoice = {
+    file: 'factur-x.xml',
+    ibans: new Set(),
+    cents: new Set([11000, 1000, 10000, 3000, 6000]),
+    payable: 10000,
+    amounts: new Set([11000, 1000, 10000, 3000, 6000]),
+    summation: new Set([11000, 1000, 10000]),
+  };
+  const due = (paid: number) => ({
+    flag: 'arithmetic_error' as const,
+    code: 'arithmetic_error.amount_due',
+    summary: `Amount due 100.00 does not equal the total 110.00 less the amounts already paid (${(110 - paid).toFixed(2)}).`,
+    evidence: { found: '100.00' },
+    strength: 0.85,
+  });
+
+  it("an edited deposit equal to an item line total of the XML is not the XML's prepaid amount: still a finding", () => {
+    expect(agreeingWithInvoice([due(30)], invoice, () => [110, 30, 100])[0].strength).toBe(0.85);
+  });
+
+  it("figures all among the XML's totals are the issuer's", () => {
+    expect(agreeingWithInvoice([due(10)], invoice, () => [110, 10, 100])[0].strength).toBeLessThan(0.1);
   });
 });

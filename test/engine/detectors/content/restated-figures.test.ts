@@ -124,6 +124,26 @@ function ocrInvoice(header: string, bottom: string) {
 
 const input = (pages: Item[][]) => async () => buildContextForTest(await pdf(pages), { now: '2026-11-29T00:00:00Z' });
 
+/**
+ * An online receipt: the amount paid said in a sentence under the header and in the footer, and
+ * as "Amount paid" under the total (the payment sentences of several dates: a payment plan).
+ */
+const paidReceipt = (paid: string, sentences: Array<[string, string]> = [['$10.00', 'July 19, 2024']]): Item[] => [
+  text('Receipt', 800),
+  ...row('Receipt number', '2721-5058', 770),
+  ...sentences.map(([amount, date], i) => text(`${amount} paid on ${date}`, 720 - i * 15)),
+  text('Description', 650),
+  text('Qty', 650, 400),
+  text('Amount', 650, 500),
+  text('$10 / month', 630),
+  text('1', 630, 400),
+  { x: 540, y: 630, text: '$10.00', right: true },
+  ...row('Subtotal', '$10.00', 590),
+  ...row('Total', '$10.00', 575),
+  ...row('Amount paid', paid, 560),
+  ...sentences.map(([amount, date], i) => text(`2721-5058 · ${amount} paid on ${date}`, 60 - i * 15)),
+];
+
 testDetector(restatedFiguresDetector, {
   valid: [
     { name: 'an invoice whose header total due and bottom total agree', input: input([invoice('$1,578.50', '$1,578.50')]) },
@@ -182,6 +202,16 @@ testDetector(restatedFiguresDetector, {
       name: 'copies a few cents apart (the issuer rounding twice)',
       input: input([invoice('$1,578.50', '$1,578.51')]),
     },
+    { name: 'a receipt whose amount paid is the one its payment sentences state', input: input([paidReceipt('$10.00')]) },
+    {
+      name: 'payment sentences of two dates (a plan paid in parts) beside the amount paid',
+      input: input([
+        paidReceipt('$40.00', [
+          ['$20.00', 'June 19, 2024'],
+          ['$20.00', 'July 19, 2024'],
+        ]),
+      ]),
+    },
     // "$1,578.50" read as "$1,573.50": OCR takes an 8 for a 3; the picture says nothing about the document.
     { name: 'a picture whose two copies differ by one OCR misread', input: ocrInvoice('$1,578.50', '$1,573.50') },
   ],
@@ -220,6 +250,13 @@ testDetector(restatedFiguresDetector, {
       ]),
       reasons: ['content_inconsistency.restated_figure'],
       check: (fs) => expect(fs[0].summary).toContain('ending balance on 8/11'),
+    },
+    {
+      // The footer's sentence sits within a few lines of "Amount paid": a copy of another form, not a list row.
+      name: "a receipt's amount paid changed, its payment sentences left",
+      input: input([paidReceipt('$30.00')]),
+      reasons: ['content_inconsistency.restated_figure'],
+      check: (fs) => expect(fs[0].summary).toContain('amount paid'),
     },
     {
       name: "a payslip's net pay changed in the summary, the payment line left",

@@ -47,6 +47,19 @@ describe('embedded structured invoice', () => {
     expect(readEmbeddedInvoice(openPdfFile(await withAttachment('invoice.xml', xml)))?.payable).toBe(98000);
   });
 
+  it("reads the document totals apart from the lines' own sums (CII and UBL)", async () => {
+    const cii =
+      '<rsm:CrossIndustryInvoice xmlns:rsm="urn:x"><ram:SpecifiedTradeSettlementLineMonetarySummation><ram:LineTotalAmount>30.00</ram:LineTotalAmount></ram:SpecifiedTradeSettlementLineMonetarySummation>' +
+      '<ram:SpecifiedTradeSettlementHeaderMonetarySummation><ram:GrandTotalAmount>110.00</ram:GrandTotalAmount><ram:TotalPrepaidAmount>10.00</ram:TotalPrepaidAmount><ram:DuePayableAmount>100.00</ram:DuePayableAmount></ram:SpecifiedTradeSettlementHeaderMonetarySummation></rsm:CrossIndustryInvoice>';
+    const inv = readEmbeddedInvoice(openPdfFile(await withAttachment('factur-x.xml', cii)));
+    expect([...(inv?.summation ?? [])].sort((a, b) => a - b)).toEqual([1000, 10000, 11000]);
+    expect(inv?.cents.has(3000)).toBe(true);
+    const ubl =
+      '<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"><cac:InvoiceLine><cbc:LineExtensionAmount>30.00</cbc:LineExtensionAmount></cac:InvoiceLine>' +
+      '<cac:LegalMonetaryTotal><cbc:PrepaidAmount>10.00</cbc:PrepaidAmount><cbc:PayableAmount>100.00</cbc:PayableAmount></cac:LegalMonetaryTotal></Invoice>';
+    expect([...(readEmbeddedInvoice(openPdfFile(await withAttachment('invoice.xml', ubl)))?.summation ?? [])].sort((a, b) => a - b)).toEqual([1000, 10000]);
+  });
+
   it('ignores any other XML attachment', async () => {
     expect(readEmbeddedInvoice(openPdfFile(await withAttachment('notes.xml', line('SomethingElse'))))).toBeNull();
   });
