@@ -96,6 +96,8 @@ export interface RevisionSummary {
   changedPages: number[];
   /** Pages in the document before and after this revision, when the update removed pages. */
   pagesRemoved?: { before: number; after: number };
+  /** Pages in the document before and after this revision, when the update added pages. */
+  pagesAdded?: { before: number; after: number };
   /** before/after are the changed words, bbox the new text's box; lineBefore/lineAfter the whole lines as context. */
   textDiff?: Array<{ page: number; before: string; after: string; bbox?: BBox; lineBefore?: string; lineAfter?: string }>;
   /** What the objects this revision added or changed are for (role -> object numbers). */
@@ -132,7 +134,8 @@ export interface RevisionSummary {
   /** On the first signed revision: what a person sees differently in the final file (engine/read/pdf/structure/signed-view.ts). */
   afterSigning?: SignedViewDiff;
   /** Form fields whose filled-in value this revision replaced (an empty field filled is not listed). */
-  fieldChanges?: Array<{ field: string; before: string; after: string }>;
+  /** state: both values are names, a check box's or radio button's appearance states. */
+  fieldChanges?: Array<{ field: string; before: string; after: string; state?: true }>;
   /** Info Producer / Creator / ModDate as this revision left them. */
   producer?: string;
   creator?: string;

@@ -17,7 +17,7 @@ export const STRENGTH = {
   'incremental_edit.figures_changed': 0.9,
   'incremental_edit.text_changed': 0.75,
   'incremental_edit.text_removed': 0.6,
-  'incremental_edit.page_inserted': 0.6,
+  'incremental_edit.page_inserted': { inserted: 0.6, appendedInSession: 0.1 },
   'incremental_edit.image_replaced': 0.6,
   'incremental_edit.content_changed': { drawing: 0.45, thinLinesAdded: 0.15, textPlacedAnew: 0.1 },
   'incremental_edit.page_cropped': { textStaysVisible: 0.25, textHiddenByCrop: 0.5 },

@@ -4,12 +4,14 @@
  * metadata-only) are not evidence; an update that rewrites what a page shows is, and a changed
  * figure, date or name in the text diff is decisive. A watermark, header or footer an editor
  * added to every page (pagination artifacts, the same line on each) is context, and so are text
- * edits a later update took back (reverted-edits.ts).
+ * edits a later update took back (reverted-edits.ts), and pages the document's own writer
+ * appended in the sitting that made it (appended-pages.ts).
  */
 import type { DetectorContext } from '../../facts/context.js';
 import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
 import type { BBox, RevisionSummary } from '../../types.js';
 import { revertedEdits } from './reverted-edits.js';
+import { APPENDED_THRESHOLDS, appendedInSession } from './appended-pages.js';
 import { changedTokens } from '../../kit/changed-words.js';
 import { STRENGTH } from '../strengths.js';
 import { thresholdValues, type Threshold } from '../thresholds.js';
@@ -62,14 +64,14 @@ export const incrementalEditDetector = defineDetector({
     appliesTo: ['pdf'],
     needs: ['pages', 'revisions'],
     emits: EMITS,
-    thresholds: THRESHOLDS,
+    thresholds: { ...THRESHOLDS, ...APPENDED_THRESHOLDS },
   },
   run(ctx: DetectorContext): Found[] {
     const findings: Found[] = [];
     const reverted = revertedEdits(ctx.revisions);
     if (reverted) findings.push(revertedFinding(ctx.revisions.filter((r) => reverted.has(r.number))));
     for (const r of ctx.revisions) {
-      if (r.kind === 'content_edit' && !reverted) findings.push(...(pageCrop(r, ctx) ?? contentEdit(r)));
+      if (r.kind === 'content_edit' && !reverted) findings.push(...(pageCrop(r, ctx) ?? contentEdit(r, ctx.revisions)));
       else if (r.kind === 'other') findings.push(otherUpdate(r));
       // Filling a form is benign; replacing a value already filled in changes what it says.
       if (r.fieldChanges?.length) findings.push(fieldValueChange(r));
@@ -102,8 +104,10 @@ function furnitureOnly(r: RevisionSummary, diffs: TextChange[]): string[] | null
   return lines.every((l) => l === lines[0]) ? lines[0].split('\n') : null;
 }
 
-function contentEdit(r: RevisionSummary): Found[] {
+function contentEdit(r: RevisionSummary, revisions: readonly RevisionSummary[]): Found[] {
   const diffs = (r.textDiff ?? []).filter((d) => lineBefore(d) !== lineAfter(d));
+  const appended = appendedPages(r, revisions);
+  if (appended) return [appended];
   const furniture = furnitureOnly(r, diffs);
   if (furniture) {
     const kinds = [...new Set((r.pageChanges ?? []).flatMap((c) => c.paginationAdded ?? []))];
@@ -177,7 +181,7 @@ function contentEdit(r: RevisionSummary): Found[] {
         code: 'incremental_edit.page_inserted',
         summary: `Revision ${r.number} added page(s) ${pages.join(', ')} to the document after it was produced.`,
         evidence: { ...b.evidence, page: pages[0] },
-        strength: STRENGTH['incremental_edit.page_inserted'],
+        strength: STRENGTH['incremental_edit.page_inserted'].inserted,
       },
     ];
   }
@@ -239,6 +243,26 @@ function contentEdit(r: RevisionSummary): Found[] {
       strength: STRENGTH['incremental_edit.content_changed'].drawing,
     },
   ];
+}
+
+/**
+ * The writer that made the document adding pages after its last one in the same sitting
+ * (appended-pages.ts) is assembling it: context. The new pages' text is theirs, not an edit of
+ * the pages already there (appendedInSession requires those untouched). Any other page added
+ * keeps its weight.
+ */
+function appendedPages(r: RevisionSummary, revisions: readonly RevisionSummary[]): Found | null {
+  const session = appendedInSession(r, revisions);
+  if (session === null) return null;
+  const pages = (r.pageChanges ?? []).map((c) => c.page);
+  const b = base(r);
+  return {
+    ...b,
+    code: 'incremental_edit.page_inserted',
+    summary: `Revision ${r.number} appended page(s) ${pages.join(', ')} after the document's last page ${session < 1 ? 'within a minute of' : `${Math.round(session)} min after`} the revision before, and names the same writer ("${r.producer ?? r.creator}"); the pages already there are unchanged: the writer adding to its own output.`,
+    evidence: { ...b.evidence, page: pages[0], appended: true, minutes_after: Math.round(session) },
+    strength: STRENGTH['incremental_edit.page_inserted'].appendedInSession,
+  };
 }
 
 /** Only what a viewer's crop or rotate tool writes: the visible area of pages, nothing they paint. */
@@ -315,7 +339,8 @@ function revertedFinding(revs: RevisionSummary[]): Found {
 
 function fieldValueChange(r: RevisionSummary): Found {
   const changes = r.fieldChanges!;
-  const figures = changes.filter((c) => FIGURE.test(c.before) || FIGURE.test(c.after));
+  // A box ticked or unticked shows a state name ("2", "Off"): its digits are no figure.
+  const figures = changes.filter((c) => !c.state && (FIGURE.test(c.before) || FIGURE.test(c.after)));
   const top = figures[0] ?? changes[0];
   return {
     ...base(r),

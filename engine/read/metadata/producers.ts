@@ -59,7 +59,8 @@ const KB: Array<[RegExp, SoftwareKind, string]> = [
   [/\bkofax power ?pdf\b|\bpower pdf\b|\bnuance pdf\b/i, 'editor', 'Kofax Power PDF'],
   [/\bqoppa\b/i, 'editor', 'Qoppa PDF'],
   [/\bpdf architect\b/i, 'editor', 'PDF Architect'],
-  [/\bacrobat (?:pro|standard)\b|\badobe acrobat \d|\badobe acrobat \(|\badobe acrobat$/i, 'editor', 'Adobe Acrobat'],
+  // Acrobat names itself "Acrobat Editor 8.0" as the Creator of a document it makes from a blank page.
+  [/\bacrobat (?:pro|standard|editor)\b|\badobe acrobat \d|\badobe acrobat \(|\badobe acrobat$/i, 'editor', 'Adobe Acrobat'],
   // AI generators.
   [/\bdall[-·]?e\b|\bmidjourney\b|\bstable ?diffusion\b|\bfirefly\b|\bchatgpt\b|\bopenai\b/i, 'ai_generator', 'Generative AI'],
   // Scanners and scan apps.

@@ -176,6 +176,7 @@ function diffRevision(rev: PdfRevision, before: RevisionState, after: RevisionSt
       });
   }
   const removedPages = newPages.length > 0 && oldPages.length > newPages.length;
+  const addedPages = oldPages.length > 0 && newPages.length > oldPages.length && pageChanges.some((c) => c.inserted);
   const objectRoles: Record<string, number[]> = {};
   for (const [num, role] of roles) (objectRoles[role] ??= []).push(num);
   const fieldChanges = changedFieldValues(
@@ -193,6 +194,7 @@ function diffRevision(rev: PdfRevision, before: RevisionState, after: RevisionSt
     deleted: unique(deleted),
     changedPages: pageChanges.filter((c) => c.contents || c.xobjects || c.pageDict || c.inserted || c.resources).map((c) => c.page),
     ...(removedPages ? { pagesRemoved: { before: oldPages.length, after: newPages.length } } : {}),
+    ...(addedPages ? { pagesAdded: { before: oldPages.length, after: newPages.length } } : {}),
     objectRoles,
     pageChanges,
   };
@@ -200,23 +202,27 @@ function diffRevision(rev: PdfRevision, before: RevisionState, after: RevisionSt
 
 /**
  * Field values (/V) that an update replaced with another value: filling an empty field is what
- * form fillers do; changing a value already filled in changes what the form says.
+ * form fillers do; changing a value already filled in changes what the form says. A check box's
+ * or radio button's value is a name, the appearance state it shows (`/Off` or the export name
+ * its designer gave the "on" state, often a digit: the IRS's `/1`, `/2`): marked `state`, since
+ * its digits are a choice's label, not a figure someone typed.
  */
 function changedFieldValues(before: RevisionState, after: RevisionState, nums: number[]): NonNullable<Summary['fieldChanges']> {
   const out: NonNullable<Summary['fieldChanges']> = [];
-  const text = (state: RevisionState, num: number, key: string): string => {
+  const value = (state: RevisionState, num: number, key: string): { text: string; name: boolean } => {
     const d = state.dict(state.getObject(num));
     const v = d ? state.resolve(d.get(key)) : undefined;
     if (v instanceof PdfString) {
       const bytes = state.file.encrypted ? state.file.stringBytes(v, num, 0) : v.bytes;
-      return bytes ? decodePdfText(bytes).trim() : '';
+      return { text: bytes ? decodePdfText(bytes).trim() : '', name: false };
     }
-    return v instanceof PdfName ? v.name : '';
+    return { text: v instanceof PdfName ? v.name : '', name: v instanceof PdfName };
   };
   for (const num of nums.slice(0, 500)) {
-    const was = text(before, num, 'V');
-    const now = text(after, num, 'V');
-    if (was && now && was !== now && was !== 'Off') out.push({ field: text(after, num, 'T') || `object ${num}`, before: was, after: now });
+    const was = value(before, num, 'V');
+    const now = value(after, num, 'V');
+    if (was.text && now.text && was.text !== now.text && was.text !== 'Off')
+      out.push({ field: value(after, num, 'T').text || `object ${num}`, before: was.text, after: now.text, ...(was.name && now.name ? { state: true } : {}) });
   }
   return out;
 }

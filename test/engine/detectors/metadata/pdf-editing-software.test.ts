@@ -25,6 +25,17 @@ testDetector(pdfEditingSoftwareDetector, {
       check: (f) => expect(f[0].strength).toBeLessThanOrEqual(0.1),
     },
     {
+      // PDFBox's test_pagelabels.pdf: editor_after_issuer ("created by Acrobat Editor 8.0 but last saved by Adobe Acrobat") before.
+      name: 'Acrobat saving a document it made from a blank page (Creator "Acrobat Editor"): one program, no issuer before it',
+      input: structureContext(pdf({ Producer: '(Adobe Acrobat 8.1.6)', Creator: '(Acrobat Editor 8.0)' })),
+      reasons: ['editing_software.editor_producer'],
+    },
+    {
+      name: 'Acrobat saving over what an issuing system created',
+      input: structureContext(pdf({ Producer: '(Adobe Acrobat 8.1.6)', Creator: '(SAP NetWeaver 7.5)' })),
+      reasons: ['editing_software.editor_after_issuer'],
+    },
+    {
       name: 'CorelDRAW saving over what an issuing system created',
       input: structureContext(pdf({ Producer: '(CorelDRAW 2019 (Corel PDF Engine))', Creator: '(SAP NetWeaver 7.5)' })),
       reasons: ['editing_software.editor_after_issuer'],

@@ -3,6 +3,7 @@ import { STRENGTH } from '../../../../engine/detectors/strengths.js';
 import { incrementalEditDetector } from '../../../../engine/detectors/structure/incremental-edit.js';
 import { testDetector } from '../../detector-tester.js';
 import { interimIndex, unchainedEdit } from '../../read/pdf/structure/interim-index.js';
+import { pageAppended } from '../../read/pdf/structure/appended.js';
 import { structureContext } from '../../read/pdf/structure/context.js';
 import {
   STATEMENT_LINES,
@@ -16,6 +17,7 @@ import {
   type RawLine,
 } from '../../read/pdf/structure/fixtures.js';
 import {
+  boxUnticked,
   fontSwapped,
   lineRemoved,
   logoReplaced,
@@ -165,6 +167,22 @@ testDetector(incrementalEditDetector, {
       name: 'a filled-in date replaced by a later form-fill update',
       input: structureContext(formFillSession({ refill: '2024-03-01' })),
       reasons: ['incremental_edit.field_value_changed'],
+      check: (f) => expect(f[0].strength).toBeGreaterThanOrEqual(0.5),
+    },
+    {
+      name: 'a check box whose "on" state is named /2, unticked later: a choice undone, not a figure changed',
+      input: structureContext(boxUnticked),
+      reasons: ['incremental_edit.field_value_changed'],
+      check: (f) => {
+        expect(f[0].strength).toBeLessThanOrEqual(0.3);
+        expect(f[0].evidence).toMatchObject({ before: '2', after: 'Off' });
+      },
+    },
+    {
+      name: 'a text field whose typed "2" became "7": a figure changed',
+      input: structureContext(() => boxUnticked({ typed: true })),
+      reasons: ['incremental_edit.field_value_changed'],
+      check: (f) => expect(f[0].strength).toBeGreaterThanOrEqual(0.5),
     },
     {
       name: 'an amount changed in an update',
@@ -290,6 +308,27 @@ testDetector(incrementalEditDetector, {
       reasons: ['incremental_edit.page_inserted'],
       check: (f) => expect(f[0].evidence.page).toBe(2),
     },
+    {
+      name: 'a page its writer appended after the last one a second later, stamping the same Producer and Creator: context',
+      input: structureContext(() => pageAppended()),
+      reasons: ['incremental_edit.page_inserted'],
+      check: (f) => {
+        expect(f[0].strength).toBeLessThanOrEqual(0.15);
+        expect(f[0].evidence).toMatchObject({ page: 2, appended: true, minutes_after: 0 });
+      },
+    },
+    ...[
+      { shape: 'nine days after the statement was made', opts: { modDate: "D:20240114110000+01'00'" } },
+      { shape: 'by another program', opts: { producer: '(PDF Editor Pro 11)' } },
+      { shape: "before the issuer's page", opts: { first: true } },
+      { shape: "with the issuer's Info left as it was", opts: { keepInfo: true } },
+      { shape: "with the issuer's Info written again as it was", opts: { modDate: "D:20240105093000+01'00'" } },
+    ].map(({ shape, opts }) => ({
+      name: `a page added ${shape}: not the writer's own sitting, its text an edit`,
+      input: structureContext(() => pageAppended(opts)),
+      reasons: ['incremental_edit.text_changed' as const],
+      check: (f: Array<{ strength: number }>) => expect(f[0].strength).toBeGreaterThanOrEqual(0.6),
+    })),
     {
       name: 'the logo drawing replaced by an update',
       input: structureContext(logoReplaced),

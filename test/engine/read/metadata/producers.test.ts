@@ -18,6 +18,7 @@ describe('classifySoftware', () => {
     ['iText® 5.5.9 ©2000-2015 iText Group NV', 'library'],
     ['GPL Ghostscript 9.18', 'library'],
     ['Adobe Acrobat Pro DC (64-bit) 22.2.20212', 'editor'],
+    ['Acrobat Editor 8.0', 'editor'],
     ['Foxit PhantomPDF Printer Version 9.0', 'editor'],
     ['PDF-XChange Editor 9.5', 'editor'],
     ['Sejda (www.sejda.com)', 'online_editor'],

@@ -188,3 +188,24 @@ export const thinLinesAppended = (change?: 'wide' | 'filled') => {
     ],
   });
 };
+
+/**
+ * A form whose check box (its "on" state named `/2`, as the IRS names them) is ticked in one
+ * form-fill update and unticked in the next; `typed` makes it a text field whose value goes
+ * from "2" to "7" instead.
+ */
+export function boxUnticked(opts: { typed?: boolean } = {}): Uint8Array {
+  const field = L.firstFree;
+  const form = L.firstFree + 1;
+  const widget = (v: string) =>
+    opts.typed
+      ? `<< /Type /Annot /Subtype /Widget /FT /Tx /T (c1_01) /Rect [300 500 320 520] /P ${L.page(0)} 0 R ${v ? `/V (${v}) ` : ''}>>`
+      : `<< /Type /Annot /Subtype /Widget /FT /Btn /T (c1_01) /Rect [300 500 320 520] /P ${L.page(0)} 0 R ${v ? `/V /${v} /AS /${v} ` : '/AS /Off '}>>`;
+  let bytes = buildRawPdf({
+    pages: [{ lines: STATEMENT_LINES, extra: `/Annots [${field} 0 R]` }],
+    catalogExtra: `/AcroForm ${form} 0 R`,
+    extraObjects: { [field]: widget(''), [form]: `<< /Fields [${field} 0 R] >>` },
+  });
+  for (const v of opts.typed ? ['2', '7'] : ['2', 'Off']) bytes = appendUpdate(bytes, { objects: [{ num: field, body: widget(v) }] });
+  return bytes;
+}
