@@ -25,6 +25,14 @@ export const ATTENTION =
   /^(?:attn\.?|attention|for the attention of|f\.?a\.?o\.?|z\.\s?(?:hd\.?|h\.)|zu händen(?: von)?|à l'attention de|a l'attention de|att\.?|t\.a\.v\.?|alla c\.a\.)\s*:?\s/i;
 export const CARE_OF = /^(?:c\/o|care of|bei|chez|p\/a|presso)\s/i;
 
+/**
+ * A company's register and legal lines in a letterhead or footer ("Sitz der Gesellschaft: München,
+ * HRB 181098", "Registered office: ...", "RCS Paris B 123"): a town and a number, never the postal
+ * line of an addressee.
+ */
+const REGISTER =
+  /\b(?:HR[AB]|Amtsgericht|Registergericht|Handelsregister|Sitz der Gesellschaft|Gesellschaftssitz|Geschäftsführer|Registered (?:office|in|number)|Company (?:no|number|registration)|R\.?C\.?S\.?|SIRE[NT]|Registro (?:delle )?imprese|REA|KvK|Siège social)\b/i;
+
 /** Sender lines above a window address ("Acme Ltd • 1 Road • Town"). */
 const SENDER = /\s[•·|]\s/;
 
@@ -45,7 +53,7 @@ export function findAddressBlocks(lines: Line[]): AddressBlock[] {
   const used = new Set<Cell>();
   lines.forEach((line, li) => {
     for (const cell of line.cells) {
-      if (used.has(cell) || !hasPostcode(cell.text)) continue;
+      if (used.has(cell) || !hasPostcode(cell.text) || REGISTER.test(cell.text)) continue;
       const parts: AddressBlock['parts'] = [{ line, cell }];
       for (let j = li - 1; j >= 0 && parts.length < 8; j--) {
         const up = lines[j];

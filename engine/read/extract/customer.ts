@@ -6,6 +6,7 @@
  */
 import { ATTENTION, findAddressBlocks, hasPostcode, joinAddress, type AddressBlock } from './address.js';
 import { findLabelled, type LabelHit } from './labels.js';
+import type { DocType } from '../../types.js';
 import type { Cell, Line } from './layout.js';
 import { entityName, hasTitle, isCaption, orgName, personName, SALUTATION_LINE } from './names.js';
 import { ADDRESS_LABEL, CUSTOMER_LABEL, isPartyLabel, NAME_LABEL } from './party-labels.js';
@@ -51,7 +52,10 @@ function readBlock(block: AddressBlock, labelled: boolean, from = 0): Reading | 
   const heads = [start, start + 1].filter((i) => i < block.postcodeAt);
   let nameAt = heads.find((i) => hasTitle(t[i]) && personName(t[i]) !== null) ?? heads.find((i) => personName(t[i]) !== null);
   let name = nameAt !== undefined ? personName(t[nameAt]) : null;
-  if (!name && labelled && start < block.postcodeAt && orgName(t[start])) {
+  // An attention line under an organisation ("Muster GmbH", "z. Hd. Herr Muster") makes the block an
+  // addressee's even without a label: no sender writes one on its own letterhead.
+  const attention = start + 1 < block.postcodeAt && ATTENTION.test(t[start + 1]);
+  if (!name && (labelled || attention) && start < block.postcodeAt && orgName(t[start])) {
     nameAt = start;
     name = orgName(t[start]);
   }
@@ -75,7 +79,7 @@ const blockOf = (blocks: AddressBlock[], cell: Cell) => blocks.find((b) => b.par
 /** "Customer number: 123" and "Customer service" are other fields, not the customer's block. */
 const OTHER_FIELD = /^(?:number|no\b|nr\b|id\b|ref|reference|code|since|type|care|service|support|signature|account|portal|login)/i;
 
-function fromCustomerLabel(hit: LabelHit, blocks: AddressBlock[]): Reading | null {
+function fromCustomerLabel(hit: LabelHit, lines: Line[], blocks: AddressBlock[]): Reading | null {
   const rest = hit.values.find((v) => v.cell === hit.cell)?.text ?? '';
   if (OTHER_FIELD.test(rest)) return null;
   // "Bill to: Jane Doe" or "Employee name  Jane Doe", the postal lines maybe under the name.
@@ -88,13 +92,32 @@ function fromCustomerLabel(hit: LabelHit, blocks: AddressBlock[]): Reading | nul
     return { name, address: joinAddress(postal), cells: [v.cell, ...postal] };
   }
   const block = blockUnder(blocks, hit.line, hit.cell) ?? hit.values.map((v) => blockOf(blocks, v.cell)).find(Boolean);
-  return block ? readBlock(block, true) : null;
+  return (block ? readBlock(block, true) : null) ?? (hit.line.cells.length === 1 ? fromCard(lines, blocks, hit.line) : null);
+}
+
+/**
+ * A party card under its heading ("Käufer", "Bill to" alone on its line, then "Name: Kunden AG"
+ * and "Anschrift: ..."), as e-invoice viewers and form-like layouts print both parties: the
+ * name field under a customer heading is the customer's even when it is an organisation, and
+ * the seller's card above it is never read.
+ */
+function fromCard(lines: Line[], blocks: AddressBlock[], heading: Line): Reading | null {
+  for (const hit of findLabelled(lines, NAME_LABEL)) {
+    if (hit.line.page !== heading.page || hit.line.index <= heading.index || hit.line.index > heading.index + 4) continue;
+    const v = hit.values.find((x) => x.line === hit.line && x.cell !== hit.cell && !isPartyLabel(x.text));
+    const name = v ? (personName(v.text) ?? orgName(v.text)) : null;
+    if (!v || !name) continue;
+    // The card's own address field follows its name; the other party's card may sit just above.
+    const field = addressField(lines, blocks, v.line, true);
+    return { name, address: field?.address ?? null, cells: [v.cell, ...(field?.cells ?? [])] };
+  }
+  return null;
 }
 
 /** An "Address:" field near `near` (a one-line address, or its lines under each other). */
-function addressField(lines: Line[], blocks: AddressBlock[], near: Line): { address: string; cells: Cell[] } | null {
+function addressField(lines: Line[], blocks: AddressBlock[], near: Line, below = false): { address: string; cells: Cell[] } | null {
   for (const a of findLabelled(lines, ADDRESS_LABEL)) {
-    if (a.line.page !== near.page || Math.abs(a.line.index - near.index) > 6) continue;
+    if (a.line.page !== near.page || Math.abs(a.line.index - near.index) > 6 || (below && a.line.index < near.index)) continue;
     for (const av of a.values) {
       if (av.cell === a.cell && av.text === a.cell.text) continue;
       const block = blockOf(blocks, av.cell);
@@ -156,11 +179,19 @@ function senderHead(lines: Line[], blocks: AddressBlock[], customer: Set<Cell>):
   return null;
 }
 
-export function findCustomer(lines: Line[]): Party {
+/** "Account holder", "Kontoinhaber", "Titulaire du compte": on an invoice, the payee's bank details. */
+const ACCOUNT_HOLDER = /^(?:account (?:holder|owner|name)|kontoinhaber|titulaire|titular|intestatario|rekeninghouder)/i;
+
+export function findCustomer(lines: Line[], docType: DocType | null = null): Party {
   const blocks = findAddressBlocks(lines);
   let found: Reading | null = null;
-  for (const hit of findLabelled(lines, CUSTOMER_LABEL)) {
-    const r = fromCustomerLabel(hit, blocks);
+  let hits = findLabelled(lines, CUSTOMER_LABEL);
+  // An invoice names the account the customer is to pay into, held by the seller: its holder is
+  // the customer only when nothing else on the page is.
+  const payee = docType === 'invoice' ? hits.filter((h) => ACCOUNT_HOLDER.test(h.cell.text.trim())) : [];
+  hits = hits.filter((h) => !payee.includes(h));
+  for (const hit of hits) {
+    const r = fromCustomerLabel(hit, lines, blocks);
     if (r && (r.name || r.address)) {
       const nameLine = lines.find((l) => l.cells.includes(r.cells[0]));
       const field = !r.address && nameLine ? addressField(lines, blocks, nameLine) : null;
@@ -169,6 +200,10 @@ export function findCustomer(lines: Line[]): Party {
     }
   }
   found ??= fromFields(lines, blocks) ?? fromUnlabelled(lines, blocks);
+  for (const hit of payee) {
+    if (found) break;
+    found = fromCustomerLabel(hit, lines, blocks);
+  }
   const cells = new Set(found?.cells ?? []);
   return { name: found?.name ?? null, address: found?.address ?? null, cells, sender: senderHead(lines, blocks, cells) };
 }

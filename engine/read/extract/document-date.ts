@@ -13,7 +13,7 @@ const SPECIFIC: Partial<Record<DocType, RegExp>> = {
   bank_statement: /statement date|date of statement|statement issued|issue date|date issued|as (?:of|at)/i,
   payslip: /pay(?:ment)? date|date paid|paid on|pay ?day|date of payment|auszahlungsdatum|date de paiement/i,
   invoice:
-    /invoice date|date of invoice|date of issue|issue date|invoice issued|tax point|rechnungsdatum|factuur ?datum|date de (?:la )?facture|fecha de factura|data fattura/i,
+    /invoice date|date of invoice|date of issue|issue date|invoice issued|tax point|(?:liefer- und )?rechnungsdatum|belegdatum|factuur ?datum|date de (?:la )?facture(?!\s+(?:associée|d'origine|initiale|précédente))|fecha de factura|data fattura/i,
   receipt: /receipt date|transaction date|date of purchase|purchase date/i,
   utility_bill: /bill date|statement date|date of bill|issue date|invoice date/i,
 };
@@ -36,9 +36,13 @@ const TITLE =
 const TITLE_REST = /^[\s:#.\-–]*(?:(?:no\.?|nr\.?|number|n°)\s*)?[\w/\-.]{0,16}\s*$/i;
 /** Labels of dates that are not the document's own. */
 const OTHER_DATE = /expir|birth|naissance|geburt|valid|gültig|ablauf|due|fällig|échéance|delivery|lieferung|departure|arrival/i;
-const INLINE = /\b(?:issued (?:at|on)|dated|vom|du|del)\s+$/i;
+/** "... vom", "dated", and a letter's dateline ("München, den", "Paris, le"). */
+const INLINE = /(?:\b(?:issued (?:at|on)|dated|vom|du|del)|,\s*(?:den|le))\s+$/i;
 /** A line where INLINE can match before some date: its words followed by a space anywhere. */
-const INLINE_ANYWHERE = /\b(?:issued (?:at|on)|dated|vom|du|del)\s/i;
+const INLINE_ANYWHERE = /(?:\b(?:issued (?:at|on)|dated|vom|du|del)|,\s*(?:den|le))\s/i;
+
+/** A word naming the document itself, anywhere in a line ("Handelsrechnung (380) Nr. 47 vom ..."). */
+const TITLE_WORD = /rechnung|invoice|facture|factura|fattura|factuur|statement|kontoauszug|relevé|abrechnung|quittung|receipt/i;
 
 type Found = { date: DateToken; line: Line } | null;
 
@@ -71,8 +75,10 @@ function searchDocumentDate(lines: Line[], docType: DocType | null, order: DateO
     const hit = labelledValue(lines, label, full, { below: label !== GENERIC && label !== ISSUED });
     if (hit) return { date: hit.value, line: hit.line };
   }
-  for (const line of lines) {
-    if (!INLINE_ANYWHERE.test(line.text)) continue; // reading every date of every row is the cost on long statements
+  // "Rechnung Nr. 4711 vom 15.11.2024" speaks for the document; a "Version 2.5 vom ..." line
+  // above it (a viewer's or template's stamp) does not, so lines naming the document come first.
+  const inline = lines.filter((l) => INLINE_ANYWHERE.test(l.text)); // reading every date of every row is the cost on long statements
+  for (const line of [...inline.filter((l) => TITLE_WORD.test(l.text)), ...inline]) {
     for (const d of findDates(line.text, order)) {
       if (d.year !== null && d.valid && INLINE.test(line.text.slice(0, d.index))) return { date: d, line };
     }

@@ -15,7 +15,7 @@ export function extractFields(pages: PageLayer[], text: string, model: DocModel 
   const { lines } = model;
   if (!lines.length) return { doc_type: null, issuer: null, name: null, address: null, document_date: null, account_number: null, currency: null };
   const docType = classifyDocType(lines);
-  const customer = findCustomer(lines);
+  const customer = findCustomer(lines, docType);
   return {
     doc_type: docType,
     issuer: findIssuer(lines, customer),
