@@ -1,7 +1,8 @@
 /**
  * The verdict: findings + workspace settings snapshot -> score, decision, flags, rules, summary.
  * Order (each step documented in docs/scoring.md):
- * 1. disabled flag codes are removed; 2. findings group into flags (saturation within a flag);
+ * 1. disabled flag codes are removed, strengths calibrated, corroborating-only reasons without an
+ *    act brought to context; 2. findings group into flags (saturation within a flag);
  * 3. flags combine by saturation into the engine score; 4. the mode moves it;
  * 5. rules add score_delta and bind; 6. decision and risk level follow from the final score.
  */
@@ -15,6 +16,7 @@ import { combineFlags } from './saturation.js';
 import { calibrateFindings, CONTEXT_STRENGTH, type CalibrationTable } from './calibration.js';
 import { FITTED_STRENGTHS } from './calibration.generated.js';
 import { summarize } from './summary.js';
+import { withCorroboration } from './corroborating.js';
 
 export interface ScoringInput {
   findings: readonly Finding[];
@@ -77,9 +79,13 @@ export interface EngineVerdict {
 export function engineVerdict(input: ScoringInput, settings: Pick<ScoringSettings, 'mode' | 'disabledFlagCodes' | 'calibration'>): EngineVerdict {
   const disabled = new Set(settings.disabledFlagCodes);
   const table = settings.calibration === undefined ? FITTED_STRENGTHS : settings.calibration;
-  const kept = calibrateFindings(
-    input.findings.filter((f) => !disabled.has(f.flag)),
-    table,
+  // Corroborating-only reasons (corroborating.ts) are weighed after calibration: context alone,
+  // their calibrated weight beside a finding of an act.
+  const kept = withCorroboration(
+    calibrateFindings(
+      input.findings.filter((f) => !disabled.has(f.flag)),
+      table,
+    ),
   );
   const grouped = groupFindings(kept);
   const engineRaw = 100 * evidenceStrength(kept);

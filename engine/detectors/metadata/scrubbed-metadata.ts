@@ -2,7 +2,8 @@
  * Metadata that genuine producers always write is missing: no Info and no XMP at all, or a
  * Creator without the Producer every PDF writer records. No metadata at all is context only:
  * many libraries and tools write none, and a forger's stripping looks the same, so it adds to
- * other evidence and never makes a verdict (or a review) on its own.
+ * other evidence and never makes a verdict (or a review) on its own: the scorer keeps it at
+ * context unless a finding of an act is present (engine/scoring/corroborating.ts).
  */
 import type { DetectorContext } from '../../facts/context.js';
 import { defineDetector, type DeclaredFinding, type Emit } from '../define.js';
@@ -45,7 +46,7 @@ export const scrubbedMetadataDetector = defineDetector({
       findings.push({
         flag: 'scrubbed_metadata',
         code: 'scrubbed_metadata.no_metadata',
-        summary: `The file carries no document metadata at all (no Info dictionary entries and no XMP packet${noId ? ', and no document ID' : ''}). Office suites and issuing systems record at least the producing software, but many libraries and conversion tools write nothing, so this is context for other findings, not a sign of editing by itself.`,
+        summary: `The file carries no document metadata at all (no Info dictionary entries and no XMP packet${noId ? ', and no document ID' : ''}). Office suites and issuing systems record at least the producing software, but many libraries and conversion tools (mutool, pdf-lib, qpdf, PyMuPDF) write nothing: on its own this is context, never a reason for review; beside a finding of an act (an edit, a cover, broken arithmetic, an impossible date) it is the stripping that went with it and adds weight.`,
         pages: [],
         evidence: { info: m.info, xmp: false, trailerId: pdf.trailerId },
         strength: noId

@@ -104,7 +104,11 @@ genuine files) is not limited.
 The scorer multiplies each finding's hand-set strength by fitted / hand (the detector's grading
 between observations survives), caps it at *max*, and never lifts a context finding (hand-set
 ≤ 0.15) out of context. Reasons not in the table (new ones, renamed ones) keep their hand-set
-strength.
+strength. Corroborating-only reasons (\`scrubbed_metadata.no_metadata\`, issue 30;
+\`engine/scoring/corroborating.ts\`) keep their fitted strength only beside a finding of an act
+(a flag outside the producer habits: an edit, a cover, arithmetic, content dates); without one
+the scorer brings them to context after calibration. The fit is unchanged: it counts the
+documents that carry a reason, not how the scorer combines it with others.
 
 ## Cross-validated figures (out of fold)
 
