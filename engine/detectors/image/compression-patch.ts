@@ -22,11 +22,19 @@ const THRESHOLDS = {
   minExcessOverTypical: { value: 0.35, why: '...and far better than lattices of other qualities do on the same page (no text-made comb).' },
   offScore: { value: -3, why: 'A block is off the lattice when at least 2 judged coefficients give a log-likelihood ratio at most this.' },
   minJudged: { value: 2, why: 'A block is judged off the lattice on at least two coefficients, not one noisy one.' },
-  minOffBlocks: { value: 8, why: 'A region: at least this many off blocks, this share of the judged blocks of its box...' },
+  minOffBlocks: { value: 8, why: 'A region: at least this many off blocks, this many of them distinct, this share of the judged blocks of its box...' },
   minOffShare: { value: 0.35, why: '...and this share of the judged blocks of its box.' },
   minZ: { value: 7, why: "...this many binomial standard deviations above the page's own off rate..." },
   maxPageOffRate: { value: 0.2, why: '...on a page whose blocks mostly sit on the lattice, in a box at most this share of the page height.' },
   maxBoxHeight: { value: 0.1, why: '...in a box at most this share of the page height (a field, not a band of the page).' },
+  maxRegions: {
+    value: 3,
+    why: "A paste is a few values. When more separate regions pass every test, the page's own text layer lacks the first lattice: a form or template picture (a pay stub's panels, a receipt's logo) saved once, its fields typed over it, then saved again (a sample pay stub: 7 regions, its whole header and address blocks).",
+  },
+  maxTwinRms: {
+    value: 6,
+    why: "Off blocks whose pixels differ by at most this RMS (grey levels) count once: a rule or a shape's straight edge along a block row repeats one block, one measurement of the lattice, not many (a pay stub's white rule across a tinted panel: 33 of 37 blocks alike).",
+  },
   minClippedShare: { value: 0.5, why: "Clip-aware reading only where most ink blocks hold clipped pixels (the coefficient map's blind spot)..." },
   maxClipFitRatio: { value: 0.6, why: "...and only when the page's blocks sit clearly nearer the first lattice than off-grid blocks do." },
   minClipDip: { value: 0.15, why: '...and far below what the other candidate lattices score on the same page (a dip, not a slope).' },
@@ -45,6 +53,8 @@ function ijgZigzag(quality: number): number[] {
 
 interface Region {
   comp: number[];
+  /** Off blocks that are not near-copies of one another. */
+  distinct: number;
   box: [number, number, number, number];
   off: number;
   judged: number;
@@ -59,9 +69,38 @@ interface OffMap {
   off: (b: number) => boolean;
 }
 
-function regions({ cols, rows, judged, off }: OffMap, pageRate: number): Region[] {
+/**
+ * Off blocks of a component that are not near-copies of an earlier one. The region test counts
+ * blocks as independent draws; a repeated block (a rule, a long straight edge on one block row)
+ * is one draw repeated: whatever put it off the lattice (its clipping, the second save's
+ * rounding of that one pattern) puts every copy off. Pasted text gives distinct glyph blocks.
+ */
+function distinctBlocks(g: GrayRaster, cols: number, comp: readonly number[]): number {
+  const reps: number[] = [];
+  const limit = T.maxTwinRms * T.maxTwinRms * 64;
+  for (const b of comp) {
+    const [bx, by] = [(b % cols) * 8, Math.floor(b / cols) * 8];
+    const twin = reps.some((r) => {
+      const [rx, ry] = [(r % cols) * 8, Math.floor(r / cols) * 8];
+      let ss = 0;
+      for (let y = 0; y < 8 && ss <= limit; y++) {
+        for (let x = 0; x < 8; x++) {
+          const d = g.data[(by + y) * g.width + bx + x] - g.data[(ry + y) * g.width + rx + x];
+          ss += d * d;
+        }
+      }
+      return ss <= limit;
+    });
+    if (!twin) reps.push(b);
+  }
+  return reps.length;
+}
+
+function regions({ cols, rows, judged, off }: OffMap, pageRate: number, luma: GrayRaster): Region[] {
   return gridComponents(cols, rows, off, { reach: 2 }).flatMap((comp) => {
     if (comp.length < T.minOffBlocks) return [];
+    const distinct = distinctBlocks(luma, cols, comp);
+    if (distinct < T.minOffBlocks) return [];
     const box = gridBox(cols, comp);
     let n = 0;
     let k = 0;
@@ -73,7 +112,7 @@ function regions({ cols, rows, judged, off }: OffMap, pageRate: number): Region[
       }
     }
     const z = (k - n * pageRate) / Math.sqrt(Math.max(1e-9, n * pageRate * (1 - pageRate)));
-    return [{ comp, box, off: k, judged: n, z }];
+    return [{ comp, distinct, box, off: k, judged: n, z }];
   });
 }
 
@@ -107,6 +146,7 @@ function finding(fit: Fit, best: Region, map: OffMap, width: number, height: num
       latticeMethod: method,
       ...Object.fromEntries(Object.entries(measures).map(([k, v]) => [k, Math.round(v * 100) / 100])),
       offBlocks: best.off,
+      distinctOffBlocks: best.distinct,
       judgedBlocks: best.judged,
       offShare: Math.round(share * 100) / 100,
       pageOffShare: Math.round(pageRate * 1000) / 1000,
@@ -116,7 +156,7 @@ function finding(fit: Fit, best: Region, map: OffMap, width: number, height: num
 }
 
 /** The region most above the page's off rate, if one passes the gates. */
-function bestRegion(map: OffMap): { region: Region; pageRate: number } | null {
+function bestRegion(map: OffMap, luma: GrayRaster): { region: Region; pageRate: number } | null {
   let judged = 0;
   let off = 0;
   for (let b = 0; b < map.cols * map.rows; b++) {
@@ -127,10 +167,11 @@ function bestRegion(map: OffMap): { region: Region; pageRate: number } | null {
   const pageRate = judged ? off / judged : 1;
   if (judged < 200 || pageRate > T.maxPageOffRate) return null;
   const maxRows = T.maxBoxHeight * map.rows;
-  const found = regions(map, Math.max(pageRate, 0.01))
+  const found = regions(map, Math.max(pageRate, 0.01), luma)
     .filter((r) => r.off / r.judged >= T.minOffShare && r.z >= T.minZ && r.box[3] - r.box[1] <= maxRows)
     .sort((a, b) => b.z - a.z);
-  return found.length ? { region: found[0], pageRate } : null;
+  // Text added all over the page after the first save is how the page was made, not an edit.
+  return found.length && found.length <= T.maxRegions ? { region: found[0], pageRate } : null;
 }
 
 /**
@@ -192,7 +233,7 @@ export const compressionPatchDetector = defineDetector({
       };
     } else if (clippedPage(coeffs)) read = clipAware(luma, table);
     if (!read) return [];
-    const found = bestRegion(read.map);
+    const found = bestRegion(read.map, luma);
     return found ? [finding(read.fit, found.region, read.map, luma.width, luma.height, found.pageRate)] : [];
   },
 });

@@ -3,7 +3,13 @@ import { compressionPatchDetector } from '../../../../engine/detectors/image/com
 import type { BBox } from '../../../../engine/types.js';
 import { testDetector } from '../../detector-tester.js';
 import { corpusFile } from '../../../support/environment.js';
-import { clippedPastedScan, encodeRaw, pageRaw, pastedScan, recompress, softScanResaved } from './fixtures.js';
+import { clippedPastedScan, encodeRaw, overlaidScan, pageRaw, pastedScan, recompress, softScanResaved } from './fixtures.js';
+
+/** Amount and balance of three rows far apart: six separate fields. */
+const FORM_FIELDS: Array<[number, number, number, number]> = [300, 660, 980].flatMap((y) => [
+  [500, y, 140, 40] as [number, number, number, number],
+  [800, y, 150, 40] as [number, number, number, number],
+]);
 
 /** The page is 1000x1300; boxes are fractions. */
 function overlaps(b: BBox, px: [number, number, number, number]): boolean {
@@ -41,8 +47,18 @@ testDetector(compressionPatchDetector, {
     // own q74 save; on these pages a chance cluster of footer blocks then read as "pasted".
     { name: 'soft noisy scan clipping white and black, saved q88 then forwarded at q74 (seed 23)', input: () => softScanResaved(23, 88, 74) },
     { name: 'the same page type, another seed (25)', input: () => softScanResaved(25, 88, 74) },
+    // A form picture saved once with its fields typed over it before the second save (a sample
+    // pay stub): every field lacks the first lattice, so no one region stands out as an edit.
+    { name: 'form picture saved q70, six fields typed over it, saved q92', input: () => overlaidScan(11, 70, 92, FORM_FIELDS) },
+    // One block repeated along a block row is one measurement, not many (a rule, a long edge).
+    { name: 'page saved q70, a rule drawn across blank paper on one block row, saved q92', input: () => overlaidScan(12, 70, 92, [], [[100, 1205, 800]]) },
   ],
   invalid: [
+    {
+      name: 'two values pasted into a q70 scan saved again at q92 (a few fields, not the page)',
+      input: () => overlaidScan(13, 70, 92, FORM_FIELDS.slice(0, 2)),
+      reasons: ['image_manipulation.compression_patch'],
+    },
     {
       name: 'clean render of an amount pasted into a q70 scan saved again at q92, with a heat map',
       input: () => pastedScan(1, 70, 92, [500, 320, 140, 40]),

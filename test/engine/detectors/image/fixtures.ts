@@ -252,3 +252,26 @@ export async function softScanResaved(seed: number, q1: number, q2: number): Pro
   }
   return recompress(await encodeRaw({ data: soft, width: clean.width, height: clean.height }, { jpeg: q1 }), q2);
 }
+
+/**
+ * A noisy page saved at q1, then written over and saved at q2: clean renders of its text pasted in
+ * every rect (a form picture whose fields were all typed over it before the second save) and
+ * 2 px dark rules drawn across blank paper (`rules`: x, y, width), as a form app draws lines.
+ */
+export async function overlaidScan(
+  seed: number,
+  q1: number,
+  q2: number,
+  rects: Array<[number, number, number, number]>,
+  rules: Array<[number, number, number]> = [],
+): Promise<Uint8Array> {
+  const first = await encodeRaw(await pageRaw({ noise: true, seed }), { jpeg: q1 });
+  const { data, info } = await sharp(Buffer.from(first)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const scan = { data, width: info.width, height: info.height };
+  const clean = await pageRaw({ noise: false, seed });
+  for (const rect of rects) pasteClean(clean, scan, rect);
+  for (const [x0, y0, w] of rules) {
+    for (let y = y0; y < y0 + 2; y++) data.fill(40, (y * info.width + x0) * 3, (y * info.width + x0 + w) * 3);
+  }
+  return encodeRaw(scan, { jpeg: q2 });
+}
