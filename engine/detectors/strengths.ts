@@ -55,7 +55,9 @@ export const STRENGTH = {
   'active_content.risky_attachment': 0.5,
   'active_content.embedded_file': { xmlOnly: 0.05, other: 0.15 },
   // structure/page-inconsistency (page-identity.ts, page-font-objects.ts)
-  'page_inconsistency.foreign_page': { base: 0.2, perTrait: 0.1, max: 0.5 },
+  // outerPage: the first or last page with text, without the body's figures or page numbers: a
+  // cover or back matter merged from another tool (context); a forger swaps pages that carry them.
+  'page_inconsistency.foreign_page': { base: 0.2, perTrait: 0.1, max: 0.5, outerPage: 0.1 },
   'page_inconsistency.page_numbering': 0.65,
   // Two pages alone cannot tell a page copied in from a writer that embeds fonts page by page
   // (UniDoc, Quartz, pdftk concatenations of one-page files: 5 of about 300 two-page real files);

@@ -13,6 +13,7 @@ import { pageIdentityFindings } from './page-identity.js';
 import { pageFooterIssuerFindings } from './page-footer-issuer.js';
 import { STRENGTH } from '../strengths.js';
 import { thresholdValues, type Threshold } from '../thresholds.js';
+import { findMoney, inferNumberStyle } from '../../read/extract/numbers.js';
 
 const THRESHOLDS = {
   maxPages: { value: 500, why: 'Page-by-page comparison of longer files costs more than it finds (reports, books).' },
@@ -105,6 +106,23 @@ function numberingFindings(ctx: DetectorContext): Found[] {
   ];
 }
 
+/**
+ * Whether a page continues the document's running content: it carries money figures (a
+ * statement's balances, an invoice's or payslip's amounts) or prints a page number that places it
+ * among the body's pages ("Page 1 of 3" on page 1 of 3). A forger replaces such a page, the first
+ * one included (a statement's summary); a cover, title page, licence or repository sheet made in
+ * another tool and merged before or after the body carries neither.
+ */
+function continuesTheBody(ctx: DetectorContext, page: number): boolean {
+  const p = ctx.pages[page - 1];
+  // No text layer read (a structure-only check): nothing shows the page is front matter.
+  if (!p) return true;
+  const text = p.text || p.runs.map((r) => r.text).join(' ');
+  if (findMoney(text, inferNumberStyle(text)).length > 0) return true;
+  // "Page 1 of 3": one of a numbered run of pages ("1 of 1" is a one-page piece of its own).
+  return [...text.matchAll(PAGE_LABEL)].some((m) => Number(m[2]) > 1);
+}
+
 /** A page inserted from another document: stronger for each trait it differs in, up to a cap. */
 const FOREIGN_PAGE = STRENGTH['page_inconsistency.foreign_page'];
 
@@ -174,6 +192,18 @@ function producerTraitFindings(ctx: DetectorContext): Found[] {
       // Naming habits are the strongest producer trait; size or fonts alone differ on covers and annexes.
       const namingDiffers = differs[0]?.startsWith('resource names');
       if (differs.length < T.tracesForForeignPage && !(namingDiffers && differs.length >= T.tracesWithNaming)) continue;
+      const outer = page === withText[0].page || page === withText[n - 1].page;
+      if (outer && !continuesTheBody(ctx, page)) {
+        findings.push({
+          flag: 'page_inconsistency',
+          code: 'page_inconsistency.foreign_page',
+          summary: `Page ${page} differs from every other page in ${differs.join(', ')}, but it is the document's ${page === withText[0].page ? 'first' : 'last'} page with text and carries no figures or page numbers: a cover, front or back matter made in another tool.`,
+          pages: [page],
+          evidence: { page, traits: differs, fonts: [...t.fonts], outerPage: true },
+          strength: FOREIGN_PAGE.outerPage,
+        });
+        continue;
+      }
       findings.push({
         flag: 'page_inconsistency',
         code: 'page_inconsistency.foreign_page',

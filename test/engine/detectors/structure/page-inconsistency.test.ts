@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { STRENGTH } from '../../../../engine/detectors/strengths.js';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, StandardFonts, type PDFPage } from 'pdf-lib';
 import { pageInconsistencyDetector } from '../../../../engine/detectors/structure/page-inconsistency.js';
 import { testDetector } from '../../detector-tester.js';
 import { structureContext } from '../../read/pdf/structure/context.js';
@@ -132,6 +132,59 @@ testDetector(pageInconsistencyDetector, {
       name: 'page 2 swapped in from another pdfkit statement (embedded subsets)',
       input: structureContext(() => swapPage2('embedded')),
       reasons: ['page_inconsistency.separate_font_objects'],
+    },
+  ],
+});
+
+// Assembled documents: a page made by another tool (pdf-lib: its own resource names, Times, US
+// Letter, its own content streams) merged into a three-page pdfkit statement (A4, Helvetica).
+async function mergedPage(at: number, replace: boolean, draw: (page: PDFPage, font: Awaited<ReturnType<PDFDocument['embedFont']>>) => void) {
+  const other = await PDFDocument.create();
+  const font = await other.embedFont(StandardFonts.TimesRoman);
+  draw(other.addPage([612, 792]), font);
+  const doc = await PDFDocument.load(await genuineStatement({ pages: 3 }));
+  const [copied] = await doc.copyPages(await PDFDocument.load(await other.save()), [0]);
+  if (replace) doc.removePage(at);
+  doc.insertPage(at, copied);
+  return doc.save({ useObjectStreams: false });
+}
+const lines = (texts: string[]) => (page: PDFPage, font: Awaited<ReturnType<PDFDocument['embedFont']>>) =>
+  texts.forEach((text, i) => page.drawText(text, { x: 72, y: 700 - 20 * i, size: 12, font }));
+const cover = lines(['Account documents 2024', 'Prepared for Jane Doe', 'First Example Bank, customer service']);
+// A forger's page: it continues the statement's running content (its figures, its page numbers).
+const forgedSummary = lines(['Account statement, page 1', 'Opening balance 1,250.00', 'Closing balance 9,870.45']);
+const forgedMiddle = lines(['Account statement, page 2 of 3', '05.03.2024 Card payment SHOP 5 12.40']);
+
+testDetector(pageInconsistencyDetector, {
+  valid: [{ name: 'the three-page statement alone, re-saved by pdf-lib', input: () => resaved() }],
+  invalid: [
+    {
+      // Front matter: the file's first page with text, no figures, no page number of the body.
+      name: 'a cover made by another tool merged before a statement (context only)',
+      input: () => mergedPage(0, false, cover),
+      reasons: ['page_inconsistency.foreign_page'],
+      check: (f) => {
+        expect(f[0].pages).toEqual([1]);
+        expect(f[0].strength).toBe(STRENGTH['page_inconsistency.foreign_page'].outerPage);
+      },
+    },
+    {
+      name: 'a back page made by another tool merged after a statement (context only)',
+      input: () => mergedPage(3, false, cover),
+      reasons: ['page_inconsistency.foreign_page'],
+      check: (f) => expect(f[0].strength).toBe(STRENGTH['page_inconsistency.foreign_page'].outerPage),
+    },
+    {
+      name: "the statement's first page replaced by another producer's page carrying balances",
+      input: () => mergedPage(0, true, forgedSummary),
+      reasons: ['page_inconsistency.foreign_page'],
+      check: (f) => expect(f[0].strength).toBeGreaterThanOrEqual(STRENGTH['page_inconsistency.foreign_page'].base + 0.2),
+    },
+    {
+      name: "the statement's middle page replaced by another producer's page",
+      input: () => mergedPage(1, true, forgedMiddle),
+      reasons: ['page_inconsistency.foreign_page'],
+      check: (f) => expect(f[0].strength).toBeGreaterThanOrEqual(STRENGTH['page_inconsistency.foreign_page'].base + 0.2),
     },
   ],
 });
