@@ -210,7 +210,7 @@ function contentEdit(r: RevisionSummary, revisions: readonly RevisionSummary[]):
   }
   // Acrobat's text editing writes a touched page's shows out again: the same glyphs, fonts and
   // drawings, every line where it was. The page says and shows what it did; worth a note only.
-  if (changes.length && changes.every((c) => c.textPlacement && !c.xobjects && !c.pageDict && !c.inserted && !c.resources)) {
+  if (changes.length && changes.every((c) => c.textPlacement && inStreamsOnly(c))) {
     return [
       {
         ...b,
@@ -223,7 +223,7 @@ function contentEdit(r: RevisionSummary, revisions: readonly RevisionSummary[]):
   }
   // Review tools and scripts outline, underline or box words with thin strokes appended to the
   // page: marks a reader sees as marks; they cannot hide or change a glyph.
-  if (changes.length && changes.every((c) => c.thinLines && !c.xobjects && !c.pageDict && !c.inserted && !c.resources)) {
+  if (changes.length && changes.every((c) => c.thinLines && inStreamsOnly(c))) {
     return [
       {
         ...b,
@@ -263,6 +263,13 @@ function appendedPages(r: RevisionSummary, revisions: readonly RevisionSummary[]
     evidence: { ...b.evidence, page: pages[0], appended: true, minutes_after: Math.round(session) },
     strength: STRENGTH['incremental_edit.page_inserted'].appendedInSession,
   };
+}
+
+type PageChange = NonNullable<RevisionSummary['pageChanges']>[number];
+
+/** A page change confined to its content streams: no image, resource or page entry changed, no page added. */
+function inStreamsOnly(c: PageChange): boolean {
+  return !c.xobjects && !c.pageDict && !c.inserted && !c.resources;
 }
 
 /** Only what a viewer's crop or rotate tool writes: the visible area of pages, nothing they paint. */

@@ -192,25 +192,17 @@ function producerTraitFindings(ctx: DetectorContext): Found[] {
       // Naming habits are the strongest producer trait; size or fonts alone differ on covers and annexes.
       const namingDiffers = differs[0]?.startsWith('resource names');
       if (differs.length < T.tracesForForeignPage && !(namingDiffers && differs.length >= T.tracesWithNaming)) continue;
-      const outer = page === withText[0].page || page === withText[n - 1].page;
-      if (outer && !continuesTheBody(ctx, page)) {
-        findings.push({
-          flag: 'page_inconsistency',
-          code: 'page_inconsistency.foreign_page',
-          summary: `Page ${page} differs from every other page in ${differs.join(', ')}, but it is the document's ${page === withText[0].page ? 'first' : 'last'} page with text and carries no figures or page numbers: a cover, front or back matter made in another tool.`,
-          pages: [page],
-          evidence: { page, traits: differs, fonts: [...t.fonts], outerPage: true },
-          strength: FOREIGN_PAGE.outerPage,
-        });
-        continue;
-      }
+      const first = page === withText[0].page;
+      const frontOrBack = (first || page === withText[n - 1].page) && !continuesTheBody(ctx, page);
       findings.push({
         flag: 'page_inconsistency',
         code: 'page_inconsistency.foreign_page',
-        summary: `Page ${page} differs from every other page in ${differs.join(', ')}: it looks inserted from another document.`,
+        summary: frontOrBack
+          ? `Page ${page} differs from every other page in ${differs.join(', ')}, but it is the document's ${first ? 'first' : 'last'} page with text and carries no figures or page numbers: a cover, front or back matter made in another tool.`
+          : `Page ${page} differs from every other page in ${differs.join(', ')}: it looks inserted from another document.`,
         pages: [page],
-        evidence: { page, traits: differs, fonts: [...t.fonts] },
-        strength: Math.min(FOREIGN_PAGE.max, FOREIGN_PAGE.base + FOREIGN_PAGE.perTrait * differs.length),
+        evidence: { page, traits: differs, fonts: [...t.fonts], ...(frontOrBack ? { outerPage: true } : {}) },
+        strength: frontOrBack ? FOREIGN_PAGE.outerPage : Math.min(FOREIGN_PAGE.max, FOREIGN_PAGE.base + FOREIGN_PAGE.perTrait * differs.length),
       });
     }
     // One odd page out of many is a signal; half the pages differing is just a mixed document.

@@ -189,24 +189,36 @@ function digitsValue(num: string, style: NumberStyle): { value: number; decimals
   return Number.isFinite(value) ? { value, decimals: frac.length } : null;
 }
 
+const MEMO_MAX = 50_000;
+
 /**
- * Readings of tokens already parsed, by style and token: extraction and several content checks
- * parse the same cells again (tens of thousands of cells on a 500-page statement). Cleared when
- * full so that it stays small; each caller gets its own copy of a reading.
+ * Readings of texts already read, one map per number style, keyed by the text itself (a cell's
+ * text keeps its hash between calls). Cleared when full so that it stays small; callers copy
+ * what they hand out.
  */
-const PARSED: ReadonlyArray<Map<string, ParsedAmount | null>> = [new Map(), new Map(), new Map(), new Map()];
-const PARSED_MAX = 50_000;
+function memoByStyle<T>(read: (text: string, style: NumberStyle) => T): (text: string, style: NumberStyle) => T {
+  const maps: ReadonlyArray<Map<string, T>> = [new Map(), new Map(), new Map(), new Map()];
+  return (text, style) => {
+    const memo = maps[(style.decimal === ',' ? 2 : 0) + (style.spaceGrouping ? 1 : 0)];
+    let found = memo.get(text);
+    if (found === undefined) {
+      found = read(text, style);
+      if (memo.size >= MEMO_MAX) memo.clear();
+      memo.set(text, found);
+    }
+    return found;
+  };
+}
+
+/**
+ * Tokens already parsed: extraction and several content checks parse the same cells again (tens
+ * of thousands of cells on a 500-page statement).
+ */
+const parsedAmount = memoByStyle(readAmount);
 
 /** Parses one token that should be nothing but an amount (optionally with currency and sign). */
 export function parseAmount(token: string, style: NumberStyle = DEFAULT_STYLE): ParsedAmount | null {
-  // Keyed by the token itself (a cell's text keeps its hash between calls), one map per style.
-  const memo = PARSED[(style.decimal === ',' ? 2 : 0) + (style.spaceGrouping ? 1 : 0)];
-  let parsed = memo.get(token);
-  if (parsed === undefined) {
-    parsed = readAmount(token, style);
-    if (memo.size >= PARSED_MAX) memo.clear();
-    memo.set(token, parsed);
-  }
+  const parsed = parsedAmount(token, style);
   return parsed && { ...parsed };
 }
 
@@ -250,21 +262,14 @@ export interface AmountInText extends ParsedAmount {
 }
 
 /**
- * Figures found in texts already read, by style and text (as PARSED): the library's transaction
- * rows and the restated-figures check scan the same lines. Each caller gets its own copies.
+ * Figures found in texts already read: the library's transaction rows and the restated-figures
+ * check scan the same lines.
  */
-const FOUND: ReadonlyArray<Map<string, AmountInText[]>> = [new Map(), new Map(), new Map(), new Map()];
+const foundMoney = memoByStyle(scanMoney);
 
 /** Money figures (two decimals) inside free text, e.g. "Total due: £1,234.50". */
 export function findMoney(text: string, style: NumberStyle = DEFAULT_STYLE): AmountInText[] {
-  const memo = FOUND[(style.decimal === ',' ? 2 : 0) + (style.spaceGrouping ? 1 : 0)];
-  let found = memo.get(text);
-  if (found === undefined) {
-    found = scanMoney(text, style);
-    if (memo.size >= PARSED_MAX) memo.clear();
-    memo.set(text, found);
-  }
-  return found.map((a) => ({ ...a }));
+  return foundMoney(text, style).map((a) => ({ ...a }));
 }
 
 function scanMoney(text: string, style: NumberStyle): AmountInText[] {

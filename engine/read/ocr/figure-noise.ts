@@ -8,7 +8,7 @@
  */
 import type { Page, Word } from 'tesseract.js';
 import type { Crop } from './prepare.js';
-import { isNoise } from './words.js';
+import { isNoise, linesOf } from './words.js';
 
 /** Paper around the word (px of the ~1600 px wide prepared picture: about a third of a line). */
 const MARGIN = 24;
@@ -20,10 +20,6 @@ const SAME_COLUMN = 0.5;
 const MIN_FIGURES = 2;
 
 type Box = Word['bbox'];
-
-function linesOf(page: Page) {
-  return (page.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines));
-}
 
 const overlapX = (a: Box, b: Box): number => Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0)) / Math.max(1, Math.min(a.x1 - a.x0, b.x1 - b.x0));
 

@@ -8,6 +8,7 @@
 import type { Page } from 'tesseract.js';
 import type { Crop } from './prepare.js';
 import { overlapOfFirst } from '../../kit/boxes.js';
+import { linesOf } from './words.js';
 
 /** Grid cell size (px of the ~1600 px wide prepared picture: a fifth of a text line). */
 const CELL = 8;
@@ -63,7 +64,7 @@ function grids(pgm: Buffer, width: number, height: number, page: Page) {
 }
 
 function wordBoxes(page: Page): Array<{ bbox: { x0: number; y0: number; x1: number; y1: number } }> {
-  return (page.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words)));
+  return linesOf(page).flatMap((l) => l.words);
 }
 
 /**

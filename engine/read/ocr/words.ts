@@ -111,8 +111,13 @@ function slantedLineRuns(line: Line, geo: OcrGeometry, row: RowGeometry, fx: (px
   return runs;
 }
 
+/** Tesseract's lines of a page, in reading order (blocks > paragraphs > lines). */
+export function linesOf(page: Page): Line[] {
+  return (page.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines));
+}
+
 export function ocrRuns(data: Page, geo: OcrGeometry): TextRun[] {
-  const lines = (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines));
+  const lines = linesOf(data);
   const rows = rowGeometries(lines, geo.imageWidth);
   return lines.flatMap((line, i) => lineRuns(line, geo, rows?.[i] ?? null));
 }

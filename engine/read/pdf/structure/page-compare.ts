@@ -109,17 +109,24 @@ export function unwrapContent(text: string): string {
   return words.slice(first, end).join(' ');
 }
 
+/** Both versions' content in canonical form; null when either cannot be decoded or read. */
+function canonicalPair(before: RevisionState, oldNums: Iterable<number>, after: RevisionState, newNums: Iterable<number>): [string, string] | null {
+  const a = contentBytes(before, oldNums);
+  const b = contentBytes(after, newNums);
+  if (a === null || b === null) return null;
+  const ca = canonicalContent(a);
+  const cb = canonicalContent(b);
+  return ca === null || cb === null ? null : [ca, cb];
+}
+
 /**
  * True when the new content streams paint exactly what the old ones painted: identical
  * operators once whitespace and save/restore wrappers at the ends are set aside.
  */
 export function sameDrawing(before: RevisionState, oldNums: Iterable<number>, after: RevisionState, newNums: Iterable<number>): boolean {
-  const a = contentBytes(before, oldNums);
-  const b = contentBytes(after, newNums);
-  if (a === null || b === null) return false;
-  const ca = canonicalContent(a);
-  const cb = canonicalContent(b);
-  if (ca === null || cb === null) return false;
+  const pair = canonicalPair(before, oldNums, after, newNums);
+  if (pair === null) return false;
+  const [ca, cb] = pair;
   return unwrapContent(ca) === unwrapContent(cb);
 }
 
@@ -167,12 +174,9 @@ function withoutPlacement(canonical: string): string {
  * caller to check on the rendered text (the text diff).
  */
 export function sameGlyphsPlacedAnew(before: RevisionState, oldNums: Iterable<number>, after: RevisionState, newNums: Iterable<number>): boolean {
-  const a = contentBytes(before, oldNums);
-  const b = contentBytes(after, newNums);
-  if (a === null || b === null) return false;
-  const ca = canonicalContent(a);
-  const cb = canonicalContent(b);
-  if (ca === null || cb === null) return false;
+  const pair = canonicalPair(before, oldNums, after, newNums);
+  if (pair === null) return false;
+  const [ca, cb] = pair;
   return withoutPlacement(unwrapContent(ca)) === withoutPlacement(unwrapContent(cb));
 }
 
@@ -219,12 +223,9 @@ const THIN_LINE = 2;
  * graphics-state dictionary or transformation is drawn, and no line is wider than THIN_LINE.
  */
 export function onlyThinLinesAppended(before: RevisionState, oldNums: Iterable<number>, after: RevisionState, newNums: Iterable<number>): boolean {
-  const a = contentBytes(before, oldNums);
-  const b = contentBytes(after, newNums);
-  if (a === null || b === null) return false;
-  const ca = canonicalContent(a);
-  const cb = canonicalContent(b);
-  if (ca === null || cb === null) return false;
+  const pair = canonicalPair(before, oldNums, after, newNums);
+  if (pair === null) return false;
+  const [ca, cb] = pair;
   const prefix = [ca, `q ${ca} Q`].find((p) => cb.startsWith(`${p} `));
   if (prefix === undefined) return false;
   const added = cb.slice(prefix.length + 1).split(' ');
